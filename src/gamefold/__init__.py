@@ -1,0 +1,46 @@
+"""gamefold: a rules engine for tabletop and card games.
+
+Games are folds: immutable state records pass through pure reducers,
+``reduce(state, action) -> state``, and a :class:`~gamefold.registry.Rules` registry
+composes subsystems into whole games. The subsystems live in :mod:`gamefold.skills`,
+:mod:`gamefold.combat` and :mod:`gamefold.diplomacy`.
+"""
+
+from gamefold.core import (
+    Action,
+    EndRound,
+    EndTurn,
+    Event,
+    Events,
+    Lifecycle,
+    StartRound,
+    StartTurn,
+    replace,
+)
+from gamefold.errors import ConfigError, GamefoldError, IllegalAction, RegistryError
+from gamefold.registry import Game, Invariant, Rules, Subsystem
+from gamefold.rng import Rng
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "Action",
+    "ConfigError",
+    "EndRound",
+    "EndTurn",
+    "Event",
+    "Events",
+    "Game",
+    "GamefoldError",
+    "IllegalAction",
+    "Invariant",
+    "Lifecycle",
+    "RegistryError",
+    "Rng",
+    "Rules",
+    "StartRound",
+    "StartTurn",
+    "Subsystem",
+    "__version__",
+    "replace",
+]

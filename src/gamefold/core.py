@@ -1,0 +1,123 @@
+"""The building blocks every subsystem shares: base records, lifecycle actions, ``replace``.
+
+Actions are things a player (or the game's clock) does; events report what happened (EN-7).
+Both are ``attrs`` frozen, slotted records that subclass :class:`Action` or :class:`Event`,
+so they compare by value, hash, pickle and print readably (EN-1).
+
+Lifecycle actions (:class:`StartRound`, :class:`EndRound`, :class:`StartTurn`,
+:class:`EndTurn`) belong to no subsystem: the registry fans them out to every subsystem that
+declares them, in a declared order (EN-6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeAlias, TypeVar
+
+import attrs
+
+__all__ = [
+    "Action",
+    "EndRound",
+    "EndTurn",
+    "Event",
+    "Events",
+    "Lifecycle",
+    "StartRound",
+    "StartTurn",
+    "replace",
+]
+
+R = TypeVar("R")
+
+
+class Action:
+    """Base class of every action. Subclasses are ``attrs`` frozen records."""
+
+    __slots__ = ()
+
+
+class Event:
+    """Base class of every event record a transition reports (EN-7)."""
+
+    __slots__ = ()
+
+
+Events: TypeAlias = tuple[Event, ...]
+"""The events of one transition, in the order they happened."""
+
+
+class Lifecycle(Action):
+    """Base class of the clock's actions, fanned out to every subsystem that declares them."""
+
+    __slots__ = ()
+
+
+@attrs.frozen
+class StartRound(Lifecycle):
+    """A new Round begins: refills happen before any unit activates (SD-3)."""
+
+
+@attrs.frozen
+class EndRound(Lifecycle):
+    """The Round ends: Round-long effects (Burn modifiers, conditions) expire (SD-12, CB-12)."""
+
+
+@attrs.frozen
+class StartTurn(Lifecycle):
+    """``player``'s turn begins (turn-based games such as the diplomacy economy)."""
+
+    player: str
+
+
+@attrs.frozen
+class EndTurn(Lifecycle):
+    """``player``'s turn ends."""
+
+    player: str
+
+
+_REPLACERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+
+
+def _build_replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    """Generate an unrolled copy-with-changes function for one frozen attrs class."""
+    names = [f.name for f in attrs.fields(cls)]
+    lines = ["def replace(obj, changes):", "    new = _new(cls)", "    n = 0"]
+    for name in names:
+        lines += [
+            f"    if {name!r} in changes:",
+            f"        _set(new, {name!r}, changes[{name!r}]); n += 1",
+            "    else:",
+            f"        _set(new, {name!r}, obj.{name})",
+        ]
+    lines += [
+        "    if n != len(changes):",
+        "        raise TypeError(f'{cls.__name__} has no field(s) '",
+        "                        f'{sorted(set(changes) - set(_names))}')",
+        "    return new",
+    ]
+    scope: dict[str, Any] = {
+        "_new": object.__new__,
+        "_set": object.__setattr__,
+        "cls": cls,
+        "_names": names,
+    }
+    exec("\n".join(lines), scope)  # the source is built from field names only
+    fn: Callable[[Any, dict[str, Any]], Any] = scope["replace"]
+    return fn
+
+
+def replace(obj: R, /, **changes: Any) -> R:
+    """A copy of the frozen record ``obj`` with ``changes`` applied.
+
+    Like :func:`attrs.evolve`, but several times faster because the copy is a generated,
+    unrolled function per class; it skips validators and converters, so reducers use it
+    only with values they have already checked.
+    """
+    cls = type(obj)
+    fn = _REPLACERS.get(cls)
+    if fn is None:
+        fn = _REPLACERS[cls] = _build_replacer(cls)
+    result: R = fn(obj, changes)
+    return result

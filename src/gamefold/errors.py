@@ -1,0 +1,94 @@
+"""The exceptions gamefold raises.
+
+Every exception subclasses :class:`GamefoldError` and a builtin, so callers can catch
+either. :class:`IllegalAction` is the one a game loop meets most: it carries a stable
+machine-readable ``code`` (``"domain/reason"``), the ``rule`` ID it enforces (see the rules
+catalogue) and a sentence a player understands (EN-4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["ConfigError", "GamefoldError", "IllegalAction", "RegistryError"]
+
+
+class GamefoldError(Exception):
+    """Base class of every exception raised by gamefold."""
+
+
+class IllegalAction(GamefoldError, ValueError):
+    """An action that the rules forbid, or that is malformed, in the given state (EN-4).
+
+    The state it was applied to is never modified. ``code`` is stable across releases and
+    safe to match on; ``rule`` names the rule broken (``"SD-8"``); ``action`` is the
+    offending action, when there is one.
+    """
+
+    code: str
+    rule: str
+    action: object
+
+    def __init__(self, code: str, rule: str, message: str, action: object = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+        self.action = action
+
+    @property
+    def message(self) -> str:
+        """The sentence explaining why the action is illegal."""
+        return str(self.args[0])
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.code}, {self.rule}]"
+
+    def __repr__(self) -> str:
+        return f"IllegalAction(code={self.code!r}, rule={self.rule!r}, message={self.message!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.code, self.rule, self.message, self.action))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, IllegalAction):
+            return NotImplemented
+        return (self.code, self.rule, self.message, self.action) == (
+            other.code,
+            other.rule,
+            other.message,
+            other.action,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.rule, self.message))
+
+
+class ConfigError(GamefoldError, ValueError):
+    """A configuration that cannot describe a valid game, raised when the config is built.
+
+    ``field`` names the offending field and ``rule`` the rule whose bounds it breaks,
+    when there is one.
+    """
+
+    field: str
+    rule: str
+
+    def __init__(self, field: str, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+        self.rule = rule
+
+    def __str__(self) -> str:
+        where = f"{self.field}, {self.rule}" if self.rule else self.field
+        return f"{self.args[0]} [{where}]"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.field, str(self.args[0]), self.rule))
+
+
+class RegistryError(GamefoldError, TypeError):
+    """A composition of subsystems and rules that cannot work (EN-6).
+
+    Raised when a :class:`~gamefold.registry.Rules` is built with conflicting handlers, or
+    when an action reaches a registry that has no handler for its type.
+    """
