@@ -1,0 +1,55 @@
+"""Core records (EN-1) and the fast ``replace`` copy reducers use."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gamefold
+from gamefold import Action, EndRound, EndTurn, Lifecycle, StartRound, StartTurn, replace
+
+
+@attrs.frozen
+class Hand:
+    player: str
+    cards: tuple[int, ...]
+    limit: int = 5
+
+
+@given(st.text(), st.lists(st.integers()), st.integers(), st.integers())
+def test_en1_replace_equals_evolve_and_leaves_the_original(
+    player: str, cards: list[int], limit: int, new_limit: int
+) -> None:
+    hand = Hand(player, tuple(cards), limit)
+    copy = replace(hand, limit=new_limit)
+    assert copy == attrs.evolve(hand, limit=new_limit)
+    assert hand == Hand(player, tuple(cards), limit)
+    assert replace(hand) == hand
+
+
+def test_replace_rejects_unknown_fields() -> None:
+    with pytest.raises(TypeError, match="no field"):
+        replace(Hand("p", ()), size=3)
+
+
+def test_en1_lifecycle_actions_are_frozen_value_records() -> None:
+    assert StartTurn("p1") == StartTurn("p1")
+    assert hash(StartTurn("p1")) == hash(StartTurn("p1"))
+    assert StartRound() == StartRound()
+    assert repr(EndTurn("p2")) == "EndTurn(player='p2')"
+    for cls in (StartRound, EndRound, StartTurn, EndTurn):
+        assert issubclass(cls, Lifecycle)
+        assert issubclass(cls, Action)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        StartTurn("p1").player = "p2"  # type: ignore[misc]
+
+
+def test_public_api_is_curated() -> None:
+    """Everything in ``__all__`` exists and has a docstring; nothing private leaks."""
+    for name in gamefold.__all__:
+        assert hasattr(gamefold, name), name
+        assert not name.startswith("_") or name == "__version__"
+    for name in set(gamefold.__all__) - {"__version__", "Events", "Invariant"}:
+        assert getattr(gamefold, name).__doc__, name
