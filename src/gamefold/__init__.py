@@ -18,13 +18,14 @@ from gamefold.core import (
     replace,
 )
 from gamefold.errors import ConfigError, GamefoldError, IllegalAction, RegistryError
-from gamefold.registry import Game, Invariant, Rules, Subsystem
+from gamefold.registry import Clock, Game, Invariant, Rule, Rules, Subsystem, Wrapper
 from gamefold.rng import Rng
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "Action",
+    "Clock",
     "ConfigError",
     "EndRound",
     "EndTurn",
@@ -36,11 +37,13 @@ __all__ = [
     "Invariant",
     "Lifecycle",
     "RegistryError",
+    "Rule",
     "Rng",
     "Rules",
     "StartRound",
     "StartTurn",
     "Subsystem",
+    "Wrapper",
     "__version__",
     "replace",
 ]

@@ -1,10 +1,19 @@
-"""Composition: :class:`Subsystem` entries and the :class:`Rules` registry (EN-6).
+"""Composition: subsystems, game-level rules and wrappers in one :class:`Rules` (EN-6).
 
 A :class:`Subsystem` describes one slice of a game: the action types it owns, the lifecycle
-actions it reacts to, and its ``step``/``check``/``legal_actions`` functions. :class:`Rules`
-composes subsystems into one :class:`Game` state, routes each action to the subsystem that
-owns its type, and fans lifecycle actions out to every subsystem that declares them, in the
-order the subsystems were given. Conflicts are refused when the registry is built.
+actions it reacts to, and its ``step``/``check``/``legal_actions`` functions, which see only
+its slice. :class:`Rules` composes subsystems into one :class:`Game` state and
+
+- routes each action to the one handler of its type: a subsystem, or a game-level
+  :class:`Rule` that sees the whole game (for rules that cross subsystems);
+- fans lifecycle actions (:class:`~gamefold.StartRound`, …) out to every subsystem that
+  declares them, in a declared order, and advances the game's :class:`Clock`;
+- lets a game extend it without editing the library: add a :class:`Rule` for a new action
+  type, :meth:`Rules.override` an existing handler explicitly, or :meth:`Rules.wrap` one
+  (house rules, Level cards, card effects);
+- refuses, when built, every composition that cannot work: two slices with one name, two
+  handlers for one action type, an override of nothing, a wrapper of nothing, a lifecycle
+  order that names a step or a subsystem that does not take part.
 """
 
 from __future__ import annotations
@@ -13,12 +22,21 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeAlias, TypeVar
 
 import attrs
-from pyrsistent import PMap, pmap
 
-from gamefold.core import Action, Event, Events, Lifecycle
+from gamefold.core import Action, EndRound, EndTurn, Events, Lifecycle, StartRound, StartTurn
 from gamefold.errors import IllegalAction, RegistryError
 
-__all__ = ["Game", "Invariant", "Rules", "Subsystem"]
+__all__ = [
+    "Checker",
+    "Clock",
+    "Game",
+    "Handler",
+    "Invariant",
+    "Rule",
+    "Rules",
+    "Subsystem",
+    "Wrapper",
+]
 
 S = TypeVar("S")
 
@@ -28,12 +46,12 @@ Invariant: TypeAlias = Callable[[Any], Iterable[str]]
 
 @attrs.frozen
 class Subsystem(Generic[S]):
-    """One composable slice of a game: what it owns and how it reduces."""
+    """One composable slice of a game: what it owns and how it reduces its slice."""
 
     name: str
     """The slice's name in a :class:`Game` (``"skills"``)."""
     actions: tuple[type[Action], ...]
-    """The action types this subsystem owns; an action is routed by its type."""
+    """The action types this subsystem owns; an action is routed by its exact type."""
     lifecycle: tuple[type[Lifecycle], ...]
     """The lifecycle actions this subsystem reacts to."""
     step: Callable[[S, Action], tuple[S, Events]]
@@ -44,126 +62,390 @@ class Subsystem(Generic[S]):
     """``legal_actions(slice, actor)``: every legal action of ``actor``."""
     invariants: tuple[Invariant, ...] = ()
     """Checks every reachable slice satisfies; see :mod:`gamefold.testing`."""
+    view: Callable[[S, str], Any] | None = None
+    """``view(slice, viewer)``: what ``viewer`` may see of the slice (EN-9)."""
+    state_type: type | None = None
+    """The slice's record type, for JSON (EN-8)."""
+
+
+@attrs.frozen
+class Clock:
+    """Where a game is in time; the registry advances it on lifecycle actions."""
+
+    round: int = 0
+    """Rounds started so far (1 during the first Round)."""
+    turn: int = 0
+    """Turns started so far (1 during the first turn)."""
+    player: str = ""
+    """The player whose turn it is, in turn-based games."""
+    in_round: bool = False
+    """Whether a Round is under way (between StartRound and EndRound)."""
 
 
 @attrs.frozen
 class Game:
-    """A composed game state: one slice per subsystem, keyed by the subsystem's name."""
+    """A composed game state: the clock and one slice per subsystem, in the registry's order."""
 
-    slices: PMap[str, Any]
+    names: tuple[str, ...]
+    """The slices' names, in the order the registry lists its subsystems."""
+    slices: tuple[Any, ...]
+    """One state record per subsystem, in the order of :attr:`names`."""
+    clock: Clock = Clock()
+    """The game's clock."""
 
     def __getitem__(self, name: str) -> Any:
         """The slice of the subsystem called ``name``."""
-        return self.slices[name]
+        try:
+            return self.slices[self.names.index(name)]
+        except ValueError:
+            raise KeyError(name) from None
+
+    def with_slice(self, name: str, value: Any) -> Game:
+        """A copy of this game with the slice ``name`` replaced by ``value``."""
+        i = self.names.index(name)
+        return Game(self.names, (*self.slices[:i], value, *self.slices[i + 1 :]), self.clock)
+
+
+Handler: TypeAlias = Callable[[Game, Any], tuple[Game, Events]]
+"""A whole-game handler: ``(game, action) -> (game, events)``; raises on an illegal action."""
+Checker: TypeAlias = Callable[[Game, Any], IllegalAction | None]
+"""A whole-game check: ``(game, action) -> IllegalAction | None``."""
+
+
+def always_legal(game: Game, action: Any) -> IllegalAction | None:
+    """The check of a rule that never refuses an action."""
+    return None
+
+
+@attrs.frozen
+class Rule:
+    """A game-level rule: the handler of one action type, seeing the whole game.
+
+    Use it for rules that cross subsystems (paying for an attack with a Skill card). Its
+    ``step`` must raise what its ``check`` reports, before building anything.
+    """
+
+    action: type[Action]
+    """The action type this rule handles."""
+    step: Handler
+    """``step(game, action) -> (game, events)``."""
+    check: Checker = always_legal
+    """``check(game, action)``: why the action is illegal, or ``None``."""
+    legal_actions: Callable[[Game, str], tuple[Action, ...]] | None = None
+    """The actions of this type an actor may take, or ``None`` if it lists none."""
+    name: str = ""
+    """A name for messages; defaults to the action type's name."""
+
+
+Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
+CheckAround: TypeAlias = Callable[[Game, Any, Checker], IllegalAction | None]
+
+
+@attrs.frozen
+class Wrapper:
+    """Wraps the handler of one action type: a house rule, a Level card, a card effect.
+
+    ``around(game, action, inner)`` may change the game or action before calling
+    ``inner(game, action)``, change its result, or not call it at all. ``check``, when
+    given, wraps the check the same way, so ``check`` and ``legal_actions`` agree with the
+    wrapped rule. Wrappers apply in the order given: a later one wraps the earlier ones.
+    """
+
+    action: type[Action]
+    """The action type whose handler this wraps."""
+    around: Around
+    """``around(game, action, inner) -> (game, events)``."""
+    check: CheckAround | None = None
+    """``check(game, action, inner_check) -> IllegalAction | None``, if the wrapper refuses."""
+    name: str = ""
+    """A name for messages."""
+
+
+def _no_tick(clock: Clock, action: Any) -> Clock:
+    return clock
+
+
+_TICKS: dict[type, Callable[[Clock, Any], Clock]] = {
+    StartRound: lambda c, a: attrs.evolve(c, round=c.round + 1, in_round=True),
+    EndRound: lambda c, a: attrs.evolve(c, in_round=False),
+    StartTurn: lambda c, a: attrs.evolve(c, turn=c.turn + 1, player=a.player),
+    EndTurn: _no_tick,
+}
+
+
+@attrs.frozen
+class _Entry:
+    """The handler of one action type, with where it came from."""
+
+    step: Handler
+    check: Checker
+    source: str
+    exact: bool
+    """Whether the owning subsystem's ``legal_actions`` is exact for this type."""
 
 
 class Rules:
-    """A registry composing subsystems into one game (EN-6).
+    """A registry composing subsystems and game-level rules into one game (EN-6).
 
-    Each action type has exactly one owner; two subsystems claiming the same type is a
-    :class:`~gamefold.errors.RegistryError` when the registry is built. Lifecycle actions go
-    to every subsystem declaring them, in the order ``subsystems`` lists them.
+    ``lifecycle_order`` maps a lifecycle action type to the names of the subsystems it
+    reaches, in order; by default a lifecycle action reaches every subsystem declaring it,
+    in the order ``subsystems`` lists them. A ``Rules`` is immutable: :meth:`with_rules`,
+    :meth:`override` and :meth:`wrap` return a new one, checked again.
     """
 
-    def __init__(self, subsystems: Sequence[Subsystem[Any]]) -> None:
+    def __init__(
+        self,
+        subsystems: Sequence[Subsystem[Any]],
+        *,
+        rules: Sequence[Rule] = (),
+        overrides: Sequence[Rule] = (),
+        wrappers: Sequence[Wrapper] = (),
+        lifecycle_order: Mapping[type[Lifecycle], Sequence[str]] | None = None,
+    ) -> None:
         self.subsystems: tuple[Subsystem[Any], ...] = tuple(subsystems)
-        self._by_name = _index_names(self.subsystems)
-        self._owners = _index_owners(self.subsystems)
-        self._fanout: dict[type, tuple[Subsystem[Any], ...]] = {}
-        for sub in self.subsystems:
-            for kind in sub.lifecycle:
-                self._fanout[kind] = (*self._fanout.get(kind, ()), sub)
+        self.rules: tuple[Rule, ...] = tuple(rules)
+        self.overrides: tuple[Rule, ...] = tuple(overrides)
+        self.wrappers: tuple[Wrapper, ...] = tuple(wrappers)
+        self.lifecycle_order = dict(lifecycle_order or {})
+        self.names: tuple[str, ...] = _unique_names(self.subsystems)
+        self._fanout = _fanout(self.subsystems, self.lifecycle_order)
+        self._table = self._build_table()
+        self._steps = {kind: entry.step for kind, entry in self._table.items()}
+        self._checks = {kind: entry.check for kind, entry in self._table.items()}
 
     def __repr__(self) -> str:
-        return f"Rules({[s.name for s in self.subsystems]!r})"
+        return f"Rules({list(self.names)!r})"
 
-    def new_game(self, slices: Mapping[str, Any]) -> Game:
-        """A :class:`Game` from one initial slice per subsystem."""
-        missing = set(self._by_name) - set(slices)
-        extra = set(slices) - set(self._by_name)
+    # -- extension -----------------------------------------------------------------------
+
+    def _rebuild(self, **changes: Any) -> Rules:
+        args: dict[str, Any] = {
+            "rules": self.rules,
+            "overrides": self.overrides,
+            "wrappers": self.wrappers,
+            "lifecycle_order": self.lifecycle_order,
+        }
+        args.update(changes)
+        return Rules(self.subsystems, **args)
+
+    def with_rules(self, *rules: Rule) -> Rules:
+        """A registry with game-level rules for new action types added."""
+        return self._rebuild(rules=(*self.rules, *rules))
+
+    def override(self, *rules: Rule) -> Rules:
+        """A registry where each rule replaces the existing handler of its action type."""
+        return self._rebuild(overrides=(*self.overrides, *rules))
+
+    def wrap(self, *wrappers: Wrapper) -> Rules:
+        """A registry with the handlers of the wrappers' action types wrapped."""
+        return self._rebuild(wrappers=(*self.wrappers, *wrappers))
+
+    def handler_source(self, action_type: type[Action]) -> str:
+        """Who handles ``action_type``: ``"subsystem skills"``, ``"rule Attack"``, …."""
+        return self._entry(action_type).source
+
+    # -- playing -------------------------------------------------------------------------
+
+    def new_game(self, slices: Mapping[str, Any], clock: Clock | None = None) -> Game:
+        """A :class:`Game` from one initial slice per subsystem, keyed by name."""
+        missing = sorted(set(self.names) - set(slices))
+        extra = sorted(set(slices) - set(self.names))
         if missing or extra:
             raise RegistryError(
-                f"a game needs exactly one slice per subsystem; missing {sorted(missing)}, "
-                f"unknown {sorted(extra)}"
+                f"a game needs exactly one slice per subsystem; missing {missing}, unknown {extra}"
             )
-        return Game(pmap(slices))
+        return Game(self.names, tuple(slices[n] for n in self.names), clock or Clock())
 
     def step(self, game: Game, action: Action) -> tuple[Game, Events]:
         """Apply ``action``: the new game and the events of the transition, in order."""
-        if isinstance(action, Lifecycle):
-            return self._fan_out(game, action)
-        sub = self._owner(action)
-        new_slice, events = sub.step(game.slices[sub.name], action)
-        return Game(game.slices.set(sub.name, new_slice)), events
+        handler = self._steps.get(type(action))
+        if handler is None:
+            self._entry(type(action))
+        return handler(game, action)  # type: ignore[misc]
 
     def reduce(self, game: Game, action: Action) -> Game:
         """Apply ``action`` and return the new game alone."""
         return self.step(game, action)[0]
 
     def check(self, game: Game, action: Action) -> IllegalAction | None:
-        """Why ``action`` is illegal in ``game``, or ``None`` if it is legal."""
-        if isinstance(action, Lifecycle):
-            for sub in self._lifecycle_subs(action):
-                problem = sub.check(game.slices[sub.name], action)
+        """Why ``action`` is illegal in ``game``, or ``None`` if it is legal; never raises it."""
+        check = self._checks.get(type(action))
+        if check is None:
+            self._entry(type(action))
+        return check(game, action)  # type: ignore[misc]
+
+    def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
+        """Every legal action of ``actor``: subsystems in order, then game-level rules."""
+        out: list[Action] = []
+        for i, sub in enumerate(self.subsystems):
+            for action in sub.legal_actions(game.slices[i], actor):
+                entry = self._table.get(type(action))
+                if entry is not None and (entry.exact or entry.check(game, action) is None):
+                    out.append(action)
+        for rule in (*self.rules, *self.overrides):
+            if rule.legal_actions is not None:
+                listed = rule.legal_actions(game, actor)
+                out.extend(a for a in listed if self._checks[type(a)](game, a) is None)
+        return tuple(out)
+
+    def view(self, game: Game, viewer: str) -> Game:
+        """The game as ``viewer`` may see it: each slice through its subsystem's view (EN-9).
+
+        A subsystem without a view shows ``None`` for its slice, never the raw state.
+        """
+        shown = tuple(
+            None if sub.view is None else sub.view(game.slices[i], viewer)
+            for i, sub in enumerate(self.subsystems)
+        )
+        return Game(game.names, shown, game.clock)
+
+    def invariants(self, game: Game) -> dict[str, list[str]]:
+        """Every violated invariant of every slice, by ``"slice.invariant"`` name."""
+        found: dict[str, list[str]] = {}
+        for i, sub in enumerate(self.subsystems):
+            for inv in sub.invariants:
+                problems = list(inv(game.slices[i]))
+                if problems:
+                    found[f"{sub.name}.{getattr(inv, '__name__', 'invariant')}"] = problems
+        return found
+
+    # -- building ------------------------------------------------------------------------
+
+    def _entry(self, action_type: type) -> _Entry:
+        entry = self._table.get(action_type)
+        if entry is not None:
+            return entry
+        if not (isinstance(action_type, type) and issubclass(action_type, Action)):
+            raise TypeError(f"expected a gamefold Action, got {action_type.__name__}")
+        raise RegistryError(
+            f"no subsystem or rule of {self!r} handles {action_type.__name__}; register a "
+            "subsystem that lists it in its actions, or add a Rule for it"
+        )
+
+    def _build_table(self) -> dict[type, _Entry]:
+        table: dict[type, _Entry] = {}
+        for i, sub in enumerate(self.subsystems):
+            for kind in sub.actions:
+                _claim(table, kind, _lift(i, sub), f"subsystem {sub.name}")
+        for kind, subs in self._fanout.items():
+            _claim(table, kind, self._lifecycle_entry(kind, subs), "lifecycle")
+        for rule in self.rules:
+            _claim(table, rule.action, _rule_entry(rule), f"rule {_rule_name(rule)}")
+        for rule in self.overrides:
+            if rule.action not in table:
+                raise RegistryError(
+                    f"override {_rule_name(rule)} replaces nothing: no handler of "
+                    f"{rule.action.__name__} exists; add it with with_rules() instead"
+                )
+            table[rule.action] = _rule_entry(rule, f"override {_rule_name(rule)}")
+        for wrapper in self.wrappers:
+            table[wrapper.action] = _wrap(table, wrapper)
+        return table
+
+    def _lifecycle_entry(self, kind: type, subs: tuple[tuple[int, Subsystem[Any]], ...]) -> _Entry:
+        tick = _TICKS.get(kind, _no_tick)
+
+        def step(game: Game, action: Any) -> tuple[Game, Events]:
+            slices = list(game.slices)
+            events: list[Any] = []
+            for i, sub in subs:
+                slices[i], more = sub.step(slices[i], action)
+                events.extend(more)
+            return Game(game.names, tuple(slices), tick(game.clock, action)), tuple(events)
+
+        def check(game: Game, action: Any) -> IllegalAction | None:
+            for i, sub in subs:
+                problem = sub.check(game.slices[i], action)
                 if problem is not None:
                     return problem
             return None
-        sub = self._owner(action)
-        return sub.check(game.slices[sub.name], action)
 
-    def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
-        """Every legal action of ``actor``, subsystem by subsystem in declared order."""
-        out: list[Action] = []
-        for sub in self.subsystems:
-            out.extend(sub.legal_actions(game.slices[sub.name], actor))
-        return tuple(out)
+        return _Entry(step, check, "lifecycle", exact=True)
 
-    def _fan_out(self, game: Game, action: Lifecycle) -> tuple[Game, Events]:
+
+def _rule_name(rule: Rule) -> str:
+    return rule.name or rule.action.__name__
+
+
+def _rule_entry(rule: Rule, source: str = "") -> _Entry:
+    return _Entry(rule.step, rule.check, source or f"rule {_rule_name(rule)}", exact=False)
+
+
+def _claim(table: dict[type, _Entry], kind: type, entry: _Entry, source: str) -> None:
+    if kind in table:
+        raise RegistryError(
+            f"{kind.__name__} would be handled by both {table[kind].source} and {source}; "
+            "one action type needs exactly one handler: use Rules.override() to replace "
+            "a handler on purpose, or Rules.wrap() to extend it"
+        )
+    table[kind] = attrs.evolve(entry, source=source)
+
+
+def _lift(index: int, sub: Subsystem[Any]) -> _Entry:
+    """A whole-game entry from a subsystem's slice functions."""
+    sub_step, sub_check = sub.step, sub.check
+
+    def step(game: Game, action: Any) -> tuple[Game, Events]:
         slices = game.slices
-        events: list[Event] = []
-        for sub in self._lifecycle_subs(action):
-            new_slice, more = sub.step(slices[sub.name], action)
-            slices = slices.set(sub.name, new_slice)
-            events.extend(more)
-        return Game(slices), tuple(events)
+        new, events = sub_step(slices[index], action)
+        return Game(game.names, (*slices[:index], new, *slices[index + 1 :]), game.clock), events
 
-    def _lifecycle_subs(self, action: Lifecycle) -> tuple[Subsystem[Any], ...]:
-        subs = self._fanout.get(type(action))
-        if subs is None:
-            raise RegistryError(
-                f"no subsystem of {self!r} declares the lifecycle action {type(action).__name__}"
-            )
-        return subs
+    def check(game: Game, action: Any) -> IllegalAction | None:
+        return sub_check(game.slices[index], action)
 
-    def _owner(self, action: Action) -> Subsystem[Any]:
-        if not isinstance(action, Action):
-            raise TypeError(f"expected a gamefold Action, got {type(action).__name__}")
-        sub = self._owners.get(type(action))
-        if sub is None:
-            raise RegistryError(
-                f"no subsystem of {self!r} handles {type(action).__name__}; register a "
-                "subsystem that lists it in its actions"
-            )
-        return sub
+    return _Entry(step, check, "", exact=True)
 
 
-def _index_names(subsystems: Sequence[Subsystem[Any]]) -> dict[str, Subsystem[Any]]:
-    names: dict[str, Subsystem[Any]] = {}
+def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
+    inner = table.get(wrapper.action)
+    name = wrapper.name or f"wrapper of {wrapper.action.__name__}"
+    if inner is None:
+        raise RegistryError(f"{name} wraps nothing: no handler of {wrapper.action.__name__}")
+    inner_step, inner_check, around = inner.step, inner.check, wrapper.around
+
+    def step(game: Game, action: Any) -> tuple[Game, Events]:
+        return around(game, action, inner_step)
+
+    check = inner_check
+    if wrapper.check is not None:
+        check_around = wrapper.check
+
+        def check(game: Game, action: Any) -> IllegalAction | None:
+            return check_around(game, action, inner_check)
+
+    exact = inner.exact and wrapper.check is None
+    return _Entry(step, check, f"{inner.source} wrapped by {name}", exact)
+
+
+def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:
+    names: list[str] = []
     for sub in subsystems:
         if sub.name in names:
             raise RegistryError(f"two subsystems are named {sub.name!r}; slice names must differ")
-        names[sub.name] = sub
-    return names
+        names.append(sub.name)
+    return tuple(names)
 
 
-def _index_owners(subsystems: Sequence[Subsystem[Any]]) -> dict[type, Subsystem[Any]]:
-    owners: dict[type, Subsystem[Any]] = {}
-    for sub in subsystems:
-        for kind in sub.actions:
-            if kind in owners:
-                raise RegistryError(
-                    f"{kind.__name__} is handled by both {owners[kind].name!r} and "
-                    f"{sub.name!r}; one action type needs exactly one handler"
-                )
-            owners[kind] = sub
-    return owners
+def _fanout(
+    subsystems: Sequence[Subsystem[Any]], order: Mapping[type[Lifecycle], Sequence[str]]
+) -> dict[type, tuple[tuple[int, Subsystem[Any]], ...]]:
+    """Which subsystems each lifecycle action reaches, in order, checked against ``order``."""
+    declared: dict[type, list[tuple[int, Subsystem[Any]]]] = {}
+    for i, sub in enumerate(subsystems):
+        for kind in sub.lifecycle:
+            declared.setdefault(kind, []).append((i, sub))
+    fanout = {kind: tuple(subs) for kind, subs in declared.items()}
+    for kind, names in order.items():
+        subs = declared.get(kind)
+        if subs is None:
+            raise RegistryError(
+                f"lifecycle_order names {kind.__name__}, but no subsystem declares it"
+            )
+        by_name = {sub.name: (i, sub) for i, sub in subs}
+        if sorted(names) != sorted(by_name) or len(set(names)) != len(names):
+            raise RegistryError(
+                f"lifecycle_order for {kind.__name__} must list each subsystem declaring it "
+                f"once: {sorted(by_name)}, got {list(names)}"
+            )
+        fanout[kind] = tuple(by_name[name] for name in names)
+    return fanout

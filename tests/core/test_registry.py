@@ -1,12 +1,25 @@
-"""The Rules registry (EN-6): routing, lifecycle fan-out, conflicts refused when built."""
+"""The Rules registry (EN-6): routing, lifecycle fan-out, game-level rules, overrides and
+wrappers, and every conflict refused when the registry is built."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import attrs
 import pytest
 from tests.core.toy import Add, Added, Counter, make
 
-from gamefold import Action, EndRound, IllegalAction, RegistryError, Rules, StartRound, StartTurn
+from gamefold import (
+    Action,
+    EndRound,
+    Events,
+    IllegalAction,
+    RegistryError,
+    Rules,
+    StartRound,
+    StartTurn,
+)
+from gamefold.registry import Clock, Game, Handler, Rule, Wrapper
 
 
 @attrs.frozen
@@ -14,30 +27,96 @@ class Sub(Action):
     amount: int
 
 
-def test_en6_routes_an_action_to_its_owner_and_reports_events() -> None:
+@attrs.frozen
+class Transfer(Action):
+    """A game-level action crossing two slices: move ``amount`` from b to a."""
+
+    amount: int
+
+
+def two() -> tuple[Rules, Game]:
     rules = Rules([make("a"), make("b", action=Sub)])
-    game = rules.new_game({"a": Counter("a"), "b": Counter("b")})
+    return rules, rules.new_game({"a": Counter("a"), "b": Counter("b", value=10)})
+
+
+def transfer_step(game: Game, action: Transfer) -> tuple[Game, Events]:
+    problem = transfer_check(game, action)
+    if problem is not None:
+        raise problem
+    a, b = game["a"], game["b"]
+    game = game.with_slice("a", attrs.evolve(a, value=a.value + action.amount))
+    return game.with_slice("b", attrs.evolve(b, value=b.value - action.amount)), ()
+
+
+def transfer_check(game: Game, action: Transfer) -> IllegalAction | None:
+    if action.amount > game["b"].value:
+        return IllegalAction("toy/overdrawn", "EN-6", "b cannot give that much.", action)
+    return None
+
+
+TRANSFER = Rule(
+    Transfer,
+    step=transfer_step,
+    check=transfer_check,
+    legal_actions=lambda game, actor: (Transfer(5), Transfer(50)) if actor == "a" else (),
+)
+
+
+def test_en6_routes_an_action_to_its_owner_and_reports_events() -> None:
+    rules, game = two()
     after, events = rules.step(game, Add(3))
     assert after["a"].value == 3
     assert after["b"] == game["b"]
     assert events == (Added("a", 3),)
     assert rules.reduce(game, Add(3)) == after
     assert game["a"].value == 0  # EN-2: the input is untouched
+    assert rules.handler_source(Add) == "subsystem a"
 
 
-def test_en6_lifecycle_fans_out_in_declared_order() -> None:
+def test_en6_lifecycle_fans_out_in_declared_order_and_ticks_the_clock() -> None:
     log: list[str] = []
     rules = Rules([make("b", log=log), make("a", action=Sub, log=log)])
     game = rules.new_game({"a": Counter("a"), "b": Counter("b")})
     game = rules.reduce(game, StartRound())
+    assert game.clock == Clock(round=1, in_round=True)
     game = rules.reduce(game, EndRound())
     assert log == ["b:StartRound", "a:StartRound", "b:EndRound", "a:EndRound"]
     assert (game["a"].rounds, game["b"].rounds) == (2, 2)
+    assert game.clock == Clock(round=1, in_round=False)
+
+
+def test_en6_lifecycle_order_can_be_declared() -> None:
+    log: list[str] = []
+    rules = Rules(
+        [make("a", log=log), make("b", action=Sub, log=log)],
+        lifecycle_order={StartRound: ["b", "a"]},
+    )
+    game = rules.new_game({"a": Counter("a"), "b": Counter("b")})
+    rules.reduce(rules.reduce(game, StartRound()), EndRound())
+    assert log == ["b:StartRound", "a:StartRound", "a:EndRound", "b:EndRound"]
+
+
+@pytest.mark.parametrize(
+    ("order", "message"),
+    [
+        ({StartTurn: ["a"]}, "names StartTurn, but no subsystem declares it"),
+        ({StartRound: ["a"]}, "must list each subsystem declaring it once"),
+        ({StartRound: ["a", "a", "b"]}, "must list each subsystem declaring it once"),
+    ],
+)
+def test_en6_a_bad_lifecycle_order_is_refused(order: Any, message: str) -> None:
+    with pytest.raises(RegistryError, match=message):
+        Rules([make("a"), make("b", action=Sub)], lifecycle_order=order)
 
 
 def test_en6_two_handlers_for_one_action_type_are_refused() -> None:
-    with pytest.raises(RegistryError, match="Add is handled by both 'a' and 'b'"):
+    with pytest.raises(RegistryError, match="Add would be handled by both subsystem a and"):
         Rules([make("a"), make("b")])
+    rules, _ = two()
+    with pytest.raises(RegistryError, match=r"use Rules\.override"):
+        rules.with_rules(Rule(Add, step=transfer_step))
+    with pytest.raises(RegistryError, match="StartRound would be handled by both lifecycle"):
+        rules.with_rules(Rule(StartRound, step=transfer_step))
 
 
 def test_en6_duplicate_slice_names_are_refused() -> None:
@@ -48,10 +127,10 @@ def test_en6_duplicate_slice_names_are_refused() -> None:
 def test_en6_an_action_nobody_handles_is_a_registry_error() -> None:
     rules = Rules([make("a")])
     game = rules.new_game({"a": Counter("a")})
-    with pytest.raises(RegistryError, match=r"no subsystem .* handles Sub"):
+    with pytest.raises(RegistryError, match=r"no subsystem or rule of .* handles Sub"):
         rules.step(game, Sub(1))
-    with pytest.raises(RegistryError, match="lifecycle action StartTurn"):
-        rules.step(game, StartTurn("p1"))
+    with pytest.raises(RegistryError, match="handles StartTurn"):
+        rules.check(game, StartTurn("p1"))
     with pytest.raises(TypeError, match="expected a gamefold Action"):
         rules.step(game, "Add(1)")  # type: ignore[arg-type]
 
@@ -60,11 +139,86 @@ def test_en6_new_game_needs_one_slice_per_subsystem() -> None:
     rules = Rules([make("a")])
     with pytest.raises(RegistryError, match=r"missing \['a'\], unknown \['z'\]"):
         rules.new_game({"z": Counter("z")})
+    with pytest.raises(KeyError):
+        rules.new_game({"a": Counter("a")})["z"]
+
+
+def test_en6_a_game_level_rule_sees_the_whole_game() -> None:
+    rules, game = two()
+    rules = rules.with_rules(TRANSFER)
+    after = rules.reduce(game, Transfer(4))
+    assert (after["a"].value, after["b"].value) == (4, 6)
+    problem = rules.check(game, Transfer(11))
+    assert problem is not None
+    assert problem.code == "toy/overdrawn"
+    with pytest.raises(IllegalAction, match="cannot give"):
+        rules.step(game, Transfer(11))
+    # EN-5: a rule's listed actions are offered only when its check passes.
+    assert rules.legal_actions(game, "a") == (Add(1), Transfer(5))
+
+
+def test_en6_override_replaces_a_handler_explicitly() -> None:
+    rules, game = two()
+
+    def double(game: Game, action: Add) -> tuple[Game, Events]:
+        a = game["a"]
+        return game.with_slice("a", attrs.evolve(a, value=a.value + 2 * action.amount)), ()
+
+    doubled = rules.override(Rule(Add, step=double, name="double add"))
+    assert doubled.reduce(game, Add(3))["a"].value == 6
+    assert doubled.handler_source(Add) == "override double add"
+    assert rules.reduce(game, Add(3))["a"].value == 3  # the original registry is unchanged
+    with pytest.raises(RegistryError, match="replaces nothing"):
+        rules.override(Rule(Transfer, step=transfer_step))
+
+
+def test_en6_wrappers_run_around_the_handler_in_order() -> None:
+    rules, game = two()
+    calls: list[str] = []
+
+    def outer(name: str) -> Any:
+        def around(game: Game, action: Add, inner: Handler) -> tuple[Game, Events]:
+            calls.append(f"{name} before")
+            result = inner(game, attrs.evolve(action, amount=action.amount + 1))
+            calls.append(f"{name} after")
+            return result
+
+        return around
+
+    wrapped = rules.wrap(Wrapper(Add, outer("first")), Wrapper(Add, outer("second")))
+    assert wrapped.reduce(game, Add(1))["a"].value == 3
+    assert calls == ["second before", "first before", "first after", "second after"]
+    with pytest.raises(RegistryError, match="wraps nothing"):
+        rules.wrap(Wrapper(Transfer, outer("x")))
+
+
+def test_en6_a_wrapper_may_refuse_and_legal_actions_agree() -> None:
+    """A house rule forbidding Add during a Round: check and legal_actions follow it."""
+    rules, game = two()
+
+    def no_add_in_round(game: Game, action: Add, inner: Any) -> IllegalAction | None:
+        if game.clock.in_round:
+            return IllegalAction("house/no-add", "EN-6", "No adding during a Round.", action)
+        return inner(game, action)
+
+    def around(game: Game, action: Add, inner: Handler) -> tuple[Game, Events]:
+        problem = no_add_in_round(game, action, lambda g, a: None)
+        if problem is not None:
+            raise problem
+        return inner(game, action)
+
+    house = rules.wrap(Wrapper(Add, around, check=no_add_in_round, name="house rule"))
+    assert house.legal_actions(game, "a") == (Add(1),)
+    in_round = house.reduce(game, StartRound())
+    assert house.legal_actions(in_round, "a") == ()
+    problem = house.check(in_round, Add(1))
+    assert problem is not None
+    assert problem.code == "house/no-add"
+    assert house.handler_source(Add) == "subsystem a wrapped by house rule"
 
 
 def test_en5_check_and_legal_actions_work_on_the_whole_game() -> None:
-    rules = Rules([make("a"), make("b", action=Sub)])
-    game = rules.new_game({"a": Counter("a"), "b": Counter("b")})
+    rules, game = two()
     assert rules.check(game, Add(1)) is None
     problem = rules.check(game, Add(-1))
     assert isinstance(problem, IllegalAction)
@@ -73,3 +227,22 @@ def test_en5_check_and_legal_actions_work_on_the_whole_game() -> None:
     assert rules.legal_actions(game, "a") == (Add(1),)
     with pytest.raises(IllegalAction):
         rules.step(game, Add(-1))
+
+
+def test_en9_view_hides_slices_without_a_view() -> None:
+    shown = make("a")
+    shown = attrs.evolve(shown, view=lambda state, viewer: state.value)
+    rules = Rules([shown, make("b", action=Sub)])
+    game = rules.new_game({"a": Counter("a", value=3), "b": Counter("b", value=7)})
+    assert rules.view(game, "p1").slices == (3, None)
+
+
+def test_invariants_are_reported_by_slice_and_name() -> None:
+    def non_negative(state: Counter) -> list[str]:
+        return [f"{state.name} is negative"] if state.value < 0 else []
+
+    sub = attrs.evolve(make("a"), invariants=(non_negative,))
+    rules = Rules([sub])
+    assert rules.invariants(rules.new_game({"a": Counter("a")})) == {}
+    bad = rules.new_game({"a": Counter("a", value=-1)})
+    assert rules.invariants(bad) == {"a.non_negative": ["a is negative"]}
