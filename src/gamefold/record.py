@@ -1,9 +1,9 @@
-"""Persistence: the JSON converter for every gamefold record (EN-8).
+"""Persistence: JSON for every record, game records, replay and verification (EN-8).
 
 :data:`converter` is a :mod:`cattrs` converter that knows pyrsistent collections and tags
 actions and events with their type, so that a field typed with the base class
-(``tuple[Action, ...]``) round-trips to the right subclass. :func:`to_json` and
-:func:`from_json` wrap it:
+(``tuple[Action, ...]``) round-trips to the right subclass; a :class:`~gamefold.Game`'s
+slices are tagged the same way. :func:`to_json` and :func:`from_json` wrap it:
 
 >>> from gamefold import StartTurn
 >>> from gamefold.record import to_json, from_json
@@ -15,8 +15,9 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any, TypeVar, get_args, get_origin
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
@@ -24,8 +25,23 @@ from cattrs.gen import make_dict_unstructure_fn
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
 from gamefold.core import Action, Event
+from gamefold.errors import IllegalAction
+from gamefold.registry import Clock, Game
 
-__all__ = ["converter", "from_json", "tag_of", "to_json"]
+if TYPE_CHECKING:
+    from gamefold.games.base import GameDef
+
+__all__ = [
+    "FORMAT_VERSION",
+    "Divergence",
+    "GameRecord",
+    "converter",
+    "from_json",
+    "replay",
+    "tag_of",
+    "to_json",
+    "verify",
+]
 
 T = TypeVar("T")
 
@@ -135,3 +151,159 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
 def from_json(text: str | bytes, cls: type[T]) -> T:
     """The ``cls`` record that :func:`to_json` wrote as ``text``."""
     return converter.structure(json.loads(text), cls)
+
+
+# -- games: slices tagged with their record type --------------------------------------------
+
+
+def _known_class(tag: str) -> type:
+    """The attrs class a tag names, from modules already imported (never imports one)."""
+    module, _, qualname = tag.rpartition(".")
+    found: Any = sys.modules.get(module)
+    for part in qualname.split(".") if found is not None else ():
+        found = getattr(found, part, None)
+    if not (isinstance(found, type) and attrs.has(found)):
+        raise ValueError(f"unknown record type {tag!r}: import the module that defines it")
+    return found
+
+
+def _unstructure_slice(value: Any) -> Any:
+    if value is None:
+        return None
+    return {"type": tag_of(type(value)), **converter.unstructure(value)}
+
+
+def _structure_slice(data: Any) -> Any:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError("a game slice in JSON is null or an object with a 'type' key")
+    return converter.structure(data, _known_class(data["type"]))
+
+
+converter.register_unstructure_hook(
+    Game,
+    lambda g: {
+        "names": list(g.names),
+        "slices": [_unstructure_slice(s) for s in g.slices],
+        "clock": converter.unstructure(g.clock),
+    },
+)
+converter.register_structure_hook(
+    Game,
+    lambda d, _: Game(
+        tuple(d["names"]),
+        tuple(_structure_slice(s) for s in d["slices"]),
+        converter.structure(d["clock"], Clock),
+    ),
+)
+
+
+# -- game records ---------------------------------------------------------------------------
+
+FORMAT_VERSION = 1
+"""The version of the game-record JSON format this library writes and reads."""
+
+
+@attrs.frozen
+class GameRecord:
+    """A whole game as data: which game, its config, the seed and every action (EN-8).
+
+    Replaying it (:func:`replay`) reproduces every intermediate state exactly.
+    """
+
+    game: str
+    """The registered game's name (``"skirmish"``)."""
+    config: Any
+    """The game's config record."""
+    seed: int | str
+    """The seed the game was set up with."""
+    actions: tuple[Action, ...]
+    """Every action, clock actions included, in order."""
+    format_version: int = FORMAT_VERSION
+    """The format this record was written in."""
+
+    def game_def(self) -> GameDef[Any]:
+        """The game definition this record was played with."""
+        from gamefold.games.base import get_game
+
+        return get_game(self.game)(self.config)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """This record as JSON text; equal records give byte-identical text."""
+        data = {
+            "format_version": self.format_version,
+            "game": self.game,
+            "config": converter.unstructure(self.config, unstructure_as=type(self.config)),
+            "seed": self.seed,
+            "actions": [converter.unstructure(a, unstructure_as=Action) for a in self.actions],
+        }
+        return json.dumps(data, indent=indent, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Read a record written by :meth:`to_json`; ``ValueError`` if it is not one."""
+        from gamefold.games.base import get_game
+
+        try:
+            data = json.loads(text)
+            version = data["format_version"]
+            if version != FORMAT_VERSION:
+                raise ValueError(f"format version {version!r}; this gamefold reads 1")
+            game_cls = get_game(data["game"])
+            config = converter.structure(data["config"], game_cls.config_type)
+            seed = data["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, int | str):
+                raise ValueError(f"a seed is an int or a string, not {seed!r}")
+            actions = converter.structure(data["actions"], tuple[Action, ...])
+        except (KeyError, TypeError, ValueError, cattrs.BaseValidationError) as err:
+            raise ValueError(f"not a gamefold game record: {_reason(err)}") from err
+        return cls(data["game"], config, seed, actions, version)
+
+
+def _reason(err: BaseException) -> str:
+    if isinstance(err, cattrs.BaseValidationError):
+        leaves = [e for e in err.exceptions if not isinstance(e, cattrs.BaseValidationError)]
+        nested = [_reason(e) for e in err.exceptions if isinstance(e, cattrs.BaseValidationError)]
+        return "; ".join([*(str(e) for e in leaves), *nested]) or str(err)
+    if isinstance(err, KeyError):
+        return f"missing key {err}"
+    return str(err)
+
+
+def replay(record: GameRecord) -> Iterator[Game]:
+    """Every state of the recorded game: the initial one, then one after each action."""
+    game_def = record.game_def()
+    state = game_def.setup(record.seed)
+    yield state
+    for action in record.actions:
+        state = game_def.rules.reduce(state, action)
+        yield state
+
+
+@attrs.frozen
+class Divergence:
+    """The first step where a stored history and its replay differ."""
+
+    step: int
+    """0 for the initial state, ``n`` for the state after the ``n``-th action."""
+    reason: str
+    """What differs, in a sentence."""
+
+
+def verify(record: GameRecord, states: Sequence[Game]) -> Divergence | None:
+    """Replay ``record`` against ``states``; the first divergence, or ``None`` if none."""
+    replayed = replay(record)
+    step = 0
+    try:
+        for step, expected in enumerate(states):
+            actual = next(replayed, None)
+            if actual is None:
+                return Divergence(step, "the record has fewer actions than the history")
+            if actual != expected:
+                return Divergence(step, "the replayed state differs from the stored one")
+        if next(replayed, None) is not None:
+            return Divergence(len(states), "the record has more actions than the history")
+    except IllegalAction as err:
+        return Divergence(step, f"the recorded action is illegal on replay: {err}")
+    return None

@@ -12,12 +12,12 @@ from tests.core.toy import Add, Added, Counter, make
 from gamefold import (
     Action,
     EndRound,
+    EndTurn,
     Events,
     IllegalAction,
     RegistryError,
     Rules,
     StartRound,
-    StartTurn,
 )
 from gamefold.registry import Clock, Game, Handler, Rule, Wrapper
 
@@ -99,7 +99,7 @@ def test_en6_lifecycle_order_can_be_declared() -> None:
 @pytest.mark.parametrize(
     ("order", "message"),
     [
-        ({StartTurn: ["a"]}, "names StartTurn, but no subsystem declares it"),
+        ({EndTurn: ["a"]}, "names EndTurn, but no subsystem declares it"),
         ({StartRound: ["a"]}, "must list each subsystem declaring it once"),
         ({StartRound: ["a", "a", "b"]}, "must list each subsystem declaring it once"),
     ],
@@ -129,8 +129,8 @@ def test_en6_an_action_nobody_handles_is_a_registry_error() -> None:
     game = rules.new_game({"a": Counter("a")})
     with pytest.raises(RegistryError, match=r"no subsystem or rule of .* handles Sub"):
         rules.step(game, Sub(1))
-    with pytest.raises(RegistryError, match="handles StartTurn"):
-        rules.check(game, StartTurn("p1"))
+    with pytest.raises(RegistryError, match="handles EndTurn"):
+        rules.check(game, EndTurn("p1"))
     with pytest.raises(TypeError, match="expected a gamefold Action"):
         rules.step(game, "Add(1)")  # type: ignore[arg-type]
 
@@ -154,7 +154,7 @@ def test_en6_a_game_level_rule_sees_the_whole_game() -> None:
     with pytest.raises(IllegalAction, match="cannot give"):
         rules.step(game, Transfer(11))
     # EN-5: a rule's listed actions are offered only when its check passes.
-    assert rules.legal_actions(game, "a") == (Add(1), Transfer(5))
+    assert rules.legal_actions(game, "a") == (Add(1), Add(2), Add(3), Transfer(5))
 
 
 def test_en6_override_replaces_a_handler_explicitly() -> None:
@@ -208,7 +208,7 @@ def test_en6_a_wrapper_may_refuse_and_legal_actions_agree() -> None:
         return inner(game, action)
 
     house = rules.wrap(Wrapper(Add, around, check=no_add_in_round, name="house rule"))
-    assert house.legal_actions(game, "a") == (Add(1),)
+    assert house.legal_actions(game, "a") == (Add(1), Add(2), Add(3))
     in_round = house.reduce(game, StartRound())
     assert house.legal_actions(in_round, "a") == ()
     problem = house.check(in_round, Add(1))
@@ -224,7 +224,8 @@ def test_en5_check_and_legal_actions_work_on_the_whole_game() -> None:
     assert isinstance(problem, IllegalAction)
     assert (problem.code, problem.rule) == ("toy/negative", "EN-4")
     assert rules.check(game, StartRound()) is None
-    assert rules.legal_actions(game, "a") == (Add(1),)
+    assert rules.legal_actions(game, "a") == (Add(1), Add(2), Add(3))
+    assert rules.legal_actions(game, "nobody") == ()
     with pytest.raises(IllegalAction):
         rules.step(game, Add(-1))
 
@@ -232,7 +233,7 @@ def test_en5_check_and_legal_actions_work_on_the_whole_game() -> None:
 def test_en9_view_hides_slices_without_a_view() -> None:
     shown = make("a")
     shown = attrs.evolve(shown, view=lambda state, viewer: state.value)
-    rules = Rules([shown, make("b", action=Sub)])
+    rules = Rules([shown, attrs.evolve(make("b", action=Sub), view=None)])
     game = rules.new_game({"a": Counter("a", value=3), "b": Counter("b", value=7)})
     assert rules.view(game, "p1").slices == (3, None)
 

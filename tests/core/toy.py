@@ -1,10 +1,27 @@
-"""A tiny counter subsystem used to test the registry and persistence without a real game."""
+"""A tiny counter subsystem and a two-player race game built on it.
+
+They test the registry, records, replay and the driver without depending on a real game.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
-from gamefold import Action, EndRound, Event, Events, IllegalAction, StartRound, Subsystem
+from gamefold import (
+    Action,
+    EndRound,
+    Event,
+    Events,
+    IllegalAction,
+    Lifecycle,
+    StartRound,
+    StartTurn,
+    Subsystem,
+)
+from gamefold.games import GameDef, register_game
+from gamefold.registry import Game, Rules
 
 
 @attrs.frozen
@@ -12,10 +29,18 @@ class Counter:
     name: str
     value: int = 0
     rounds: int = 0
+    moves: int = 0
 
 
 @attrs.frozen
 class Add(Action):
+    amount: int
+
+
+@attrs.frozen
+class Sub(Action):
+    """A second action type, so two counters can live in one game."""
+
     amount: int
 
 
@@ -26,10 +51,10 @@ class Added(Event):
 
 
 def make(name: str, action: type[Action] = Add, log: list[str] | None = None) -> Subsystem[Counter]:
-    """A subsystem that adds ``amount`` on ``action`` and counts StartRounds."""
+    """A subsystem that adds ``amount`` on ``action`` and counts StartRounds and EndRounds."""
 
     def check(state: Counter, act: Action) -> IllegalAction | None:
-        if isinstance(act, Add) and act.amount < 0:
+        if isinstance(act, Add | Sub) and act.amount < 0:
             return IllegalAction("toy/negative", "EN-4", "Amounts are positive.", act)
         return None
 
@@ -41,18 +66,58 @@ def make(name: str, action: type[Action] = Add, log: list[str] | None = None) ->
             log.append(f"{name}:{type(act).__name__}")
         if isinstance(act, StartRound | EndRound):
             return attrs.evolve(state, rounds=state.rounds + 1), ()
-        assert isinstance(act, Add)
-        new = attrs.evolve(state, value=state.value + act.amount)
+        if isinstance(act, Lifecycle):
+            return state, ()
+        assert isinstance(act, Add | Sub)
+        new = attrs.evolve(state, value=state.value + act.amount, moves=state.moves + 1)
         return new, (Added(name, new.value),)
 
     def legal(state: Counter, actor: str) -> tuple[Action, ...]:
-        return (Add(1),) if actor == name else ()
+        return tuple(action(n) for n in (1, 2, 3)) if actor == name else ()
 
     return Subsystem(
         name=name,
         actions=(action,),
-        lifecycle=(StartRound, EndRound),
+        lifecycle=(StartRound, EndRound, StartTurn),
         step=step,
         check=check,
         legal_actions=legal,
+        view=lambda state, viewer: state,
+        state_type=Counter,
     )
+
+
+@attrs.frozen
+class RaceConfig:
+    target: int = 10
+
+
+@register_game
+class Race(GameDef[RaceConfig]):
+    """Players a and b take turns adding 1 to 3 to their counter; the first to target wins."""
+
+    name = "toy-race"
+    config_type = RaceConfig
+
+    def build_rules(self) -> Rules:
+        return Rules([make("a"), make("b", action=Sub)])
+
+    def setup(self, seed: int | str) -> Game:
+        return self.rules.new_game({"a": Counter("a"), "b": Counter("b")})
+
+    def players(self, game: Game) -> tuple[str, ...]:
+        return ("a", "b")
+
+    def clock_action(self, game: Game) -> Action | None:
+        if game["a"].moves + game["b"].moves == game.clock.turn:
+            return StartTurn("a" if game.clock.turn % 2 == 0 else "b")
+        return None
+
+    def actor(self, game: Game) -> str | None:
+        return None if self.is_over(game) else game.clock.player
+
+    def is_over(self, game: Game) -> bool:
+        return max(game["a"].value, game["b"].value) >= self.config.target
+
+    def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
+        return {p: {"score": game[p].value} for p in self.players(game)}

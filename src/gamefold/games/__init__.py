@@ -1,0 +1,27 @@
+"""Ready-made games composed from the subsystems, and what a game definition is.
+
+:class:`GameDef` is the base class of every game; :func:`play` drives one whole game with
+policies. The built-in games register themselves by name (see :func:`game_names`).
+"""
+
+from gamefold.games.base import (
+    GameDef,
+    Played,
+    Policy,
+    game_names,
+    get_game,
+    play,
+    random_policy,
+    register_game,
+)
+
+__all__ = [
+    "GameDef",
+    "Played",
+    "Policy",
+    "game_names",
+    "get_game",
+    "play",
+    "random_policy",
+    "register_game",
+]

@@ -1,0 +1,210 @@
+"""What a ready-made game is: :class:`GameDef`, the driver :func:`play`, and policies.
+
+A :class:`GameDef` pairs a config record with the :class:`~gamefold.registry.Rules` it
+builds, the initial game for a seed, and the game's flow: which clock action happens next
+(:meth:`GameDef.clock_action`), whose choice is due (:meth:`GameDef.actor`), and when the
+game is over. :func:`play` drives any game with one policy per actor and returns its
+:class:`~gamefold.record.GameRecord` with every state and event.
+
+A **policy** chooses an action for one actor from that actor's view of the game (never the
+full state, EN-9), the legal actions, and its own :class:`~gamefold.rng.Rng` stream (never
+the game's, which would let a bot see the future).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
+
+import attrs
+
+from gamefold.core import Action, Event
+from gamefold.errors import ConfigError
+from gamefold.registry import Game, Rules
+from gamefold.rng import Rng
+
+__all__ = [
+    "GameDef",
+    "Played",
+    "Policy",
+    "game_names",
+    "get_game",
+    "play",
+    "random_policy",
+    "register_game",
+]
+
+C = TypeVar("C")
+
+Policy: TypeAlias = Callable[[Game, tuple[Action, ...], Rng], tuple[Action, Rng]]
+"""``policy(view, legal_actions, rng) -> (action, next_rng)``: one actor's choice."""
+
+
+def random_policy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
+    """The uniform random legal policy."""
+    return rng.choice(legal)
+
+
+class GameDef(ABC, Generic[C]):
+    """A ready-made game: config, rules, setup and flow. Subclass it to ship a game.
+
+    Subclasses set :attr:`name` and :attr:`config_type` and implement the abstract methods.
+    ``GameDef(config)`` builds the :class:`Rules` once; a config left out is the default.
+    """
+
+    name: ClassVar[str]
+    """The game's name in records and on the command line (``"skirmish"``)."""
+    config_type: ClassVar[type[Any]]
+    """The game's config record type; its no-argument instance is the default config."""
+
+    def __init__(self, config: C | None = None) -> None:
+        if config is None:
+            config = self.config_type()
+        if not isinstance(config, self.config_type):
+            raise ConfigError(
+                "config", f"{self.name} needs a {self.config_type.__name__}, got {config!r}"
+            )
+        self.config: C = config
+        self.rules: Rules = self.build_rules()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.config!r})"
+
+    @abstractmethod
+    def build_rules(self) -> Rules:
+        """The registry of this game for :attr:`config`."""
+
+    @abstractmethod
+    def setup(self, seed: int | str) -> Game:
+        """The initial game for ``seed``: each slice's RNG split from the seed."""
+
+    @abstractmethod
+    def players(self, game: Game) -> tuple[str, ...]:
+        """The actors who make choices in this game, in seat order."""
+
+    @abstractmethod
+    def clock_action(self, game: Game) -> Action | None:
+        """The lifecycle action that must happen next, or ``None`` when a choice is due."""
+
+    @abstractmethod
+    def actor(self, game: Game) -> str | None:
+        """The actor whose choice is due, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def is_over(self, game: Game) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
+        """Per player, the numbers a simulation reports (winner, damage, score …)."""
+
+    def describe(self, event: Event) -> str:
+        """One readable line for an event, for the turn-by-turn account."""
+        return repr(event)
+
+    def policies(self) -> dict[str, Policy]:
+        """The built-in policies of this game by name; ``"random"`` is always there."""
+        return {"random": random_policy}
+
+
+_GAMES: dict[str, type[GameDef[Any]]] = {}
+
+
+def register_game(cls: type[GameDef[Any]]) -> type[GameDef[Any]]:
+    """Make a game known by name to records, replay and the command line (a decorator)."""
+    if cls.name in _GAMES and _GAMES[cls.name] is not cls:
+        raise ValueError(f"a different game is already registered as {cls.name!r}")
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def get_game(name: str) -> type[GameDef[Any]]:
+    """The registered game called ``name``; ``KeyError`` names the known games."""
+    _load_builtin_games()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(game_names())}") from None
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of every registered game, sorted."""
+    _load_builtin_games()
+    return tuple(sorted(_GAMES))
+
+
+def _load_builtin_games() -> None:
+    import gamefold.games  # noqa: F401  (registers the built-in games)
+
+
+@attrs.frozen
+class Played:
+    """A whole game as :func:`play` drove it: every action, state and event."""
+
+    actions: tuple[Action, ...]
+    """Every action, clock actions included, in order."""
+    states: tuple[Game, ...]
+    """The initial state and the state after each action (``len(actions) + 1`` states)."""
+    events: tuple[tuple[Event, ...], ...]
+    """The events of each action."""
+    finished: bool
+    """Whether the game reached its end (not the step cap)."""
+
+    @property
+    def final(self) -> Game:
+        """The last state."""
+        return self.states[-1]
+
+
+def play(
+    game: GameDef[Any],
+    seed: int | str,
+    policies: Mapping[str, Policy] | Policy = random_policy,
+    *,
+    max_steps: int = 10_000,
+    keep_states: bool = True,
+) -> Played:
+    """Play one whole game from ``seed``: clock actions automatically, choices by policy.
+
+    ``policies`` is one policy for every actor or a mapping from actor to policy (missing
+    actors play at random). Each actor's policy draws from its own stream,
+    ``Rng.from_seed(seed).split("policy:<actor>")``. The game stops at its end or after
+    ``max_steps`` actions. With ``keep_states=False`` only the first and last states are
+    kept, for long simulations.
+    """
+    state = game.setup(seed)
+    base = Rng.from_seed(seed)
+    streams: dict[str, Rng] = {}
+    actions: list[Action] = []
+    states: list[Game] = [state]
+    events: list[tuple[Event, ...]] = []
+    while len(actions) < max_steps and not game.is_over(state):
+        action = game.clock_action(state)
+        if action is None:
+            action, streams = _choose(game, state, policies, base, streams)
+        state, happened = game.rules.step(state, action)
+        actions.append(action)
+        events.append(happened)
+        if keep_states or game.is_over(state) or len(actions) == max_steps:
+            states.append(state)
+    return Played(tuple(actions), tuple(states), tuple(events), game.is_over(state))
+
+
+def _choose(
+    game: GameDef[Any],
+    state: Game,
+    policies: Mapping[str, Policy] | Policy,
+    base: Rng,
+    streams: dict[str, Rng],
+) -> tuple[Action, dict[str, Rng]]:
+    actor = game.actor(state)
+    if actor is None:
+        raise RuntimeError(f"{game.name}: no clock action and no actor, but not over")
+    legal = game.rules.legal_actions(state, actor)
+    if not legal:
+        raise RuntimeError(f"{game.name}: {actor} must choose but has no legal action")
+    policy = policies.get(actor, random_policy) if isinstance(policies, Mapping) else policies
+    rng = streams.get(actor) or base.split(f"policy:{actor}")
+    action, streams[actor] = policy(game.rules.view(state, actor), legal, rng)
+    return action, streams
