@@ -125,3 +125,13 @@ def test_games_are_registered_by_name() -> None:
     assert get_game("toy-race") is Race
     with pytest.raises(KeyError, match="unknown game 'chess'; known:"):
         get_game("chess")
+
+
+def test_a_game_definition_pickles_as_class_and_config() -> None:
+    import pickle
+
+    game = Race(RaceConfig(target=4))
+    back = pickle.loads(pickle.dumps(game))
+    assert back == game
+    assert back.config == RaceConfig(target=4)
+    assert play(back, 9) == play(game, 9)

@@ -71,6 +71,16 @@ class GameDef(ABC, Generic[C]):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.config!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rules hold closures; a game travels to worker processes as its class and config.
+        return (type(self), (self.config,))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.config == self.config  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.config))
+
     @abstractmethod
     def build_rules(self) -> Rules:
         """The registry of this game for :attr:`config`."""
