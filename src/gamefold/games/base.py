@@ -76,7 +76,9 @@ class GameDef(ABC, Generic[C]):
         return (type(self), (self.config,))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.config == self.config  # type: ignore[attr-defined]
+        return (
+            isinstance(other, GameDef) and type(other) is type(self) and other.config == self.config
+        )
 
     def __hash__(self) -> int:
         return hash((type(self), self.config))
