@@ -54,6 +54,10 @@ def make(name: str, action: type[Action] = Add, log: list[str] | None = None) ->
     """A subsystem that adds ``amount`` on ``action`` and counts StartRounds and EndRounds."""
 
     def check(state: Counter, act: Action) -> IllegalAction | None:
+        if not isinstance(act, Action):
+            raise TypeError(f"expected an Action, got {type(act).__name__}")
+        if isinstance(act, Add | Sub) and (type(act.amount) is not int):
+            return IllegalAction("toy/malformed", "EN-4", "Amounts are integers.", act)
         if isinstance(act, Add | Sub) and act.amount < 0:
             return IllegalAction("toy/negative", "EN-4", "Amounts are positive.", act)
         return None

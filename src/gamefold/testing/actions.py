@@ -1,0 +1,80 @@
+"""Actions that should be refused: well-formed but illegal, malformed, and garbage.
+
+A reducer must meet all of them with :class:`~gamefold.IllegalAction` (or ``TypeError`` for
+an object that is not an action at all) and leave the state untouched (EN-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+from hypothesis import strategies as st
+
+from gamefold.core import Action
+
+__all__ = ["garbage_actions", "mutated_actions", "non_actions"]
+
+_ANYTHING: st.SearchStrategy[Any] = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True),
+    st.text(max_size=8),
+    st.tuples(st.integers(), st.text(max_size=3)),
+    st.lists(st.integers(min_value=-3, max_value=200), max_size=4).map(tuple),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+def _field_values(value: Any, names: Sequence[str]) -> st.SearchStrategy[Any]:
+    """Values of the same kind as ``value``: near it, at its edges, or someone else's."""
+    if isinstance(value, bool):
+        return st.booleans()
+    if isinstance(value, int):
+        return st.one_of(st.integers(min_value=-2, max_value=max(value * 2, 40)), st.just(-1))
+    if isinstance(value, str):
+        return st.sampled_from([*names, "", "nobody", value + "?"])
+    if isinstance(value, tuple):
+        items = st.one_of(st.integers(min_value=-1, max_value=200), st.sampled_from(value or (0,)))
+        return st.lists(items, max_size=len(value) + 2).map(tuple)
+    return st.just(value)
+
+
+@st.composite
+def mutated_actions(
+    draw: st.DrawFn, actions: Sequence[Action], *, names: Sequence[str] = ()
+) -> Action:
+    """A copy of one of ``actions`` with one field changed to another value of its kind.
+
+    Most such actions are illegal in the state ``actions`` came from (a card not in hand,
+    someone else's turn, a target out of reach); the rest are legal. Either way the reducer
+    and ``check`` must agree.
+    """
+    action = draw(st.sampled_from(list(actions)))
+    fields = attrs.fields(type(action))  # type: ignore[arg-type]
+    if not fields:
+        return action
+    field = draw(st.sampled_from(fields))
+    new = draw(_field_values(getattr(action, field.name), names))
+    return attrs.evolve(action, **{field.name: new})  # type: ignore[misc]
+
+
+@st.composite
+def garbage_actions(draw: st.DrawFn, action_types: Sequence[type[Action]]) -> Action:
+    """An instance of one of ``action_types`` with arbitrary values of arbitrary types.
+
+    Validators are bypassed, as a deserialiser or a careless caller would: only the reducer's
+    guard stands between these and the state.
+    """
+    cls = draw(st.sampled_from(list(action_types)))
+    action: Action = object.__new__(cls)
+    for field in attrs.fields(cls):  # type: ignore[arg-type]
+        object.__setattr__(action, field.name, draw(_ANYTHING))
+    return action
+
+
+def non_actions() -> st.SearchStrategy[Any]:
+    """Objects that are not actions at all: reducers raise ``TypeError`` for them."""
+    return st.one_of(_ANYTHING, st.builds(object))
