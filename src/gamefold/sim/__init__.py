@@ -1,0 +1,49 @@
+"""Simulations: thousands of seeded games as a tidy pandas DataFrame, here or on Dask.
+
+>>> from gamefold.sim import simulate
+>>> df = simulate("skirmish", games=2000, seed=1, policies={"p1": "greedy"})  # doctest: +SKIP
+
+:func:`simulate` plays the games (in batches, on any :class:`concurrent.futures.Executor`),
+:func:`summarize` condenses the frame per player, :mod:`gamefold.sim.plots` draws it, and
+the helpers in :mod:`gamefold.sim.policies` name the players' policies. The columns are
+described in :mod:`gamefold.sim.frames`: a fixed few, then whatever the game's
+:meth:`~gamefold.games.GameDef.outcome` reports.
+
+Needs the ``sim`` extra (pandas, tqdm, Matplotlib, pyarrow); they are imported only when a
+simulation runs, so ``import gamefold`` stays light.
+"""
+
+from gamefold.sim.account import narrate
+from gamefold.sim.batching import DEFAULT_MAX_STEPS, progress_enabled, simulate
+from gamefold.sim.frames import GAME_COLUMNS, TRACE_COLUMNS, games_frame, summarize, trace_frame
+from gamefold.sim.policies import (
+    DEFAULT_POLICY,
+    Policies,
+    PolicySpec,
+    check_policies,
+    policy_names,
+    resolve_policies,
+    resolve_policy,
+)
+from gamefold.sim.runner import game_seed, game_seeds
+
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "DEFAULT_POLICY",
+    "GAME_COLUMNS",
+    "TRACE_COLUMNS",
+    "Policies",
+    "PolicySpec",
+    "check_policies",
+    "game_seed",
+    "game_seeds",
+    "games_frame",
+    "narrate",
+    "policy_names",
+    "progress_enabled",
+    "resolve_policies",
+    "resolve_policy",
+    "simulate",
+    "summarize",
+    "trace_frame",
+]

@@ -1,0 +1,209 @@
+"""Throughput benchmarks: one run prints a table and writes JSON. Nothing here asserts a time.
+
+    python tests/benchmarks/run.py            # the full run (2,000 games for the speed-up)
+    python tests/benchmarks/run.py --quick    # a smoke run, seconds long
+
+It measures
+
+1. for each game (the built-in ``skirmish`` and ``summit`` once registered, and the toy race
+   the core tests use as a reference): whole games a second (random policies, through
+   :func:`gamefold.games.play`) and reducer steps a second (replaying the recorded actions
+   through ``rules.step``, no policy in the loop);
+2. the skill-deck round on :mod:`gamefold.skills` against a plain mutable-list baseline
+   (see ``skill_round.py``): reducer calls a second for each, and the ratio;
+3. ``simulate`` of 2,000 games serially and on two worker processes: the speed-up.
+
+Results go to ``benchmark-results/bench-<time>.json`` (``--out`` to change the directory).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script: make ``tests.…`` importable
+    sys.path.insert(0, str(REPO_ROOT))
+
+import tests.core.toy  # noqa: E402, F401  (registers the reference game "toy-race")
+from tests.benchmarks import skill_round  # noqa: E402
+
+from gamefold.games import game_names, get_game, play, random_policy  # noqa: E402
+from gamefold.sim import game_seed, simulate  # noqa: E402
+
+BUILT_IN_GAMES = ("skirmish", "summit")
+REFERENCE_GAME = "toy-race"
+SESSION_ROUNDS = 40  # long enough to recycle decks, short enough that nobody dies
+
+
+def best_of(repeat: int, work: Callable[[], object]) -> float:
+    """The fastest of ``repeat`` wall-clock timings of ``work()``, in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def bench_game(name: str, games: int, repeat: int) -> dict[str, Any]:
+    """Games a second and reducer steps a second of one registered game."""
+    if name not in game_names():
+        return {"game": name, "status": "not registered yet"}
+    game = get_game(name)()
+    seeds = [game_seed(1, i) for i in range(games)]
+
+    def play_all() -> list[Any]:
+        return [play(game, s, random_policy, keep_states=False).actions for s in seeds]
+
+    histories = play_all()
+    steps = sum(len(actions) for actions in histories)
+
+    def replay_all() -> None:
+        for seed, actions in zip(seeds, histories, strict=True):
+            state = game.setup(seed)
+            for action in actions:
+                state = game.rules.step(state, action)[0]
+
+    return {
+        "game": name,
+        "status": "measured",
+        "games": games,
+        "mean_steps": steps / games,
+        "games_per_s": games / best_of(repeat, play_all),
+        "steps_per_s": steps / best_of(repeat, replay_all),
+    }
+
+
+def bench_skill_round(sessions: int, repeat: int) -> dict[str, Any]:
+    """Reducer calls a second of the skill-deck round: gamefold against the mutable baseline."""
+    calls = sessions * SESSION_ROUNDS * skill_round.CALLS_PER_ROUND
+    skill_round.baseline_session(SESSION_ROUNDS, 0)  # warm up both before the clock runs
+    base = best_of(repeat, lambda: _sessions(skill_round.baseline_session, sessions))
+    result: dict[str, Any] = {"calls": calls, "baseline_calls_per_s": calls / base}
+    try:
+        skill_round.gamefold_session(SESSION_ROUNDS, 0)
+        ours = best_of(repeat, lambda: _sessions(skill_round.gamefold_session, sessions))
+    except (ImportError, AttributeError, TypeError) as err:  # the subsystem's API moved
+        return result | {"status": f"gamefold side unavailable: {err}"}
+    return result | {
+        "status": "measured",
+        "gamefold_calls_per_s": calls / ours,
+        "slowdown": ours / base,
+    }
+
+
+def _sessions(session: Callable[[int, int], object], sessions: int) -> None:
+    for seed in range(sessions):
+        session(SESSION_ROUNDS, seed)
+
+
+def bench_speedup(name: str, games: int, workers: int = 2) -> dict[str, Any]:
+    """``simulate`` serially and on ``workers`` processes (started before the clock runs)."""
+    simulate(name, games=10, seed=0, progress=False)  # imports and caches warm before timing
+    start = time.perf_counter()
+    serial = simulate(name, games=games, seed=1, progress=False)
+    serial_s = time.perf_counter() - start
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        for future in [pool.submit(time.sleep, 0.2) for _ in range(workers)]:
+            future.result()  # both workers are up and idle
+        start = time.perf_counter()
+        spread = simulate(name, games=games, seed=1, progress=False, executor=pool)
+        parallel_s = time.perf_counter() - start
+    return {
+        "game": name,
+        "games": games,
+        "workers": workers,
+        "serial_s": serial_s,
+        "parallel_s": parallel_s,
+        "speedup": serial_s / parallel_s,
+        "identical": bool(spread.equals(serial)),
+    }
+
+
+def speedup_game() -> str:
+    """The first built-in game registered, else the reference game."""
+    return next((g for g in BUILT_IN_GAMES if g in game_names()), REFERENCE_GAME)
+
+
+def measure(quick: bool, games: int) -> dict[str, Any]:
+    """Every benchmark; ``quick`` makes each one small."""
+    per_game, repeat = (20, 1) if quick else (300, 3)
+    return {
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+        },
+        "quick": quick,
+        "games": [bench_game(g, per_game, repeat) for g in (*BUILT_IN_GAMES, REFERENCE_GAME)],
+        "skill_round": bench_skill_round(5 if quick else 50, repeat),
+        "speedup": bench_speedup(speedup_game(), games),
+    }
+
+
+def table(results: dict[str, Any]) -> list[str]:
+    """The results as the lines of a plain-text table."""
+    lines = [f"{'game':<12} {'games/s':>10} {'steps/s':>12} {'steps/game':>11}"]
+    for row in results["games"]:
+        if row["status"] != "measured":
+            lines.append(f"{row['game']:<12} {row['status']}")
+            continue
+        numbers = f"{row['games_per_s']:>10,.0f} {row['steps_per_s']:>12,.0f}"
+        lines.append(f"{row['game']:<12} {numbers} {row['mean_steps']:>11.1f}")
+    lines += _skill_lines(results["skill_round"]) + _speedup_lines(results["speedup"])
+    return lines
+
+
+def _skill_lines(skill: dict[str, Any]) -> list[str]:
+    lines = [
+        "",
+        f"skill-deck round, mutable baseline: {skill['baseline_calls_per_s']:>10,.0f} calls/s",
+    ]
+    if skill["status"] != "measured":
+        return [*lines, f"skill-deck round, gamefold: {skill['status']}"]
+    return [
+        *lines,
+        f"skill-deck round, gamefold.skills:  {skill['gamefold_calls_per_s']:>10,.0f} calls/s",
+        f"gamefold takes {skill['slowdown']:.2f}x the baseline's time a call",
+    ]
+
+
+def _speedup_lines(speed: dict[str, Any]) -> list[str]:
+    same = "identical frames" if speed["identical"] else "FRAMES DIFFER"
+    return [
+        "",
+        f"simulate {speed['games']} games of {speed['game']}: serial {speed['serial_s']:.2f} s, "
+        f"{speed['workers']} workers {speed['parallel_s']:.2f} s, "
+        f"speed-up {speed['speedup']:.2f}x ({same})",
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmarks, print the table, write the JSON file."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
+    parser.add_argument("--games", type=int, help="games for the speed-up (2000; quick 200)")
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "benchmark-results")
+    args = parser.parse_args(argv)
+    games = args.games or (200 if args.quick else 2000)
+    results = measure(args.quick, games)
+    print("\n".join(table(results)))
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"\nwrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

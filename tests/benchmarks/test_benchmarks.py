@@ -1,0 +1,44 @@
+"""The benchmark run on demand under pytest: a quick run, its table and JSON. No timed asserts.
+
+The default test run leaves this directory out; name it to run it: ``pytest tests/benchmarks``
+(or ``python tests/benchmarks/run.py`` for the full-size run).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tests.benchmarks import run, skill_round
+
+
+@pytest.mark.parametrize("rounds", [1, 12, 40])
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_baseline_plays_the_same_skill_deck_round_as_gamefold(rounds: int, seed: int) -> None:
+    """Zone sizes, Fatigue and deaths agree (the shuffles differ: another RNG)."""
+    assert skill_round.baseline_session(rounds, seed) == skill_round.gamefold_session(rounds, seed)
+
+
+def test_a_quick_run_prints_a_table_and_writes_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run.main(["--quick", "--games", "40", "--out", str(tmp_path)]) == 0
+    (written,) = tmp_path.glob("bench-*.json")
+    results = json.loads(written.read_text())
+    out = capsys.readouterr().out
+    games = {row["game"]: row for row in results["games"]}
+    assert set(games) == {*run.BUILT_IN_GAMES, run.REFERENCE_GAME}
+    for name, row in games.items():
+        line = next(line for line in out.splitlines() if line.startswith(name))
+        if row["status"] == "measured":
+            assert row["games_per_s"] > 0
+            assert row["steps_per_s"] > 0
+        else:
+            assert row["status"] in line  # an unregistered game is reported, not skipped
+    skill = results["skill_round"]
+    assert skill["status"] == "measured", skill["status"]
+    assert skill["slowdown"] > 0
+    speed = results["speedup"]
+    assert (speed["games"], speed["workers"], speed["identical"]) == (40, 2, True)
+    assert out.rstrip().endswith(f"wrote {written}")

@@ -1,0 +1,224 @@
+"""The command line: games, simulate, play, replay; one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import tests.sim.scored  # noqa: F401  (registers "toy-scored")
+
+from gamefold import __version__
+from gamefold.cli import main
+from gamefold.sim import game_seed, simulate
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command line in this process: (status, stdout, stderr)."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture(autouse=True)
+def _no_progress_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CI", "true")
+
+
+def test_games_lists_the_registered_games(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "games")
+    assert status == 0
+    lines = dict(line.split(maxsplit=1) for line in out.splitlines())
+    assert lines["toy-scored"].startswith("The toy race with a winner column")
+    assert "toy-race" in lines
+
+
+def test_simulate_prints_a_summary_per_player(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "simulate", "toy-scored", "--games", "50", "--seed", "3")
+    assert (status, err) == (0, "")
+    headline, header, _, a_line, b_line = out.splitlines()
+    assert headline.startswith("toy-scored: 50 games, seed 3; 50 finished;")
+    assert header.split() == [
+        *("policy", "games", "finished", "steps", "rounds", "turns"),
+        *("score", "winner", "moves"),
+    ]
+    frame = simulate("toy-scored", games=50, seed=3, progress=False)
+    a_rate = frame[frame["player"] == "a"]["winner"].mean()
+    assert a_line.split()[:3] == ["a", "random", "50"]
+    assert a_line.split()[-2] == f"{a_rate:.3f}"
+    assert b_line.split()[:2] == ["b", "random"]
+
+
+def test_simulate_writes_parquet_and_csv(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected = simulate("toy-scored", games=20, seed=4, policies={"a": "greedy"}, progress=False)
+    for name in ("out.parquet", "out.csv"):
+        path = tmp_path / name
+        argv = ["simulate", "toy-scored", "--games", "20", "--seed", "4", "--out", str(path)]
+        status, out, _ = run(capsys, *argv, "--policy", "a=greedy", "--batch-size", "3")
+        assert status == 0
+        assert out.splitlines()[-1] == f"wrote 40 rows to {path}"
+        read = pd.read_parquet(path) if name.endswith("parquet") else pd.read_csv(path)
+        pd.testing.assert_frame_equal(read, expected, check_dtype=name.endswith("parquet"))
+
+
+def test_simulate_on_worker_processes_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "toy-scored", "--games", "30", "--policy", "greedy"]
+    serial = run(capsys, *argv)
+    pooled = run(capsys, *argv, "--workers", "2")
+    assert serial == pooled
+    assert serial[0] == 0
+
+
+def test_play_tells_the_game_and_its_record_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    status, out, _ = run(capsys, "play", "toy-scored", "--seed", "7", "--json", str(record))
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "toy-scored, seed 7: a (random), b (random)"
+    assert lines[1] == "-- Turn 1: a --"
+    assert lines[2].startswith("  a reaches ")
+    assert any(line.startswith("Game over after ") for line in lines)
+    assert lines[-1] == f"wrote the game record to {record}"
+    data = json.loads(record.read_text())
+    assert (data["game"], data["seed"]) == ("toy-scored", 7)
+    status, out, err = run(capsys, "replay", str(record))
+    assert (status, err) == (0, "")
+    steps = len(data["actions"])
+    assert out == f"{record}: toy-scored, seed 7: {steps} steps replayed, OK (game over)\n"
+
+
+def test_play_replays_a_simulated_game_by_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    frame = simulate("toy-scored", games=3, seed=9, progress=False)
+    seed = game_seed(9, 2)
+    status, out, _ = run(capsys, "play", "toy-scored", "--seed", str(seed))
+    assert status == 0
+    steps = frame[frame["game"] == 2]["steps"].iloc[0]
+    assert f"Game over after {steps} steps" in out
+
+
+def test_a_record_that_does_not_replay_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    run(capsys, "play", "toy-scored", "--json", str(record))
+    data = json.loads(record.read_text())
+    assert data["actions"][1]["type"] == "tests.core.toy.Add"
+    data["actions"][1]["amount"] = -1  # the toy refuses negative amounts
+    record.write_text(json.dumps(data))
+    status, out, err = run(capsys, "replay", str(record))
+    assert status == 1
+    assert out == ""
+    assert err == f"{record}: diverges at step 2: Amounts are positive. [toy/negative, EN-4]\n"
+    assert err.count("\n") == 1
+
+
+def test_the_step_cap_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "toy-scored", "--max-steps", "3")
+    assert status == 0
+    assert "Stopped at the step cap after 3 steps; the game is not over." in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "the following arguments are required: COMMAND"),
+        (["chess"], "invalid choice: 'chess'"),
+        (["simulate"], "the following arguments are required: GAME"),
+        (["simulate", "chess"], "unknown game 'chess'; known:"),
+        (["simulate", "toy-scored", "--games", "0"], "argument --games: must be at least 1"),
+        (["simulate", "toy-scored", "--games", "many"], "not a whole number: 'many'"),
+        (["simulate", "toy-scored", "--batch-size", "-2"], "argument --batch-size"),
+        (["simulate", "toy-scored", "--workers", "2", "--dask", "x"], "not allowed with"),
+        (["simulate", "toy-scored", "--policy", "smart"], "unknown policy 'smart'"),
+        (["simulate", "toy-scored", "--policy", "c=greedy"], "has no player 'c'"),
+        (["simulate", "toy-scored", "--out", "r.xlsx"], "neither a .parquet nor a .csv"),
+        (["simulate", "toy-scored", "--out", "/no/such/dir/r.csv"], "no directory '/no/such"),
+        (["play", "toy-scored", "--json", "/no/such/dir/g.json"], "no directory"),
+        (["play", "toy-scored", "--max-steps", "0"], "argument --max-steps"),
+        (["replay", "/no/such/file.json"], "cannot read /no/such/file.json"),
+        (["--import", "no_such_module_here", "games"], "--import no_such_module_here"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert err.startswith("gamefold: error: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json at all", "not a gamefold game record: Expecting value"),
+        ('{"format_version": 1, "game": "chess"}', "unknown game 'chess'"),
+        ('{"format_version": 9}', "format version 9"),
+        ("[1, 2]", "not a gamefold game record"),
+    ],
+)
+def test_bad_record_files_are_one_line_and_status_2(
+    content: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    status, out, err = run(capsys, "replay", str(path))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"gamefold: error: {path}: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_directory_is_not_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "replay", str(tmp_path))
+    assert status == 2
+    assert err.startswith(f"gamefold: error: cannot read {tmp_path}")
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"gamefold {__version__}\n"
+
+
+def _python_m(*argv: str) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"CI": "true"}
+    return subprocess.run(
+        [sys.executable, "-m", "gamefold", *argv],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_python_m_gamefold_runs_the_command_line() -> None:
+    done = _python_m("--import", "tests.sim.scored", "games")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "toy-scored" in done.stdout.split()
+    done = _python_m("--import", "tests.sim.scored", "simulate", "toy-scored", "--games", "5")
+    assert done.returncode == 0
+    assert done.stdout.startswith("toy-scored: 5 games, seed 1; 5 finished;")
+
+
+def test_python_m_gamefold_errors_without_a_traceback() -> None:
+    done = _python_m("simulate", "chess")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("gamefold: error: unknown game 'chess'")
+    assert done.stderr.count("\n") == 1
