@@ -1,0 +1,158 @@
+"""Skill-deck hands: decks, refills, Rounds and card commitment (rules SD-1 … SD-15).
+
+Each player character and the GM own a Skill deck, a hand, a discard pile and an exhausted
+pile. At the start of each Round everyone refills up to their hand limit (SD-3); units then
+activate in alternation between the players' side and the GM's (SD-13) and use cards by
+Playing, Burning or Discarding them (SD-8 … SD-12). Running out of cards means recycling
+with Fatigue and Exhaustion (SD-5), and possibly death (SD-6); the GM is exempt (SD-7).
+
+>>> from gamefold import StartRound
+>>> from gamefold.skills import SkillsConfig, initial_state, step, Activate
+>>> state = initial_state(SkillsConfig(), ["ana", "bo"], seed=7, gm_units=["goblin"])
+>>> state, events = step(state, StartRound())
+>>> state, events = step(state, Activate("ana"))
+>>> events[0].unit
+'ana'
+"""
+
+from gamefold.skills.catalogue import (
+    ACTIVATION,
+    DEFAULT_DECK,
+    REACTION,
+    CardDef,
+    Effect,
+    Modifier,
+)
+from gamefold.skills.commitment import (
+    Burn,
+    CardBurned,
+    CardDiscarded,
+    CardPlayed,
+    CostPaid,
+    Discard,
+    PayCost,
+    Play,
+    modifier_total,
+)
+from gamefold.skills.config import DEFAULT_ABILITIES, GM, PLAYERS, Ability, SkillsConfig
+from gamefold.skills.effects import NO_EFFECTS, STANDARD_EFFECTS, draw_effect
+from gamefold.skills.invariants import INVARIANTS, violations
+from gamefold.skills.levels import ChangeHandLimit, HandLimitChanged
+from gamefold.skills.reducer import (
+    ACTIONS,
+    ACTOR_ACTIONS,
+    EVENTS,
+    HOST_ACTIONS,
+    check,
+    legal_actions,
+    make_subsystem,
+    reduce,
+    step,
+    subsystem,
+)
+from gamefold.skills.rounds import (
+    Activate,
+    ActivationEnded,
+    ActivationStarted,
+    DefeatUnit,
+    EndActivation,
+    ModifiersReset,
+    RoundEnded,
+    RoundStarted,
+    UnitDefeated,
+)
+from gamefold.skills.session import (
+    EffectHandler,
+    Effects,
+    SkillsState,
+    card_definition,
+    controller,
+    initial_state,
+    owner_of,
+)
+from gamefold.skills.timing import (
+    CloseReactionWindow,
+    OpenReactionWindow,
+    ReactionWindowClosed,
+    ReactionWindowOpened,
+)
+from gamefold.skills.views import OwnerView, SkillsView, view
+from gamefold.skills.zones import (
+    CardsDrawn,
+    CardsExhausted,
+    CharacterDied,
+    DeckRecycled,
+    DrawFellShort,
+    FatigueGained,
+    Owner,
+)
+
+__all__ = [
+    "ACTIONS",
+    "ACTIVATION",
+    "ACTOR_ACTIONS",
+    "DEFAULT_ABILITIES",
+    "DEFAULT_DECK",
+    "EVENTS",
+    "GM",
+    "HOST_ACTIONS",
+    "INVARIANTS",
+    "NO_EFFECTS",
+    "PLAYERS",
+    "REACTION",
+    "STANDARD_EFFECTS",
+    "Ability",
+    "Activate",
+    "ActivationEnded",
+    "ActivationStarted",
+    "Burn",
+    "CardBurned",
+    "CardDef",
+    "CardDiscarded",
+    "CardPlayed",
+    "CardsDrawn",
+    "CardsExhausted",
+    "ChangeHandLimit",
+    "CharacterDied",
+    "CloseReactionWindow",
+    "CostPaid",
+    "DeckRecycled",
+    "DefeatUnit",
+    "Discard",
+    "DrawFellShort",
+    "Effect",
+    "EffectHandler",
+    "Effects",
+    "EndActivation",
+    "FatigueGained",
+    "HandLimitChanged",
+    "Modifier",
+    "ModifiersReset",
+    "OpenReactionWindow",
+    "Owner",
+    "OwnerView",
+    "PayCost",
+    "Play",
+    "ReactionWindowClosed",
+    "ReactionWindowOpened",
+    "RoundEnded",
+    "RoundStarted",
+    "SkillsConfig",
+    "SkillsState",
+    "SkillsView",
+    "UnitDefeated",
+    "card_definition",
+    "check",
+    "controller",
+    "draw_effect",
+    "initial_state",
+    "legal_actions",
+    "make_subsystem",
+    "modifier_total",
+    "owner_of",
+    "reduce",
+    "step",
+    "subsystem",
+    "view",
+    "violations",
+]

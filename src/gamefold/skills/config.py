@@ -1,0 +1,145 @@
+"""The skill-deck configuration: every number of the SD rules, validated (SD-1 … SD-15).
+
+Build a :class:`SkillsConfig` with keyword arguments; a value out of range raises
+:class:`~gamefold.ConfigError` naming the field and the rule. The defaults are the seed's
+numbers (30-card decks, hands of 5) and our documented choices for what the seed leaves open
+(``exhaust_on_recycle``, ``lethal_draw_failure``, ``first_side`` …).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gamefold.errors import ConfigError
+from gamefold.skills.catalogue import DEFAULT_DECK, CardDef
+
+__all__ = ["DEFAULT_ABILITIES", "GM", "PLAYERS", "SIDES", "Ability", "SkillsConfig"]
+
+GM = "gm"
+"""The GM's id: owner of the GM deck, actor for the GM's units, and the GM's side (SD-7)."""
+PLAYERS = "players"
+"""The players' side in the alternation of activations (SD-13)."""
+SIDES = (PLAYERS, GM)
+"""Both sides, players first."""
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+@attrs.frozen
+class Ability:
+    """An ability paid for by discarding cards: its ``cost`` in cards is part of it (SD-10).
+
+    The host game (combat, equipment) names the ability when it asks for payment with
+    :class:`~gamefold.skills.commitment.PayCost`.
+    """
+
+    name: str
+    """The ability's name (``"attack"``)."""
+    cost: int
+    """How many cards paying for it discards (at least 1)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ConfigError("name", "an ability needs a non-empty name", "SD-10")
+        if not _is_int(self.cost) or self.cost < 1:
+            raise ConfigError(
+                "cost", f"an ability costs at least 1 card, not {self.cost!r}", "SD-10"
+            )
+
+
+DEFAULT_ABILITIES: tuple[Ability, ...] = (Ability("attack", 1), Ability("equipment", 2))
+"""Placeholder paid abilities (an attack for one card, an Equipment skill for two); a game
+lists its own."""
+
+
+@attrs.frozen(kw_only=True)
+class SkillsConfig:
+    """Every number of the skill-deck rules, validated when built.
+
+    A player's deck holds ``deck_size`` cards whose definitions repeat ``deck``: card ``j``
+    is ``deck[j % len(deck)]``, so the six default definitions make five copies each of a
+    30-card deck. The GM's deck works the same with ``gm_deck_size`` and ``gm_deck``.
+    """
+
+    deck_size: int = 30
+    """SD-1: cards in each player character's Skill deck (at least 1)."""
+    hand_limit: int = 5
+    """SD-2: a player's starting maximum hand (1 to ``deck_size``)."""
+    gm_deck_size: int = 30
+    """SD-7: cards in the GM's deck (at least 1)."""
+    gm_hand_limit: int = 5
+    """SD-7: the GM's maximum hand (1 to ``gm_deck_size``)."""
+    exhaust_on_recycle: int = 1
+    """SD-5: random cards of a player's new deck Exhausted at each recycle (0 to ``deck_size``)."""
+    fatigue_on_recycle: int = 1
+    """SD-5: Fatigue a player gains at each recycle (0 or more)."""
+    lethal_draw_failure: bool = True
+    """SD-6: a player who must draw with deck and discard empty dies (else draws fewer)."""
+    first_side: str = PLAYERS
+    """SD-13: the side whose unit activates first each Round (``"players"`` or ``"gm"``)."""
+    deck: tuple[CardDef, ...] = DEFAULT_DECK
+    """SD-1: the players' deck list, repeated to ``deck_size`` cards."""
+    gm_deck: tuple[CardDef, ...] = DEFAULT_DECK
+    """SD-7: the GM's deck list, repeated to ``gm_deck_size`` cards."""
+    abilities: tuple[Ability, ...] = DEFAULT_ABILITIES
+    """SD-10: the abilities paid for with a Payment Discard, each with its cost."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_counts(self)
+        _check_recycling(self)
+        _check_lists(self)
+
+    def card_list(self, *, gm: bool = False) -> tuple[CardDef, ...]:
+        """The definitions of a whole deck, card by card (``deck_size`` or ``gm_deck_size``)."""
+        pattern, size = (self.gm_deck, self.gm_deck_size) if gm else (self.deck, self.deck_size)
+        return tuple(pattern[j % len(pattern)] for j in range(size))
+
+    def ability_cost(self, name: str) -> int | None:
+        """The cost in cards of the ability called ``name``, or ``None`` if there is none."""
+        for ability in self.abilities:
+            if ability.name == name:
+                return ability.cost
+        return None
+
+
+def _require(ok: bool, field: str, message: str, rule: str) -> None:
+    if not ok:
+        raise ConfigError(field, message, rule)
+
+
+def _check_int(config: SkillsConfig, field: str, low: int, high: int | None, rule: str) -> None:
+    value = getattr(config, field)
+    top = "" if high is None else f" and at most {high}"
+    ok = _is_int(value) and value >= low and (high is None or value <= high)
+    _require(ok, field, f"{field} must be an integer at least {low}{top}, not {value!r}", rule)
+
+
+def _check_counts(config: SkillsConfig) -> None:
+    _check_int(config, "deck_size", 1, None, "SD-1")
+    _check_int(config, "hand_limit", 1, config.deck_size, "SD-2")
+    _check_int(config, "gm_deck_size", 1, None, "SD-7")
+    _check_int(config, "gm_hand_limit", 1, config.gm_deck_size, "SD-7")
+
+
+def _check_recycling(config: SkillsConfig) -> None:
+    _check_int(config, "exhaust_on_recycle", 0, config.deck_size, "SD-5")
+    _check_int(config, "fatigue_on_recycle", 0, None, "SD-5")
+    value = config.lethal_draw_failure
+    _require(isinstance(value, bool), "lethal_draw_failure", f"not a bool: {value!r}", "SD-6")
+    side = config.first_side
+    _require(side in SIDES, "first_side", f"first_side is one of {SIDES}, not {side!r}", "SD-13")
+
+
+def _check_lists(config: SkillsConfig) -> None:
+    for field, rule in (("deck", "SD-1"), ("gm_deck", "SD-7")):
+        cards = getattr(config, field)
+        ok = isinstance(cards, tuple) and bool(cards)
+        ok = ok and all(isinstance(card, CardDef) for card in cards)
+        _require(ok, field, f"{field} must be a non-empty tuple of CardDef", rule)
+    abilities = config.abilities
+    ok = isinstance(abilities, tuple) and all(isinstance(a, Ability) for a in abilities)
+    _require(ok, "abilities", "abilities must be a tuple of Ability", "SD-10")
+    names = [a.name for a in abilities]
+    _require(len(set(names)) == len(names), "abilities", "two abilities share a name", "SD-10")
