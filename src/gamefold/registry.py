@@ -260,8 +260,8 @@ class Rules:
         """Apply ``action``: the new game and the events of the transition, in order."""
         handler = self._steps.get(type(action))
         if handler is None:
-            self._entry(type(action))
-        return handler(game, action)  # type: ignore[misc]
+            handler = self._entry(type(action)).step
+        return handler(game, action)
 
     def reduce(self, game: Game, action: Action) -> Game:
         """Apply ``action`` and return the new game alone."""
@@ -271,8 +271,8 @@ class Rules:
         """Why ``action`` is illegal in ``game``, or ``None`` if it is legal; never raises it."""
         check = self._checks.get(type(action))
         if check is None:
-            self._entry(type(action))
-        return check(game, action)  # type: ignore[misc]
+            check = self._entry(type(action)).check
+        return check(game, action)
 
     def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
         """Every legal action of ``actor``: subsystems in order, then game-level rules."""
@@ -313,6 +313,8 @@ class Rules:
 
     def _entry(self, action_type: type) -> _Entry:
         entry = self._table.get(action_type)
+        if entry is None and isinstance(action_type, type):
+            entry = self._inherited(action_type)
         if entry is not None:
             return entry
         if not (isinstance(action_type, type) and issubclass(action_type, Action)):
@@ -321,6 +323,19 @@ class Rules:
             f"no subsystem or rule of {self!r} handles {action_type.__name__}; register a "
             "subsystem that lists it in its actions, or add a Rule for it"
         )
+
+    def _inherited(self, action_type: type) -> _Entry | None:
+        """The handler of the nearest handled base of a lifecycle type, remembered."""
+        if not issubclass(action_type, Lifecycle):
+            return None
+        for base in action_type.__mro__[1:]:
+            entry = self._table.get(base)
+            if entry is not None:
+                self._table[action_type] = entry
+                self._steps[action_type] = entry.step
+                self._checks[action_type] = entry.check
+                return entry
+        return None
 
     def _build_table(self) -> dict[type, _Entry]:
         table: dict[type, _Entry] = {}
@@ -343,7 +358,7 @@ class Rules:
         return table
 
     def _lifecycle_entry(self, kind: type, subs: tuple[tuple[int, Subsystem[Any]], ...]) -> _Entry:
-        tick = _TICKS.get(kind, _no_tick)
+        tick = next((_TICKS[k] for k in kind.__mro__ if k in _TICKS), _no_tick)
 
         def step(game: Game, action: Any) -> tuple[Game, Events]:
             slices = list(game.slices)
@@ -426,14 +441,21 @@ def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _reacts(sub: Subsystem[Any], kind: type) -> bool:
+    return any(issubclass(kind, declared) for declared in sub.lifecycle)
+
+
 def _fanout(
     subsystems: Sequence[Subsystem[Any]], order: Mapping[type[Lifecycle], Sequence[str]]
 ) -> dict[type, tuple[tuple[int, Subsystem[Any]], ...]]:
     """Which subsystems each lifecycle action reaches, in order, checked against ``order``."""
-    declared: dict[type, list[tuple[int, Subsystem[Any]]]] = {}
-    for i, sub in enumerate(subsystems):
-        for kind in sub.lifecycle:
-            declared.setdefault(kind, []).append((i, sub))
+    kinds = {kind for sub in subsystems for kind in sub.lifecycle}
+    # A lifecycle action reaches every subsystem declaring its type or a base of it: a
+    # subsystem reacting to StartTurn also sees a richer StartTurn subclass.
+    declared = {
+        kind: [(i, sub) for i, sub in enumerate(subsystems) if _reacts(sub, kind)]
+        for kind in sorted(kinds, key=lambda k: k.__qualname__)
+    }
     fanout = {kind: tuple(subs) for kind, subs in declared.items()}
     for kind, names in order.items():
         subs = declared.get(kind)

@@ -18,6 +18,7 @@ from gamefold import (
     RegistryError,
     Rules,
     StartRound,
+    StartTurn,
 )
 from gamefold.registry import Clock, Game, Handler, Rule, Wrapper
 
@@ -247,3 +248,21 @@ def test_invariants_are_reported_by_slice_and_name() -> None:
     assert rules.invariants(rules.new_game({"a": Counter("a")})) == {}
     bad = rules.new_game({"a": Counter("a", value=-1)})
     assert rules.invariants(bad) == {"a.non_negative": ["a is negative"]}
+
+
+@attrs.frozen
+class RichStartTurn(StartTurn):
+    """A richer turn start, as a host game might send (territories held, say)."""
+
+    territories: int = 0
+
+
+def test_en6_a_lifecycle_subclass_reaches_subsystems_of_its_base_and_ticks_the_clock() -> None:
+    log: list[str] = []
+    rules = Rules([make("a", log=log), make("b", action=Sub, log=log)])
+    game = rules.new_game({"a": Counter("a"), "b": Counter("b")})
+    game = rules.reduce(game, RichStartTurn("b", territories=3))
+    assert log == ["a:RichStartTurn", "b:RichStartTurn"]
+    assert game.clock == Clock(turn=1, player="b")
+    assert rules.check(game, RichStartTurn("a")) is None
+    assert rules.handler_source(RichStartTurn) == "lifecycle"
