@@ -1,0 +1,161 @@
+"""The diplomacy card economy (rules DP-1 … DP-14).
+
+Cards are the currency of diplomacy: a closed pool of Agreement, Value and Standalone
+cards, earned through tick counters fed by the host game's map, proposed in locked
+proposals that become pacts, self-applied for troops at a deploy debt, played between
+turns, and scored at game end.
+
+>>> from gamefold.diplomacy import DiplomacyConfig, initial_state, BeginTurn, step
+>>> state = initial_state(DiplomacyConfig(), ["ann", "bob", "cy"], seed=7)
+>>> state, events = step(state, BeginTurn("ann", territories=12))
+>>> state.players[0].ticks.random   # quarter-ticks: 12 territories x 0.25 = 3 ticks
+12
+"""
+
+from gamefold.diplomacy.account import describe
+from gamefold.diplomacy.cards import (
+    DEFAULT_CATALOGUE,
+    DEFAULT_COMPOSITION,
+    CardType,
+    Counter,
+    Kind,
+    Pool,
+)
+from gamefold.diplomacy.codes import CODES
+from gamefold.diplomacy.config import DiplomacyConfig
+from gamefold.diplomacy.hands import (
+    CardDestroyed,
+    CardDiscarded,
+    CardEarned,
+    CardForfeited,
+    DeployDebtDue,
+    Discard,
+    Score,
+    SelfApplied,
+    SelfApply,
+    held_count,
+    locked_cards,
+    scores,
+)
+from gamefold.diplomacy.invariants import INVARIANTS
+from gamefold.diplomacy.proposals import (
+    Accept,
+    Decline,
+    Pact,
+    PactBegan,
+    PactCountedDown,
+    PactEnded,
+    Proposal,
+    ProposalAccepted,
+    ProposalDeclined,
+    ProposalExpired,
+    ProposalMade,
+    Propose,
+)
+from gamefold.diplomacy.reducer import (
+    ACTIONS,
+    EVENTS,
+    LIFECYCLE,
+    check,
+    legal_actions,
+    reduce,
+    step,
+)
+from gamefold.diplomacy.standalone import (
+    Effect,
+    EffectHandler,
+    EffectHandlers,
+    PlayStandalone,
+    StandalonePlayed,
+    StandaloneResolved,
+)
+from gamefold.diplomacy.table import NAME, DiplomacyState, PlayerState, initial_state
+from gamefold.diplomacy.ticks import (
+    QUARTERS_PER_TICK,
+    BonusZone,
+    DrawFailed,
+    Ticks,
+    TicksGained,
+    as_ticks,
+)
+from gamefold.diplomacy.turns import BeginTurn, TurnBegan, TurnEnded
+from gamefold.diplomacy.views import DiplomacyView, view
+from gamefold.registry import Subsystem
+
+__all__ = [
+    "ACTIONS",
+    "CODES",
+    "DEFAULT_CATALOGUE",
+    "DEFAULT_COMPOSITION",
+    "EVENTS",
+    "INVARIANTS",
+    "LIFECYCLE",
+    "QUARTERS_PER_TICK",
+    "Accept",
+    "BeginTurn",
+    "BonusZone",
+    "CardDestroyed",
+    "CardDiscarded",
+    "CardEarned",
+    "CardForfeited",
+    "CardType",
+    "Counter",
+    "Decline",
+    "DeployDebtDue",
+    "DiplomacyConfig",
+    "DiplomacyState",
+    "DiplomacyView",
+    "Discard",
+    "DrawFailed",
+    "Effect",
+    "EffectHandler",
+    "EffectHandlers",
+    "Kind",
+    "Pact",
+    "PactBegan",
+    "PactCountedDown",
+    "PactEnded",
+    "PlayStandalone",
+    "PlayerState",
+    "Pool",
+    "Proposal",
+    "ProposalAccepted",
+    "ProposalDeclined",
+    "ProposalExpired",
+    "ProposalMade",
+    "Propose",
+    "Score",
+    "SelfApplied",
+    "SelfApply",
+    "StandalonePlayed",
+    "StandaloneResolved",
+    "Ticks",
+    "TicksGained",
+    "TurnBegan",
+    "TurnEnded",
+    "as_ticks",
+    "check",
+    "describe",
+    "held_count",
+    "initial_state",
+    "legal_actions",
+    "locked_cards",
+    "reduce",
+    "scores",
+    "step",
+    "subsystem",
+    "view",
+]
+
+subsystem: Subsystem[DiplomacyState] = Subsystem(
+    name=NAME,
+    actions=ACTIONS,
+    lifecycle=LIFECYCLE,
+    step=step,
+    check=check,
+    legal_actions=legal_actions,
+    invariants=INVARIANTS,
+    view=view,
+    state_type=DiplomacyState,
+)
+"""The registry entry: the ``"diplomacy"`` slice, its actions and lifecycle (EN-6)."""

@@ -1,0 +1,78 @@
+"""Readable sentences for the diplomacy events, for turn-by-turn accounts and logs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamefold.core import Event
+from gamefold.diplomacy import hands, proposals, standalone, ticks, turns
+from gamefold.diplomacy.config import DiplomacyConfig
+
+__all__ = ["describe"]
+
+
+def _card(config: DiplomacyConfig, card: int) -> str:
+    return f"{config.cards[card].name} (#{card})"
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn" if count == 1 else f"{count} turns"
+
+
+def _aim(target: str) -> str:
+    return f" at {target}" if target else ""
+
+
+def _quarters(quarters: int) -> str:
+    return f"{quarters / ticks.QUARTERS_PER_TICK:g}"  # quarters are exact in binary
+
+
+_LINES: dict[type, Callable[[DiplomacyConfig, Any], str]] = {
+    turns.TurnBegan: lambda c, e: f"-- turn {e.turn}: {e.player} --",
+    turns.TurnEnded: lambda c, e: f"{e.player} ends their turn",
+    ticks.TicksGained: lambda c, e: (
+        f"{e.player}'s {e.counter.value} counter gains {_quarters(e.quarters)} ticks"
+    ),
+    ticks.DrawFailed: lambda c, e: (
+        f"{e.player}'s {e.counter.value} counter is due a card but the pool has none"
+    ),
+    hands.CardEarned: lambda c, e: (
+        f"{e.player} earns {_card(c, e.card)} from the {e.counter.value} counter"
+    ),
+    hands.CardDestroyed: lambda c, e: f"{e.player}'s hand is full: {_card(c, e.card)} destroyed",
+    hands.CardForfeited: lambda c, e: (
+        f"{e.player}'s hand is full and all locked: {_card(c, e.card)} goes back"
+    ),
+    hands.CardDiscarded: lambda c, e: f"{e.player} discards {_card(c, e.card)}",
+    hands.SelfApplied: lambda c, e: (
+        f"{e.player} self-applies {_card(c, e.card)}: +{e.troops} troops, debt {e.debt}"
+    ),
+    hands.DeployDebtDue: lambda c, e: f"{e.player}'s deploy is reduced by {e.troops}",
+    proposals.ProposalMade: lambda c, e: (
+        f"{e.proposal.proposer} proposes {_card(c, e.proposal.agreement)} to {e.proposal.to} "
+        f"with {', '.join(_card(c, v) for v in e.proposal.values) or 'no values'} "
+        f"(proposal {e.proposal.id})"
+    ),
+    proposals.ProposalAccepted: lambda c, e: f"{e.player} accepts proposal {e.proposal}",
+    proposals.ProposalDeclined: lambda c, e: f"{e.player} declines proposal {e.proposal}",
+    proposals.ProposalExpired: lambda c, e: f"proposal {e.proposal} to {e.to} expires",
+    proposals.PactBegan: lambda c, e: (
+        f"pact {e.pact.id}: {e.pact.agreement} between {e.pact.proposer} and "
+        f"{e.pact.partner} for {_turns(e.pact.remaining)}"
+    ),
+    proposals.PactCountedDown: lambda c, e: f"pact {e.pact}: {_turns(e.remaining)} left",
+    proposals.PactEnded: lambda c, e: f"pact {e.pact} ({e.agreement}) ends",
+    standalone.StandalonePlayed: lambda c, e: (
+        f"{e.player} plays {e.effect.name}{_aim(e.effect.target)}, to resolve next turn"
+    ),
+    standalone.StandaloneResolved: lambda c, e: (
+        f"{e.player}'s {e.effect.name}{_aim(e.effect.target)} resolves"
+    ),
+}
+
+
+def describe(config: DiplomacyConfig, event: Event) -> str:
+    """One readable line for a diplomacy ``event``; ``repr`` for any other event."""
+    line = _LINES.get(type(event))
+    return repr(event) if line is None else line(config, event)

@@ -1,0 +1,152 @@
+"""The diplomacy config: every number of the rules, with its default (DP-1 … DP-14).
+
+Build it with keyword arguments; a value that cannot describe a game raises
+:class:`~gamefold.ConfigError` naming the field and the rule. Change a built config with
+:func:`attrs.evolve` (which validates again), never with :func:`gamefold.replace`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+from pyrsistent import PMap, pmap
+
+from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType
+from gamefold.diplomacy.ticks import BonusZone
+from gamefold.errors import ConfigError
+
+__all__ = ["DEBT_ROUNDINGS", "HAND_LIMIT_RANGE", "PACT_CLOCKS", "DiplomacyConfig"]
+
+HAND_LIMIT_RANGE = (10, 20)
+"""The seed's allowed hand limits, inclusive (DP-13)."""
+DEBT_ROUNDINGS = ("down", "up")
+"""How half a self-applied bonus is rounded into the deploy debt (DP-11)."""
+PACT_CLOCKS = ("proposer", "every")
+"""Whose turn starts count a pact down: its proposer's, or every player's."""
+
+
+def _pmap(value: Mapping[str, object]) -> PMap[str, object]:
+    return value if isinstance(value, PMap) else pmap(value)
+
+
+def _require(ok: bool, field: str, message: str, rule: str) -> None:
+    if not ok:
+        raise ConfigError(field, message, rule)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@attrs.frozen(kw_only=True)
+class DiplomacyConfig:
+    """The diplomacy card economy's rules as data. Every field is keyword-only."""
+
+    hand_limit: int = 15
+    """Most cards a player may hold, locked ones included: 10 to 20 (DP-13)."""
+    starting_hand: int = 3
+    """Value cards each player is dealt at setup (DP-2)."""
+    starting_tier: int = 1
+    """The tier of the setup's troop cards (DP-2)."""
+    ticks_per_card: int = 15
+    """Ticks a counter pays for one card (DP-6)."""
+    quarters_per_territory: int = 1
+    """Quarter-ticks the Random counter gains per territory held: 1 is 0.25 ticks (DP-4)."""
+    bonus_zones: PMap[str, BonusZone] = attrs.field(default=pmap(), converter=_pmap)
+    """The map's bonus zones by name: which counter each feeds, and by how much (DP-5)."""
+    proposal_ttl: int = 1
+    """Full turn cycles a proposal stays pending before it expires (DP-9, default)."""
+    pact_clock: str = "proposer"
+    """``"proposer"``: pacts count down at their proposer's turn starts; ``"every"``: at all."""
+    debt_rounding: str = "down"
+    """``"down"`` or ``"up"``: rounding of half a self-applied bonus (DP-11, default)."""
+    score_locked: bool = True
+    """Whether cards locked in pending proposals score at game end (DP-14, default)."""
+    catalogue: tuple[CardType, ...] = attrs.field(default=DEFAULT_CATALOGUE, converter=tuple)
+    """Every card type of the game (DP-7, DP-8)."""
+    composition: PMap[str, int] = attrs.field(default=DEFAULT_COMPOSITION, converter=_pmap)
+    """Copies of each card type in the game, by name; a type left out has none (DP-8)."""
+    proposal_listing_limit: int = 64
+    """Most proposals :func:`~gamefold.diplomacy.legal.legal_actions` lists for one actor (EN-5)."""
+    cards: tuple[CardType, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Derived: the type of each card, by card id (ids follow the catalogue's order)."""
+
+    def __attrs_post_init__(self) -> None:
+        self._check_numbers()
+        self._check_choices()
+        self._check_cards()
+        object.__setattr__(self, "cards", self._number_cards())
+
+    def debt_for(self, troops: int) -> int:
+        """The deploy debt of a ``troops`` bonus: half of it, rounded (DP-11)."""
+        half, odd = divmod(troops, 2)
+        return half + odd if self.debt_rounding == "up" else half
+
+    def _check_numbers(self) -> None:
+        low, high = HAND_LIMIT_RANGE
+        for field in ("hand_limit", "starting_hand", "starting_tier", "ticks_per_card"):
+            _require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
+        for field in ("quarters_per_territory", "proposal_ttl", "proposal_listing_limit"):
+            _require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
+        _require(
+            low <= self.hand_limit <= high,
+            "hand_limit",
+            f"the hand limit is {low} to {high}, not {self.hand_limit}",
+            "DP-13",
+        )
+        _require(
+            0 <= self.starting_hand <= self.hand_limit,
+            "starting_hand",
+            "the starting hand is 0 up to the hand limit",
+            "DP-2",
+        )
+        _require(self.ticks_per_card >= 1, "ticks_per_card", "a card costs 1 tick or more", "DP-6")
+        _require(
+            self.quarters_per_territory >= 0,
+            "quarters_per_territory",
+            "territories never take ticks away",
+            "DP-4",
+        )
+        _require(self.proposal_ttl >= 1, "proposal_ttl", "a proposal lasts 1 cycle or more", "DP-9")
+        _require(self.proposal_listing_limit >= 0, "proposal_listing_limit", "is 0 or more", "EN-5")
+
+    def _check_choices(self) -> None:
+        _require(
+            self.debt_rounding in DEBT_ROUNDINGS,
+            "debt_rounding",
+            f"debt_rounding is one of {DEBT_ROUNDINGS}, not {self.debt_rounding!r}",
+            "DP-11",
+        )
+        _require(
+            self.pact_clock in PACT_CLOCKS,
+            "pact_clock",
+            f"pact_clock is one of {PACT_CLOCKS}, not {self.pact_clock!r}",
+            "DP-9",
+        )
+        _require(isinstance(self.score_locked, bool), "score_locked", "is True or False", "DP-14")
+        for name, zone in sorted(self.bonus_zones.items(), key=lambda item: str(item[0])):
+            _require(
+                isinstance(name, str) and isinstance(zone, BonusZone),
+                "bonus_zones",
+                "bonus_zones maps zone names to BonusZone records",
+                "DP-5",
+            )
+
+    def _check_cards(self) -> None:
+        names = [card.name for card in self.catalogue]
+        _require(len(set(names)) == len(names), "catalogue", "card names are unique", "DP-8")
+        unknown = sorted(set(self.composition) - set(names))
+        _require(not unknown, "composition", f"unknown card types {unknown}", "DP-8")
+        for name, copies in sorted(self.composition.items()):
+            _require(
+                _is_int(copies) and copies >= 0,
+                "composition",
+                f"{name}: copies are a whole number, 0 or more",
+                "DP-8",
+            )
+
+    def _number_cards(self) -> tuple[CardType, ...]:
+        return tuple(
+            card for card in self.catalogue for _ in range(self.composition.get(card.name, 0))
+        )

@@ -1,0 +1,160 @@
+"""Tick counters: income at turn start and earning cards (DP-3 … DP-6).
+
+Ticks are exact (DP-3): every counter stores **quarter-ticks** as an integer
+(:data:`QUARTERS_PER_TICK` quarters make one tick), so 0.25 ticks per territory never
+drifts. At the start of a player's turn the Random counter gains ``quarters_per_territory``
+quarter-ticks per territory held (DP-4), and each bonus zone held feeds its own counter
+(DP-5). Then every counter at ``ticks_per_card`` ticks or more earns one card of its kind
+and pays for it, again and again while it can; the remainder carries over (DP-6). When the
+pool has no card of the kind, nothing is drawn and the ticks are kept (DP-1).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gamefold.core import Event, replace
+from gamefold.diplomacy.cards import Counter, Kind
+from gamefold.diplomacy.hands import earn_one
+from gamefold.diplomacy.seats import with_player
+from gamefold.errors import ConfigError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from gamefold.diplomacy.table import DiplomacyState
+
+__all__ = [
+    "COUNTERS",
+    "QUARTERS_PER_TICK",
+    "BonusZone",
+    "DrawFailed",
+    "Ticks",
+    "TicksGained",
+    "as_ticks",
+]
+
+QUARTERS_PER_TICK = 4
+"""The unit of every counter: a quarter-tick (DP-3)."""
+
+COUNTERS: tuple[Counter, ...] = (
+    Counter.RANDOM,
+    Counter.AGREEMENT,
+    Counter.VALUE,
+    Counter.STANDALONE,
+)
+"""The counters in the order they gain and earn."""
+
+
+_FIELD: dict[Counter, str] = {counter: str(counter.value) for counter in COUNTERS}
+_FED_BY: dict[Kind, Counter] = {
+    Kind.AGREEMENT: Counter.AGREEMENT,
+    Kind.VALUE: Counter.VALUE,
+    Kind.STANDALONE: Counter.STANDALONE,
+}
+
+
+def as_ticks(quarters: int) -> Fraction:
+    """Quarter-ticks as an exact number of ticks: ``as_ticks(5) == Fraction(5, 4)``."""
+    return Fraction(quarters, QUARTERS_PER_TICK)
+
+
+@attrs.frozen
+class Ticks:
+    """A player's four tick counters, in quarter-ticks (DP-3)."""
+
+    random: int = 0
+    """Fed by territories (DP-4)."""
+    agreement: int = 0
+    """Fed by bonus zones (DP-5)."""
+    value: int = 0
+    """Fed by bonus zones (DP-5)."""
+    standalone: int = 0
+    """Fed by bonus zones (DP-5)."""
+
+    def of(self, counter: Counter) -> int:
+        """The quarter-ticks on ``counter``."""
+        quarters: int = getattr(self, _FIELD[counter])
+        return quarters
+
+
+@attrs.frozen
+class BonusZone:
+    """Game data for one bonus zone (DP-5): the counter it feeds and by how much."""
+
+    kind: Kind
+    """The counter fed: Agreement, Value or Standalone (never Random)."""
+    quarters: int
+    """Quarter-ticks per turn for the player holding the zone at turn start."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, Kind):
+            raise ConfigError("bonus_zones", f"{self.kind!r} is not a card kind", "DP-5")
+        if isinstance(self.quarters, bool) or not isinstance(self.quarters, int):
+            raise ConfigError("bonus_zones", "a zone's quarters are an integer", "DP-5")
+        if self.quarters < 0:
+            raise ConfigError("bonus_zones", "a zone never takes ticks away", "DP-5")
+
+
+@attrs.frozen
+class TicksGained(Event):
+    """``player``'s ``counter`` gained ``quarters`` quarter-ticks at turn start (DP-4, DP-5)."""
+
+    player: str
+    counter: Counter
+    quarters: int
+
+
+@attrs.frozen
+class DrawFailed(Event):
+    """``counter`` was due a card but the pool had none of its kind; ticks kept (DP-1)."""
+
+    player: str
+    counter: Counter
+
+
+def income(state: DiplomacyState, territories: int, zones: Sequence[str]) -> dict[Counter, int]:
+    """The quarter-ticks a turn start brings, per counter (DP-4, DP-5)."""
+    config = state.config
+    gains = {Counter.RANDOM: territories * config.quarters_per_territory}
+    for name in zones:
+        zone = config.bonus_zones[name]
+        counter = _FED_BY[zone.kind]
+        gains[counter] = gains.get(counter, 0) + zone.quarters
+    return gains
+
+
+def gain(
+    state: DiplomacyState, seat: int, territories: int, zones: Sequence[str], events: list[Event]
+) -> DiplomacyState:
+    """Add the turn's income to the counters of the player at ``seat`` (DP-4, DP-5)."""
+    player = state.players[seat]
+    got = income(state, territories, zones)
+    changes: dict[str, int] = {}
+    for counter in COUNTERS:
+        quarters = got.get(counter, 0)
+        if quarters:
+            events.append(TicksGained(player.player, counter, quarters))
+            changes[_FIELD[counter]] = player.ticks.of(counter) + quarters
+    if not changes:
+        return state
+    return with_player(state, seat, replace(player, ticks=replace(player.ticks, **changes)))
+
+
+def earn(state: DiplomacyState, seat: int, events: list[Event]) -> DiplomacyState:
+    """Every counter at the price of a card or more earns cards while it can (DP-6)."""
+    price = state.config.ticks_per_card * QUARTERS_PER_TICK
+    for counter in COUNTERS:
+        while state.players[seat].ticks.of(counter) >= price:
+            earned = earn_one(state, seat, counter, events)
+            if earned is None:  # DP-1: nothing of that kind, the ticks are kept
+                events.append(DrawFailed(state.players[seat].player, counter))
+                break
+            player = earned.players[seat]
+            left = player.ticks.of(counter) - price  # DP-6: the remainder carries over
+            ticks = replace(player.ticks, **{_FIELD[counter]: left})
+            state = with_player(earned, seat, replace(player, ticks=ticks))
+    return state

@@ -1,0 +1,194 @@
+"""Hands: the limit and its overflow rule, Discard, self-apply, scoring (DP-1, DP-10 … DP-14)."""
+
+from __future__ import annotations
+
+import pytest
+from tests.diplomacy.helpers import arrange, begin, end, full_turn, hand, ids_of, of_type, table
+
+from gamefold import IllegalAction, replace
+from gamefold.diplomacy import (
+    CardDestroyed,
+    CardDiscarded,
+    CardEarned,
+    CardForfeited,
+    DeployDebtDue,
+    DiplomacyConfig,
+    Discard,
+    Propose,
+    Score,
+    SelfApplied,
+    SelfApply,
+    check,
+    held_count,
+    locked_cards,
+    scores,
+    step,
+)
+from gamefold.diplomacy.invariants import violations
+
+
+def _cards(config: DiplomacyConfig, **counts: int) -> list[int]:
+    out: list[int] = []
+    for name, n in counts.items():
+        out += ids_of(config, name.replace("_", " "))[:n]
+    return out
+
+
+def _locked_table(limit: int, locked_sets: int):
+    """ann holds ``limit`` cards, ``locked_sets`` Ceasefire proposals locking 2 each."""
+    config = DiplomacyConfig(hand_limit=limit, proposal_ttl=2)
+    state = table(config)
+    ceasefires = ids_of(config, "Ceasefire T1")[:locked_sets]
+    troops = ids_of(config, "Troops T1")[: limit - locked_sets]
+    state = arrange(state, {"ann": (*ceasefires, *troops)})
+    state, _ = begin(state)
+    for i, agreement in enumerate(ceasefires):
+        state = step(state, Propose("ann", "bob", agreement, (troops[i],)))[0]
+    state = end(state)
+    for _ in range(2):  # bob's and cy's turns
+        state, _ = full_turn(state)
+    assert held_count(state, 0) == limit
+    return state
+
+
+def test_dp13_earning_at_the_limit_destroys_a_random_unlocked_card_in_its_place() -> None:
+    state = _locked_table(limit=10, locked_sets=3)
+    before = hand(state, "ann")
+    locked = locked_cards(state, "ann")
+    state, events = begin(state, territories=60)
+    (destroyed,) = of_type(events, CardDestroyed)
+    (earned,) = of_type(events, CardEarned)
+    assert destroyed.card in before
+    assert destroyed.card not in locked
+    after = hand(state, "ann")
+    assert after[before.index(destroyed.card)] == earned.card
+    assert locked_cards(state, "ann") == locked
+    assert held_count(state, 0) == 10
+    assert destroyed.card in state.pool.of(state.config.cards[destroyed.card].kind)
+    assert violations(state) == []
+
+
+def test_dp13_earning_at_the_limit_with_every_card_locked_returns_the_new_card() -> None:
+    config = DiplomacyConfig(hand_limit=10, proposal_ttl=2)
+    state = table(config)
+    big = ids_of(config, "Covert Support T2")[:2]
+    small = ids_of(config, "Ceasefire T1")[:2]
+    troops = ids_of(config, "Troops T1")[:6]
+    state = arrange(state, {"ann": (*big, *small, *troops)})
+    state, _ = begin(state)
+    state = step(state, Propose("ann", "bob", big[0], tuple(troops[0:2])))[0]
+    state = step(state, Propose("ann", "cy", big[1], tuple(troops[2:4])))[0]
+    state = step(state, Propose("ann", "bob", small[0], (troops[4],)))[0]
+    state = step(state, Propose("ann", "cy", small[1], (troops[5],)))[0]
+    assert hand(state, "ann") == ()
+    assert held_count(state, 0) == 10
+    state = end(state)
+    state, _ = full_turn(state)
+    state, _ = full_turn(state)
+    pool_size = len(state.pool)
+    state, events = begin(state, territories=60)
+    (forfeited,) = of_type(events, CardForfeited)
+    assert of_type(events, CardEarned) == []
+    assert of_type(events, CardDestroyed) == []
+    assert len(state.pool) == pool_size
+    assert held_count(state, 0) == 10
+    assert forfeited.card in state.pool.of(state.config.cards[forfeited.card].kind)
+
+
+@pytest.mark.parametrize("limit", [10, 15, 20])
+def test_dp13_below_the_limit_an_earned_card_is_added_and_at_it_one_is_destroyed(
+    limit: int,
+) -> None:
+    config = DiplomacyConfig(hand_limit=limit)
+    state = arrange(table(config), {"ann": ids_of(config, "Troops T1")[: limit - 1]})
+    state, events = full_turn(state, territories=60)
+    assert of_type(events, CardDestroyed) == []
+    assert len(hand(state, "ann")) == limit
+    state, _ = full_turn(full_turn(state)[0])
+    state, events = begin(state, territories=60)
+    assert len(of_type(events, CardDestroyed)) == 1
+    assert len(hand(state, "ann")) == limit
+
+
+def test_dp1_discard_returns_the_card_to_the_pool_at_once() -> None:
+    state, _ = begin(table())
+    card = hand(state, "ann")[0]
+    state, events = step(state, Discard("ann", card))
+    assert events == (CardDiscarded("ann", card),)
+    assert card not in hand(state, "ann")
+    assert card in state.pool.value
+
+
+def test_dp11_self_apply_gives_troops_now_and_half_as_debt_next_turn() -> None:
+    state, _ = begin(table())
+    first, second = hand(state, "ann")[:2]
+    state, events = step(state, SelfApply("ann", first))
+    assert events == (SelfApplied("ann", first, 3, 1),)
+    state = step(state, SelfApply("ann", second))[0]
+    assert first in state.pool.value
+    assert state.players[0].deploy_debt == 2
+    state = end(state)
+    state, _ = full_turn(full_turn(state)[0])
+    state, events = begin(state)
+    assert of_type(events, DeployDebtDue) == [DeployDebtDue("ann", 2)]
+    assert state.players[0].deploy_debt == 0
+    state, events = full_turn(full_turn(end(state))[0])
+    assert of_type(events, DeployDebtDue) == []
+
+
+def test_dp11_debt_rounding_up_is_the_other_choice() -> None:
+    state, _ = begin(table(DiplomacyConfig(debt_rounding="up")))
+    card = hand(state, "ann")[0]
+    state, events = step(state, SelfApply("ann", card))
+    assert events == (SelfApplied("ann", card, 3, 2),)
+
+
+def test_dp11_only_value_cards_are_self_applied() -> None:
+    config = DiplomacyConfig()
+    fortify = ids_of(config, "Fortify T1")[0]
+    state, _ = begin(arrange(table(config), {"ann": (fortify,)}))
+    problem = check(state, SelfApply("ann", fortify))
+    assert problem is not None
+    assert (problem.code, problem.rule) == (
+        "diplomacy/wrong-kind",
+        "DP-11",
+    )
+
+
+@pytest.mark.parametrize("make", [Discard, SelfApply])
+def test_dp10_a_locked_card_cannot_be_discarded_or_self_applied(make: type) -> None:
+    state = _locked_table(limit=12, locked_sets=1)
+    state, _ = begin(state)
+    for card in locked_cards(state, "ann"):
+        with pytest.raises(IllegalAction) as err:
+            step(state, make("ann", card))
+        assert (err.value.code, err.value.rule) == ("diplomacy/card-locked", "DP-10")
+
+
+def test_discard_and_self_apply_need_the_players_own_turn_and_card() -> None:
+    state, _ = begin(table())
+    bobs = hand(state, "bob")[0]
+    for action, code in [
+        (Discard("bob", bobs), "diplomacy/not-your-turn"),
+        (SelfApply("bob", bobs), "diplomacy/not-your-turn"),
+        (Discard("ann", bobs), "diplomacy/card-not-in-hand"),
+        (Discard("zed", bobs), "diplomacy/unknown-player"),
+    ]:
+        with pytest.raises(IllegalAction) as err:
+            step(state, action)
+        assert err.value.code == code
+
+
+def test_dp14_scores_count_the_points_of_the_cards_held_locked_ones_by_default() -> None:
+    state = _locked_table(limit=10, locked_sets=3)
+    # ann: 4 Troops T1 (1 point each) in hand, 3 x (Ceasefire T1 + Troops T1) locked.
+    assert scores(state)[0] == Score("ann", 4 * 1 + 3 * (1 + 1))
+    bob = state.players[1]
+    assert scores(state)[1] == Score("bob", sum(state.config.cards[c].points for c in bob.hand))
+
+
+def test_dp14_score_locked_false_counts_only_the_unlocked_hand() -> None:
+    state = _locked_table(limit=10, locked_sets=3)
+    config = DiplomacyConfig(hand_limit=10, proposal_ttl=2, score_locked=False)
+    state = replace(state, config=config)
+    assert scores(state)[0] == Score("ann", 4 * 1)

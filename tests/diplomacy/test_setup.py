@@ -1,0 +1,63 @@
+"""Setup (DP-2) and the closed pool at the start (DP-1)."""
+
+from __future__ import annotations
+
+import pytest
+from tests.diplomacy.helpers import table
+
+from gamefold import ConfigError, Rng
+from gamefold.diplomacy import DiplomacyConfig, Kind, initial_state
+from gamefold.diplomacy.invariants import violations
+
+
+def test_dp2_each_player_starts_with_3_tier_1_troop_cards() -> None:
+    state = table()
+    types = state.config.cards
+    for player in state.players:
+        assert len(player.hand) == 3
+        assert all(types[c].kind is Kind.VALUE and types[c].tier == 1 for c in player.hand)
+    assert violations(state) == []
+
+
+def test_dp2_starting_hand_and_tier_are_config_fields() -> None:
+    config = DiplomacyConfig(starting_hand=5, starting_tier=2)
+    state = initial_state(config, ["ann", "bob"], 3)
+    for player in state.players:
+        assert len(player.hand) == 5
+        assert {config.cards[c].name for c in player.hand} == {"Troops T2"}
+
+
+def test_dp1_every_other_card_starts_in_the_pool() -> None:
+    state = table()
+    dealt = sum(len(p.hand) for p in state.players)
+    assert len(state.pool) + dealt == len(state.config.cards)
+    assert len(state.pool.value) == 40 - dealt
+
+
+def test_dp2_the_deal_is_random_but_seeded() -> None:
+    config = DiplomacyConfig()
+    hands = {initial_state(config, ["a", "b"], seed).players[0].hand for seed in range(8)}
+    assert len(hands) > 1
+    assert initial_state(config, ["a", "b"], "s") == initial_state(config, ["a", "b"], "s")
+
+
+def test_seed_int_or_str_is_split_for_diplomacy_and_an_rng_is_used_as_is() -> None:
+    config = DiplomacyConfig()
+    assert initial_state(config, ["a"], 9) == initial_state(
+        config, ["a"], Rng.from_seed(9).split("diplomacy")
+    )
+
+
+def test_dp2_too_few_starting_troops_for_the_players_is_a_config_error() -> None:
+    config = DiplomacyConfig(composition={"Troops T1": 5})
+    with pytest.raises(ConfigError) as err:
+        initial_state(config, ["a", "b"])
+    assert (err.value.field, err.value.rule) == ("composition", "DP-2")
+    assert len(initial_state(config, ["a"]).players[0].hand) == 3
+
+
+@pytest.mark.parametrize("players", [[], ["a", "a"], ["a", ""], "ab", ["a", 3]])
+def test_players_are_distinct_non_empty_names(players: object) -> None:
+    with pytest.raises(ConfigError) as err:
+        initial_state(DiplomacyConfig(), players)  # type: ignore[arg-type]
+    assert err.value.field == "players"

@@ -1,0 +1,136 @@
+"""Tick counters, income and earning (DP-1, DP-3 … DP-6)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tests.diplomacy.helpers import begin, full_turn, of_type, table
+
+from gamefold.diplomacy import (
+    BonusZone,
+    CardEarned,
+    Counter,
+    DiplomacyConfig,
+    DrawFailed,
+    Kind,
+    Ticks,
+    TicksGained,
+    as_ticks,
+)
+
+ZONES = {
+    "capital": BonusZone(Kind.VALUE, 31 * 4),
+    "harbour": BonusZone(Kind.AGREEMENT, 4),
+    "pass": BonusZone(Kind.STANDALONE, 2),
+}
+
+
+def ticks(state, seat: int = 0) -> Ticks:
+    return state.players[seat].ticks
+
+
+def test_dp4_60_turns_holding_one_territory_earn_exactly_one_random_card_on_the_60th() -> None:
+    state = table(players=("ann", "bob"))
+    earned_on = []
+    for turn in range(1, 61):
+        state, events = full_turn(state, territories=1)  # ann
+        earned_on += [turn] * len(of_type(events, CardEarned))
+        state, _ = full_turn(state)  # bob holds nothing
+    assert earned_on == [60]
+    assert ticks(state) == Ticks()
+    assert len(state.players[0].hand) == 4
+
+
+def test_dp3_ticks_are_exact_quarter_ticks_never_floats() -> None:
+    state = table(players=("ann",))
+    for _ in range(7):
+        state, _ = full_turn(state, territories=3)
+    assert ticks(state).random == 21
+    assert type(ticks(state).random) is int
+    assert as_ticks(ticks(state).random) == Fraction(21, 4)
+
+
+def test_dp6_a_bonus_worth_31_ticks_earns_two_cards_and_leaves_1() -> None:
+    state = table(DiplomacyConfig(bonus_zones=ZONES), players=("ann",))
+    state, events = begin(state, zones=("capital",))
+    earned = of_type(events, CardEarned)
+    assert [e.counter for e in earned] == [Counter.VALUE, Counter.VALUE]
+    assert all(state.config.cards[e.card].kind is Kind.VALUE for e in earned)
+    assert as_ticks(ticks(state).value) == 1
+
+
+def test_dp6_the_remainder_carries_over_to_the_next_turn() -> None:
+    config = DiplomacyConfig(bonus_zones={"ridge": BonusZone(Kind.AGREEMENT, 16 * 4)})
+    state = table(config, players=("ann",))
+    state, first = full_turn(state, zones=("ridge",))
+    assert len(of_type(first, CardEarned)) == 1
+    assert ticks(state).agreement == 4
+    state, second = full_turn(state, zones=("ridge",))
+    assert len(of_type(second, CardEarned)) == 1
+    assert ticks(state).agreement == 8
+
+
+def test_dp6_exactly_15_ticks_earn_a_card_and_leave_nothing() -> None:
+    state = table(players=("ann",))
+    state, events = begin(state, territories=60)
+    assert len(of_type(events, CardEarned)) == 1
+    assert ticks(state).random == 0
+
+
+def test_dp5_bonus_zones_feed_only_their_own_counter_and_territories_only_random() -> None:
+    state = table(DiplomacyConfig(bonus_zones=ZONES), players=("ann",))
+    state, events = begin(state, territories=2, zones=("harbour", "pass"))
+    assert ticks(state) == Ticks(random=2, agreement=4, value=0, standalone=2)
+    gained = {(e.counter, e.quarters) for e in of_type(events, TicksGained)}
+    assert gained == {(Counter.RANDOM, 2), (Counter.AGREEMENT, 4), (Counter.STANDALONE, 2)}
+
+
+def test_dp5_two_zones_of_one_kind_add_up() -> None:
+    zones = {"a": BonusZone(Kind.VALUE, 3), "b": BonusZone(Kind.VALUE, 5)}
+    state = table(DiplomacyConfig(bonus_zones=zones), players=("ann",))
+    state, _ = begin(state, zones=("a", "b"))
+    assert ticks(state).value == 8
+
+
+def test_dp4_quarters_per_territory_is_a_config_field() -> None:
+    state = table(DiplomacyConfig(quarters_per_territory=4), players=("ann",))
+    state, events = begin(state, territories=16)
+    assert len(of_type(events, CardEarned)) == 1
+    assert as_ticks(ticks(state).random) == 1
+
+
+def test_dp6_ticks_per_card_is_a_config_field() -> None:
+    config = DiplomacyConfig(ticks_per_card=10, bonus_zones=ZONES)
+    state = table(config, players=("ann",))
+    state, events = begin(state, zones=("capital",))
+    assert len(of_type(events, CardEarned)) == 3
+    assert as_ticks(ticks(state).value) == 1
+
+
+def test_dp1_an_empty_kind_draws_nothing_and_the_ticks_are_kept() -> None:
+    config = DiplomacyConfig(
+        composition={"Troops T1": 3, "Siege T1": 1},
+        bonus_zones={"fort": BonusZone(Kind.STANDALONE, 60), "bank": BonusZone(Kind.AGREEMENT, 60)},
+    )
+    state = table(config, players=("ann",))
+    state, events = full_turn(state, zones=("fort", "bank"))
+    assert [e.counter for e in of_type(events, CardEarned)] == [Counter.STANDALONE]
+    assert of_type(events, DrawFailed) == [DrawFailed("ann", Counter.AGREEMENT)]
+    assert ticks(state).agreement == 60
+    assert ticks(state).standalone == 0
+    state, events = full_turn(state, zones=("fort",))
+    assert of_type(events, DrawFailed) == [
+        DrawFailed("ann", Counter.AGREEMENT),
+        DrawFailed("ann", Counter.STANDALONE),
+    ]
+    assert ticks(state).agreement == 60
+    assert ticks(state).standalone == 60
+
+
+def test_dp6_the_random_counter_draws_from_the_whole_pool() -> None:
+    config = DiplomacyConfig(composition={"Troops T1": 3, "Fortify T1": 2})
+    state = table(config, players=("ann",))
+    state, events = begin(state, territories=120)
+    earned = [state.config.cards[e.card].name for e in of_type(events, CardEarned)]
+    assert earned == ["Fortify T1", "Fortify T1"]
+    assert len(state.pool) == 0
