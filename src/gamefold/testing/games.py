@@ -64,7 +64,11 @@ def choices(game: GameDef[Any], state: Game) -> st.SearchStrategy[Action]:
 
 def illegal_actions(game: GameDef[Any], state: Game) -> st.SearchStrategy[Action]:
     """Well-formed actions that the rules refuse in ``state`` (EN-4): legal actions of any
-    player with one field changed, kept only when :meth:`Rules.check` refuses them."""
+    player with one field changed, kept only when :meth:`Rules.check` refuses them.
+
+    ``state`` must be one where some player has a legal action (not one where only a clock
+    action is due, nor a finished game): ``InvalidArgument`` otherwise.
+    """
     _check_game(game)
     legal = [a for p in game.players(state) for a in game.rules.legal_actions(state, p)]
     if not legal:
