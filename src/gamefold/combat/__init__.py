@@ -1,0 +1,179 @@
+"""Rock-paper-scissors combat (CB-1 … CB-15): Hands, Stances, zones, exchanges, fleeing.
+
+The seed's beats relation is the default: **Rock beats Paper, Paper beats Scissors,
+Scissors beats Rock** (the reverse of the playground game). A fight goes:
+
+1. ``initial_state(config, fighters, seed=…)``;
+2. the side with more combatants in Forward assigns pairings (:class:`AssignPairings`,
+   actor ``"party"`` or ``"enemies"``, CB-5);
+3. every combatant with a choice declares (:class:`Declare`, or :class:`Retreat` for a party
+   member); the last declaration resolves the exchange at once (CB-10);
+4. the host game ends Rounds (:class:`~gamefold.EndRound` ticks conditions down, CB-12) and
+   may put conditions on combatants (:class:`Afflict`) between exchanges.
+
+>>> from gamefold.combat import CombatConfig, Fighter, Side, initial_state, legal_actions
+>>> state = initial_state(CombatConfig(), [Fighter("hero", Side.PARTY),
+...                                        Fighter("orc", Side.ENEMIES)], seed=7)
+>>> legal_actions(state, "party")[0]
+AssignPairings(side=<Side.PARTY: 'party'>, pairs=(Pair(own='hero', enemy='orc'),))
+"""
+
+from gamefold.combat import codes
+from gamefold.combat.abilities import ATTACK, DEFEND, Ability, Inflict, Stance
+from gamefold.combat.combatants import (
+    Affliction,
+    Combatant,
+    CombatEnded,
+    CombatState,
+    Declaration,
+    Ending,
+    Fighter,
+    Item,
+    RetreatPlan,
+)
+from gamefold.combat.conditions import (
+    Afflict,
+    ConditionApplied,
+    ConditionEnded,
+    allowed_hands,
+)
+from gamefold.combat.config import CombatConfig
+from gamefold.combat.dire import (
+    DirePolicy,
+    dire_policy,
+    dire_policy_names,
+    register_dire_policy,
+)
+from gamefold.combat.exchange import Declare, Declared, targets, waiting_for
+from gamefold.combat.fleeing import (
+    Carry,
+    Fled,
+    LostItem,
+    Retreat,
+    RetreatDeclared,
+    RetreatFailed,
+    StressGained,
+)
+from gamefold.combat.hands import (
+    HANDS,
+    PLAYGROUND_BEATS,
+    SEED_BEATS,
+    Beats,
+    Condition,
+    Hand,
+    Outcome,
+    outcome,
+)
+from gamefold.combat.invariants import INVARIANTS, violations
+from gamefold.combat.narration import describe
+from gamefold.combat.pairing import (
+    AssignPairings,
+    Pair,
+    PairingsAssigned,
+    PairingsDissolved,
+    assigning_side,
+)
+from gamefold.combat.reducer import (
+    ACTIONS,
+    EVENTS,
+    check,
+    initial_state,
+    legal_actions,
+    reduce,
+    step,
+)
+from gamefold.combat.resolution import (
+    AbilityResolved,
+    CombatantFell,
+    DamageDealt,
+    ExchangeRevealed,
+)
+from gamefold.combat.views import CombatView, view
+from gamefold.combat.zones import SIDES, Side, Zone
+from gamefold.core import EndRound
+from gamefold.registry import Subsystem
+
+__all__ = [
+    "ACTIONS",
+    "ATTACK",
+    "DEFEND",
+    "EVENTS",
+    "HANDS",
+    "INVARIANTS",
+    "PLAYGROUND_BEATS",
+    "SEED_BEATS",
+    "SIDES",
+    "Ability",
+    "AbilityResolved",
+    "AssignPairings",
+    "Afflict",
+    "Affliction",
+    "Beats",
+    "Carry",
+    "CombatConfig",
+    "CombatEnded",
+    "CombatState",
+    "CombatView",
+    "Combatant",
+    "CombatantFell",
+    "Condition",
+    "ConditionApplied",
+    "ConditionEnded",
+    "DamageDealt",
+    "Declaration",
+    "Declare",
+    "Declared",
+    "DirePolicy",
+    "Ending",
+    "ExchangeRevealed",
+    "Fighter",
+    "Fled",
+    "Hand",
+    "Inflict",
+    "Item",
+    "LostItem",
+    "Outcome",
+    "Pair",
+    "PairingsAssigned",
+    "PairingsDissolved",
+    "Retreat",
+    "RetreatDeclared",
+    "RetreatFailed",
+    "RetreatPlan",
+    "Side",
+    "Stance",
+    "StressGained",
+    "Zone",
+    "allowed_hands",
+    "assigning_side",
+    "check",
+    "codes",
+    "describe",
+    "dire_policy",
+    "dire_policy_names",
+    "initial_state",
+    "legal_actions",
+    "outcome",
+    "reduce",
+    "register_dire_policy",
+    "step",
+    "subsystem",
+    "targets",
+    "view",
+    "violations",
+    "waiting_for",
+]
+
+subsystem: Subsystem[CombatState] = Subsystem(
+    name="combat",
+    actions=ACTIONS,
+    lifecycle=(EndRound,),
+    step=step,
+    check=check,
+    legal_actions=legal_actions,
+    invariants=INVARIANTS,
+    view=view,
+    state_type=CombatState,
+)
+"""The registry entry of the combat slice (EN-6): it owns :data:`ACTIONS` and reacts to
+:class:`~gamefold.EndRound`."""

@@ -1,0 +1,143 @@
+"""Conditions: Stoned, Folded and Dulled forbid a Hand for a number of Rounds (CB-12).
+
+A host game puts a condition on a combatant with :class:`Afflict` (between exchanges), or an
+ability does it through its ``inflicts`` data when an exchange resolves. Durations count
+Round *ends*: each :class:`~gamefold.EndRound` takes one Round off every condition, and a
+condition ends when none is left. So a condition of 1 Round (``condition_rounds``, the
+seed's default) ends at the end of the Round it was applied in. ``StartRound`` does nothing
+here. A combatant whose conditions forbid all three Hands cannot use Hand abilities.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gamefold.combat import codes
+from gamefold.combat.combatants import (
+    Affliction,
+    Combatant,
+    CombatState,
+    check_running,
+    exchange_under_way,
+    find,
+    index_of,
+    with_combatant,
+)
+from gamefold.combat.hands import HANDS, Condition, Hand
+from gamefold.core import Action, EndRound, Event, Events, replace
+
+__all__ = [
+    "Afflict",
+    "ConditionApplied",
+    "ConditionEnded",
+    "afflict",
+    "allowed_hands",
+    "apply_afflict",
+    "apply_end_round",
+    "validate_afflict",
+]
+
+
+@attrs.frozen
+class Afflict(Action):
+    """The host game puts ``condition`` on ``combatant`` for ``rounds`` Rounds (CB-12).
+
+    ``rounds=None`` uses the config's ``condition_rounds``. A host issues it between
+    exchanges; it is not a player's choice, so :func:`~gamefold.combat.legal_actions` never
+    lists it.
+    """
+
+    combatant: str
+    condition: Condition
+    rounds: int | None = None
+
+
+@attrs.frozen
+class ConditionApplied(Event):
+    """``combatant`` has ``condition`` for ``rounds`` Rounds (the longer of old and new)."""
+
+    combatant: str
+    condition: Condition
+    rounds: int
+
+
+@attrs.frozen
+class ConditionEnded(Event):
+    """``combatant`` recovered from ``condition`` at the end of a Round (CB-12)."""
+
+    combatant: str
+    condition: Condition
+
+
+def allowed_hands(combatant: Combatant) -> tuple[Hand, ...]:
+    """The Hands ``combatant`` may throw: every Hand its conditions do not forbid (CB-12)."""
+    conditions = combatant.conditions
+    if not conditions:
+        return HANDS
+    forbidden = tuple(a.condition.forbids for a in conditions)
+    return tuple(h for h in HANDS if h not in forbidden)
+
+
+def afflict(c: Combatant, condition: Condition, rounds: int) -> tuple[Combatant, ConditionApplied]:
+    """``c`` with ``condition`` for ``rounds`` Rounds, and the event reporting it (CB-12).
+
+    A condition it already has keeps the longer of the two durations.
+    """
+    conditions = c.conditions
+    for i, a in enumerate(conditions):
+        if a.condition is condition:
+            rounds = max(rounds, a.rounds)
+            conditions = (*conditions[:i], Affliction(condition, rounds), *conditions[i + 1 :])
+            break
+    else:
+        conditions = (*conditions, Affliction(condition, rounds))
+    return replace(c, conditions=conditions), ConditionApplied(c.id, condition, rounds)
+
+
+def validate_afflict(state: CombatState, action: Afflict) -> None:
+    """Raise unless ``action`` may put its condition on a living combatant now."""
+    check_running(state, action)
+    target = find(state, action.combatant)
+    if target is None:
+        raise codes.illegal(
+            codes.UNKNOWN_COMBATANT, f"No combatant {action.combatant!r} is in this fight.", action
+        )
+    if target.hp <= 0:
+        raise codes.illegal(
+            codes.FALLEN, f"{target.id} has fallen; conditions no longer matter.", action
+        )
+    if exchange_under_way(state):
+        raise codes.illegal(
+            codes.EXCHANGE_UNDER_WAY,
+            "Conditions are applied between exchanges, not during one.",
+            action,
+        )
+
+
+def apply_afflict(state: CombatState, action: Afflict) -> tuple[CombatState, Events]:
+    """Put the condition on the combatant (CB-12)."""
+    rounds = state.config.condition_rounds if action.rounds is None else action.rounds
+    i = index_of(state, action.combatant)
+    afflicted, event = afflict(state.combatants[i], action.condition, rounds)
+    return with_combatant(state, i, afflicted), (event,)
+
+
+def apply_end_round(state: CombatState, action: EndRound) -> tuple[CombatState, Events]:
+    """Take one Round off every condition; those with none left end (CB-12)."""
+    if not any(c.conditions for c in state.combatants):
+        return state, ()
+    events: list[Event] = []
+    combatants = tuple(_tick(c, events) for c in state.combatants)
+    return replace(state, combatants=combatants), tuple(events)
+
+
+def _tick(c: Combatant, events: list[Event]) -> Combatant:
+    if not c.conditions:
+        return c
+    kept: list[Affliction] = []
+    for a in c.conditions:
+        if a.rounds > 1:
+            kept.append(Affliction(a.condition, a.rounds - 1))
+        else:
+            events.append(ConditionEnded(c.id, a.condition))
+    return replace(c, conditions=tuple(kept))

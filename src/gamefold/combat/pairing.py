@@ -1,0 +1,155 @@
+"""Forward pairing: who assigns it, what a valid one is, and when it must be redone (CB-5 … CB-7).
+
+The side with more combatants counting as Forward (CB-7) assigns the pairings with
+:class:`AssignPairings`, an action of that *side* (actor ``"party"`` or ``"enemies"``): one
+of its Forward combatants for each enemy Forward combatant. Paired combatants may target
+only their partner; its leftover Forward combatants and every Rearward combatant choose any
+living enemy (CB-5, CB-6). On equal numbers ``pairing_tiebreak`` (default the party) assigns.
+
+Pairings are assigned before the first exchange and stand until a fall changes who counts
+as Forward on either side; then they are dissolved (:class:`PairingsDissolved`) and the
+assigning side, perhaps another one now, pairs again before the next exchange.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import attrs
+
+from gamefold.combat import codes
+from gamefold.combat.combatants import (
+    CombatState,
+    check_running,
+    exchange_under_way,
+    is_paired,
+)
+from gamefold.combat.zones import Side, forward_ids
+from gamefold.core import Action, Event, Events, replace
+
+__all__ = [
+    "AssignPairings",
+    "Pair",
+    "PairingsAssigned",
+    "PairingsDissolved",
+    "apply_assign",
+    "assigning_side",
+    "dissolve_if_changed",
+    "pairing_options",
+    "validate_assign",
+]
+
+
+@attrs.frozen
+class Pair:
+    """One pairing: a Forward combatant of the assigning side and its enemy partner."""
+
+    own: str
+    """A Forward combatant of the side that assigns."""
+    enemy: str
+    """The enemy Forward combatant it is paired with."""
+
+
+@attrs.frozen
+class AssignPairings(Action):
+    """``side`` pairs one of its Forward combatants with each enemy Forward combatant (CB-5)."""
+
+    side: Side
+    pairs: tuple[Pair, ...]
+
+
+@attrs.frozen
+class PairingsAssigned(Event):
+    """``side`` assigned the Forward pairings ``pairs`` (CB-5)."""
+
+    side: Side
+    pairs: tuple[Pair, ...]
+
+
+@attrs.frozen
+class PairingsDissolved(Event):
+    """A fall changed who counts as Forward: pairings must be assigned again (CB-5, CB-7)."""
+
+
+def assigning_side(state: CombatState) -> Side:
+    """The side that assigns pairings: more combatants in Forward, else the tie-break."""
+    party = len(forward_ids(state.combatants, Side.PARTY))
+    enemies = len(forward_ids(state.combatants, Side.ENEMIES))
+    if party == enemies:
+        return state.config.pairing_tiebreak  # CB-5 (default): the party
+    return Side.PARTY if party > enemies else Side.ENEMIES
+
+
+def validate_assign(state: CombatState, action: AssignPairings) -> None:
+    """Raise unless ``action`` is a complete, valid pairing by the side that assigns."""
+    check_running(state, action)
+    if exchange_under_way(state):
+        raise codes.illegal(codes.EXCHANGE_UNDER_WAY, "Pairings wait for the exchange.", action)
+    if is_paired(state):
+        raise codes.illegal(codes.ALREADY_PAIRED, "The pairings are assigned already.", action)
+    side = assigning_side(state)
+    if action.side is not side:
+        raise codes.illegal(
+            codes.NOT_YOUR_PAIRING, f"The {side.value} side assigns the pairings.", action
+        )
+    _check_pairs(state, action)
+
+
+def _check_pairs(state: CombatState, action: AssignPairings) -> None:
+    own = forward_ids(state.combatants, action.side)
+    enemy = forward_ids(state.combatants, action.side.other)
+    for pair in action.pairs:
+        for cid, allowed in ((pair.own, own), (pair.enemy, enemy)):
+            if cid not in allowed:
+                raise codes.illegal(
+                    codes.NOT_FORWARD, f"{cid} is not a Forward combatant of that side.", action
+                )
+    owns = [p.own for p in action.pairs]
+    enemies = sorted(p.enemy for p in action.pairs)
+    if len(set(owns)) != len(owns) or enemies != sorted(enemy):
+        raise codes.illegal(
+            codes.BAD_PAIRING,
+            "Each enemy Forward combatant needs exactly one partner, each a different one.",
+            action,
+        )
+
+
+def apply_assign(state: CombatState, action: AssignPairings) -> tuple[CombatState, Events]:
+    """Give every paired combatant its partner (CB-5)."""
+    partners: dict[str, str] = {}
+    for pair in action.pairs:
+        partners[pair.own] = pair.enemy
+        partners[pair.enemy] = pair.own
+    combatants = tuple(
+        replace(c, partner=partners[c.id]) if c.id in partners else c for c in state.combatants
+    )
+    return replace(state, combatants=combatants), (PairingsAssigned(action.side, action.pairs),)
+
+
+def pairing_options(state: CombatState, side: Side) -> tuple[AssignPairings, ...]:
+    """Every valid :class:`AssignPairings` of ``side`` now, in a deterministic order (EN-5)."""
+    if state.ending is not None or is_paired(state) or exchange_under_way(state):
+        return ()
+    if assigning_side(state) is not side:
+        return ()
+    own = forward_ids(state.combatants, side)
+    enemy = forward_ids(state.combatants, side.other)
+    return tuple(
+        AssignPairings(side, tuple(Pair(o, e) for o, e in zip(chosen, enemy, strict=True)))
+        for chosen in permutations(own, len(enemy))
+    )
+
+
+def dissolve_if_changed(
+    before: CombatState, state: CombatState
+) -> tuple[CombatState, tuple[Event, ...]]:
+    """Dissolve the pairings of ``state`` if who counts as Forward changed since ``before``."""
+    if not is_paired(state) and not is_paired(before):
+        return state, ()
+    same = all(forward_ids(before.combatants, s) == forward_ids(state.combatants, s) for s in Side)
+    if same:
+        return state, ()
+    combatants = tuple(
+        c if c.partner is None else replace(c, partner=None) for c in state.combatants
+    )
+    return replace(state, combatants=combatants), (PairingsDissolved(),)

@@ -1,0 +1,209 @@
+"""Resolving an exchange: reveal, retreat, contests, damage at once, falls (CB-3, CB-10, CB-11).
+
+When the last combatant the exchange waits for declares, the exchange resolves inside that
+same step (:func:`resolve_if_complete`):
+
+1. every declaration is revealed (:class:`ExchangeRevealed`), and an agreed retreat is tried
+   first (:func:`~gamefold.combat.fleeing.attempt_flight`); an escape ends the fight;
+2. each ability's outcome compares its Hand with its target's Hand when the target contests
+   it: an Offensive target contests only the abilities of the enemy it aims at, a Defensive
+   one every enemy ability aimed at it (CB-3). An ability its target does not contest has
+   the config's ``uncontested`` outcome (default a win, CB-10);
+3. all damage lands at once; a combatant at 0 hit points falls: it leaves the zones, its
+   pairing ends and it acts no more (CB-11). Conditions the abilities inflict land on the
+   targets still standing (CB-12);
+4. if a fall changed who counts as Forward, pairings dissolve (CB-5, CB-7); if a side has
+   nobody standing, the fight ends.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gamefold.combat.abilities import Ability, Stance
+from gamefold.combat.combatants import (
+    Combatant,
+    CombatEnded,
+    CombatState,
+    Ending,
+    find,
+)
+from gamefold.combat.conditions import afflict
+from gamefold.combat.config import CombatConfig
+from gamefold.combat.exchange import nobody_waiting
+from gamefold.combat.fleeing import attempt_flight
+from gamefold.combat.hands import Hand, Outcome, outcome
+from gamefold.combat.pairing import dissolve_if_changed
+from gamefold.combat.zones import Side
+from gamefold.core import Event, Events, replace
+
+__all__ = [
+    "AbilityResolved",
+    "CombatantFell",
+    "DamageDealt",
+    "ExchangeRevealed",
+    "resolve",
+    "resolve_if_complete",
+]
+
+
+@attrs.frozen
+class ExchangeRevealed(Event):
+    """Every declaration of exchange number ``exchange`` (1 for the first) is revealed."""
+
+    exchange: int
+
+
+@attrs.frozen
+class AbilityResolved(Event):
+    """``combatant``'s ability had ``outcome`` against ``target`` and deals ``damage``.
+
+    ``contested`` says whether the target's Hand was compared (CB-3) or the ``uncontested``
+    outcome applied (CB-10).
+    """
+
+    combatant: str
+    ability: str
+    hand: Hand | None
+    target: str
+    outcome: Outcome
+    contested: bool
+    damage: int
+
+
+@attrs.frozen
+class DamageDealt(Event):
+    """``combatant`` took ``amount`` damage in all this exchange and has ``hp`` left."""
+
+    combatant: str
+    amount: int
+    hp: int
+
+
+@attrs.frozen
+class CombatantFell(Event):
+    """``combatant`` fell at 0 hit points: out of the zones, it acts no more (CB-11)."""
+
+    combatant: str
+
+
+def resolve_if_complete(state: CombatState, events: Events) -> tuple[CombatState, Events]:
+    """Resolve the exchange if nobody is left to declare; else return the input as is."""
+    if not nobody_waiting(state):
+        return state, events
+    resolved, more = resolve(state)
+    return resolved, (*events, *more)
+
+
+def resolve(state: CombatState) -> tuple[CombatState, Events]:
+    """Resolve the current exchange at once (CB-10) and report it."""
+    number = state.exchange + 1
+    fled, flight, escaped = attempt_flight(state)
+    events: list[Event] = [ExchangeRevealed(number), *flight]
+    if escaped:
+        return replace(fled, exchange=number), tuple(events)
+    resolved = _resolve_abilities(state)
+    events.extend(resolved)
+    combatants = _take_damage(state, resolved, events)
+    combatants = _inflict(state.config, combatants, resolved, events)
+    after, dissolved = dissolve_if_changed(
+        state, replace(state, combatants=combatants, exchange=number)
+    )
+    events.extend(dissolved)
+    return _end_if_over(after, events)
+
+
+def _ability(config: CombatConfig, name: str) -> Ability:
+    ability = config.ability(name)
+    if ability is None:  # unreachable: declarations are validated against the catalogue
+        raise LookupError(f"unknown ability {name!r}")
+    return ability
+
+
+def _resolve_abilities(state: CombatState) -> tuple[AbilityResolved, ...]:
+    config = state.config
+    out: list[AbilityResolved] = []
+    for c in state.combatants:
+        d = c.declaration
+        if d is None:
+            continue
+        target = find(state, d.target)
+        theirs = _contesting_hand(config, target, c.id) if d.hand is not None else None
+        if theirs is None or d.hand is None:
+            result = config.uncontested  # CB-10 (default): uncontested wins
+        else:
+            result = outcome(d.hand, theirs, config.beats)
+        damage = _ability(config, d.ability).damage(result)
+        out.append(
+            AbilityResolved(c.id, d.ability, d.hand, d.target, result, theirs is not None, damage)
+        )
+    return tuple(out)
+
+
+def _contesting_hand(config: CombatConfig, target: Combatant | None, aimer: str) -> Hand | None:
+    """The Hand ``target`` contests ``aimer``'s ability with, or ``None`` (CB-3)."""
+    mine = None if target is None else target.declaration
+    if mine is None or mine.hand is None:
+        return None
+    if mine.target == aimer or _ability(config, mine.ability).stance is Stance.DEFENSIVE:
+        return mine.hand
+    return None
+
+
+def _take_damage(
+    state: CombatState, resolved: tuple[AbilityResolved, ...], events: list[Event]
+) -> tuple[Combatant, ...]:
+    totals: dict[str, int] = {}
+    for r in resolved:
+        if r.damage:
+            totals[r.target] = totals.get(r.target, 0) + r.damage
+    hits: list[Event] = []
+    falls: list[Event] = []
+    out: list[Combatant] = []
+    for c in state.combatants:
+        new = (
+            c
+            if c.declaration is None and c.retreat is None
+            else replace(c, declaration=None, retreat=None)
+        )
+        amount = totals.get(c.id, 0)
+        if amount:  # CB-10: all damage lands at once
+            hp = max(0, c.hp - amount)
+            hits.append(DamageDealt(c.id, amount, hp))
+            new = replace(new, hp=hp)
+            if hp == 0:  # CB-11: the fallen leave the zones and their pairing
+                new = replace(new, zone=None, partner=None)
+                falls.append(CombatantFell(c.id))
+        out.append(new)
+    events.extend(hits)
+    events.extend(falls)
+    return tuple(out)
+
+
+def _inflict(
+    config: CombatConfig,
+    combatants: tuple[Combatant, ...],
+    resolved: tuple[AbilityResolved, ...],
+    events: list[Event],
+) -> tuple[Combatant, ...]:
+    for r in resolved:
+        for inflict in _ability(config, r.ability).inflicts:
+            if inflict.on is not r.outcome:
+                continue
+            i = next(j for j, c in enumerate(combatants) if c.id == r.target)
+            if combatants[i].hp <= 0:
+                continue
+            rounds = config.condition_rounds if inflict.rounds is None else inflict.rounds
+            afflicted, event = afflict(combatants[i], inflict.condition, rounds)  # CB-12
+            combatants = (*combatants[:i], afflicted, *combatants[i + 1 :])
+            events.append(event)
+    return combatants
+
+
+def _end_if_over(state: CombatState, events: list[Event]) -> tuple[CombatState, Events]:
+    party = any(c.hp > 0 and c.side is Side.PARTY for c in state.combatants)
+    enemies = any(c.hp > 0 and c.side is Side.ENEMIES for c in state.combatants)
+    if party and enemies:
+        return state, tuple(events)
+    ending = Ending.PARTY_WON if party else Ending.ENEMIES_WON if enemies else Ending.DRAW
+    return replace(state, ending=ending), (*events, CombatEnded(ending))

@@ -1,0 +1,59 @@
+"""Sides and zones: where a combatant stands, and who counts as Forward (CB-4, CB-7).
+
+Each side has a Forward and a Rearward zone, four zones in all (CB-4). If a side has nobody
+left in its Forward, everyone in its Rearward counts as Forward (CB-7), for pairing and for
+the zone an ability requires alike.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gamefold.combat.combatants import Combatant
+
+__all__ = ["SIDES", "Side", "Zone", "effective_zone", "forward_ids"]
+
+
+class Side(Enum):
+    """The two sides of a fight: the players' party and their enemies."""
+
+    PARTY = "party"
+    ENEMIES = "enemies"
+
+    @property
+    def other(self) -> Side:
+        """The opposing side."""
+        return Side.ENEMIES if self is Side.PARTY else Side.PARTY
+
+
+SIDES: tuple[Side, ...] = (Side.PARTY, Side.ENEMIES)
+"""Both sides, the party first."""
+
+
+class Zone(Enum):
+    """A zone of one side (CB-4); a fallen combatant is in none (``None``)."""
+
+    FORWARD = "forward"
+    REARWARD = "rearward"
+
+
+def forward_ids(combatants: tuple[Combatant, ...], side: Side) -> tuple[str, ...]:
+    """The ids of ``side``'s living combatants that count as Forward, in state order."""
+    front = tuple(c.id for c in combatants if c.side is side and c.zone is Zone.FORWARD)
+    if front:
+        return front
+    # CB-7: an empty Forward makes the whole Rearward count as Forward.
+    return tuple(c.id for c in combatants if c.side is side and c.zone is Zone.REARWARD)
+
+
+def effective_zone(combatants: tuple[Combatant, ...], who: Combatant) -> Zone | None:
+    """The zone ``who`` counts as standing in (CB-7), or ``None`` when it has fallen."""
+    if who.zone is not Zone.REARWARD:
+        return who.zone
+    side = who.side
+    for c in combatants:
+        if c.side is side and c.zone is Zone.FORWARD:
+            return Zone.REARWARD
+    return Zone.FORWARD  # CB-7

@@ -1,0 +1,1 @@
+"""Tests of the combat subsystem (CB-1 … CB-15)."""

@@ -1,0 +1,160 @@
+"""CB-12: Stoned, Folded and Dulled forbid a Hand, and end after one Round by default."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamefold import EndRound
+from gamefold.combat import (
+    ATTACK,
+    DEFEND,
+    Ability,
+    Afflict,
+    Affliction,
+    CombatState,
+    Condition,
+    ConditionApplied,
+    ConditionEnded,
+    Declare,
+    Hand,
+    Inflict,
+    Stance,
+    allowed_hands,
+    check,
+    codes,
+    legal_actions,
+    waiting_for,
+)
+from gamefold.combat.combatants import find
+
+from .support import (
+    PAPER,
+    REARWARD,
+    ROCK,
+    SCISSORS,
+    attack,
+    code_of,
+    duel,
+    fight,
+    foe,
+    hero,
+    paired,
+    play,
+)
+
+CONDITIONS = [
+    (Condition.STONED, ROCK),
+    (Condition.FOLDED, PAPER),
+    (Condition.DULLED, SCISSORS),
+]
+
+
+def hands_listed(state: CombatState, who: str) -> set[Hand | None]:
+    return {a.hand for a in legal_actions(state, who) if isinstance(a, Declare)}
+
+
+def conditions(state: CombatState, who: str) -> tuple[Affliction, ...]:
+    c = find(state, who)
+    assert c is not None
+    return c.conditions
+
+
+@pytest.mark.parametrize(("condition", "hand"), CONDITIONS)
+def test_cb12_a_condition_forbids_its_hand_then_ends_after_one_round(
+    condition: Condition, hand: Hand
+) -> None:
+    """CB-12: each condition forbids its Hand until the end of the Round."""
+    state, events = play(duel(), Afflict("hero", condition))
+    assert events == (ConditionApplied("hero", condition, 1),)
+    assert code_of(state, attack("hero", hand, "orc")) == codes.HAND_FORBIDDEN
+    assert hands_listed(state, "hero") == set(Hand) - {hand}
+    assert hands_listed(state, "orc") == set(Hand)  # only the afflicted one
+    state, events = play(state, EndRound())
+    assert events == (ConditionEnded("hero", condition),)
+    assert check(state, attack("hero", hand, "orc")) is None
+    assert hands_listed(state, "hero") == set(Hand)
+
+
+@pytest.mark.parametrize(("condition", "hand"), CONDITIONS)
+def test_cb12_a_longer_duration_ends_on_time(condition: Condition, hand: Hand) -> None:
+    """CB-12: "unless stated otherwise": given 2 Rounds it survives one Round end."""
+    state, _ = play(duel(), Afflict("hero", condition, 2), EndRound())
+    assert conditions(state, "hero") == (Affliction(condition, 1),)
+    assert code_of(state, attack("hero", hand, "orc")) == codes.HAND_FORBIDDEN
+    state, events = play(state, EndRound())
+    assert events == (ConditionEnded("hero", condition),)
+    assert conditions(state, "hero") == ()
+
+
+def test_cb12_condition_rounds_default_and_other_value() -> None:
+    """CB-12: condition_rounds (1 by default) is the duration of an unqualified condition."""
+    _, events = play(duel(), Afflict("hero", Condition.STONED))
+    assert events == (ConditionApplied("hero", Condition.STONED, 1),)
+    state, _ = play(duel(condition_rounds=3), Afflict("hero", Condition.STONED), EndRound())
+    assert conditions(state, "hero") == (Affliction(Condition.STONED, 2),)
+
+
+def test_cb12_repeating_a_condition_keeps_the_longer_duration() -> None:
+    """CB-12: applying a condition again never shortens it."""
+    state, events = play(
+        duel(), Afflict("hero", Condition.FOLDED, 3), Afflict("hero", Condition.FOLDED, 1)
+    )
+    assert events[-1] == ConditionApplied("hero", Condition.FOLDED, 3)
+    assert conditions(state, "hero") == (Affliction(Condition.FOLDED, 3),)
+
+
+def test_cb12_no_hand_left_no_hand_abilities() -> None:
+    """CB-12 (default): with all three Hands forbidden, Hand abilities are gone."""
+    brace = Ability(name="Brace", stance=Stance.DEFENSIVE, hands=(), damage_win=1)
+    state = fight(
+        hero("hero", abilities=("Brace",)),
+        foe("orc"),
+        abilities=(ATTACK, DEFEND, brace),
+    )
+    state = paired(
+        play(
+            state, *(Afflict("hero", c) for c in Condition), *(Afflict("orc", c) for c in Condition)
+        )[0]
+    )
+    afflicted = find(state, "hero")
+    assert afflicted is not None
+    assert allowed_hands(afflicted) == ()
+    assert {a.ability for a in legal_actions(state, "hero") if isinstance(a, Declare)} == {"Brace"}
+    assert code_of(state, attack("hero", ROCK, "orc")) == codes.HAND_FORBIDDEN
+    # The orc has no ability left: the exchange does not wait for it.
+    assert legal_actions(state, "orc") == ()
+    assert waiting_for(state) == ("hero",)
+    state, _ = play(state, Declare("hero", "Brace", None, "orc"))
+    assert state.exchange == 1
+
+
+def test_cb12_an_ability_can_inflict_a_condition() -> None:
+    """CB-12: an ability's ``inflicts`` puts a condition on its target when it wins."""
+    trip = Ability(
+        name="Trip",
+        stance=Stance.OFFENSIVE,
+        damage_win=1,
+        inflicts=(Inflict(condition=Condition.STONED, rounds=2),),
+    )
+    state = paired(
+        fight(hero("hero", abilities=("Trip",)), foe("orc"), abilities=(ATTACK, DEFEND, trip))
+    )
+    state, events = play(state, Declare("hero", "Trip", ROCK, "orc"), attack("orc", PAPER, "hero"))
+    assert ConditionApplied("orc", Condition.STONED, 2) in events
+    assert conditions(state, "orc") == (Affliction(Condition.STONED, 2),)
+    state, events = play(
+        state, Declare("hero", "Trip", ROCK, "orc"), attack("orc", SCISSORS, "hero")
+    )
+    assert not any(isinstance(e, ConditionApplied) for e in events)  # a loss: nothing
+
+
+def test_cb12_conditions_wait_for_the_exchange_and_the_living() -> None:
+    """CB-12: conditions are applied between exchanges, to standing combatants only."""
+    mid, _ = play(duel(), attack("hero", ROCK, "orc"))
+    assert code_of(mid, Afflict("orc", Condition.STONED)) == codes.EXCHANGE_UNDER_WAY
+    assert code_of(duel(), Afflict("ghost", Condition.STONED)) == codes.UNKNOWN_COMBATANT
+    assert code_of(duel(), Afflict("hero", Condition.STONED, 0)) == codes.MALFORMED
+    state = paired(fight(hero("a"), foe("x", max_hp=1), foe("y", REARWARD)))
+    state, _ = play(state, attack("a", ROCK, "x"), attack("x", PAPER, "a"), attack("y", ROCK, "a"))
+    assert state.ending is None
+    assert code_of(state, Afflict("x", Condition.STONED)) == codes.FALLEN
