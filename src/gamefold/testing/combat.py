@@ -17,6 +17,7 @@ its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
@@ -57,6 +58,7 @@ from gamefold.rng import Rng
 
 __all__ = [
     "SAMPLE_ABILITIES",
+    "TYPE_STRATEGIES",
     "all_legal_actions",
     "arbitrary_actions",
     "configs",
@@ -258,3 +260,10 @@ def arbitrary_actions(state: CombatState) -> st.SearchStrategy[Action]:
         st.builds(AssignPairings, st.sampled_from(SIDES), pairs),
         st.builds(Afflict, ids, st.sampled_from(tuple(Condition)), st.none() | st.integers(0, 3)),
     )
+
+
+TYPE_STRATEGIES: dict[type, Callable[[], st.SearchStrategy[Any]]] = {
+    CombatConfig: configs,
+    CombatState: reachable_states,
+}
+"""Strategies for ``st.from_type``, registered by gamefold's Hypothesis plugin."""

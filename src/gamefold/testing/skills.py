@@ -14,6 +14,9 @@ lays out one owner's zones for an example test.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from hypothesis import strategies as st
 
 from gamefold.core import Action, EndRound, StartRound, replace
@@ -49,6 +52,7 @@ from gamefold.skills.catalogue import TIMINGS
 from gamefold.skills.config import SIDES
 
 __all__ = [
+    "TYPE_STRATEGIES",
     "abilities",
     "actions",
     "arrange",
@@ -233,3 +237,11 @@ def arrange(
     )
     owners = state.owners
     return replace(state, owners=(*owners[:seat], owner, *owners[seat + 1 :]))
+
+
+TYPE_STRATEGIES: dict[type, Callable[[], st.SearchStrategy[Any]]] = {
+    SkillsConfig: configs,
+    SkillsState: reachable_states,
+    CardDef: card_defs,
+}
+"""Strategies for ``st.from_type``, registered by gamefold's Hypothesis plugin."""
