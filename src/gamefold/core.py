@@ -77,7 +77,7 @@ class EndTurn(Lifecycle):
     player: str
 
 
-_REPLACERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+_REPLACERS: dict[tuple[Any, ...], Callable[..., Any]] = {}
 
 
 def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
@@ -89,23 +89,27 @@ def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     return lambda obj, value: object.__setattr__(obj, name, value)
 
 
-def _build_replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    """Generate an unrolled copy-with-changes function for one frozen attrs class."""
+def _build_replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
+    """Generate a copy function for one frozen attrs class and one set of changed fields.
+
+    ``fn(obj, **changes)`` builds a fresh instance and sets every field once, from the
+    arguments for the changed fields and from ``obj`` for the others: no per-field lookup.
+    """
     names = [f.name for f in attrs.fields(cls)]
-    scope: dict[str, Any] = {"_new": object.__new__, "cls": cls, "_names": names}
-    lines = ["def replace(obj, changes):", "    new = _new(cls)"]
+    unknown = sorted(set(changed) - set(names))
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
+    # Local names carry a prefix no field is expected to use.
+    scope: dict[str, Any] = {"_gf_new": object.__new__, "_gf_cls": cls}
+    params = "".join(f"{name}, " for name in changed)
+    lines = [f"def replace(_gf_obj, {params}):", "    _gf_made = _gf_new(_gf_cls)"]
     for i, name in enumerate(names):
-        scope[f"_set{i}"] = _setter(cls, name)
-        lines.append(f"    _set{i}(new, changes[{name!r}] if {name!r} in changes else obj.{name})")
-    lines += [
-        "    if not changes.keys() <= _fields:",
-        "        raise TypeError(f'{cls.__name__} has no field(s) '",
-        "                        f'{sorted(set(changes) - set(_names))}')",
-        "    return new",
-    ]
-    scope["_fields"] = frozenset(names)
+        scope[f"_gf_set{i}"] = _setter(cls, name)
+        value = name if name in changed else f"_gf_obj.{name}"
+        lines.append(f"    _gf_set{i}(_gf_made, {value})")
+    lines.append("    return _gf_made")
     exec("\n".join(lines), scope)  # the source is built from field names only
-    fn: Callable[[Any, dict[str, Any]], Any] = scope["replace"]
+    fn: Callable[..., Any] = scope["replace"]
     return fn
 
 
@@ -116,9 +120,9 @@ def replace(obj: R, /, **changes: Any) -> R:
     unrolled function per class; it skips validators and converters, so reducers use it
     only with values they have already checked.
     """
-    cls = type(obj)
-    fn = _REPLACERS.get(cls)
+    key = (type(obj), *changes)
+    fn = _REPLACERS.get(key)
     if fn is None:
-        fn = _REPLACERS[cls] = _build_replacer(cls)
-    result: R = fn(obj, changes)
+        fn = _REPLACERS[key] = _build_replacer(type(obj), tuple(changes))
+    result: R = fn(obj, **changes)
     return result

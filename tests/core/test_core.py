@@ -53,3 +53,17 @@ def test_public_api_is_curated() -> None:
         assert not name.startswith("_") or name == "__version__"
     for name in set(gamefold.__all__) - {"__version__", "Events", "Invariant"}:
         assert getattr(gamefold, name).__doc__, name
+
+
+@attrs.frozen
+class Awkward:
+    """Field names that clash with the generated copy's own locals would break it."""
+
+    obj: int
+    new: int
+    cls: int = 0
+
+
+def test_replace_handles_field_names_like_its_own_locals() -> None:
+    assert replace(Awkward(1, 2), new=5, obj=4) == Awkward(4, 5)
+    assert replace(Awkward(1, 2), cls=3) == Awkward(1, 2, 3)
