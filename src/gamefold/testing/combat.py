@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 from gamefold.combat import (
     ATTACK,
@@ -55,6 +56,7 @@ from gamefold.combat import (
 )
 from gamefold.core import Action, EndRound
 from gamefold.rng import Rng
+from gamefold.testing._validate import check_count, check_range, check_strategy
 
 __all__ = [
     "SAMPLE_ABILITIES",
@@ -143,15 +145,27 @@ def fighters(draw: st.DrawFn, *, config: CombatConfig, side: Side, index: int) -
     )
 
 
-@st.composite
 def initial_states(
-    draw: st.DrawFn,
     *,
     config: CombatConfig | None = None,
     party: tuple[int, int] = (1, 3),
     enemies: tuple[int, int] = (1, 3),
-) -> CombatState:
+) -> st.SearchStrategy[CombatState]:
     """Fights about to begin, with ``party`` and ``enemies`` (min, max) combatants."""
+    if config is not None and not isinstance(config, CombatConfig):
+        raise InvalidArgument(f"config={config!r} must be a CombatConfig or None")
+    check_range("party", party, low=1)
+    check_range("enemies", enemies, low=1)
+    return _initial_states(config, party, enemies)
+
+
+@st.composite
+def _initial_states(
+    draw: st.DrawFn,
+    config: CombatConfig | None,
+    party: tuple[int, int],
+    enemies: tuple[int, int],
+) -> CombatState:
     chosen = config if config is not None else draw(configs())
     entries: list[Fighter] = []
     for side, (low, high) in ((Side.PARTY, party), (Side.ENEMIES, enemies)):
@@ -219,18 +233,28 @@ def random_play(state: CombatState, rng: Rng, steps: int, *, running: bool = Fal
     return state
 
 
-@st.composite
 def reachable_states(
-    draw: st.DrawFn,
     *,
     initial: st.SearchStrategy[CombatState] | None = None,
     max_steps: int = 40,
     running: bool = False,
-) -> CombatState:
+) -> st.SearchStrategy[CombatState]:
     """Fights reached by up to ``max_steps`` random legal actions from a seeded start.
 
     With ``running=True`` every state drawn is a fight still going on.
     """
+    check_strategy("initial", initial)
+    check_count("max_steps", max_steps)
+    return _reachable_states(initial, max_steps, running)
+
+
+@st.composite
+def _reachable_states(
+    draw: st.DrawFn,
+    initial: st.SearchStrategy[CombatState] | None,
+    max_steps: int,
+    running: bool,
+) -> CombatState:
     start = draw(initial if initial is not None else initial_states())
     seed = draw(st.integers(0, 2**32 - 1))
     steps = draw(st.integers(0, max_steps))

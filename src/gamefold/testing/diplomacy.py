@@ -36,6 +36,7 @@ from gamefold.diplomacy import (
     reduce,
 )
 from gamefold.diplomacy.config import DEBT_ROUNDINGS, HAND_LIMIT_RANGE, PACT_CLOCKS
+from gamefold.testing._validate import check_count, check_strategy
 
 __all__ = [
     "TYPE_STRATEGIES",
@@ -62,6 +63,7 @@ _TERRITORIES = st.integers(0, 60)
 
 def compositions(*, most_copies: int = 3) -> SearchStrategy[dict[str, int]]:
     """Copies of each default card type: 0 to ``most_copies``, enough T1 troops to deal."""
+    check_count("most_copies", most_copies)
     starters = 3 * MAX_PLAYERS
     entries = {
         card.name: (
@@ -76,6 +78,8 @@ def compositions(*, most_copies: int = 3) -> SearchStrategy[dict[str, int]]:
 
 def bonus_zones(*, most: int = 3, most_quarters: int = 80) -> SearchStrategy[dict[str, BonusZone]]:
     """Up to ``most`` bonus zones named ``z0``, ``z1`` … feeding random counters (DP-5)."""
+    check_count("most", most)
+    check_count("most_quarters", most_quarters)
     zone = st.builds(BonusZone, st.sampled_from(list(Kind)), st.integers(0, most_quarters))
     return st.lists(zone, max_size=most).map(lambda zs: {f"z{i}": z for i, z in enumerate(zs)})
 
@@ -89,6 +93,14 @@ def configs(
     composition: SearchStrategy[dict[str, int]] | None = None,
 ) -> SearchStrategy[DiplomacyConfig]:
     """Valid configs, every default rule drawn at its default or another value."""
+    for name, value in (
+        ("hand_limits", hand_limits),
+        ("ticks_per_card", ticks_per_card),
+        ("proposal_ttls", proposal_ttls),
+        ("zones", zones),
+        ("composition", composition),
+    ):
+        check_strategy(name, value)
     return st.builds(
         DiplomacyConfig,
         hand_limit=hand_limits,
@@ -125,6 +137,8 @@ def initial_states(
     seeds: SearchStrategy[int] = _SEEDS,
 ) -> SearchStrategy[DiplomacyState]:
     """States before the first turn, players named ``p1`` … ``pN`` (DP-2)."""
+    for name, value in (("configs", configs), ("players", players), ("seeds", seeds)):
+        check_strategy(name, value)
     chosen = _any_configs() if configs is None else configs
     return _initial_states(chosen, players, seeds)
 
@@ -170,6 +184,8 @@ def reachable_states(
     *, initial: SearchStrategy[DiplomacyState] | None = None, max_steps: int = 30
 ) -> SearchStrategy[DiplomacyState]:
     """States reached by up to ``max_steps`` legal actions from a seeded initial state."""
+    check_strategy("initial", initial)
+    check_count("max_steps", max_steps)
     return _reachable(initial_states() if initial is None else initial, max_steps)
 
 

@@ -50,6 +50,7 @@ from gamefold.skills import (
 from gamefold.skills import legal_actions as actor_actions
 from gamefold.skills.catalogue import TIMINGS
 from gamefold.skills.config import SIDES
+from gamefold.testing._validate import check_count, check_strategy
 
 __all__ = [
     "TYPE_STRATEGIES",
@@ -87,11 +88,19 @@ def abilities(*, max_cost: int = 3) -> st.SearchStrategy[tuple[Ability, ...]]:
     return st.lists(one, max_size=3, unique_by=lambda a: a.name).map(tuple)
 
 
-@st.composite
 def configs(
-    draw: st.DrawFn, *, max_deck_size: int = 10, max_hand_limit: int = 5, defaults: bool = False
-) -> SkillsConfig:
+    *, max_deck_size: int = 10, max_hand_limit: int = 5, defaults: bool = False
+) -> st.SearchStrategy[SkillsConfig]:
     """Valid configs with decks of 1 to ``max_deck_size`` cards (or the defaults)."""
+    check_count("max_deck_size", max_deck_size, low=1)
+    check_count("max_hand_limit", max_hand_limit, low=1)
+    return _configs(max_deck_size, max_hand_limit, bool(defaults))
+
+
+@st.composite
+def _configs(
+    draw: st.DrawFn, max_deck_size: int, max_hand_limit: int, defaults: bool
+) -> SkillsConfig:
     if defaults and draw(st.booleans()):
         return SkillsConfig()
     deck_size = draw(st.integers(1, max_deck_size))
@@ -118,15 +127,26 @@ def _decks() -> st.SearchStrategy[tuple[CardDef, ...]]:
     return st.just(DEFAULT_DECK) | st.lists(card_defs(), min_size=1, max_size=4).map(tuple)
 
 
-@st.composite
 def initial_states(
-    draw: st.DrawFn,
     *,
     configs: st.SearchStrategy[SkillsConfig] | None = None,
     max_players: int = 3,
     max_gm_units: int = 2,
-) -> SkillsState:
+) -> st.SearchStrategy[SkillsState]:
     """Sessions just dealt (SD-14): 1 to ``max_players`` players, 0 to ``max_gm_units`` GM units."""
+    check_strategy("configs", configs)
+    check_count("max_players", max_players, low=1)
+    check_count("max_gm_units", max_gm_units)
+    return _initial_states(configs, max_players, max_gm_units)
+
+
+@st.composite
+def _initial_states(
+    draw: st.DrawFn,
+    configs: st.SearchStrategy[SkillsConfig] | None,
+    max_players: int,
+    max_gm_units: int,
+) -> SkillsState:
     config = draw(configs if configs is not None else _any_configs())
     players = [f"p{i}" for i in range(1, draw(st.integers(1, max_players)) + 1)]
     units = [f"u{i}" for i in range(1, draw(st.integers(0, max_gm_units)) + 1)]
@@ -187,20 +207,32 @@ def actions(state: SkillsState) -> st.SearchStrategy[Action]:
     )
 
 
-@st.composite
 def reachable_states(
-    draw: st.DrawFn,
     *,
     initial: st.SearchStrategy[SkillsState] | None = None,
     max_steps: int = 40,
     host: bool = True,
     defeats: bool = False,
     effects: Effects = STANDARD_EFFECTS,
-) -> SkillsState:
+) -> st.SearchStrategy[SkillsState]:
     """States reached by up to ``max_steps`` legal moves from a seeded start.
 
     Play effects resolve with ``effects`` (the shipped ``"draw"`` by default).
     """
+    check_strategy("initial", initial)
+    check_count("max_steps", max_steps)
+    return _reachable_states(initial, max_steps, host, defeats, effects)
+
+
+@st.composite
+def _reachable_states(
+    draw: st.DrawFn,
+    initial: st.SearchStrategy[SkillsState] | None,
+    max_steps: int,
+    host: bool,
+    defeats: bool,
+    effects: Effects,
+) -> SkillsState:
     state = draw(initial if initial is not None else initial_states())
     for _ in range(draw(st.integers(0, max_steps))):
         state = reduce(state, draw(legal_actions(state, host=host, defeats=defeats)), effects)
