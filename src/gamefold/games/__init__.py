@@ -4,6 +4,8 @@
 policies. The built-in games register themselves by name (see :func:`game_names`).
 """
 
+# The built-in games register themselves by name when imported.
+from gamefold.games import summit  # noqa: F401
 from gamefold.games.base import (
     GameDef,
     Played,

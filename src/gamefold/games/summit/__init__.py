@@ -1,0 +1,134 @@
+"""Summit: the ready-made diplomacy game for 3 to 6 players (rules SM-1 … SM-11, DP-…).
+
+Players take turns over *the Summit*, a small fixed map of 18 territories in six bonus
+zones. Each turn the map tells the diplomacy card economy what the player holds (DP-4,
+DP-5); troops deployed each turn and self-applied cards take territory; pacts and
+Standalone cards change the map; after ``max_rounds`` Rounds (or a domination) the cards in
+hand are scored (DP-14).
+
+>>> from gamefold.games import play
+>>> from gamefold.games.summit import Summit, SummitConfig
+>>> game = Summit(SummitConfig(players=3))
+>>> played = play(game, seed=7, policies=game.policies()["greedy"])
+>>> played.finished
+True
+"""
+
+from gamefold.games.summit.account import describe, standings
+from gamefold.games.summit.attack import Attack, attack_cost
+from gamefold.games.summit.board import (
+    DIPLOMACY,
+    NAME,
+    NEUTRAL,
+    Ask,
+    MapState,
+    Phase,
+    Realm,
+    TerritoryTaken,
+    TroopsGained,
+    Truce,
+    TruceEnded,
+    holdings,
+    initial_state,
+    territory_count,
+    zones_held,
+)
+from gamefold.games.summit.codes import CODES
+from gamefold.games.summit.config import (
+    PLAYERS_RANGE,
+    SummitConfig,
+    default_diplomacy,
+    player_names,
+)
+from gamefold.games.summit.effects import HANDLERS, EffectFizzled, Fortified
+from gamefold.games.summit.flow import (
+    Defer,
+    GameOver,
+    Pass,
+    Passed,
+    ProposalDeferred,
+    RoundBegan,
+    RoundEnded,
+)
+from gamefold.games.summit.game import Summit
+from gamefold.games.summit.invariants import INVARIANTS
+from gamefold.games.summit.policies import greedy
+from gamefold.games.summit.reactions import Deployed, TruceBegan
+from gamefold.games.summit.reducer import (
+    ACTIONS,
+    EVENTS,
+    LIFECYCLE,
+    check,
+    legal_actions,
+    reduce,
+    step,
+    subsystem,
+)
+from gamefold.games.summit.rules import WRAPPERS, build_rules
+from gamefold.games.summit.scenario import (
+    DEFAULT_BONUS_ZONES,
+    DEFAULT_TERRITORIES,
+    DEFAULT_ZONES,
+    Scenario,
+    Zone,
+)
+from gamefold.games.summit.views import MapView, view
+
+__all__ = [
+    "ACTIONS",
+    "CODES",
+    "DEFAULT_BONUS_ZONES",
+    "DEFAULT_TERRITORIES",
+    "DEFAULT_ZONES",
+    "DIPLOMACY",
+    "EVENTS",
+    "HANDLERS",
+    "INVARIANTS",
+    "LIFECYCLE",
+    "NAME",
+    "NEUTRAL",
+    "PLAYERS_RANGE",
+    "WRAPPERS",
+    "Ask",
+    "Attack",
+    "Defer",
+    "Deployed",
+    "EffectFizzled",
+    "Fortified",
+    "GameOver",
+    "MapState",
+    "MapView",
+    "Pass",
+    "Passed",
+    "Phase",
+    "ProposalDeferred",
+    "Realm",
+    "RoundBegan",
+    "RoundEnded",
+    "Scenario",
+    "Summit",
+    "SummitConfig",
+    "TerritoryTaken",
+    "TroopsGained",
+    "Truce",
+    "TruceBegan",
+    "TruceEnded",
+    "Zone",
+    "attack_cost",
+    "build_rules",
+    "check",
+    "default_diplomacy",
+    "describe",
+    "greedy",
+    "holdings",
+    "initial_state",
+    "legal_actions",
+    "player_names",
+    "reduce",
+    "standings",
+    "step",
+    "subsystem",
+    "territory_count",
+    "view",
+    "zones_held",
+]

@@ -1,0 +1,298 @@
+"""The map slice: who holds which territory, troops, truces, and where the turn flow is.
+
+:class:`MapState` is the ``"map"`` slice of a summit game. It keeps one owner and a number
+of forts per territory (in the scenario's map order; ``""`` is neutral), one :class:`Realm`
+per player in seat order (troops and the tallies the outcome reports), the running
+:class:`Truce` records, and the turn flow: the :class:`Phase`, the Round, the turns begun,
+the player whose turn or window it is, and the proposal awaiting its answer (:class:`Ask`).
+
+The functions here are the queries and small updates every concept module shares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+import attrs
+
+from gamefold import diplomacy
+from gamefold.core import Event, Events, replace
+from gamefold.games.summit.scenario import Scenario, Zone
+from gamefold.rng import Rng
+
+__all__ = [
+    "DIPLOMACY",
+    "NAME",
+    "NEUTRAL",
+    "Ask",
+    "MapState",
+    "Phase",
+    "Realm",
+    "TerritoryTaken",
+    "TroopsGained",
+    "Truce",
+    "TruceEnded",
+    "gain_troops",
+    "holder_of",
+    "holdings",
+    "initial_state",
+    "realm_of",
+    "take",
+    "territory_count",
+    "truce_between",
+    "weakest",
+    "with_realm",
+    "zone_holder",
+    "zones_held",
+]
+
+NAME = "map"
+"""The slice's name in the registry and its RNG stream."""
+DIPLOMACY = diplomacy.subsystem.name
+"""The diplomacy slice's name in a summit game."""
+NEUTRAL = ""
+"""The owner of a territory nobody holds."""
+
+
+class Phase(StrEnum):
+    """Where the turn flow stands (SM-9)."""
+
+    ROUND = "round"
+    """A Round is due to begin: the clock issues StartRound."""
+    TURN_START = "turn-start"
+    """The next seat's turn is due: the clock issues BeginTurn with the holdings."""
+    TURN = "turn"
+    """The current player acts, then ends the turn with EndTurn."""
+    WINDOW = "window"
+    """The current player's turn ended: they play a Standalone card or Pass."""
+    ROUND_END = "round-end"
+    """Every seat had its turn: the clock issues EndRound."""
+    OVER = "over"
+    """The game has ended (SM-10)."""
+
+
+@attrs.frozen
+class Realm:
+    """One player's troops, and the tallies the outcome reports."""
+
+    player: str
+    """The player's id."""
+    troops: int = 0
+    """Troops ready to attack with (SM-4, SM-5, SM-6)."""
+    turns: int = 0
+    """Turns begun."""
+    cards_earned: int = 0
+    """Cards earned from the tick counters (DP-6)."""
+    pacts: int = 0
+    """Pacts begun as proposer or partner (DP-9)."""
+    conquests: int = 0
+    """Territories taken, by any means."""
+
+
+@attrs.frozen
+class Truce:
+    """A running Ceasefire: neither party attacks the other (SM-7)."""
+
+    pact: int
+    """The diplomacy pact it comes from."""
+    first: str
+    """The pact's proposer."""
+    second: str
+    """The pact's partner."""
+
+
+@attrs.frozen
+class Ask:
+    """A proposal awaiting its recipient's answer before play goes on (SM-9)."""
+
+    proposal: int
+    """The proposal's id."""
+    to: str
+    """The recipient, whose answer is due."""
+
+
+@attrs.frozen
+class TerritoryTaken(Event):
+    """``player`` took ``territory`` from ``previous`` (``""``: neutral) by ``cause``."""
+
+    player: str
+    territory: str
+    previous: str
+    cause: str
+    """``"attack"``, ``"siege"``, ``"forced march"`` or ``"transfer"``."""
+    cost: int = 0
+    """Troops paid (attacks only)."""
+
+
+@attrs.frozen
+class TroopsGained(Event):
+    """``player`` gained ``troops`` from ``source`` (a self-applied card, a pact, aid)."""
+
+    player: str
+    troops: int
+    source: str
+    total: int
+    """The player's troops afterwards."""
+
+
+@attrs.frozen
+class TruceEnded(Event):
+    """The truce of pact ``pact`` ended, because its pact ``"ended"`` or was ``"betrayed"``."""
+
+    pact: int
+    reason: str
+
+
+@attrs.frozen
+class MapState:
+    """The map slice of a summit game. Build it with :func:`initial_state`."""
+
+    scenario: Scenario
+    """The map and the figures of summit's rules."""
+    realms: tuple[Realm, ...]
+    """One record per player, in seat order."""
+    owners: tuple[str, ...]
+    """The owner of each territory, in map order; ``""`` for neutral."""
+    forts: tuple[int, ...]
+    """The forts on each territory, in map order."""
+    rng: Rng
+    """The slice's random stream (EN-3): it deals the territories."""
+    truces: tuple[Truce, ...] = ()
+    """Running truces, oldest first."""
+    phase: Phase = Phase.ROUND
+    """Where the turn flow stands."""
+    round: int = 0
+    """Rounds begun."""
+    turn: int = 0
+    """Turns begun."""
+    current: str = ""
+    """The player whose turn or window it is; ``""`` before the first turn."""
+    asked: Ask | None = None
+    """The proposal awaiting its answer, if any."""
+    proposals: int = 0
+    """Proposals made in the turn under way (SM-12)."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' ids in seat order."""
+        return tuple(realm.player for realm in self.realms)
+
+    @property
+    def next_player(self) -> str:
+        """The player whose turn begins next."""
+        return self.realms[self.turn % len(self.realms)].player
+
+
+def _deal(scenario: Scenario, players: tuple[str, ...], rng: Rng) -> tuple[tuple[str, ...], Rng]:
+    """SM-2: round-robin over a shuffled (or the map's) order; the remainder stays neutral."""
+    order: Sequence[int] = range(len(scenario.territories))
+    if scenario.deal == "shuffled":
+        order, rng = rng.shuffle(order)
+    dealt = len(order) - len(order) % len(players)
+    owners = [NEUTRAL] * len(order)
+    for position, index in enumerate(order[:dealt]):
+        owners[index] = players[position % len(players)]
+    return tuple(owners), rng
+
+
+def initial_state(
+    scenario: Scenario, players: Sequence[str], seed: int | str | Rng = 0
+) -> MapState:
+    """The map before the first Round: territories dealt (SM-2), no troops, no truces.
+
+    With an ``int`` or ``str`` seed the stream is ``Rng.from_seed(seed).split("map")``; an
+    :class:`~gamefold.Rng` is used as is.
+    """
+    names = tuple(players)
+    rng = seed if isinstance(seed, Rng) else Rng.from_seed(seed).split(NAME)
+    owners, rng = _deal(scenario, names, rng)
+    forts = (0,) * len(owners)
+    return MapState(scenario, tuple(Realm(p) for p in names), owners, forts, rng)
+
+
+def territory_count(state: MapState, player: str) -> int:
+    """How many territories ``player`` holds."""
+    return state.owners.count(player)
+
+
+def holder_of(scenario: Scenario, owners: Sequence[str], zone: Zone) -> str:
+    """Who holds ``zone`` when the territories have ``owners`` (SM-2); ``""`` for nobody.
+
+    Under ``zone_rule="majority"`` the player with more than half of its territories holds
+    it; under ``"all"`` only the player with every one.
+    """
+    index = scenario.territories.index
+    held = [owners[index(t)] for t in zone.territories]
+    need = len(held) if scenario.zone_rule == "all" else len(held) // 2 + 1
+    for owner in held:
+        if owner != NEUTRAL and held.count(owner) >= need:
+            return owner
+    return NEUTRAL
+
+
+def zone_holder(state: MapState, zone: Zone) -> str:
+    """Who holds ``zone`` now (SM-2); ``""`` for nobody."""
+    return holder_of(state.scenario, state.owners, zone)
+
+
+def zones_held(state: MapState, player: str) -> tuple[str, ...]:
+    """The names of the zones ``player`` holds, in the scenario's order (SM-2)."""
+    return tuple(z.name for z in state.scenario.zones if zone_holder(state, z) == player)
+
+
+def holdings(state: MapState, player: str) -> tuple[int, tuple[str, ...]]:
+    """What a BeginTurn of ``player`` carries: territories held and zones held (SM-3)."""
+    return territory_count(state, player), zones_held(state, player)
+
+
+def truce_between(state: MapState, one: str, other: str) -> bool:
+    """Whether a running truce binds ``one`` and ``other`` (SM-7)."""
+    pair = {one, other}
+    return any({t.first, t.second} == pair for t in state.truces)
+
+
+def weakest(state: MapState, player: str) -> int | None:
+    """The index of ``player``'s least fortified territory, earliest on the map on ties."""
+    best: int | None = None
+    for index, owner in enumerate(state.owners):
+        if owner == player and (best is None or state.forts[index] < state.forts[best]):
+            best = index
+    return best
+
+
+def realm_of(state: MapState, player: str) -> int:
+    """The seat index of ``player``, who must be seated."""
+    return state.players.index(player)
+
+
+def with_realm(state: MapState, seat: int, realm: Realm) -> MapState:
+    """``state`` with the realm at ``seat`` replaced."""
+    realms = state.realms
+    return replace(state, realms=(*realms[:seat], realm, *realms[seat + 1 :]))
+
+
+def take(
+    state: MapState, index: int, player: str, cause: str, cost: int = 0
+) -> tuple[MapState, TerritoryTaken]:
+    """``player`` takes the territory at ``index``: its forts are razed (SM-6)."""
+    previous = state.owners[index]
+    owners = (*state.owners[:index], player, *state.owners[index + 1 :])
+    forts = (*state.forts[:index], 0, *state.forts[index + 1 :])
+    seat = realm_of(state, player)
+    realm = state.realms[seat]
+    realm = replace(realm, troops=realm.troops - cost, conquests=realm.conquests + 1)
+    state = with_realm(replace(state, owners=owners, forts=forts), seat, realm)
+    name = state.scenario.territories[index]
+    return state, TerritoryTaken(player, name, previous, cause, cost)
+
+
+def gain_troops(state: MapState, player: str, troops: int, source: str) -> tuple[MapState, Events]:
+    """``player`` gains ``troops``; nothing is reported for none."""
+    if not troops:
+        return state, ()
+    seat = realm_of(state, player)
+    realm = state.realms[seat]
+    total = realm.troops + troops
+    state = with_realm(state, seat, replace(realm, troops=total))
+    return state, (TroopsGained(player, troops, source, total),)

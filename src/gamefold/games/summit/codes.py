@@ -1,0 +1,74 @@
+"""The stable error codes of the summit game (EN-4).
+
+Every :class:`~gamefold.IllegalAction` that summit itself raises carries one of these codes
+and a rule ID (``SM-…`` for summit's own rules, ``DP-…`` where a diplomacy rule is
+involved, ``EN-4`` for malformed input). Diplomacy's own refusals keep their
+``diplomacy/…`` codes. The docs page lists every pair.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BAD_TARGET",
+    "BEGIN_TURN_NEEDED",
+    "CODES",
+    "GAME_OVER",
+    "HOLDINGS_MISMATCH",
+    "MALFORMED",
+    "NOT_ASKED",
+    "NOT_NOW",
+    "NOT_YOUR_TURN",
+    "OWN_TERRITORY",
+    "PROPOSAL_LIMIT",
+    "TOO_FEW_TROOPS",
+    "TRUCE",
+    "UNKNOWN_PLAYER",
+    "UNKNOWN_TERRITORY",
+]
+
+MALFORMED = "summit/malformed"
+"""Not a summit action, or a field of the wrong type or range (EN-4)."""
+UNKNOWN_PLAYER = "summit/unknown-player"
+"""The action names a player who is not seated (EN-4)."""
+UNKNOWN_TERRITORY = "summit/unknown-territory"
+"""The action names a territory the map does not have (EN-4)."""
+NOT_YOUR_TURN = "summit/not-your-turn"
+"""The action needs its player's own turn (SM-6) or own between-turn window (SM-9)."""
+NOT_NOW = "summit/not-now"
+"""A clock action out of the documented order (SM-9, SM-10)."""
+GAME_OVER = "summit/game-over"
+"""The game has ended (SM-10)."""
+BEGIN_TURN_NEEDED = "summit/begin-turn-needed"
+"""A plain StartTurn: summit turns begin with a BeginTurn carrying the holdings (SM-3)."""
+HOLDINGS_MISMATCH = "summit/holdings-mismatch"
+"""A BeginTurn whose territories or zones differ from the map's (DP-4, DP-5, SM-3)."""
+OWN_TERRITORY = "summit/own-territory"
+"""Attacking a territory the player already holds (SM-6)."""
+TRUCE = "summit/truce"
+"""Attacking a player one has a truce with (SM-7)."""
+TOO_FEW_TROOPS = "summit/too-few-troops"
+"""The attack costs more troops than the player has (SM-6)."""
+NOT_ASKED = "summit/not-asked"
+"""Deferring a proposal that is not awaiting this player's answer (SM-9)."""
+PROPOSAL_LIMIT = "summit/proposal-limit"
+"""A proposal beyond the turn's ``proposals_per_turn`` (SM-12)."""
+BAD_TARGET = "summit/bad-target"
+"""A Standalone card aimed at something its effect cannot take as a target (SM-8)."""
+
+CODES: tuple[str, ...] = (
+    MALFORMED,
+    UNKNOWN_PLAYER,
+    UNKNOWN_TERRITORY,
+    NOT_YOUR_TURN,
+    NOT_NOW,
+    GAME_OVER,
+    BEGIN_TURN_NEEDED,
+    HOLDINGS_MISMATCH,
+    OWN_TERRITORY,
+    TRUCE,
+    TOO_FEW_TROOPS,
+    NOT_ASKED,
+    PROPOSAL_LIMIT,
+    BAD_TARGET,
+)
+"""Every code summit raises."""

@@ -1,0 +1,90 @@
+"""The summit config: players, the diplomacy rules and the scenario (SM-1, SM-2).
+
+Build it with keyword arguments; a value that cannot describe a game raises
+:class:`~gamefold.ConfigError`. Change a built config with :func:`attrs.evolve`, which
+validates again.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gamefold.diplomacy import DiplomacyConfig
+from gamefold.errors import ConfigError
+from gamefold.games.summit.scenario import DEFAULT_BONUS_ZONES, Scenario
+
+__all__ = ["PLAYERS_RANGE", "SummitConfig", "default_diplomacy", "player_names"]
+
+PLAYERS_RANGE = (3, 6)
+"""How many players a summit seats, inclusive (SM-1)."""
+
+
+def default_diplomacy() -> DiplomacyConfig:
+    """The diplomacy rules of a default summit: every diplomacy default, plus the Summit's
+    bonus zones (:data:`~gamefold.games.summit.scenario.DEFAULT_BONUS_ZONES`, DP-5)."""
+    return DiplomacyConfig(bonus_zones=DEFAULT_BONUS_ZONES)
+
+
+def player_names(count: int) -> tuple[str, ...]:
+    """The players' ids, in seat order: ``"p1"`` … ``"pN"`` (SM-1)."""
+    return tuple(f"p{seat}" for seat in range(1, count + 1))
+
+
+def _require(ok: bool, field: str, message: str, rule: str) -> None:
+    if not ok:
+        raise ConfigError(field, message, rule)
+
+
+@attrs.frozen(kw_only=True)
+class SummitConfig:
+    """A summit game's rules as data. Every field is keyword-only."""
+
+    players: int = 4
+    """How many players take turns, 3 to 6; they are ``p1`` … ``pN`` in seat order (SM-1)."""
+    diplomacy: DiplomacyConfig = attrs.field(factory=default_diplomacy)
+    """The card economy's rules; its ``bonus_zones`` must name every zone of the map (DP-5)."""
+    scenario: Scenario = attrs.field(factory=Scenario)
+    """The map, the figures of summit's rules and the end condition (SM-2 … SM-10)."""
+
+    def __attrs_post_init__(self) -> None:
+        low, high = PLAYERS_RANGE
+        _require(
+            isinstance(self.players, int) and not isinstance(self.players, bool),
+            "players",
+            "must be an integer",
+            "EN-4",
+        )
+        _require(
+            low <= self.players <= high,
+            "players",
+            f"a summit seats {low} to {high} players, not {self.players}",
+            "SM-1",
+        )
+        _require(
+            isinstance(self.diplomacy, DiplomacyConfig),
+            "diplomacy",
+            "is a DiplomacyConfig",
+            "EN-4",
+        )
+        _require(isinstance(self.scenario, Scenario), "scenario", "is a Scenario", "EN-4")
+        self._check_fit()
+
+    def _check_fit(self) -> None:
+        missing = [z.name for z in self.scenario.zones if z.name not in self.diplomacy.bonus_zones]
+        _require(
+            not missing,
+            "diplomacy",
+            f"bonus_zones must say what each zone of the map feeds; missing {missing}",
+            "DP-5",
+        )
+        _require(
+            len(self.scenario.territories) >= self.players,
+            "scenario",
+            f"{self.players} players need at least {self.players} territories",
+            "SM-2",
+        )
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' ids in seat order."""
+        return player_names(self.players)

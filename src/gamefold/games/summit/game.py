@@ -1,0 +1,133 @@
+"""The summit game definition: setup, turn flow, end and outcome (SM-1 … SM-11).
+
+Who acts when (SM-9), in the order a driver with one actor at a time follows:
+
+1. the clock: ``StartRound()``;
+2. for each seat in order: the clock's ``BeginTurn(player, territories, zones)`` read from
+   the map; then the player's own actions (diplomacy's Discard, SelfApply, Propose,
+   Accept/Decline, the map's Attack) until they choose ``EndTurn(player)``;
+3. right after each ``Propose`` its recipient answers: Accept, Decline or Defer;
+4. after ``EndTurn`` the player's window: a Standalone card or Pass (skipped when they hold
+   no Standalone card, and after the game's last turn);
+5. the clock: ``EndRound()``; the game ends after ``max_rounds`` Rounds or at the end of a
+   turn after which a player holds ``domination`` territories (SM-10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamefold import diplomacy
+from gamefold.core import Action, EndRound, Event, StartRound
+from gamefold.diplomacy import BeginTurn, DiplomacyState
+from gamefold.games.base import GameDef, Policy, random_policy, register_game
+from gamefold.games.summit import board
+from gamefold.games.summit.account import describe
+from gamefold.games.summit.board import (
+    DIPLOMACY,
+    NAME,
+    MapState,
+    Phase,
+    holdings,
+    territory_count,
+    zones_held,
+)
+from gamefold.games.summit.config import SummitConfig
+from gamefold.games.summit.policies import greedy
+from gamefold.games.summit.rules import build_rules
+from gamefold.registry import Game, Rules
+
+__all__ = ["Summit"]
+
+
+@register_game
+class Summit(GameDef[SummitConfig]):
+    """Diplomacy at a summit: 3 to 6 players trade cards and pacts over a small map."""
+
+    name = "summit"
+    config_type = SummitConfig
+
+    def build_rules(self) -> Rules:
+        """The diplomacy and map slices with summit's cross-slice wrappers."""
+        return build_rules()
+
+    def setup(self, seed: int | str) -> Game:
+        """Both slices for ``seed``, each on its own stream split from it (EN-3)."""
+        names = self.config.names
+        return self.rules.new_game(
+            {
+                DIPLOMACY: diplomacy.initial_state(self.config.diplomacy, names, seed),
+                NAME: board.initial_state(self.config.scenario, names, seed),
+            }
+        )
+
+    def players(self, game: Game) -> tuple[str, ...]:
+        """The players in seat order."""
+        state: MapState = game[NAME]
+        return state.players
+
+    def clock_action(self, game: Game) -> Action | None:
+        """StartRound, BeginTurn with the map's holdings, or EndRound, when one is due;
+        never while a proposal awaits its answer (SM-9)."""
+        state: MapState = game[NAME]
+        if state.asked is not None:
+            return None
+        if state.phase is Phase.ROUND:
+            return StartRound()
+        if state.phase is Phase.TURN_START:
+            player = state.next_player
+            territories, zones = holdings(state, player)
+            return BeginTurn(player, territories, zones)
+        if state.phase is Phase.ROUND_END:
+            return EndRound()
+        return None
+
+    def actor(self, game: Game) -> str | None:
+        """The recipient of an awaited proposal, else the player whose turn or window it
+        is; while the clock acts, the player its next action concerns; ``None`` when over."""
+        state: MapState = game[NAME]
+        if state.phase is Phase.OVER:
+            return None
+        if state.asked is not None:
+            return state.asked.to
+        if state.phase in (Phase.TURN, Phase.WINDOW):
+            return state.current
+        return state.next_player
+
+    def is_over(self, game: Game) -> bool:
+        """Whether the game has ended (SM-10)."""
+        state: MapState = game[NAME]
+        return state.phase is Phase.OVER
+
+    def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
+        """Per player: ``winner``, ``score`` (DP-14) and the map's figures (SM-11).
+
+        The winners are exactly the players with the top score; this holds for a game cut
+        off by a step cap too, scored as it stands.
+        """
+        dip: DiplomacyState = game[DIPLOMACY]
+        state: MapState = game[NAME]
+        points = {score.player: score.points for score in diplomacy.scores(dip)}
+        top = max(points.values())
+        return {
+            realm.player: {
+                "winner": points[realm.player] == top,
+                "score": points[realm.player],
+                "turns": realm.turns,
+                "territories": territory_count(state, realm.player),
+                "zones": len(zones_held(state, realm.player)),
+                "troops": realm.troops,
+                "cards_earned": realm.cards_earned,
+                "pacts": realm.pacts,
+                "conquests": realm.conquests,
+            }
+            for realm in state.realms
+        }
+
+    def describe(self, event: Event) -> str:
+        """One readable line for any event of the game."""
+        return describe(self.config.diplomacy, event)
+
+    def policies(self) -> dict[str, Policy]:
+        """``"random"`` and ``"greedy"``; both see only the player's view (EN-9)."""
+        return {"random": random_policy, "greedy": greedy}

@@ -1,0 +1,132 @@
+"""Summit's built-in greedy policy; it sees only the player's view (EN-9).
+
+:func:`greedy` ranks the legal actions with a few rules of thumb and takes the best, the
+earliest on ties; it never draws from its RNG. Cards score at the end (DP-14), so it keeps
+them, except while *investing*: in the first half of the game (by ``max_rounds``) or when
+its hand is one card short of the limit, it turns cards into territory, which feeds its
+tick counters (DP-4, DP-5).
+
+- **Attack** whenever it can: first a territory that wins it a bonus zone, then a neutral
+  one, then the others, in map order.
+- **Answer**: accept every proposal except a Territory Transfer (which would cost it a
+  territory), and decline that.
+- **While investing**: propose a Territory Transfer (to the player holding most land) or a
+  Manufacturing Partnership (to the one holding least), filling slots with its cheapest
+  Value cards; play Siege, Forced March, Foreign Aid and Fortify cards; self-apply a Value
+  card (the lowest first) when no attack is open.
+- Otherwise end the turn or pass; never discard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamefold.core import Action, EndTurn
+from gamefold.diplomacy import (
+    Accept,
+    Decline,
+    DiplomacyView,
+    Discard,
+    PlayStandalone,
+    Propose,
+    SelfApply,
+)
+from gamefold.games.summit.attack import Attack
+from gamefold.games.summit.board import DIPLOMACY, NAME, NEUTRAL, holder_of
+from gamefold.games.summit.flow import Defer, Pass
+from gamefold.games.summit.views import MapView
+from gamefold.registry import Game
+from gamefold.rng import Rng
+
+__all__ = ["greedy"]
+
+_USEFUL = ("Siege", "Forced March", "Foreign Aid", "Fortify")
+_TRANSFER = "Territory Transfer"
+_OFFERS = {_TRANSFER: 15, "Manufacturing Partnership": 10}
+_SKIP = -100
+
+
+def _investing(dip: DiplomacyView, board: MapView) -> bool:
+    me = next(p for p in dip.players if p.player == dip.viewer)
+    full = me.hand_size + me.locked >= dip.config.hand_limit - 1
+    return full or board.round * 2 <= board.scenario.max_rounds
+
+
+def _attack(dip: DiplomacyView, board: MapView, action: Any) -> int:
+    names = board.scenario.territories
+    index = names.index(action.territory)
+    after = (*board.owners[:index], action.player, *board.owners[index + 1 :])
+    wins: int = sum(
+        holder_of(board.scenario, after, z) == action.player
+        and holder_of(board.scenario, board.owners, z) != action.player
+        for z in board.scenario.zones
+    )
+    neutral = board.owners[index] == NEUTRAL
+    return 50 + 10 * wins + int(neutral)
+
+
+def _accept(dip: DiplomacyView, board: MapView, action: Any) -> int:
+    for proposal in dip.proposals:
+        if proposal.id == action.proposal and proposal.agreement is not None:
+            subtype = dip.config.cards[proposal.agreement].subtype
+            return -5 if subtype == _TRANSFER else 5
+    return 5
+
+
+def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
+    if not _investing(dip, board):
+        return _SKIP
+    points: int = dip.config.cards[action.card].points
+    return 3 - points
+
+
+def _standalone(dip: DiplomacyView, board: MapView, action: Any) -> int:
+    useful = dip.config.cards[action.card].subtype in _USEFUL
+    return 4 if useful and _investing(dip, board) else _SKIP
+
+
+def _propose(dip: DiplomacyView, board: MapView, action: Any) -> float:
+    subtype: str = dip.config.cards[action.agreement].subtype
+    if subtype not in _OFFERS or not _investing(dip, board):
+        return _SKIP
+    cost: int = sum(dip.config.cards[v].points for v in action.values)
+    held = board.owners.count(action.to) / len(board.owners)
+    # A transfer asks the richest for land; a partnership goes to the weakest partner.
+    return _OFFERS[subtype] - cost + (held if subtype == _TRANSFER else -held)
+
+
+def _unknown(dip: DiplomacyView, board: MapView, action: Any) -> float:
+    return _SKIP
+
+
+_Worth = Callable[[DiplomacyView, MapView, Any], float]
+
+_WORTH: dict[type, _Worth] = {
+    Attack: _attack,
+    Accept: _accept,
+    Decline: lambda dip, board, action: 1,
+    Defer: lambda dip, board, action: 0,
+    SelfApply: _self_apply,
+    PlayStandalone: _standalone,
+    Propose: _propose,
+    EndTurn: lambda dip, board, action: 0,
+    Pass: lambda dip, board, action: 0,
+    Discard: lambda dip, board, action: 2 * _SKIP,
+}
+
+
+def greedy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
+    """The best legal action by summit's rules of thumb; the earliest on ties."""
+    dip: DiplomacyView = view[DIPLOMACY]
+    board: MapView = view[NAME]
+    attacking = any(type(a) is Attack for a in legal)
+    best, best_worth = legal[0], None
+    for action in legal:
+        rate = _WORTH.get(type(action), _unknown)
+        worth = rate(dip, board, action)
+        if type(action) is SelfApply and attacking:
+            worth = _SKIP
+        if best_worth is None or worth > best_worth:
+            best, best_worth = action, worth
+    return best, rng

@@ -1,0 +1,178 @@
+"""The summit config and scenario: defaults, bounds and ConfigError (SM-1, SM-2, DP-5)."""
+
+from __future__ import annotations
+
+import pickle
+
+import attrs
+import pytest
+
+from gamefold import ConfigError
+from gamefold.diplomacy import BonusZone, DiplomacyConfig, Kind
+from gamefold.games.summit import (
+    DEFAULT_BONUS_ZONES,
+    DEFAULT_TERRITORIES,
+    DEFAULT_ZONES,
+    PLAYERS_RANGE,
+    Scenario,
+    Summit,
+    SummitConfig,
+    Zone,
+    player_names,
+)
+from gamefold.record import GameRecord, from_json, to_json
+
+DEFAULTS = {
+    "deal": "shuffled",
+    "zone_rule": "majority",
+    "deploy_base": 2,
+    "territories_per_troop": 3,
+    "claim_cost": 2,
+    "attack_cost": 4,
+    "fort_cost": 2,
+    "pact_payment": True,
+    "transfer_territories": 1,
+    "support_deploy": 1,
+    "partnership_deploy": 1,
+    "siege_territories": 1,
+    "march_territories": 1,
+    "fort_levels": 1,
+    "aid_troops": 3,
+    "max_rounds": 12,
+    "domination": 12,
+    "proposals_per_turn": 2,
+}
+
+
+def test_sm1_four_players_by_default_named_in_seat_order() -> None:
+    config = SummitConfig()
+    assert config.players == 4
+    assert config.names == ("p1", "p2", "p3", "p4")
+    assert PLAYERS_RANGE == (3, 6)
+
+
+@pytest.mark.parametrize("count", [3, 5, 6])
+def test_sm1_three_to_six_players_are_seated(count: int) -> None:
+    game = Summit(SummitConfig(players=count))
+    assert game.players(game.setup(1)) == player_names(count)
+
+
+@pytest.mark.parametrize("count", [2, 7, 0, True, 4.0, "4"])
+def test_sm1_other_player_counts_are_config_errors(count: object) -> None:
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(players=count)  # type: ignore[arg-type]
+    assert err.value.field == "players"
+    assert err.value.rule in ("SM-1", "EN-4")
+
+
+def test_every_scenario_default_is_documented_here() -> None:
+    """Each default rule of the scenario, with its default value (docs/games/summit.md)."""
+    scenario = Scenario()
+    fields = {f.name for f in attrs.fields(Scenario)} - {"territories", "zones"}
+    assert set(DEFAULTS) == fields
+    for name, value in DEFAULTS.items():
+        assert getattr(scenario, name) == value, name
+
+
+def test_sm2_the_default_map_has_18_territories_in_six_zones_of_three() -> None:
+    scenario = Scenario()
+    assert scenario.territories == DEFAULT_TERRITORIES
+    assert len(DEFAULT_TERRITORIES) == len(set(DEFAULT_TERRITORIES)) == 18
+    assert scenario.zones == DEFAULT_ZONES
+    assert [len(z.territories) for z in DEFAULT_ZONES] == [3] * 6
+    assert scenario.zone("Harbour").territories == ("Docks", "Lighthouse", "Shipyard")
+    with pytest.raises(KeyError):
+        scenario.zone("Atlantis")
+
+
+def test_dp5_the_default_diplomacy_config_feeds_every_zone() -> None:
+    config = SummitConfig()
+    assert dict(config.diplomacy.bonus_zones) == dict(DEFAULT_BONUS_ZONES)
+    assert {z.name for z in DEFAULT_ZONES} == set(DEFAULT_BONUS_ZONES)
+    assert DEFAULT_BONUS_ZONES["Embassy Row"] == BonusZone(Kind.AGREEMENT, 40)
+    assert DEFAULT_BONUS_ZONES["Foundry"] == BonusZone(Kind.STANDALONE, 28)
+
+
+def test_dp5_a_zone_the_diplomacy_config_lacks_is_a_config_error() -> None:
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(diplomacy=DiplomacyConfig())
+    assert (err.value.field, err.value.rule) == ("diplomacy", "DP-5")
+
+
+def test_dp5_another_map_with_its_own_zones() -> None:
+    scenario = Scenario(
+        territories=("a", "b", "c", "d"), zones=(Zone("hill", ("a", "b")),), domination=4
+    )
+    zones = {"hill": BonusZone(Kind.VALUE, 8)}
+    config = SummitConfig(
+        players=3, scenario=scenario, diplomacy=DiplomacyConfig(bonus_zones=zones)
+    )
+    game = Summit(config)
+    assert game.setup(3)["map"].owners.count("") == 1
+
+
+def test_sm2_too_few_territories_for_the_players_is_a_config_error() -> None:
+    scenario = Scenario(territories=("a", "b"), zones=(), domination=0)
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(players=3, scenario=scenario)
+    assert (err.value.field, err.value.rule) == ("scenario", "SM-2")
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "rule"),
+    [
+        ({"territories": ()}, "territories", "SM-2"),
+        ({"territories": ("a", "a")}, "territories", "SM-2"),
+        ({"territories": ("a", "")}, "territories", "SM-2"),
+        ({"zones": (Zone("z", ("nowhere",)),)}, "zones", "SM-2"),
+        ({"zones": (Zone("z", ()),)}, "zones", "SM-2"),
+        ({"zones": (Zone("z", ("Mill", "Mill")),)}, "zones", "SM-2"),
+        ({"zones": (Zone("z", ("Mill",)), Zone("z", ("Mine",)))}, "zones", "SM-2"),
+        ({"zones": ("Harbour",)}, "zones", "SM-2"),
+        ({"deal": "random"}, "deal", "SM-2"),
+        ({"zone_rule": "most"}, "zone_rule", "SM-2"),
+        ({"pact_payment": 1}, "pact_payment", "SM-7"),
+        ({"deploy_base": -1}, "deploy_base", "SM-4"),
+        ({"territories_per_troop": 0}, "territories_per_troop", "SM-4"),
+        ({"attack_cost": 2.5}, "attack_cost", "EN-4"),
+        ({"claim_cost": True}, "claim_cost", "EN-4"),
+        ({"fort_cost": -2}, "fort_cost", "SM-6"),
+        ({"transfer_territories": -1}, "transfer_territories", "SM-7"),
+        ({"siege_territories": -1}, "siege_territories", "SM-8"),
+        ({"max_rounds": 0}, "max_rounds", "SM-10"),
+        ({"domination": 19}, "domination", "SM-10"),
+        ({"domination": -1}, "domination", "SM-10"),
+    ],
+)
+def test_a_scenario_that_cannot_describe_a_game_is_a_config_error(
+    changes: dict[str, object], field: str, rule: str
+) -> None:
+    with pytest.raises(ConfigError) as err:
+        Scenario(**changes)  # type: ignore[arg-type]
+    assert (err.value.field, err.value.rule) == (field, rule)
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [({"diplomacy": "default"}, "diplomacy"), ({"scenario": None}, "scenario")],
+)
+def test_en4_parts_of_the_wrong_type_are_config_errors(
+    changes: dict[str, object], field: str
+) -> None:
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(**changes)  # type: ignore[arg-type]
+    assert (err.value.field, err.value.rule) == (field, "EN-4")
+
+
+def test_en8_configs_round_trip_through_json_and_records() -> None:
+    config = SummitConfig(players=5, scenario=Scenario(max_rounds=3, deal="in-order"))
+    assert from_json(to_json(config), SummitConfig) == config
+    assert pickle.loads(pickle.dumps(config)) == config
+    assert hash(config) == hash(pickle.loads(pickle.dumps(config)))
+    record = GameRecord("summit", config, 9, ())
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_a_game_refuses_a_config_of_another_game() -> None:
+    with pytest.raises(ConfigError):
+        Summit(Scenario())  # type: ignore[arg-type]

@@ -1,0 +1,157 @@
+"""How diplomacy's events change the map: deploys, troops, pacts, tallies (SM-4, SM-5,
+SM-7, DP-9, DP-11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.games.summit.helpers import (
+    act,
+    board,
+    first_turn,
+    give,
+    of_type,
+    owner,
+    summit,
+    troops,
+    until_turn,
+    with_forts,
+)
+
+from gamefold.diplomacy import Accept, DeployDebtDue, PactBegan, Propose, SelfApply
+from gamefold.games.summit import (
+    Deployed,
+    Summit,
+    TerritoryTaken,
+    TroopsGained,
+    Truce,
+    TruceBegan,
+    TruceEnded,
+)
+from gamefold.registry import Game
+
+
+def _ready(players: int = 4, **scenario: Any) -> tuple[Summit, Game]:
+    game = summit(players, deal="in-order", **scenario)
+    return game, first_turn(game)
+
+
+def _realm(game: Game, player: str) -> Any:
+    return next(r for r in board(game).realms if r.player == player)
+
+
+def test_sm4_the_deploy_is_2_plus_one_troop_per_3_territories_by_default() -> None:
+    game = summit(4, deal="in-order")
+    state, events = until_turn(game, first_turn(game), "p2")
+    assert of_type(events, Deployed) == [Deployed("p2", 2 + 4 // 3, 0, 3)]
+    assert troops(state, "p2") == 3
+
+
+def test_sm4_deploy_base_and_territories_per_troop_are_scenario_figures() -> None:
+    game = summit(3, deal="in-order", deploy_base=5, territories_per_troop=2)
+    state = first_turn(game)
+    assert troops(state, "p1") == 5 + 6 // 2
+
+
+def test_sm5_dp11_self_applied_troops_come_now_and_the_debt_cuts_the_next_deploy() -> None:
+    game, state = _ready()
+    state, (card,) = give(state, "p1", ["Troops T1"])
+    before = troops(state, "p1")
+    state, events = act(game, state, SelfApply("p1", card))
+    assert of_type(events, TroopsGained) == [TroopsGained("p1", 3, "Troops T1", before + 3)]
+    state, events = until_turn(game, state, "p1")
+    assert of_type(events, DeployDebtDue) == [DeployDebtDue("p1", 1)]
+    assert of_type(events, Deployed)[-1] == Deployed("p1", 3 - 1, 1, before + 3 + 2)
+
+
+def test_sm4_dp11_the_debt_never_takes_the_deploy_below_zero() -> None:
+    game = summit(4, deal="in-order", deploy_base=0, territories_per_troop=9)
+    state = first_turn(game)
+    state, (card,) = give(state, "p1", ["Troops T2"])
+    state, _ = act(game, state, SelfApply("p1", card))
+    state, events = until_turn(game, state, "p1")
+    assert of_type(events, DeployDebtDue) == [DeployDebtDue("p1", 3)]
+    assert of_type(events, Deployed)[-1] == Deployed("p1", 0, 0, 6)
+
+
+def _pact(game: Summit, state: Game, agreement: str, values: list[str]) -> tuple[Game, list[Any]]:
+    """p1 proposes ``agreement`` to p2, who accepts at once."""
+    state, cards = give(state, "p1", [agreement, *values])
+    state, _ = act(game, state, Propose("p1", "p2", cards[0], tuple(cards[1:])))
+    assert game.actor(state) == "p2"
+    return act(game, state, Accept("p2", 0))
+
+
+def test_sm7_an_accepted_pact_pays_its_partner_the_troops_of_its_values() -> None:
+    game, state = _ready()
+    before = troops(state, "p2")
+    state, events = _pact(game, state, "Manufacturing Partnership T2", ["Troops T1", "Troops T2"])
+    assert of_type(events, TroopsGained) == [
+        TroopsGained("p2", 3 + 6, "Manufacturing Partnership T2", before + 9)
+    ]
+    assert (_realm(state, "p1").pacts, _realm(state, "p2").pacts) == (1, 1)
+    assert game.actor(state) == "p1"  # the answer given, p1 plays on
+
+
+def test_sm7_without_pact_payment_the_partner_gains_nothing() -> None:
+    game, state = _ready(pact_payment=False)
+    state, events = _pact(game, state, "Covert Support T1", ["Troops T1"])
+    assert of_type(events, PactBegan)
+    assert of_type(events, TroopsGained) == []
+
+
+def test_sm7_dp8_a_ceasefire_makes_a_truce_that_ends_with_its_pact() -> None:
+    game, state = _ready()
+    state, events = _pact(game, state, "Ceasefire T1", ["Troops T1"])
+    assert of_type(events, TruceBegan) == [TruceBegan(0, "p1", "p2")]
+    assert board(state).truces == (Truce(0, "p1", "p2"),)
+    for _ in range(2):  # DP-8: 3 turns, counted at p1's turn starts
+        state, events = until_turn(game, state, "p1")
+        assert board(state).truces
+        assert not of_type(events, TruceEnded)
+    state, events = until_turn(game, state, "p1")
+    assert of_type(events, TruceEnded) == [TruceEnded(0, "ended")]
+    assert board(state).truces == ()
+
+
+def test_sm7_a_territory_transfer_cedes_the_partners_weakest_territory() -> None:
+    game, state = _ready()
+    state = with_forts(state, "Chancery", 1)  # p2's first territory is fortified
+    state, events = _pact(game, state, "Territory Transfer T1", ["Troops T1"])
+    assert of_type(events, TerritoryTaken) == [TerritoryTaken("p1", "Garrison", "p2", "transfer")]
+    assert (owner(state, "Chancery"), owner(state, "Garrison")) == ("p2", "p1")
+
+
+def test_sm7_transfer_territories_is_per_tier() -> None:
+    game, state = _ready(transfer_territories=2)
+    state, events = _pact(game, state, "Territory Transfer T2", ["Troops T1", "Troops T1"])
+    assert [e.territory for e in of_type(events, TerritoryTaken)] == [
+        "Chancery",
+        "Garrison",
+        "Forum",
+        "Lighthouse",
+    ]
+    assert board(state).owners.count("p2") == 0
+
+
+def _deploys(game: Summit, state: Game, player: str) -> int:
+    state, events = until_turn(game, state, player)
+    return next(e.troops for e in of_type(events, Deployed) if e.player == player)
+
+
+def test_sm7_covert_support_adds_support_deploy_to_its_partners_deploy() -> None:
+    for support, expected in ((None, 1), (3, 3)):
+        game, state = _ready() if support is None else _ready(support_deploy=support)
+        base = _deploys(game, state, "p2")
+        state, _ = _pact(game, state, "Covert Support T1", ["Troops T1"])
+        assert _deploys(game, state, "p2") == base + expected
+        assert _deploys(game, state, "p1") == 3  # the proposer gets nothing
+
+
+def test_sm7_a_manufacturing_partnership_adds_partnership_deploy_to_both() -> None:
+    for bonus, expected in ((None, 1), (2, 2)):
+        game, state = _ready() if bonus is None else _ready(partnership_deploy=bonus)
+        state, _ = _pact(game, state, "Manufacturing Partnership T1", ["Troops T1"])
+        assert _deploys(game, state, "p2") == 3 + expected
+        assert _deploys(game, state, "p1") == 3 + expected
+        assert _deploys(game, state, "p3") == 3
