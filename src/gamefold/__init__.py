@@ -16,6 +16,7 @@ from gamefold.core import (
     StartRound,
     StartTurn,
     replace,
+    replacer,
 )
 from gamefold.errors import ConfigError, GamefoldError, IllegalAction, RegistryError
 from gamefold.registry import Clock, Game, Invariant, Rule, Rules, Subsystem, Wrapper
@@ -46,4 +47,5 @@ __all__ = [
     "Wrapper",
     "__version__",
     "replace",
+    "replacer",
 ]

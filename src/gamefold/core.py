@@ -26,6 +26,7 @@ __all__ = [
     "StartRound",
     "StartTurn",
     "replace",
+    "replacer",
 ]
 
 R = TypeVar("R")
@@ -126,3 +127,13 @@ def replace(obj: R, /, **changes: Any) -> R:
         fn = _REPLACERS[key] = _build_replacer(type(obj), tuple(changes))
     result: R = fn(obj, **changes)
     return result
+
+
+def replacer(cls: type[R], *fields: str) -> Callable[..., R]:
+    """A fast positional copy function for ``cls`` that changes ``fields``, in that order.
+
+    ``set_hand = replacer(Owner, "hand", "discard")`` then ``set_hand(owner, hand, discard)``
+    is :func:`replace` without the keyword packing: build it once, at import, for a
+    reducer's hot path. Unknown fields raise ``TypeError`` when it is built.
+    """
+    return _build_replacer(cls, fields)

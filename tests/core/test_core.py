@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gamefold
-from gamefold import Action, EndRound, EndTurn, Lifecycle, StartRound, StartTurn, replace
+from gamefold import Action, EndRound, EndTurn, Lifecycle, StartRound, StartTurn, replace, replacer
 
 
 @attrs.frozen
@@ -67,3 +67,12 @@ class Awkward:
 def test_replace_handles_field_names_like_its_own_locals() -> None:
     assert replace(Awkward(1, 2), new=5, obj=4) == Awkward(4, 5)
     assert replace(Awkward(1, 2), cls=3) == Awkward(1, 2, 3)
+
+
+def test_replacer_is_a_positional_replace_built_once() -> None:
+    set_cards = replacer(Hand, "cards", "limit")
+    hand = Hand("ann", (1, 2), 5)
+    assert set_cards(hand, (3,), 4) == Hand("ann", (3,), 4)
+    assert hand == Hand("ann", (1, 2), 5)
+    with pytest.raises(TypeError, match="no field"):
+        replacer(Hand, "size")

@@ -19,7 +19,7 @@ from typing import cast
 
 import attrs
 
-from gamefold.core import Action, Event, Events, replace
+from gamefold.core import Action, Event, Events, replace, replacer
 from gamefold.skills.catalogue import REACTION, Effect, Modifier
 from gamefold.skills.config import GM
 from gamefold.skills.session import (
@@ -187,6 +187,9 @@ def validate_pay(state: SkillsState, action: PayCost) -> None:
     _require_use(state, action.player, action.cards, action, True)
 
 
+_set_hand_discard = replacer(Owner, "hand", "discard")
+
+
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     k = hand.index(card)
     return hand[:k] + hand[k + 1 :]
@@ -200,7 +203,7 @@ def apply_play(state: SkillsState, action: Play, effects: Effects) -> tuple[Skil
     played = CardPlayed(action.player, card, definition.name, definition.play)
     handler = effects.get(definition.play.name)
     if handler is None:
-        owner = replace(owner, hand=_without(owner.hand, card), discard=(*owner.discard, card))
+        owner = _set_hand_discard(owner, _without(owner.hand, card), (*owner.discard, card))
         return with_owner(state, seat, owner), (played,)
     # SD-11: the card has left the hand while its effect happens, then reaches the discard.
     state = with_owner(state, seat, replace(owner, hand=_without(owner.hand, card)))
@@ -230,7 +233,7 @@ def apply_discard(
     """Move the card to the discard pile; nothing is drawn (SD-9)."""
     seat = state.seats.index(action.player)
     owner, card = state.owners[seat], action.card
-    owner = replace(owner, hand=_without(owner.hand, card), discard=(*owner.discard, card))
+    owner = _set_hand_discard(owner, _without(owner.hand, card), (*owner.discard, card))
     return with_owner(state, seat, owner), (CardDiscarded(action.player, card),)
 
 
@@ -239,7 +242,7 @@ def apply_pay(state: SkillsState, action: PayCost, _effects: Effects) -> tuple[S
     seat = state.seats.index(action.player)
     owner, cards = state.owners[seat], action.cards
     hand = tuple(card for card in owner.hand if card not in cards)
-    owner = replace(owner, hand=hand, discard=owner.discard + cards)
+    owner = _set_hand_discard(owner, hand, owner.discard + cards)
     return with_owner(state, seat, owner), (CostPaid(action.player, action.ability, cards),)
 
 

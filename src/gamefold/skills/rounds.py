@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.core import Action, EndRound, Event, Events, StartRound, replace
+from gamefold.core import Action, EndRound, Event, Events, StartRound, replace, replacer
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.config import GM, PLAYERS
 from gamefold.skills.session import (
@@ -113,6 +113,10 @@ class UnitDefeated(Event):
     unit: str
 
 
+_set_active_side = replacer(SkillsState, "active", "side")
+_set_pending_active = replacer(SkillsState, "pending", "active")
+
+
 def draw(state: SkillsState, seat: int, count: int, events: list[Event]) -> SkillsState:
     """The owner at ``seat`` draws ``count`` cards (SD-5, SD-6, SD-7); a death takes it out."""
     owner, rng = draw_cards(state.owners[seat], count, state.rng, state.config, events)
@@ -142,7 +146,7 @@ def _end_activation(state: SkillsState, player: str, events: list[Event]) -> Ski
     events.append(ActivationEnded(unit, player))
     # SD-13: the other side goes next while it has units left.
     side = _side_after(state.pending, state.gm_units, PLAYERS if player == GM else GM)
-    return replace(state, active=None, side=side)
+    return _set_active_side(state, None, side)
 
 
 def _retire(state: SkillsState, unit: str, events: list[Event]) -> SkillsState:
@@ -245,7 +249,7 @@ def apply_activate(
     unit = action.unit
     pending = tuple(u for u in state.pending if u != unit)
     event = ActivationStarted(unit, controller(state, unit))
-    return replace(state, pending=pending, active=unit), (event,)
+    return _set_pending_active(state, pending, unit), (event,)
 
 
 def validate_end_activation(state: SkillsState, action: EndActivation) -> None:

@@ -13,7 +13,7 @@ from typing import TypeAlias
 
 import attrs
 
-from gamefold.core import Action, Events, replace
+from gamefold.core import Action, Events, replacer
 from gamefold.errors import ConfigError, IllegalAction
 from gamefold.rng import Rng
 from gamefold.skills.catalogue import CardDef, Effect
@@ -140,10 +140,13 @@ def controller(state: SkillsState, unit: str) -> str:
     return GM if unit in state.gm_units else unit
 
 
+_set_owners = replacer(SkillsState, "owners")
+
+
 def with_owner(state: SkillsState, seat: int, owner: Owner) -> SkillsState:
     """``state`` with the owner at ``seat`` replaced by ``owner``."""
     owners = state.owners
-    return replace(state, owners=(*owners[:seat], owner, *owners[seat + 1 :]))
+    return _set_owners(state, (*owners[:seat], owner, *owners[seat + 1 :]))
 
 
 def illegal(code: str, rule: str, message: str, action: Action) -> IllegalAction:
