@@ -1,13 +1,9 @@
 """The map slice's pipeline and verbs: ``step``, ``reduce``, ``check``, ``legal_actions``.
 
-Every action routed to the map goes through the same four stages:
-
-1. *guard*: not a :class:`gamefold.Action` → :class:`TypeError`; an action the map does
-   not handle, or a field of the wrong type or a negative number → ``summit/malformed``
-   (EN-4);
-2. *route*: the ``(validate, apply)`` pair of the action's type;
-3. *validate*: raises :class:`~gamefold.IllegalAction` with a stable code; builds nothing;
-4. *apply*: builds the new slice and the events, only after validation passed.
+Every action routed to the map goes through the shared
+:class:`gamefold.pipeline.Pipeline`: *guard* (not an action → ``TypeError``; an action the
+map does not handle, or a field of the wrong type or a negative number →
+``summit/malformed``, EN-4), *route*, *validate* (builds nothing), *apply*.
 
 The map owns :class:`~gamefold.games.summit.attack.Attack`,
 :class:`~gamefold.games.summit.flow.Pass` and :class:`~gamefold.games.summit.flow.Defer`,
@@ -18,17 +14,16 @@ and reacts to the clock's ``StartRound``, ``EndRound``, ``BeginTurn`` (a ``Start
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeAlias, get_type_hints
-
-import attrs
+from typing import Any, TypeAlias
 
 from gamefold.core import Action, EndRound, EndTurn, Events, Lifecycle, StartRound, StartTurn
 from gamefold.diplomacy import BeginTurn
 from gamefold.errors import IllegalAction
-from gamefold.games.summit import attack, board, codes, effects, flow, reactions
+from gamefold.games.summit import attack, board, effects, flow, reactions
 from gamefold.games.summit.board import NAME, MapState
 from gamefold.games.summit.invariants import INVARIANTS
 from gamefold.games.summit.views import view
+from gamefold.pipeline import Pipeline
 from gamefold.registry import Subsystem
 
 __all__ = [
@@ -79,73 +74,22 @@ EVENTS: tuple[type, ...] = (
 """Every event class summit's own rules report (EN-7)."""
 
 
-def _is_count(value: object) -> bool:
-    return type(value) is int and value >= 0
-
-
-def _is_text(value: object) -> bool:
-    return type(value) is str
-
-
-def _is_texts(value: object) -> bool:
-    return type(value) is tuple and all(type(x) is str for x in value)
-
-
-_CHECKERS: dict[object, Callable[[object], bool]] = {
-    int: _is_count,
-    str: _is_text,
-    tuple[str, ...]: _is_texts,
-}
-
-
-def _field_checks(cls: type) -> tuple[tuple[str, Callable[[object], bool]], ...]:
-    hints = get_type_hints(cls)
-    return tuple((f.name, _CHECKERS[hints[f.name]]) for f in attrs.fields(cls))
-
-
-_FIELD_CHECKS = {cls: _field_checks(cls) for cls in _ROUTES}
-
-
-def _guard(action: object) -> tuple[Validate, Apply]:
-    """Refuse what is not a well-formed action of the map (EN-4); route the rest."""
-    if not isinstance(action, Action):
-        raise TypeError(f"expected a gamefold Action, got {type(action).__name__}")
-    route = _ROUTES.get(type(action))
-    if route is None:
-        raise IllegalAction(
-            codes.MALFORMED, "EN-4", f"{type(action).__name__} is not a summit map action.", action
-        )
-    for name, ok in _FIELD_CHECKS[type(action)]:
-        if not ok(getattr(action, name)):
-            raise IllegalAction(
-                codes.MALFORMED,
-                "EN-4",
-                f"{type(action).__name__}.{name} has a value of the wrong type or range.",
-                action,
-            )
-    return route
+_PIPELINE: Pipeline[MapState] = Pipeline("summit", _ROUTES, owner="the summit map")
 
 
 def step(state: MapState, action: Action) -> tuple[MapState, Events]:
     """Apply ``action``: the new slice and the events, in order. Raises if illegal (EN-4)."""
-    validate, apply = _guard(action)
-    validate(state, action)
-    return apply(state, action)
+    return _PIPELINE.step(state, action)
 
 
 def reduce(state: MapState, action: Action) -> MapState:
     """Apply ``action`` and return the new slice alone."""
-    return step(state, action)[0]
+    return _PIPELINE.step(state, action)[0]
 
 
 def check(state: MapState, action: Action) -> IllegalAction | None:
     """Why ``action`` is illegal in ``state``, or ``None``; never raises for an illegal one."""
-    try:
-        validate, _ = _guard(action)
-        validate(state, action)
-    except IllegalAction as problem:
-        return problem
-    return None
+    return _PIPELINE.check(state, action)
 
 
 def legal_actions(state: MapState, actor: str) -> tuple[Action, ...]:
