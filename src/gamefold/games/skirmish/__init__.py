@@ -1,0 +1,78 @@
+"""The skirmish: a party with Skill decks against the GM's enemies (skills + combat).
+
+Each player character owns a Skill deck (SD) and fights in a rock-paper-scissors combat (CB)
+against the GM's enemies. Rounds start with refills; activations alternate between the
+party and the GM; in its activation a unit pays for its ability with Skill cards and
+declares it, and the last declaration of the Round resolves the exchange. Reaction cards
+answer an attack, fatal exhaustion takes a character out of the fight, and the party may
+flee. The rules that cross the two subsystems are SK-1 … SK-9, each a documented default
+with its field in :class:`~gamefold.games.skirmish.config.SkirmishConfig` (see
+``docs/games/skirmish.md``).
+
+>>> from gamefold.games import play
+>>> from gamefold.games.skirmish import Skirmish
+>>> game = Skirmish()
+>>> played = play(game, seed=7, policies=game.policies()["greedy"])
+>>> played.finished
+True
+"""
+
+from gamefold.games.skirmish import codes
+from gamefold.games.skirmish.account import describe
+from gamefold.games.skirmish.config import DEFAULT_ENEMIES, PARTY_NAMES, SkirmishConfig
+from gamefold.games.skirmish.declaring import ACTIONS, UseAbility, UseCard
+from gamefold.games.skirmish.game import Skirmish
+from gamefold.games.skirmish.invariants import CROSS_INVARIANTS, violations
+from gamefold.games.skirmish.outcome import RESULTS, outcome
+from gamefold.games.skirmish.policies import FLEE_BELOW, greedy_policy
+from gamefold.games.skirmish.rules import build_rules, combat_view
+from gamefold.games.skirmish.state import (
+    EVENTS,
+    NAME,
+    DamagePrevented,
+    DeclarationHeld,
+    DeclarationLapsed,
+    Held,
+    LeftTheFight,
+    Shield,
+    ShieldRaised,
+    ShieldsDropped,
+    SkirmishState,
+    SkirmishView,
+    Tally,
+    tally_of,
+)
+
+__all__ = [
+    "ACTIONS",
+    "CROSS_INVARIANTS",
+    "DEFAULT_ENEMIES",
+    "EVENTS",
+    "FLEE_BELOW",
+    "NAME",
+    "PARTY_NAMES",
+    "RESULTS",
+    "DamagePrevented",
+    "DeclarationHeld",
+    "DeclarationLapsed",
+    "Held",
+    "LeftTheFight",
+    "Shield",
+    "ShieldRaised",
+    "ShieldsDropped",
+    "Skirmish",
+    "SkirmishConfig",
+    "SkirmishState",
+    "SkirmishView",
+    "Tally",
+    "UseAbility",
+    "UseCard",
+    "build_rules",
+    "codes",
+    "combat_view",
+    "describe",
+    "greedy_policy",
+    "outcome",
+    "tally_of",
+    "violations",
+]

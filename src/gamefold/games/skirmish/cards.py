@@ -1,0 +1,119 @@
+"""What Playing and Burning Skill cards does in the fight: shields, and tallies (SK-3, SK-5).
+
+- A plain :class:`~gamefold.skills.Play` of a card whose effect declares an ability is
+  refused: that card is used with :class:`~gamefold.games.skirmish.UseCard` (SK-3, SD-11).
+- Playing a card whose effect is one of ``reaction_effects`` (``"defend"``, ``"evade"``)
+  raises a shield on the player's unit, the size of the effect parameter the config names
+  (``block``, ``chance``): that much damage is prevented in the exchange resolved next this
+  Round (SK-5). In a reaction window this is how a party member answers an attack (SD-8).
+- Burning a card whose modifiers name a stat of ``shield_stats`` (``"defence"``) raises a
+  shield of the modifier's amount (SK-5, SD-12). Every other Burn modifier (``attack``,
+  ``focus``, ``speed``, ``evasion``, ``morale``) and every other Play effect (``move``,
+  ``heal``) is flavour only: reported, with no effect on the fight. ``draw`` draws (SD-11).
+
+The GM's cards shield the GM unit whose activation is under way.
+"""
+
+from __future__ import annotations
+
+from gamefold import skills
+from gamefold.combat.combatants import find
+from gamefold.core import Event, Events
+from gamefold.errors import IllegalAction
+from gamefold.games.skirmish import codes
+from gamefold.games.skirmish.config import SkirmishConfig
+from gamefold.games.skirmish.fight import settle
+from gamefold.games.skirmish.state import NAME, SkirmishState, add_shield, bump
+from gamefold.registry import Checker, Game, Handler
+from gamefold.skills import GM, Burn, Discard, Play, SkillsState, card_definition
+
+__all__ = ["after_play", "around_burn", "around_play", "check_play", "check_window"]
+
+
+def _unit(deck: SkillsState, player: str) -> str | None:
+    """The unit a card of ``player`` shields: the character, or the GM's active unit."""
+    return deck.active if player == GM else player
+
+
+def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
+    c = None if unit is None else find(game["combat"], unit)
+    if c is None or c.hp <= 0 or amount <= 0:
+        return game, ()
+    state, event = add_shield(game[NAME], c.id, amount)
+    return game.with_slice(NAME, state), (event,)
+
+
+def after_play(
+    config: SkirmishConfig, game: Game, before: SkillsState, action: Play
+) -> tuple[Game, Events]:
+    """Count a Play and raise the shield of a reaction effect (SK-5); ``before`` is the deck
+    slice as it was before the Play."""
+    player = action.player
+    effect = card_definition(before, action.card).play
+    in_window = player in before.reacting
+    state: SkirmishState = bump(game[NAME], player, cards_played=1, reactions=int(in_window))
+    game = game.with_slice(NAME, state)
+    param = config.reaction_effects.get(effect.name)
+    if param is None:
+        return game, ()
+    return _shield(game, _unit(before, player), effect.params.get(param, 0))
+
+
+def check_window(game: Game, action: Play | Burn | Discard, inner: Checker) -> IllegalAction | None:
+    """The deck's check, then SK-4: while a window is open, only its player uses cards."""
+    problem = inner(game, action)
+    reacting = game["skills"].reacting
+    if problem is None and reacting and action.player not in reacting:
+        message = f"{', '.join(reacting)} may react first"
+        return codes.illegal(codes.REACTION_PENDING, message, action)
+    return problem
+
+
+def check_play(
+    config: SkirmishConfig, game: Game, action: Play, inner: Checker
+) -> IllegalAction | None:
+    """The deck's check, then SK-3: a card that declares an ability is used with UseCard."""
+    problem = check_window(game, action, inner)
+    if problem is not None:
+        return problem
+    effect = card_definition(game["skills"], action.card).play.name
+    if effect in config.card_abilities:
+        message = f"this card declares {config.card_abilities[effect]}: use it with UseCard."
+        return codes.illegal(codes.USE_CARD, message, action)
+    return None
+
+
+def _deck_check(game: Game, action: Play | Burn | Discard) -> IllegalAction | None:
+    return skills.check(game["skills"], action)
+
+
+def around_play(
+    config: SkirmishConfig, game: Game, action: Play, inner: Handler
+) -> tuple[Game, Events]:
+    """Play (SD-11), then its shield (SK-5) and deaths of a draw effect (SK-6)."""
+    problem = check_play(config, game, action, _deck_check)
+    if problem is not None:
+        raise problem
+    before = game["skills"]
+    game, events = inner(game, action)
+    game, more = after_play(config, game, before, action)
+    return settle(game, (*events, *more))
+
+
+def around_burn(
+    config: SkirmishConfig, game: Game, action: Burn, inner: Handler
+) -> tuple[Game, Events]:
+    """Burn (SD-12), then a shield for each modifier of a ``shield_stats`` stat (SK-5)."""
+    problem = check_window(game, action, _deck_check)
+    if problem is not None:
+        raise problem
+    before = game["skills"]
+    game, events = inner(game, action)
+    state: SkirmishState = game[NAME]
+    in_window = int(action.player in before.reacting)
+    game = game.with_slice(NAME, bump(state, action.player, cards_burned=1, reactions=in_window))
+    definition = card_definition(before, action.card)
+    amount = sum(m.amount for m in definition.burn if m.stat in config.shield_stats)
+    game, more = _shield(game, _unit(before, action.player), amount)
+    out: list[Event] = [*events, *more]
+    return settle(game, tuple(out))

@@ -1,0 +1,113 @@
+"""Retreating, answering a reaction window, and what only the game itself may do.
+
+- :class:`~gamefold.combat.Retreat` is a party member's choice for the exchange, made in its
+  own activation like a declaration (SK-8, CB-13 … CB-15). When every conscious member
+  retreated in one exchange, combat lets the party flee and the game ends.
+- :class:`~gamefold.skills.CloseReactionWindow` is the reacting player's answer once done
+  reacting (SK-4, SD-8); the held declaration is then made.
+- A bare combat ``Declare``, a bare ``PayCost`` and ``OpenReactionWindow`` are refused: the
+  game's UseAbility and UseCard pay and declare at once, and the game opens windows itself.
+- :class:`~gamefold.skills.DefeatUnit` (a host action) takes a unit out of both slices.
+"""
+
+from __future__ import annotations
+
+from gamefold import combat, skills
+from gamefold.combat import Declare, Retreat
+from gamefold.core import Action, Events
+from gamefold.errors import IllegalAction
+from gamefold.games.skirmish import codes
+from gamefold.games.skirmish.declaring import due
+from gamefold.games.skirmish.fight import declare, leave_fight, settle
+from gamefold.games.skirmish.state import NAME, chose
+from gamefold.registry import Game, Rule
+from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
+
+__all__ = [
+    "REFUSED",
+    "check_close",
+    "check_defeat",
+    "check_retreat",
+    "close_options",
+    "refusal",
+    "retreat_options",
+    "step_close",
+    "step_defeat",
+    "step_retreat",
+]
+
+
+def check_retreat(game: Game, action: Retreat) -> IllegalAction | None:
+    """The fight's check, then SK-8: a member retreats in its own activation."""
+    problem = combat.check(game["combat"], action)
+    return problem or due(game, action.combatant, action)
+
+
+def step_retreat(game: Game, action: Retreat) -> tuple[Game, Events]:
+    """Agree to retreat (CB-13); the last choice of the exchange resolves it."""
+    problem = check_retreat(game, action)
+    if problem is not None:
+        raise problem
+    game = game.with_slice(NAME, chose(game[NAME], action.combatant))
+    game, events = declare(game, action)
+    return settle(game, events)
+
+
+def retreat_options(game: Game, actor: str) -> tuple[Action, ...]:
+    """The Retreat options of ``actor``'s character, in its own activation (EN-5)."""
+    deck = game["skills"]
+    if deck.active != actor or deck.reacting or actor in game[NAME].chosen:
+        return ()
+    return tuple(a for a in combat.legal_actions(game["combat"], actor) if isinstance(a, Retreat))
+
+
+def check_close(game: Game, action: CloseReactionWindow) -> IllegalAction | None:
+    """The deck's check: the window is open (SD-8)."""
+    return skills.check(game["skills"], action)
+
+
+def step_close(game: Game, action: CloseReactionWindow) -> tuple[Game, Events]:
+    """Close the window; the held declaration is made (SK-4)."""
+    deck, events = skills.step(game["skills"], action)
+    return settle(game.with_slice("skills", deck), events)
+
+
+def close_options(game: Game, actor: str) -> tuple[Action, ...]:
+    """``CloseReactionWindow(actor)`` while ``actor`` has a window open (EN-5)."""
+    return (CloseReactionWindow(actor),) if actor in game["skills"].reacting else ()
+
+
+def check_defeat(game: Game, action: DefeatUnit) -> IllegalAction | None:
+    """The deck's check: the unit is in play."""
+    return skills.check(game["skills"], action)
+
+
+def step_defeat(game: Game, action: DefeatUnit) -> tuple[Game, Events]:
+    """A host defeats a unit: it leaves the Round (SD-13) and the fight (SK-6)."""
+    deck, events = skills.step(game["skills"], action)
+    game, more = leave_fight(game.with_slice("skills", deck), (action.unit,), "defeated")
+    return settle(game, (*events, *more))
+
+
+def refusal(kind: type[Action], code: str, message: str) -> Rule:
+    """An override refusing every action of type ``kind`` with ``code``."""
+
+    def check(game: Game, action: Action) -> IllegalAction:
+        return codes.illegal(code, message, action)
+
+    def step(game: Game, action: Action) -> tuple[Game, Events]:
+        raise check(game, action)
+
+    return Rule(kind, step, check, name=f"skirmish refuses {kind.__name__}")
+
+
+REFUSED: tuple[Rule, ...] = (
+    refusal(Declare, codes.USE_ABILITY, "declare with UseAbility or UseCard, which also pay"),
+    refusal(PayCost, codes.USE_ABILITY, "pay for an ability with UseAbility, which declares it"),
+    refusal(
+        OpenReactionWindow,
+        codes.WINDOWS_ARE_THE_GAMES,
+        "a reaction window opens when an enemy declares at a party member",
+    ),
+)
+"""The overrides refusing actions only the game's own rules may take."""

@@ -1,0 +1,255 @@
+"""Declaring in an exchange with Skill cards: UseAbility and UseCard (SK-2, SK-3, SK-4).
+
+A unit makes its combat choice in its own activation (SK-1), with one of two game actions
+that change both slices at once:
+
+- :class:`UseAbility` pays the ability's cost as a Payment Discard of ``cards`` (SD-10, with
+  the cost from ``SkirmishConfig.ability_costs``) and declares it in the fight (CB-10);
+- :class:`UseCard` Plays a card whose effect names an ability (``card_abilities``) and
+  declares that ability, with no other payment (SD-11).
+
+An enemy's declaration at a party member is held while a reaction window is open for that
+member (SK-4, SD-8); closing the window makes the declaration.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import attrs
+
+from gamefold import combat, skills
+from gamefold.combat import Declare, Hand
+from gamefold.core import Action, Event, Events, replace
+from gamefold.errors import IllegalAction
+from gamefold.games.skirmish import codes
+from gamefold.games.skirmish.cards import after_play
+from gamefold.games.skirmish.config import SkirmishConfig
+from gamefold.games.skirmish.fight import declare, owner, settle
+from gamefold.games.skirmish.state import (
+    NAME,
+    DeclarationHeld,
+    Held,
+    SkirmishState,
+    bump,
+    chose,
+)
+from gamefold.registry import Game
+from gamefold.skills import (
+    GM,
+    STANDARD_EFFECTS,
+    OpenReactionWindow,
+    PayCost,
+    Play,
+    card_definition,
+    controller,
+    owner_of,
+)
+
+__all__ = [
+    "ACTIONS",
+    "UseAbility",
+    "UseCard",
+    "check_use_ability",
+    "check_use_card",
+    "due",
+    "step_use_ability",
+    "step_use_card",
+    "use_options",
+]
+
+
+def _sorted_cards(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Cards in increasing id order, so that equal payments are equal actions."""
+    if not isinstance(cards, tuple | list):
+        return cards  # left as is: the guard refuses it as malformed
+    try:
+        return tuple(sorted(cards))
+    except TypeError:
+        return tuple(cards)
+
+
+@attrs.frozen
+class UseAbility(Action):
+    """``unit`` declares ``ability`` with ``hand`` at ``target``, paying ``cards`` (SK-2).
+
+    ``cards`` are discarded from the hand of the unit's controller as a Payment Discard of
+    exactly the ability's cost (SD-10); a free ability takes no card. Kept in id order.
+    """
+
+    unit: str
+    ability: str
+    hand: Hand | None
+    target: str
+    cards: tuple[int, ...] = attrs.field(default=(), converter=_sorted_cards)
+
+
+@attrs.frozen
+class UseCard(Action):
+    """``unit`` Plays ``card``, whose effect declares an ability, with ``hand`` at ``target``.
+
+    The ability is the one ``SkirmishConfig.card_abilities`` maps the card's effect to; the
+    card is its whole payment (SK-3, SD-11).
+    """
+
+    unit: str
+    card: int
+    hand: Hand | None
+    target: str
+
+
+ACTIONS: tuple[type[Action], ...] = (UseAbility, UseCard)
+"""The action types of the skirmish's own rules; the others are the slices' (EN-6)."""
+
+
+def _hand_ok(hand: object) -> bool:
+    return hand is None or isinstance(hand, Hand)
+
+
+def _use_ability_ok(a: UseAbility) -> bool:
+    cards = a.cards
+    return (
+        all(type(x) is str for x in (a.unit, a.ability, a.target))
+        and _hand_ok(a.hand)
+        and type(cards) is tuple
+        and all(type(c) is int for c in cards)
+        and len(set(cards)) == len(cards)
+    )
+
+
+def _use_card_ok(a: UseCard) -> bool:
+    return (
+        type(a.unit) is str and type(a.card) is int and type(a.target) is str and _hand_ok(a.hand)
+    )
+
+
+def due(game: Game, unit: str, action: Action) -> IllegalAction | None:
+    """Why ``unit`` may not make its combat choice now, or ``None``."""
+    deck = game["skills"]
+    if deck.reacting:
+        who = ", ".join(deck.reacting)
+        return codes.illegal(codes.REACTION_PENDING, f"{who} may react first.", action)
+    if deck.active != unit:
+        message = f"{unit} makes its choice for the exchange in its own activation."
+        return codes.illegal(codes.NOT_DUE, message, action)
+    if unit in game[NAME].chosen:
+        message = f"{unit} already made its choice for the exchange this Round."
+        return codes.illegal(codes.ALREADY_CHOSE, message, action)
+    return None
+
+
+def check_use_ability(
+    config: SkirmishConfig, game: Game, action: UseAbility
+) -> IllegalAction | None:
+    """Why ``action`` is illegal now (SK-2, SD-10, CB-10), or ``None``."""
+    if not _use_ability_ok(action):
+        return codes.illegal(codes.MALFORMED, f"{action!r} has fields of the wrong type.", action)
+    problem = due(game, action.unit, action)
+    declaration = Declare(action.unit, action.ability, action.hand, action.target)
+    problem = problem or combat.check(game["combat"], declaration)
+    if problem is not None:
+        return problem
+    cost = config.cost(action.ability)
+    if cost == 0:
+        if not action.cards:
+            return None
+        message = f"{action.ability} is free: it takes no card."
+        return codes.illegal(codes.WRONG_COST, message, action)
+    payer = controller(game["skills"], action.unit)
+    return skills.check(game["skills"], PayCost(payer, action.ability, action.cards))
+
+
+def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> tuple[Game, Events]:
+    """Pay the cost (SD-10), then declare, or hold the declaration for a reaction (SK-4)."""
+    problem = check_use_ability(config, game, action)
+    if problem is not None:
+        raise problem
+    events: list[Event] = []
+    if action.cards:
+        deck = game["skills"]
+        payer = controller(deck, action.unit)
+        deck, paid = skills.step(deck, PayCost(payer, action.ability, action.cards))
+        state = bump(game[NAME], payer, cards_paid=len(action.cards))
+        game = game.with_slice("skills", deck).with_slice(NAME, state)
+        events.extend(paid)
+    held = Held(action.unit, action.ability, action.hand, action.target)
+    game, more = _hold_or_declare(config, game, held)
+    return settle(game, (*events, *more))
+
+
+def _card_ability(config: SkirmishConfig, game: Game, card: int) -> str | None:
+    effect = card_definition(game["skills"], card).play.name
+    return config.card_abilities.get(effect)
+
+
+def check_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> IllegalAction | None:
+    """Why ``action`` is illegal now (SK-3, SD-11, CB-10), or ``None``."""
+    if not _use_card_ok(action):
+        return codes.illegal(codes.MALFORMED, f"{action!r} has fields of the wrong type.", action)
+    problem = due(game, action.unit, action)
+    player = controller(game["skills"], action.unit)
+    problem = problem or skills.check(game["skills"], Play(player, action.card))
+    if problem is not None:
+        return problem
+    ability = _card_ability(config, game, action.card)
+    if ability is None:
+        message = f"card {action.card} declares no ability: Play it instead."
+        return codes.illegal(codes.NOT_AN_ABILITY_CARD, message, action)
+    return combat.check(game["combat"], Declare(action.unit, ability, action.hand, action.target))
+
+
+def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[Game, Events]:
+    """Play the card (SD-11), then declare its ability or hold it for a reaction (SK-4)."""
+    problem = check_use_card(config, game, action)
+    if problem is not None:
+        raise problem
+    ability = _card_ability(config, game, action.card)
+    assert ability is not None  # checked above
+    before = game["skills"]
+    play = Play(controller(before, action.unit), action.card)
+    deck, played = skills.step(before, play, STANDARD_EFFECTS)
+    game, more = after_play(config, game.with_slice("skills", deck), before, play)
+    held = Held(action.unit, ability, action.hand, action.target)
+    game, declared = _hold_or_declare(config, game, held)
+    return settle(game, (*played, *more, *declared))
+
+
+def _hold_or_declare(config: SkirmishConfig, game: Game, held: Held) -> tuple[Game, Events]:
+    """SK-4: an enemy's declaration at a party member waits for that member's reaction."""
+    game = game.with_slice(NAME, chose(game[NAME], held.unit))  # SK-1: one choice a Round
+    deck = game["skills"]
+    target = held.target
+    reacts = (
+        config.reaction_windows
+        and owner(game["combat"], held.unit) == GM
+        and target in deck.seats
+        and owner_of(deck, target).alive
+    )
+    if not reacts:
+        return declare(game, Declare(held.unit, held.ability, held.hand, target))
+    deck, opened = skills.step(deck, OpenReactionWindow(target))
+    state: SkirmishState = game[NAME]
+    game = game.with_slice("skills", deck).with_slice(NAME, replace(state, held=held))
+    return game, (DeclarationHeld(held.unit, target), *opened)
+
+
+def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action, ...]:
+    """Every UseAbility and UseCard of the active unit, if ``actor`` controls it (EN-5)."""
+    deck = game["skills"]
+    unit = deck.active
+    if unit is None or deck.reacting or controller(deck, unit) != actor:
+        return ()
+    if unit in game[NAME].chosen:
+        return ()
+    declares = [a for a in combat.legal_actions(game["combat"], unit) if isinstance(a, Declare)]
+    hand = owner_of(deck, actor).hand
+    ordered = sorted(hand)
+    out: list[Action] = []
+    for d in declares:
+        cost = config.cost(d.ability)
+        payments = combinations(ordered, cost) if cost else [()]
+        out.extend(UseAbility(unit, d.ability, d.hand, d.target, p) for p in payments)
+    for card in hand:
+        ability = _card_ability(config, game, card)
+        out.extend(UseCard(unit, card, d.hand, d.target) for d in declares if d.ability == ability)
+    return tuple(out)

@@ -1,0 +1,153 @@
+"""The Round flow (SK-1): refills, pairing, alternating activations, one exchange a Round.
+
+1. The clock issues ``StartRound``: every living player and the GM refill (SD-3); a
+   character who dies of fatal exhaustion there leaves the fight (SK-6).
+2. If the fight needs Forward pairings, the assigning side chooses them (CB-5): the party's
+   by its **leader** (``SkirmishConfig.leader``; the first standing member in seat order if
+   the leader has fallen), the enemies' by the GM. No unit activates before (SK-1).
+3. Units activate one at a time, alternating between the players' side and the GM's (SD-13);
+   the party's units go in seat order, the GM chooses among its own. In its activation a
+   unit may Play, Burn and Discard (SD-8 … SD-12) and must make its choice for the exchange
+   (UseAbility, UseCard or, in the party, Retreat) before ``EndActivation`` (CB-10). The
+   last choice resolves the exchange: one exchange a Round.
+4. The clock issues ``EndRound`` once every unit has activated: Burn modifiers and shields
+   reset (SD-12, SK-5), conditions tick (CB-12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
+from gamefold import combat, skills
+from gamefold.combat import AssignPairings, CombatState, Side, assigning_side, waiting_for
+from gamefold.combat.combatants import exchange_under_way, find, is_paired
+from gamefold.core import Action, Events, StartRound
+from gamefold.errors import IllegalAction
+from gamefold.games.skirmish import codes
+from gamefold.games.skirmish.config import SkirmishConfig
+from gamefold.games.skirmish.fight import settle
+from gamefold.games.skirmish.state import NAME
+from gamefold.registry import Checker, Game, Handler
+from gamefold.skills import GM, Activate, EndActivation
+
+__all__ = [
+    "Around",
+    "around_start_round",
+    "check_activate",
+    "check_end_activation",
+    "check_pairing",
+    "deciding",
+    "guarded",
+    "leader",
+    "pairing_needed",
+    "pairing_options",
+    "step_pairing",
+]
+
+Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
+"""A wrapper's ``around(game, action, inner)``, as :class:`~gamefold.Wrapper` takes it."""
+
+
+def pairing_needed(state: CombatState) -> bool:
+    """Whether Forward pairings must be assigned before anyone declares (CB-5)."""
+    return state.ending is None and not is_paired(state) and not exchange_under_way(state)
+
+
+def leader(config: SkirmishConfig, state: CombatState) -> str:
+    """The party leader: the configured seat, or the first standing member in seat order."""
+    party = config.party
+    for name in (party[config.leader], *party):
+        c = find(state, name)
+        if c is not None and c.hp > 0:
+            return name
+    return party[config.leader]
+
+
+def deciding(config: SkirmishConfig, state: CombatState) -> str:
+    """Who chooses the pairings now: the party leader or the GM (SK-1, CB-5)."""
+    return leader(config, state) if assigning_side(state) is Side.PARTY else GM
+
+
+def around_start_round(game: Game, action: StartRound, inner: Handler) -> tuple[Game, Events]:
+    """Refill (SD-3), then deaths of fatal exhaustion leave the fight (SK-6)."""
+    game, events = inner(game, action)
+    return settle(game, events)
+
+
+def check_activate(game: Game, action: Activate, inner: Checker) -> IllegalAction | None:
+    """The deck's check, then SK-1: no unit activates while pairings are due (CB-5)."""
+    problem = inner(game, action)
+    if problem is None and pairing_needed(game["combat"]):
+        message = "the Forward pairings are assigned before any unit activates"
+        return codes.illegal(codes.PAIRING_FIRST, message, action)
+    return problem
+
+
+def check_end_activation(game: Game, action: EndActivation, inner: Checker) -> IllegalAction | None:
+    """The deck's check, then SK-1: a unit ends its activation once it made its choice."""
+    problem = inner(game, action)
+    if problem is not None:
+        return problem
+    deck = game["skills"]
+    if deck.reacting:
+        message = f"{', '.join(deck.reacting)} may react first"
+        return codes.illegal(codes.REACTION_PENDING, message, action)
+    if pairing_needed(game["combat"]):
+        message = "the Forward pairings are assigned again before the activation ends"
+        return codes.illegal(codes.PAIRING_FIRST, message, action)
+    if action.unit not in game[NAME].chosen and action.unit in waiting_for(game["combat"]):
+        message = f"{action.unit} must choose an ability or retreat before ending its activation"
+        return codes.illegal(codes.DECLARE_FIRST, message, action)
+    return None
+
+
+def guarded(check: Checker) -> Around:
+    """A wrapper's ``around`` raising what ``check`` reports before the wrapped handler runs."""
+
+    def around(game: Game, action: Action, inner: Handler) -> tuple[Game, Events]:
+        problem = check(game, action)
+        if problem is not None:
+            raise problem
+        return inner(game, action)
+
+    return around
+
+
+def check_pairing(game: Game, action: AssignPairings) -> IllegalAction | None:
+    """The fight's check, then: pairings are chosen during a Round, with no window open."""
+    problem = combat.check(game["combat"], action)
+    if problem is not None:
+        return problem
+    deck = game["skills"]
+    if not deck.in_round:
+        return codes.illegal(codes.NO_ROUND, "pairings are chosen during a Round", action)
+    if deck.reacting:
+        message = f"{', '.join(deck.reacting)} may react first"
+        return codes.illegal(codes.REACTION_PENDING, message, action)
+    return None
+
+
+def step_pairing(game: Game, action: AssignPairings) -> tuple[Game, Events]:
+    """Assign the pairings in the fight (CB-5)."""
+    problem = check_pairing(game, action)
+    if problem is not None:
+        raise problem
+    state, events = combat.step(game["combat"], action)
+    return game.with_slice("combat", state), events
+
+
+def pairing_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action, ...]:
+    """The pairings ``actor`` may assign: the leader's for the party, the GM's (EN-5)."""
+    state = game["combat"]
+    deck = game["skills"]
+    if not deck.in_round or deck.reacting or not pairing_needed(state):
+        return ()
+    if actor != deciding(config, state):
+        return ()
+    return combat.legal_actions(state, assigning_side(state).value)
+
+
+def skills_check(game: Game, action: Action) -> IllegalAction | None:
+    """The skill-deck slice's own check of ``action``."""
+    return skills.check(game["skills"], action)

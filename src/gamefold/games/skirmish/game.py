@@ -1,0 +1,102 @@
+"""The skirmish game definition: setup, who acts when, the end and the outcome (SK-1, SK-9).
+
+Who acts when, as :meth:`Skirmish.clock_action` and :meth:`Skirmish.actor` say it:
+
+1. the clock: ``StartRound()`` (refills, SD-3);
+2. while a reaction window is open: the reacting player (SK-4);
+3. while Forward pairings are due: the party leader or the GM (SK-1, CB-5);
+4. while a unit is activating: its controller (the character's player, or ``"gm"``);
+5. otherwise the side due (SD-13): the first party member in seat order still to activate,
+   or the GM; and once every unit has activated, the clock's ``EndRound()``.
+
+The game ends when the fight does (SK-9): a side has nobody standing, or the party fled.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamefold import combat, skills
+from gamefold.combat import Ending
+from gamefold.core import Action, EndRound, Event, StartRound
+from gamefold.games.base import GameDef, Policy, random_policy, register_game
+from gamefold.games.skirmish.account import describe
+from gamefold.games.skirmish.config import SkirmishConfig
+from gamefold.games.skirmish.flow import deciding, pairing_needed
+from gamefold.games.skirmish.outcome import outcome
+from gamefold.games.skirmish.policies import greedy_policy
+from gamefold.games.skirmish.rules import build_rules
+from gamefold.games.skirmish.state import NAME, initial_state
+from gamefold.registry import Game, Rules
+from gamefold.skills import GM, SkillsState, controller
+
+__all__ = ["Skirmish"]
+
+_END_ROUND = EndRound()
+
+
+@register_game
+class Skirmish(GameDef[SkirmishConfig]):
+    """A party with Skill decks fights the GM's enemies, one exchange a Round."""
+
+    name = "skirmish"
+    config_type = SkirmishConfig
+
+    def build_rules(self) -> Rules:
+        """The three slices and the rules between them (see :func:`.build_rules`)."""
+        return build_rules(self.config)
+
+    def setup(self, seed: int | str) -> Game:
+        """Decks shuffled and hands dealt (SD-14), everyone in the fight at full hit points."""
+        config = self.config
+        gm_units = tuple(e.id for e in config.enemies)
+        deck = skills.initial_state(config.skills_config(), config.party, seed, gm_units=gm_units)
+        fight = combat.initial_state(config.combat_config(), config.fighters(), seed)
+        tallies = initial_state((*config.party, GM))
+        return self.rules.new_game({"skills": deck, "combat": fight, NAME: tallies})
+
+    def players(self, game: Game) -> tuple[str, ...]:
+        """The party in seat order, then the GM."""
+        return (*self.config.party, GM)
+
+    def clock_action(self, game: Game) -> Action | None:
+        """``StartRound`` between Rounds, ``EndRound`` once every unit has activated."""
+        if self.is_over(game):
+            return None
+        deck: SkillsState = game["skills"]
+        if not deck.in_round:
+            return StartRound()
+        return _END_ROUND if skills.check(deck, _END_ROUND) is None else None
+
+    def actor(self, game: Game) -> str | None:
+        """Whose choice is due: a reacting player, the pairing side, the active unit's
+        controller, or the side due to activate; ``None`` when the clock acts or it is over."""
+        deck: SkillsState = game["skills"]
+        if self.is_over(game) or not deck.in_round:
+            return None
+        if deck.reacting:
+            return deck.reacting[0]
+        if pairing_needed(game["combat"]):
+            return deciding(self.config, game["combat"])
+        if deck.active is not None:
+            return controller(deck, deck.active)
+        if deck.side == GM:
+            return GM if any(u in deck.gm_units for u in deck.pending) else None
+        return next((u for u in deck.pending if u not in deck.gm_units), None)
+
+    def is_over(self, game: Game) -> bool:
+        """Whether the fight has ended (SK-9)."""
+        ending: Ending | None = game["combat"].ending
+        return ending is not None
+
+    def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
+        """Per player (the party, then ``"gm"``): winner, side, fate, damage, cards …"""
+        return outcome(self.config, game)
+
+    def describe(self, event: Event) -> str:
+        """One readable line for an event of any of the three slices."""
+        return describe(event)
+
+    def policies(self) -> dict[str, Policy]:
+        """``"random"`` and ``"greedy"`` (see :func:`.greedy_policy`)."""
+        return {"random": random_policy, "greedy": greedy_policy(self.config)}

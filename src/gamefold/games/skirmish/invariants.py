@@ -1,0 +1,83 @@
+"""What every reachable skirmish satisfies across its slices (SK-4 … SK-7).
+
+Each slice declares its own invariants to the registry; these check that the slices agree
+with each other, which no single slice can see. Each function takes a whole
+:class:`~gamefold.registry.Game` and yields one sentence per violation; :func:`violations`
+runs them all. The test suite runs them after every step of many games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from gamefold.combat import CombatState, Side
+from gamefold.games.skirmish.state import NAME, SkirmishState
+from gamefold.registry import Game
+from gamefold.skills import SkillsState, owner_of
+
+__all__ = [
+    "CROSS_INVARIANTS",
+    "damage_balances",
+    "held_only_in_a_window",
+    "same_units_in_both_slices",
+    "shields_on_standing_units",
+    "violations",
+]
+
+
+def same_units_in_both_slices(game: Game) -> Iterator[str]:
+    """A character stands in the fight iff it lives; the GM's units are the standing enemies."""
+    fight: CombatState = game["combat"]
+    deck: SkillsState = game["skills"]
+    for c in fight.combatants:
+        standing = c.hp > 0
+        alive = c.side is Side.PARTY and owner_of(deck, c.id).alive
+        if c.side is Side.PARTY and alive != standing:
+            yield f"{c.id}: standing={standing} in the fight but alive={alive} in the deck"
+        if c.side is Side.ENEMIES and (c.id in deck.gm_units) != standing:
+            yield f"{c.id}: standing={standing} in the fight, but not so among the GM's units"
+
+
+def held_only_in_a_window(game: Game) -> Iterator[str]:
+    """A held declaration waits exactly while its target's window is open (SK-4)."""
+    deck: SkillsState = game["skills"]
+    held = game[NAME].held
+    windows = deck.reacting
+    if held is None and windows:
+        yield f"reaction windows {windows} are open with no declaration held"
+    if held is not None and (windows != (held.target,) or deck.active != held.unit):
+        yield f"{held} is held but the windows are {windows} and {deck.active} is active"
+
+
+def shields_on_standing_units(game: Game) -> Iterator[str]:
+    """Only combatants still standing carry a shield (SK-5)."""
+    fight: CombatState = game["combat"]
+    standing = {c.id for c in fight.combatants if c.hp > 0}
+    for shield in game[NAME].shields:
+        if shield.unit not in standing:
+            yield f"{shield.unit} has a shield but is not standing"
+
+
+def damage_balances(game: Game) -> Iterator[str]:
+    """What one side dealt, the other side took (SK-5)."""
+    state: SkirmishState = game[NAME]
+    gm = state.tallies[-1]
+    party = state.tallies[:-1]
+    if sum(t.damage_dealt for t in party) != gm.damage_taken:
+        yield "the party dealt a different amount of damage than the enemies took"
+    if sum(t.damage_taken for t in party) != gm.damage_dealt:
+        yield "the enemies dealt a different amount of damage than the party took"
+
+
+CROSS_INVARIANTS = (
+    same_units_in_both_slices,
+    held_only_in_a_window,
+    shields_on_standing_units,
+    damage_balances,
+)
+"""Every cross-slice invariant, in the order :func:`violations` runs them."""
+
+
+def violations(game: Game) -> tuple[str, ...]:
+    """Every violated cross-slice invariant of ``game``, one sentence each."""
+    return tuple(problem for check in CROSS_INVARIANTS for problem in check(game))

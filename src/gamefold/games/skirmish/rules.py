@@ -1,0 +1,143 @@
+"""The skirmish registry: skills + combat + the skirmish slice, and the rules between them.
+
+Slices, in order: ``skills`` (the Skill decks, with the ``draw`` effect), ``combat`` (the
+fight; its view takes ``"gm"`` as the enemies' side) and ``skirmish`` (see
+:mod:`~gamefold.games.skirmish.state`). On top of them:
+
+- game-level rules for :class:`UseAbility` and :class:`UseCard` (SK-2, SK-3);
+- overrides: ``AssignPairings`` by the party leader or the GM (SK-1), ``Retreat`` in one's own
+  activation (SK-8), ``CloseReactionWindow`` making the held declaration (SK-4),
+  ``DefeatUnit`` in both slices (SK-6), and refusals of a bare ``Declare``, ``PayCost`` and
+  ``OpenReactionWindow``;
+- wrappers: ``StartRound`` (deaths leave the fight, SK-6), ``Activate`` (pairings first),
+  ``EndActivation`` (choice first), ``Play`` and ``Burn`` (shields, SK-5).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import attrs
+
+from gamefold import combat, skills
+from gamefold.combat import AssignPairings, CombatState, Retreat
+from gamefold.core import Action, StartRound
+from gamefold.games.skirmish import cards, choices, declaring, flow
+from gamefold.games.skirmish import state as slice_
+from gamefold.games.skirmish.config import SkirmishConfig
+from gamefold.registry import Rule, Rules, Subsystem, Wrapper
+from gamefold.skills import (
+    GM,
+    STANDARD_EFFECTS,
+    Activate,
+    Burn,
+    CloseReactionWindow,
+    DefeatUnit,
+    Discard,
+    EndActivation,
+    Play,
+)
+
+__all__ = ["build_rules", "combat_subsystem", "combat_view"]
+
+
+def combat_view(state: CombatState, viewer: str) -> combat.CombatView:
+    """The fight as ``viewer`` sees it: ``"gm"`` as the enemies, a character as itself, any
+    other viewer as a spectator (EN-9)."""
+    if viewer == GM:
+        return combat.view(state, "enemies")
+    known = any(c.id == viewer for c in state.combatants)
+    return combat.view(state, viewer if known else None)
+
+
+def _no_actions(state: CombatState, actor: str) -> tuple[Action, ...]:
+    return ()
+
+
+combat_subsystem: Subsystem[CombatState] = attrs.evolve(
+    combat.subsystem, legal_actions=_no_actions, view=combat_view
+)
+"""The combat slice's entry in a skirmish: its choices are listed by the game's rules."""
+
+
+def _rules(config: SkirmishConfig) -> tuple[Rule, ...]:
+    return (
+        Rule(
+            declaring.UseAbility,
+            partial(declaring.step_use_ability, config),
+            partial(declaring.check_use_ability, config),
+            partial(declaring.use_options, config),
+        ),
+        Rule(
+            declaring.UseCard,
+            partial(declaring.step_use_card, config),
+            partial(declaring.check_use_card, config),
+        ),
+    )
+
+
+def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
+    return (
+        Rule(
+            AssignPairings,
+            flow.step_pairing,
+            flow.check_pairing,
+            partial(flow.pairing_options, config),
+        ),
+        Rule(Retreat, choices.step_retreat, choices.check_retreat, choices.retreat_options),
+        Rule(CloseReactionWindow, choices.step_close, choices.check_close, choices.close_options),
+        Rule(DefeatUnit, choices.step_defeat, choices.check_defeat),
+        *choices.REFUSED,
+    )
+
+
+def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
+    return (
+        Wrapper(StartRound, flow.around_start_round, name="SK-6 deaths leave the fight"),
+        Wrapper(
+            Activate,
+            flow.guarded(partial(flow.check_activate, inner=flow.skills_check)),
+            check=flow.check_activate,
+            name="SK-1 pairings first",
+        ),
+        Wrapper(
+            EndActivation,
+            flow.guarded(partial(flow.check_end_activation, inner=flow.skills_check)),
+            check=flow.check_end_activation,
+            name="SK-1 choice first",
+        ),
+        Wrapper(
+            Play,
+            partial(cards.around_play, config),
+            check=partial(cards.check_play, config),
+            name="SK-3, SK-5 cards in the fight",
+        ),
+        Wrapper(
+            Burn,
+            partial(cards.around_burn, config),
+            check=cards.check_window,
+            name="SK-4, SK-5 shields",
+        ),
+        Wrapper(
+            Discard,
+            flow.guarded(partial(cards.check_window, inner=flow.skills_check)),
+            check=cards.check_window,
+            name="SK-4 reactions first",
+        ),
+    )
+
+
+def build_rules(config: SkirmishConfig) -> Rules:
+    """The registry of a skirmish played with ``config``."""
+    subsystems: list[Subsystem[Any]] = [
+        skills.make_subsystem(STANDARD_EFFECTS),
+        combat_subsystem,
+        slice_.subsystem,
+    ]
+    return Rules(
+        subsystems,
+        rules=_rules(config),
+        overrides=_overrides(config),
+        wrappers=_wrappers(config),
+    )

@@ -1,0 +1,290 @@
+"""The skirmish slice: what the game keeps besides the skill-deck and combat slices.
+
+:class:`SkirmishState` holds the bookkeeping of the rules that cross the two subsystems: a
+declaration held while its target may react (SK-4), the shields that prevent damage in the
+coming exchange (SK-5), and one :class:`Tally` per player for the outcome (damage, cards,
+deaths). It owns no action: the game's :class:`~gamefold.Rule` records and wrappers update
+it, and the only lifecycle action it reacts to is :class:`~gamefold.EndRound`, which drops
+the Round's shields (SD-12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from gamefold.combat import Hand
+from gamefold.core import Action, EndRound, Event, Events, replace
+from gamefold.errors import IllegalAction
+from gamefold.registry import Subsystem
+
+__all__ = [
+    "EVENTS",
+    "NAME",
+    "DamagePrevented",
+    "DeclarationHeld",
+    "DeclarationLapsed",
+    "Held",
+    "LeftTheFight",
+    "Shield",
+    "ShieldRaised",
+    "ShieldsDropped",
+    "SkirmishState",
+    "SkirmishView",
+    "Tally",
+    "add_shield",
+    "bump",
+    "chose",
+    "initial_state",
+    "mark",
+    "shield_of",
+    "subsystem",
+    "tally_of",
+    "tallies_sound",
+    "view",
+]
+
+NAME = "skirmish"
+"""The slice's name in a :class:`~gamefold.registry.Game`."""
+
+
+@attrs.frozen
+class Tally:
+    """One player's running numbers, for the outcome (``"gm"`` counts for all its units)."""
+
+    player: str
+    damage_dealt: int = 0
+    """Damage its blows dealt, after shields (SK-5)."""
+    damage_taken: int = 0
+    """Damage its units took, after shields."""
+    damage_prevented: int = 0
+    """Damage its shields prevented (SK-5)."""
+    cards_played: int = 0
+    """Cards Played, including cards Played to declare an ability (SK-3)."""
+    cards_burned: int = 0
+    """Cards Burned (SD-12)."""
+    cards_paid: int = 0
+    """Cards discarded to pay for abilities (SD-10, SK-2)."""
+    reactions: int = 0
+    """Reaction cards used in a reaction window (SD-8, SK-4)."""
+    death_round: int | None = None
+    """The Round its character died of fatal exhaustion (SD-6), if it did."""
+    fell_round: int | None = None
+    """The Round its character fell in the fight (CB-11), if it did."""
+
+
+@attrs.frozen
+class Held:
+    """An enemy's declaration waiting while its target's reaction window is open (SK-4)."""
+
+    unit: str
+    ability: str
+    hand: Hand | None
+    target: str
+
+
+@attrs.frozen
+class Shield:
+    """Damage ``unit`` will be spared in the next exchange resolved this Round (SK-5)."""
+
+    unit: str
+    amount: int
+
+
+@attrs.frozen
+class SkirmishState:
+    """The skirmish slice: held declaration, shields and tallies."""
+
+    tallies: tuple[Tally, ...]
+    """One per player: the party in seat order, then ``"gm"``."""
+    shields: tuple[Shield, ...] = ()
+    """Shields raised this Round, in the order they were first raised."""
+    held: Held | None = None
+    """The enemy declaration waiting for a reaction window to close, if any."""
+    chosen: tuple[str, ...] = ()
+    """Units that made their choice for the exchange this Round (SK-1): one each a Round."""
+
+
+@attrs.frozen
+class SkirmishView:
+    """The slice as a viewer sees it: a held declaration's ability and Hand are the GM's."""
+
+    tallies: tuple[Tally, ...]
+    shields: tuple[Shield, ...]
+    held: Held | None
+    """The held declaration, for the GM only."""
+    held_target: str | None
+    """Whom the held declaration aims at: public, since the target's window is open."""
+    chosen: tuple[str, ...]
+    """Units that made their choice this Round (who, not what: public)."""
+
+
+@attrs.frozen
+class DeclarationHeld(Event):
+    """``unit`` declared at ``target``; it waits while ``target`` may react (SK-4)."""
+
+    unit: str
+    target: str
+
+
+@attrs.frozen
+class DeclarationLapsed(Event):
+    """``unit``'s held declaration at ``target`` lapsed (its target left); it may choose again."""
+
+    unit: str
+    target: str
+
+
+@attrs.frozen
+class ShieldRaised(Event):
+    """``unit`` will be spared ``amount`` more damage this exchange, ``total`` in all (SK-5)."""
+
+    unit: str
+    amount: int
+    total: int
+
+
+@attrs.frozen
+class ShieldsDropped(Event):
+    """The Round ended: unused shields are gone (SK-5)."""
+
+
+@attrs.frozen
+class DamagePrevented(Event):
+    """``unit``'s shield spared it ``amount`` damage in the exchange just resolved (SK-5)."""
+
+    unit: str
+    amount: int
+
+
+@attrs.frozen
+class LeftTheFight(Event):
+    """``unit`` left the fight, out of the zones and pairings, because ``cause`` (SK-6)."""
+
+    unit: str
+    cause: str
+
+
+EVENTS: tuple[type[Event], ...] = (
+    DeclarationHeld,
+    DeclarationLapsed,
+    ShieldRaised,
+    ShieldsDropped,
+    DamagePrevented,
+    LeftTheFight,
+)
+"""Every event type the skirmish's own rules report (EN-7), besides the slices' events."""
+
+
+def initial_state(players: tuple[str, ...]) -> SkirmishState:
+    """A fresh slice for ``players`` (the party then ``"gm"``)."""
+    return SkirmishState(tuple(Tally(p) for p in players))
+
+
+def tally_of(state: SkirmishState | SkirmishView, player: str) -> Tally:
+    """The :class:`Tally` of ``player``; ``KeyError`` if there is none."""
+    for tally in state.tallies:
+        if tally.player == player:
+            return tally
+    raise KeyError(player)
+
+
+def bump(state: SkirmishState, player: str, **amounts: int) -> SkirmishState:
+    """``state`` with ``player``'s tally fields increased by ``amounts``."""
+    tallies = list(state.tallies)
+    for i, tally in enumerate(tallies):
+        if tally.player == player:
+            changes = {k: getattr(tally, k) + v for k, v in amounts.items()}
+            tallies[i] = replace(tally, **changes)
+    return replace(state, tallies=tuple(tallies))
+
+
+def mark(state: SkirmishState, player: str, field: str, round_: int) -> SkirmishState:
+    """``state`` with ``player``'s ``field`` (a Round number) set, if it is not set yet."""
+    tallies = tuple(
+        replace(t, **{field: round_}) if t.player == player and getattr(t, field) is None else t
+        for t in state.tallies
+    )
+    return replace(state, tallies=tallies)
+
+
+def add_shield(state: SkirmishState, unit: str, amount: int) -> tuple[SkirmishState, Event]:
+    """``state`` with ``unit``'s shield raised by ``amount``, and the event saying so."""
+    shields = list(state.shields)
+    for i, shield in enumerate(shields):
+        if shield.unit == unit:
+            shields[i] = Shield(unit, shield.amount + amount)
+            return replace(state, shields=tuple(shields)), ShieldRaised(
+                unit, amount, shields[i].amount
+            )
+    shields.append(Shield(unit, amount))
+    return replace(state, shields=tuple(shields)), ShieldRaised(unit, amount, amount)
+
+
+def shield_of(state: SkirmishState, unit: str) -> int:
+    """The damage ``unit``'s shield prevents now (0 without one)."""
+    for shield in state.shields:
+        if shield.unit == unit:
+            return shield.amount
+    return 0
+
+
+def view(state: SkirmishState, viewer: str) -> SkirmishView:
+    """The slice as ``viewer`` sees it: the held declaration in full for the GM only (EN-9)."""
+    held = state.held
+    target = None if held is None else held.target
+    shown = held if viewer == "gm" else None
+    return SkirmishView(state.tallies, state.shields, shown, target, state.chosen)
+
+
+def chose(state: SkirmishState, unit: str) -> SkirmishState:
+    """``state`` with ``unit`` counted as having made its choice this Round (SK-1)."""
+    return replace(state, chosen=(*state.chosen, unit))
+
+
+def _step(state: SkirmishState, action: Action) -> tuple[SkirmishState, Events]:
+    """EndRound drops the Round's shields (SD-12) and choices; the slice takes no action."""
+    if not isinstance(action, EndRound):
+        raise _not_ours(action)
+    if not state.shields:
+        return (replace(state, chosen=()) if state.chosen else state), ()
+    return replace(state, shields=(), chosen=()), (ShieldsDropped(),)
+
+
+def _check(state: SkirmishState, action: Action) -> IllegalAction | None:
+    return None if isinstance(action, EndRound) else _not_ours(action)
+
+
+def _not_ours(action: object) -> IllegalAction:
+    name = type(action).__name__
+    return IllegalAction("skirmish/malformed", "EN-4", f"{name} is no skirmish action", action)
+
+
+def tallies_sound(state: SkirmishState) -> Iterator[str]:
+    """Every tally is non-negative and every shield positive."""
+    for tally in state.tallies:
+        numbers = attrs.astuple(tally, recurse=False)[1:]
+        if any(isinstance(n, int) and n < 0 for n in numbers):
+            yield f"{tally.player} has a negative tally: {tally}"
+    for shield in state.shields:
+        if shield.amount <= 0:
+            yield f"{shield.unit} has an empty shield"
+
+
+def _no_actions(state: SkirmishState, actor: str) -> tuple[Action, ...]:
+    return ()
+
+
+subsystem: Subsystem[SkirmishState] = Subsystem(
+    name=NAME,
+    actions=(),
+    lifecycle=(EndRound,),
+    step=_step,
+    check=_check,
+    legal_actions=_no_actions,
+    invariants=(tallies_sound,),
+    view=view,
+    state_type=SkirmishState,
+)
+"""The registry entry of the skirmish slice: no action of its own; it reacts to EndRound."""

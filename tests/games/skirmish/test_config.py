@@ -1,0 +1,127 @@
+"""SkirmishConfig: every default, another value for each, and every refusal (ConfigError)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamefold import ConfigError
+from gamefold.combat import CombatConfig, Fighter, Side, Zone
+from gamefold.games.skirmish import DEFAULT_ENEMIES, Skirmish, SkirmishConfig
+from gamefold.record import converter
+from gamefold.skills import Ability, SkillsConfig
+
+
+def test_the_defaults() -> None:
+    """The documented defaults of every field."""
+    config = SkirmishConfig()
+    assert config.party == ("ana", "bo", "cy")
+    assert config.leader == 0
+    assert config.enemies == DEFAULT_ENEMIES
+    assert [(e.id, e.zone, e.max_hp) for e in config.enemies] == [
+        ("goblin", Zone.FORWARD, 10),
+        ("orc", Zone.FORWARD, 14),
+        ("archer", Zone.REARWARD, 10),
+    ]
+    assert config.skills == SkillsConfig()
+    assert config.combat == CombatConfig()
+    assert dict(config.ability_costs) == {"Attack": 1}
+    assert dict(config.card_abilities) == {"attack": "Attack"}
+    assert dict(config.reaction_effects) == {"defend": "block", "evade": "chance"}
+    assert config.shield_stats == ("defence",)
+    assert config.reaction_windows is True
+
+
+def test_sd10_sk2_ability_costs_are_the_one_source_of_both_slices_costs() -> None:
+    """SD-10: the deck's payable abilities and combat's reported costs derive from
+    ``ability_costs``; an ability not listed is free."""
+    config = SkirmishConfig(ability_costs={"Attack": 2})
+    assert config.skills_config().abilities == (Ability("Attack", 2),)
+    fight = config.combat_config()
+    assert (fight.ability("Attack").cost, fight.ability("Defend").cost) == (2, 0)  # type: ignore[union-attr]
+    assert (config.cost("Attack"), config.cost("Defend")) == (2, 0)
+
+
+@pytest.mark.parametrize("size", [1, 2, 4, 6])
+def test_party_size_other_values(size: int) -> None:
+    """``party_size``: the first names in seat order, then the GM."""
+    game_def = Skirmish(SkirmishConfig(party_size=size))
+    game = game_def.setup(1)
+    assert game_def.players(game) == (*SkirmishConfig().names[:size], "gm")
+    assert game["skills"].seats == game_def.players(game)
+    assert len(game["combat"].combatants) == size + 3
+
+
+def test_names_and_enemies_other_values() -> None:
+    """``names`` and ``enemies`` name the two sides; every enemy is a GM unit."""
+    enemies = (Fighter("wolf", Side.ENEMIES, max_hp=3), Fighter("bat", Side.ENEMIES))
+    game_def = Skirmish(SkirmishConfig(names=("kit", "lou"), party_size=2, enemies=enemies))
+    game = game_def.setup(1)
+    assert game_def.players(game) == ("kit", "lou", "gm")
+    assert game["skills"].gm_units == ("wolf", "bat")
+    assert [c.hp for c in game["combat"].combatants] == [10, 10, 3, 10]
+
+
+BAD: list[tuple[dict[str, Any], str, str]] = [
+    ({"party_size": 0}, "party_size", "SD-1"),
+    ({"party_size": 7}, "party_size", "SD-1"),
+    ({"party_size": True}, "party_size", "SD-1"),
+    ({"names": ("a", "a")}, "names", "SD-1"),
+    ({"names": ("a", "")}, "names", "SD-1"),
+    ({"names": ("gm", "a"), "party_size": 1}, "names", "SD-7"),
+    ({"leader": 3}, "leader", "CB-5"),
+    ({"leader": -1}, "leader", "CB-5"),
+    ({"enemies": ()}, "enemies", "CB-10"),
+    ({"enemies": ("orc",)}, "enemies", "CB-10"),
+    ({"enemies": (Fighter("x", Side.PARTY),)}, "enemies", "CB-10"),
+    ({"enemies": (Fighter("ana", Side.ENEMIES),)}, "enemies", "EN-4"),
+    ({"enemies": (Fighter("x", Side.ENEMIES),) * 2}, "enemies", "EN-4"),
+    ({"skills": None}, "skills", "SD-1"),
+    ({"combat": "no"}, "combat", "CB-10"),
+    ({"ability_costs": {"Fly": 1}}, "ability_costs", "SD-10"),
+    ({"ability_costs": {"Attack": 0}}, "ability_costs", "SD-10"),
+    ({"ability_costs": {"Attack": 1, "Defend": 1}}, "ability_costs", "SD-15"),
+    ({"card_abilities": {"attack": "Fly"}}, "card_abilities", "SD-11"),
+    ({"reaction_effects": {"attack": "damage"}}, "reaction_effects", "SD-8"),
+    ({"reaction_effects": {"defend": 2}}, "reaction_effects", "SD-8"),
+    ({"shield_stats": "defence"}, "shield_stats", "SD-12"),
+    ({"reaction_windows": 1}, "reaction_windows", "SD-8"),
+]
+
+
+@pytest.mark.parametrize(("changes", "field", "rule"), BAD)
+def test_a_bad_value_is_a_config_error_naming_its_field_and_rule(
+    changes: dict[str, Any], field: str, rule: str
+) -> None:
+    """Every field is validated when the config is built."""
+    with pytest.raises(ConfigError) as caught:
+        SkirmishConfig(**changes)
+    assert (caught.value.field, caught.value.rule) == (field, rule)
+
+
+def test_a_game_needs_a_skirmish_config() -> None:
+    """GameDef refuses a config of another type."""
+    with pytest.raises(ConfigError):
+        Skirmish(CombatConfig())  # type: ignore[arg-type]
+
+
+def test_en8_the_config_round_trips_through_json_and_hashes() -> None:
+    """EN-8: a config with every field changed survives the JSON converter; equal configs
+    make equal, equally hashed games."""
+    config = SkirmishConfig(
+        party_size=2,
+        leader=1,
+        enemies=(Fighter("wolf", Side.ENEMIES, Zone.REARWARD, max_hp=3),),
+        skills=SkillsConfig(deck_size=12, hand_limit=4),
+        combat=CombatConfig(max_hp=8),
+        ability_costs={"Attack": 2},
+        card_abilities={},
+        reaction_effects={"evade": "chance"},
+        shield_stats=(),
+        reaction_windows=False,
+    )
+    data = converter.unstructure(config)
+    assert converter.structure(data, SkirmishConfig) == config
+    assert Skirmish(config) == Skirmish(config)
+    assert hash(Skirmish(config)) == hash(Skirmish(config))

@@ -1,0 +1,90 @@
+"""EN-9: a viewer's view never depends on what the viewer may not see."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamefold.combat import HANDS, CombatState, Side
+from gamefold.core import replace
+from gamefold.games.skirmish import Skirmish, SkirmishConfig
+from gamefold.registry import Game
+from gamefold.rng import Rng
+from gamefold.skills import GM, SkillsState
+from gamefold.testing import reachable_games
+
+GAME = Skirmish(SkirmishConfig(party_size=2))
+
+
+def _other_hands(deck: SkillsState, viewer: str) -> SkillsState:
+    """Another card in every other owner's hand (swapped with its deck), every deck reversed."""
+    owners = []
+    for owner in deck.owners:
+        hand, pile = owner.hand, owner.deck[::-1]
+        if owner.player != viewer and hand and pile:
+            hand, pile = (pile[0], *hand[1:]), (hand[0], *pile[1:])
+        owners.append(replace(owner, hand=hand, deck=pile))
+    return replace(deck, owners=tuple(owners), rng=Rng.from_seed("other"))
+
+
+def _other_choices(fight: CombatState, viewer: str) -> CombatState:
+    """Another Hand in each pending declaration of the viewer's other side."""
+    mine = Side.ENEMIES if viewer == GM else Side.PARTY
+    combatants = []
+    for c in fight.combatants:
+        d = c.declaration
+        if c.side is not mine and d is not None and d.hand is not None:
+            hand = HANDS[(HANDS.index(d.hand) + 1) % 3]
+            c = replace(c, declaration=replace(d, hand=hand))
+        combatants.append(c)
+    return replace(fight, combatants=tuple(combatants), rng=Rng.from_seed("again"))
+
+
+def _hidden_changed(game: Game, viewer: str) -> Game:
+    game = game.with_slice("skills", _other_hands(game["skills"], viewer))
+    game = game.with_slice("combat", _other_choices(game["combat"], viewer))
+    state = game["skirmish"]
+    held = state.held
+    if viewer != GM and held is not None and held.hand is not None:
+        other = HANDS[(HANDS.index(held.hand) + 1) % 3]
+        game = game.with_slice("skirmish", replace(state, held=replace(held, hand=other)))
+    return game
+
+
+@settings(max_examples=30)
+@given(game=reachable_games(GAME, max_steps=120), data=st.data())
+def test_en9_views_are_equal_for_states_differing_only_in_hidden_parts(
+    game: Game, data: st.DataObject
+) -> None:
+    """EN-9: other hands, deck orders, the other side's pending declarations (held ones
+    too) and the RNGs never show in a player's view."""
+    viewer = data.draw(st.sampled_from(GAME.players(game)), label="viewer")
+    twin = _hidden_changed(game, viewer)
+    assert GAME.rules.view(twin, viewer) == GAME.rules.view(game, viewer)
+
+
+def test_en9_a_view_does_show_the_viewers_own_hand_and_side() -> None:
+    """EN-9, the converse: what the viewer may see does show (so the property can fail)."""
+    game = GAME.setup(3)
+    view = GAME.rules.view(game, "ana")
+    assert view["skills"].owners[0].hand == game["skills"].owners[0].hand
+    assert view["skills"].owners[1].hand is None
+    assert view["combat"].viewer == "ana"
+    assert GAME.rules.view(game, GM)["combat"].viewer == "enemies"
+    assert GAME.rules.view(game, "someone")["combat"].viewer is None
+    swapped = _other_hands(game["skills"], "bo")
+    assert GAME.rules.view(game.with_slice("skills", swapped), "ana") != view
+
+
+def test_en9_the_same_holds_at_every_step_of_two_games() -> None:
+    """EN-9 at every step of two whole games, for every player, held declarations and all."""
+    from gamefold.games import play
+
+    held = 0
+    for seed in (1, 2):
+        for game in play(GAME, seed, max_steps=600).states:
+            held += game["skirmish"].held is not None
+            for viewer in GAME.players(game):
+                twin = _hidden_changed(game, viewer)
+                assert GAME.rules.view(twin, viewer) == GAME.rules.view(game, viewer)
+    assert held > 0
