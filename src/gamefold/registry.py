@@ -27,6 +27,8 @@ from gamefold.core import Action, EndRound, EndTurn, Events, Lifecycle, StartRou
 from gamefold.errors import IllegalAction, RegistryError
 
 __all__ = [
+    "Around",
+    "CheckAround",
     "Checker",
     "Clock",
     "Game",
@@ -187,9 +189,11 @@ class _Entry:
 class Rules:
     """A registry composing subsystems and game-level rules into one game (EN-6).
 
-    ``lifecycle_order`` maps a lifecycle action type to the names of the subsystems it
-    reaches, in order; by default a lifecycle action reaches every subsystem declaring it,
-    in the order ``subsystems`` lists them. A ``Rules`` is immutable: :meth:`with_rules`,
+    ``invariants`` are whole-game checks (``(game) -> Iterable[str]``) for rules that cross
+    slices; :mod:`gamefold.testing` runs them beside each slice's own. ``lifecycle_order``
+    maps a lifecycle action type to the names of the subsystems it reaches, in order; by
+    default a lifecycle action reaches every subsystem declaring it, in the order
+    ``subsystems`` lists them. A ``Rules`` is immutable: :meth:`with_rules`,
     :meth:`override` and :meth:`wrap` return a new one, checked again.
     """
 
@@ -201,8 +205,10 @@ class Rules:
         overrides: Sequence[Rule] = (),
         wrappers: Sequence[Wrapper] = (),
         lifecycle_order: Mapping[type[Lifecycle], Sequence[str]] | None = None,
+        invariants: Sequence[Invariant] = (),
     ) -> None:
         self.subsystems: tuple[Subsystem[Any], ...] = tuple(subsystems)
+        self.game_invariants: tuple[Invariant, ...] = tuple(invariants)
         self.rules: tuple[Rule, ...] = tuple(rules)
         self.overrides: tuple[Rule, ...] = tuple(overrides)
         self.wrappers: tuple[Wrapper, ...] = tuple(wrappers)
@@ -224,6 +230,7 @@ class Rules:
             "overrides": self.overrides,
             "wrappers": self.wrappers,
             "lifecycle_order": self.lifecycle_order,
+            "invariants": self.game_invariants,
         }
         args.update(changes)
         return Rules(self.subsystems, **args)
@@ -300,13 +307,19 @@ class Rules:
         return Game(game.names, shown, game.clock)
 
     def invariants(self, game: Game) -> dict[str, list[str]]:
-        """Every violated invariant of every slice, by ``"slice.invariant"`` name."""
+        """Every violated invariant, by name: ``"slice.invariant"`` for a slice's own,
+        ``"game.invariant"`` for the whole-game invariants the registry was given."""
         found: dict[str, list[str]] = {}
-        for i, sub in enumerate(self.subsystems):
-            for inv in sub.invariants:
-                problems = list(inv(game.slices[i]))
-                if problems:
-                    found[f"{sub.name}.{getattr(inv, '__name__', 'invariant')}"] = problems
+        checks = [
+            (sub.name, inv, game.slices[i])
+            for i, sub in enumerate(self.subsystems)
+            for inv in sub.invariants
+        ]
+        checks += [("game", inv, game) for inv in self.game_invariants]
+        for owner, inv, value in checks:
+            problems = list(inv(value))
+            if problems:
+                found[f"{owner}.{getattr(inv, '__name__', 'invariant')}"] = problems
         return found
 
     # -- building ------------------------------------------------------------------------

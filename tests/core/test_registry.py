@@ -266,3 +266,18 @@ def test_en6_a_lifecycle_subclass_reaches_subsystems_of_its_base_and_ticks_the_c
     assert game.clock == Clock(turn=1, player="b")
     assert rules.check(game, RichStartTurn("a")) is None
     assert rules.handler_source(RichStartTurn) == "lifecycle"
+
+
+def test_en6_whole_game_invariants_are_reported_beside_slice_invariants() -> None:
+    def totals_match(game: Game) -> list[str]:
+        total = game["a"].value + game["b"].value
+        return [] if total <= 10 else [f"total {total} is over 10"]
+
+    rules = Rules([make("a"), make("b", action=Sub)], invariants=(totals_match,))
+    game = rules.new_game({"a": Counter("a"), "b": Counter("b", value=8)})
+    assert rules.invariants(game) == {}
+    over = rules.reduce(game, Add(3))
+    assert rules.invariants(over) == {"game.totals_match": ["total 11 is over 10"]}
+    assert rules.wrap(Wrapper(Add, lambda g, a, inner: inner(g, a))).game_invariants == (
+        totals_match,
+    )

@@ -26,6 +26,7 @@ from gamefold.core import Action, StartRound
 from gamefold.games.skirmish import cards, choices, declaring, flow
 from gamefold.games.skirmish import state as slice_
 from gamefold.games.skirmish.config import SkirmishConfig
+from gamefold.games.skirmish.invariants import CROSS_INVARIANTS
 from gamefold.registry import Rule, Rules, Subsystem, Wrapper
 from gamefold.skills import (
     GM,
@@ -140,4 +141,5 @@ def build_rules(config: SkirmishConfig) -> Rules:
         rules=_rules(config),
         overrides=_overrides(config),
         wrappers=_wrappers(config),
+        invariants=CROSS_INVARIANTS,
     )
