@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import pickle
-import subprocess
-import sys
 from collections import Counter
 from itertools import permutations
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.support import run_python
 
 from gamefold import Rng
 
@@ -153,6 +151,7 @@ def test_en1_rng_is_a_value(state: int) -> None:
 
 SCRIPT = """
 from gamefold import Rng
+from tests.support import run_python
 rng = Rng.from_seed("cross-process").split("skills")
 out = []
 for _ in range(5):
@@ -163,11 +162,5 @@ print(out, rng.shuffle(range(30))[0])
 
 
 def test_en3_same_seed_same_numbers_under_any_pythonhashseed() -> None:
-    outputs = set()
-    for hashseed in ("0", "4242"):
-        env = {**os.environ, "PYTHONHASHSEED": hashseed}
-        done = subprocess.run(
-            [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True
-        )
-        outputs.add(done.stdout)
+    outputs = {run_python(SCRIPT, hash_seed=hash_seed) for hash_seed in ("0", "4242")}
     assert len(outputs) == 1

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.support import run_python
 
 SCRIPT = """
 from gamefold.games import play
@@ -25,17 +20,7 @@ for size, policy, seed in ((3, "greedy", 11), (2, "random", 12)):
 
 
 def _run(hash_seed: str) -> str:
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    return done.stdout
+    return run_python(SCRIPT, hash_seed=hash_seed, timeout=120)
 
 
 def test_en3_same_seed_same_record_and_account_under_any_hash_seed() -> None:

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
+from tests.support import run_python
 
 from gamefold.games import play
 from gamefold.games.summit import Summit, SummitConfig
 from gamefold.record import GameRecord
-
-ROOT = Path(__file__).parents[3]
 
 SCRIPT = """
 from gamefold.games import play
@@ -29,18 +24,7 @@ for players, seed, policy in ((4, 7, "greedy"), (6, "summit", "random"), (3, 99,
 
 
 def _run(hash_seed: str) -> str:
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    return run_python(SCRIPT, hash_seed=hash_seed)
 
 
 def test_en3_records_and_accounts_are_byte_identical_across_hash_seeds() -> None:
