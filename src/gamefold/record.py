@@ -250,7 +250,7 @@ class GameRecord:
             version = data["format_version"]
             if version != FORMAT_VERSION:
                 raise ValueError(f"format version {version!r}; this gamefold reads 1")
-            game_cls = get_game(data["game"])
+            game_cls = _game_class(get_game, data["game"])
             config = converter.structure(data["config"], game_cls.config_type)
             seed = data["seed"]
             if isinstance(seed, bool) or not isinstance(seed, int | str):
@@ -259,6 +259,16 @@ class GameRecord:
         except (KeyError, TypeError, ValueError, cattrs.BaseValidationError) as err:
             raise ValueError(f"not a gamefold game record: {_reason(err)}") from err
         return cls(data["game"], config, seed, actions, version)
+
+
+def _game_class(get_game: Callable[[str], Any], name: object) -> Any:
+    """The registered game ``name``; an unknown one is a ``ValueError``, not a missing key."""
+    if not isinstance(name, str):
+        raise ValueError(f"a game name is a string, not {name!r}")
+    try:
+        return get_game(name)
+    except KeyError as err:
+        raise ValueError(str(err.args[0])) from None
 
 
 def _reason(err: BaseException) -> str:

@@ -95,7 +95,8 @@ def test_en8_verify_reports_the_first_divergent_step() -> None:
     [
         ("not json", "Expecting value"),
         ('{"format_version": 2}', "format version 2"),
-        ('{"format_version": 1, "game": "chess"}', "unknown game 'chess'"),
+        ('{"format_version": 1, "game": "chess"}', "record: unknown game 'chess'"),
+        ('{"format_version": 1, "game": 3}', "a game name is a string"),
         ('{"format_version": 1, "game": "toy-race"}', "missing key 'config'"),
         (
             '{"format_version": 1, "game": "toy-race", "config": {}, "seed": 1.5, "actions": []}',
