@@ -3,8 +3,9 @@
 After every step it checks what must hold whatever happened: the input state untouched
 (EN-2), the same result when stepping again (EN-3), illegal actions refused with a stable
 code and nothing changed (EN-4), every listed action legal (EN-5), the events and state
-through JSON and pickle (EN-1, EN-8), hit points never rising and the fallen never acting
-(CB-11), and a declaration changing only its declarer's choice until it resolves (CB-10).
+through JSON and pickle (EN-1, EN-8), hit points never rising and the fallen (or withdrawn)
+never acting (CB-11), and a declaration changing only its declarer's choice until it
+resolves (CB-10).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from gamefold.combat import (
     Condition,
     Declare,
     Retreat,
+    Withdraw,
     check,
     codes,
     legal_actions,
@@ -118,6 +120,14 @@ class CombatMachine(RuleBasedStateMachine):
         """The host game puts a condition on someone (refused mid-exchange or on the fallen)."""
         target = self.state.combatants[who % len(self.state.combatants)]
         self.apply(Afflict(target.id, condition, rounds))
+
+    @rule(who=st.lists(st.integers(0, 7), min_size=1, max_size=2))
+    def withdraw(self, who: list[int]) -> None:
+        """The host takes combatants out (refused for the fallen, or once it is over): they
+        count as fallen, and an exchange nobody is left to wait for resolves (CB-10, CB-11)."""
+        cs = self.state.combatants
+        ids = tuple(dict.fromkeys(cs[i % len(cs)].id for i in who))
+        self.apply(Withdraw(ids, "host"))
 
     @rule()
     def end_round(self) -> None:

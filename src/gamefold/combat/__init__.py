@@ -8,8 +8,10 @@ Scissors beats Rock** (the reverse of the playground game). A fight goes:
    actor ``"party"`` or ``"enemies"``, CB-5);
 3. every combatant with a choice declares (:class:`Declare`, or :class:`Retreat` for a party
    member); the last declaration resolves the exchange at once (CB-10);
-4. the host game ends Rounds (:class:`~gamefold.EndRound` ticks conditions down, CB-12) and
-   may put conditions on combatants (:class:`Afflict`) between exchanges.
+4. the host game ends Rounds (:class:`~gamefold.EndRound` ticks conditions down, CB-12),
+   may put conditions on combatants (:class:`Afflict`) between exchanges, and may take
+   living combatants out of the fight at any moment (:class:`Withdraw`: they count as
+   fallen; an exchange nobody is left to wait for resolves, CB-10, CB-11).
 
 >>> from gamefold.combat import CombatConfig, Fighter, Side, initial_state, legal_actions
 >>> state = initial_state(CombatConfig(), [Fighter("hero", Side.PARTY),
@@ -89,6 +91,7 @@ from gamefold.combat.resolution import (
     ExchangeRevealed,
 )
 from gamefold.combat.views import CombatView, view
+from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw
 from gamefold.combat.zones import SIDES, Side, Zone
 from gamefold.core import EndRound
 from gamefold.registry import Subsystem
@@ -116,6 +119,7 @@ __all__ = [
     "CombatView",
     "Combatant",
     "CombatantFell",
+    "CombatantWithdrawn",
     "Condition",
     "ConditionApplied",
     "ConditionEnded",
@@ -143,6 +147,7 @@ __all__ = [
     "Side",
     "Stance",
     "StressGained",
+    "Withdraw",
     "Zone",
     "allowed_hands",
     "assigning_side",

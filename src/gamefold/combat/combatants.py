@@ -31,6 +31,7 @@ __all__ = [
     "RetreatPlan",
     "check_declarer",
     "check_running",
+    "decided_ending",
     "entry_problem",
     "exchange_under_way",
     "find",
@@ -258,6 +259,18 @@ def is_paired(state: CombatState) -> bool:
 def exchange_under_way(state: CombatState) -> bool:
     """Whether anyone has declared in the current exchange (CB-10)."""
     return any(c.declaration is not None or c.retreat is not None for c in state.combatants)
+
+
+def decided_ending(state: CombatState) -> Ending | None:
+    """How the fight ends if a side has nobody standing (CB-11), or ``None`` while both stand.
+
+    Nobody standing on either side is a draw.
+    """
+    party = any(c.hp > 0 and c.side is Side.PARTY for c in state.combatants)
+    enemies = any(c.hp > 0 and c.side is Side.ENEMIES for c in state.combatants)
+    if party and enemies:
+        return None
+    return Ending.PARTY_WON if party else Ending.ENEMIES_WON if enemies else Ending.DRAW
 
 
 def check_running(state: CombatState, action: object) -> None:

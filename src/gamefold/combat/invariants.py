@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gamefold.combat.combatants import CombatState, Ending, find
+from gamefold.combat.combatants import CombatState, Ending, exchange_under_way, find
+from gamefold.combat.exchange import waiting_for
 from gamefold.combat.zones import Side
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "hit_points_in_range",
     "ids_unique",
     "items_fit",
+    "no_stalled_exchange",
     "nothing_pending_after_the_end",
     "partners_mutual",
     "violations",
@@ -102,6 +104,13 @@ def nothing_pending_after_the_end(state: CombatState) -> Iterator[str]:
         yield "the party fled but nobody in it is standing"
 
 
+def no_stalled_exchange(state: CombatState) -> Iterator[str]:
+    """While the fight goes on, pending choices mean the exchange still waits for someone:
+    an exchange nobody is left to wait for has resolved (CB-10, after a withdrawal too)."""
+    if state.ending is None and exchange_under_way(state) and not waiting_for(state):
+        yield "choices are pending but the exchange waits for nobody, so it never resolves"
+
+
 INVARIANTS = (
     ids_unique,
     hit_points_in_range,
@@ -111,6 +120,7 @@ INVARIANTS = (
     conditions_well_formed,
     items_fit,
     nothing_pending_after_the_end,
+    no_stalled_exchange,
 )
 """Every combat invariant, in the order :func:`violations` runs them."""
 

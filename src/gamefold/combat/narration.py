@@ -21,6 +21,7 @@ from gamefold.combat.resolution import (
     DamageDealt,
     ExchangeRevealed,
 )
+from gamefold.combat.withdrawal import CombatantWithdrawn
 from gamefold.core import Event
 
 __all__ = ["describe"]
@@ -63,6 +64,7 @@ _LINES: dict[type, Callable[[Any], str]] = {
     CombatantFell: lambda e: f"{e.combatant} falls.",
     ConditionApplied: lambda e: f"{e.combatant} is {e.condition.value} for {e.rounds} Round(s).",
     ConditionEnded: lambda e: f"{e.combatant} is no longer {e.condition.value}.",
+    CombatantWithdrawn: lambda e: f"{e.combatant} is taken out of the fight ({e.cause}).",
     CombatEnded: lambda e: f"The fight is over: {e.ending.value}.",
 }
 

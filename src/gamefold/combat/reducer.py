@@ -11,8 +11,9 @@ Who acts (the ``actor`` of :func:`legal_actions`):
 - a **side** (``"party"`` or ``"enemies"``) assigns Forward pairings (CB-5);
 - a **combatant id** declares in an exchange (:class:`Declare`) or, for a party member,
   agrees to retreat (:class:`Retreat`);
-- the **host game** applies conditions (:class:`Afflict`) and ends Rounds
-  (:class:`~gamefold.EndRound`); these are not a player's choices and are never listed.
+- the **host game** applies conditions (:class:`Afflict`), takes combatants out of the fight
+  (:class:`Withdraw`) and ends Rounds (:class:`~gamefold.EndRound`); these are not a
+  player's choices and are never listed.
 """
 
 from __future__ import annotations
@@ -65,6 +66,12 @@ from gamefold.combat.resolution import (
     ExchangeRevealed,
     resolve_if_complete,
 )
+from gamefold.combat.withdrawal import (
+    CombatantWithdrawn,
+    Withdraw,
+    apply_withdraw,
+    validate_withdraw,
+)
 from gamefold.combat.zones import SIDES, Side
 from gamefold.core import Action, EndRound, Events
 from gamefold.errors import ConfigError, IllegalAction
@@ -80,7 +87,7 @@ __all__ = [
     "step",
 ]
 
-ACTIONS: tuple[type[Action], ...] = (AssignPairings, Declare, Retreat, Afflict)
+ACTIONS: tuple[type[Action], ...] = (AssignPairings, Declare, Retreat, Afflict, Withdraw)
 """Every action type the combat subsystem owns (it also reacts to ``EndRound``)."""
 
 EVENTS: tuple[type, ...] = (
@@ -97,6 +104,7 @@ EVENTS: tuple[type, ...] = (
     CombatantFell,
     ConditionApplied,
     ConditionEnded,
+    CombatantWithdrawn,
     CombatEnded,
 )
 """Every event type the combat subsystem reports (EN-7)."""
@@ -159,6 +167,13 @@ def _afflict_ok(a: Afflict) -> bool:
     return rounds_ok and _is_str(a.combatant) and isinstance(a.condition, Condition)
 
 
+def _withdraw_ok(a: Withdraw) -> bool:
+    ids = a.combatants
+    if type(ids) is not tuple or not ids or not all(_is_str(cid) for cid in ids):
+        return False
+    return len(set(ids)) == len(ids) and _is_str(a.cause) and a.cause != ""
+
+
 # -- route ----------------------------------------------------------------------------------
 
 Apply: TypeAlias = Callable[[CombatState, Any], tuple[CombatState, Events]]
@@ -184,6 +199,7 @@ _ROUTES: dict[type, Route] = {
     Declare: (_declare_ok, validate_declare, _then_resolve(record_declaration)),
     Retreat: (_retreat_ok, validate_retreat, _then_resolve(record_retreat)),
     Afflict: (_afflict_ok, validate_afflict, apply_afflict),
+    Withdraw: (_withdraw_ok, validate_withdraw, apply_withdraw),
     EndRound: (lambda a: True, _always, apply_end_round),
 }
 

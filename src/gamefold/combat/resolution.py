@@ -8,7 +8,8 @@ same step (:func:`resolve_if_complete`):
 2. each ability's outcome compares its Hand with its target's Hand when the target contests
    it: an Offensive target contests only the abilities of the enemy it aims at, a Defensive
    one every enemy ability aimed at it (CB-3). An ability its target does not contest has
-   the config's ``uncontested`` outcome (default a win, CB-10);
+   the config's ``uncontested`` outcome (default a win, CB-10). An ability aimed at a
+   combatant the host withdrew since (:class:`~gamefold.combat.Withdraw`) lands nowhere;
 3. all damage lands at once; a combatant at 0 hit points falls: it leaves the zones, its
    pairing ends and it acts no more (CB-11). Conditions the abilities inflict land on the
    targets still standing (CB-12);
@@ -25,7 +26,7 @@ from gamefold.combat.combatants import (
     Combatant,
     CombatEnded,
     CombatState,
-    Ending,
+    decided_ending,
     find,
 )
 from gamefold.combat.conditions import afflict
@@ -34,7 +35,6 @@ from gamefold.combat.exchange import nobody_waiting
 from gamefold.combat.fleeing import attempt_flight
 from gamefold.combat.hands import Hand, Outcome, outcome
 from gamefold.combat.pairing import dissolve_if_changed
-from gamefold.combat.zones import Side
 from gamefold.core import Event, Events, replace
 
 __all__ = [
@@ -128,6 +128,8 @@ def _resolve_abilities(state: CombatState) -> tuple[AbilityResolved, ...]:
         if d is None:
             continue
         target = find(state, d.target)
+        if target is None or target.hp <= 0:
+            continue  # CB-11: its target was withdrawn since; the blow lands nowhere
         theirs = _contesting_hand(config, target, c.id) if d.hand is not None else None
         if theirs is None or d.hand is None:
             result = config.uncontested  # CB-10 (default): uncontested wins
@@ -201,9 +203,7 @@ def _inflict(
 
 
 def _end_if_over(state: CombatState, events: list[Event]) -> tuple[CombatState, Events]:
-    party = any(c.hp > 0 and c.side is Side.PARTY for c in state.combatants)
-    enemies = any(c.hp > 0 and c.side is Side.ENEMIES for c in state.combatants)
-    if party and enemies:
+    ending = decided_ending(state)
+    if ending is None:
         return state, tuple(events)
-    ending = Ending.PARTY_WON if party else Ending.ENEMIES_WON if enemies else Ending.DRAW
     return replace(state, ending=ending), (*events, CombatEnded(ending))

@@ -47,6 +47,7 @@ from gamefold.combat import (
     Retreat,
     Side,
     Stance,
+    Withdraw,
     Zone,
     check,
     initial_state,
@@ -181,11 +182,13 @@ def all_legal_actions(state: CombatState) -> tuple[Action, ...]:
 
 
 def _host_action(state: CombatState, rng: Rng) -> tuple[Action, Rng]:
-    """An EndRound, or an Afflict of a random combatant (maybe illegal)."""
-    kind, rng = rng.below(3)
+    """An EndRound, a Withdraw or an Afflict of a random combatant (maybe illegal)."""
+    kind, rng = rng.below(4)
     if kind == 0:
         return EndRound(), rng
     c, rng = rng.choice(state.combatants)
+    if kind == 1:
+        return Withdraw((c.id,), "host"), rng
     condition, rng = rng.choice(tuple(Condition))
     rounds, rng = rng.below(3)
     return Afflict(c.id, condition, rounds or None), rng
@@ -194,7 +197,7 @@ def _host_action(state: CombatState, rng: Rng) -> tuple[Action, Rng]:
 def random_action(state: CombatState, rng: Rng) -> tuple[Action | None, Rng]:
     """A random legal action, host actions included; ``None`` once the fight is over.
 
-    One time in eight the host acts (an EndRound, or an Afflict when it is legal). Otherwise
+    One time in eight the host acts (an EndRound, a Withdraw, or an Afflict when legal). Otherwise
     an actor is picked (a side that must pair, or a combatant the exchange waits for), then
     one of its options; a party member considers retreating only a quarter of the time, so
     that fights also end by blows.
@@ -283,6 +286,7 @@ def arbitrary_actions(state: CombatState) -> st.SearchStrategy[Action]:
         st.builds(Retreat, ids, st.none() | ids, st.lists(item_names, max_size=2).map(tuple)),
         st.builds(AssignPairings, st.sampled_from(SIDES), pairs),
         st.builds(Afflict, ids, st.sampled_from(tuple(Condition)), st.none() | st.integers(0, 3)),
+        st.builds(Withdraw, st.lists(ids, max_size=3).map(tuple), st.sampled_from(("", "host"))),
     )
 
 

@@ -7,23 +7,26 @@
   reacting (SK-4, SD-8); the held declaration is then made.
 - A bare combat ``Declare``, a bare ``PayCost`` and ``OpenReactionWindow`` are refused: the
   game's UseAbility and UseCard pay and declare at once, and the game opens windows itself.
-- :class:`~gamefold.skills.DefeatUnit` (a host action) takes a unit out of both slices.
+- :class:`~gamefold.skills.DefeatUnit` (a host action) takes a unit out of both slices; a
+  bare combat :class:`~gamefold.combat.Withdraw` is refused, as it would leave the decks
+  behind.
 """
 
 from __future__ import annotations
 
 from gamefold import combat, skills
-from gamefold.combat import Declare, Retreat
+from gamefold.combat import Declare, Retreat, Withdraw
 from gamefold.core import Action, Events
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.declaring import due
-from gamefold.games.skirmish.fight import declare, leave_fight, settle
+from gamefold.games.skirmish.fight import declare, leave_fight, settle, withdrawal_problem
 from gamefold.games.skirmish.state import NAME, chose
 from gamefold.registry import Game, Rule
 from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
 
 __all__ = [
+    "DEFEATED",
     "REFUSED",
     "check_close",
     "check_defeat",
@@ -35,6 +38,10 @@ __all__ = [
     "step_defeat",
     "step_retreat",
 ]
+
+
+DEFEATED = "defeated"
+"""The cause a unit the host defeated leaves the fight with (SK-6)."""
 
 
 def check_retreat(game: Game, action: Retreat) -> IllegalAction | None:
@@ -78,14 +85,18 @@ def close_options(game: Game, actor: str) -> tuple[Action, ...]:
 
 
 def check_defeat(game: Game, action: DefeatUnit) -> IllegalAction | None:
-    """The deck's check: the unit is in play."""
-    return skills.check(game["skills"], action)
+    """The deck's check: the unit is in play; then the fight's: it may still leave it."""
+    problem = skills.check(game["skills"], action)
+    return problem or withdrawal_problem(game, (action.unit,), DEFEATED)
 
 
 def step_defeat(game: Game, action: DefeatUnit) -> tuple[Game, Events]:
     """A host defeats a unit: it leaves the Round (SD-13) and the fight (SK-6)."""
+    problem = check_defeat(game, action)
+    if problem is not None:
+        raise problem
     deck, events = skills.step(game["skills"], action)
-    game, more = leave_fight(game.with_slice("skills", deck), (action.unit,), "defeated")
+    game, more = leave_fight(game.with_slice("skills", deck), (action.unit,), DEFEATED)
     return settle(game, (*events, *more))
 
 
@@ -104,6 +115,11 @@ def refusal(kind: type[Action], code: str, message: str) -> Rule:
 REFUSED: tuple[Rule, ...] = (
     refusal(Declare, codes.USE_ABILITY, "declare with UseAbility or UseCard, which also pay"),
     refusal(PayCost, codes.USE_ABILITY, "pay for an ability with UseAbility, which declares it"),
+    refusal(
+        Withdraw,
+        codes.USE_DEFEAT_UNIT,
+        "take a unit out of the fight with DefeatUnit, which also takes it out of the Round",
+    ),
     refusal(
         OpenReactionWindow,
         codes.WINDOWS_ARE_THE_GAMES,

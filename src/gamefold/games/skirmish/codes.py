@@ -20,6 +20,7 @@ __all__ = [
     "REACTION_PENDING",
     "USE_ABILITY",
     "USE_CARD",
+    "USE_DEFEAT_UNIT",
     "WINDOWS_ARE_THE_GAMES",
     "WRONG_COST",
     "illegal",
@@ -39,6 +40,8 @@ USE_CARD = "skirmish/use-card"
 """A plain Play of a card whose effect declares an ability: use UseCard (SD-11)."""
 USE_ABILITY = "skirmish/use-ability"
 """A bare combat Declare or Payment Discard: use UseAbility, which does both (SD-10)."""
+USE_DEFEAT_UNIT = "skirmish/use-defeat-unit"
+"""A bare combat Withdraw: DefeatUnit takes a unit out of the Round and the fight (SD-13)."""
 WINDOWS_ARE_THE_GAMES = "skirmish/windows-are-the-games"
 """Reaction windows open when an enemy declares at a party member, never on request (SD-8)."""
 ALREADY_CHOSE = "skirmish/already-chose"
@@ -58,6 +61,7 @@ CODES: dict[str, str] = {
     NOT_AN_ABILITY_CARD: "SD-11",
     USE_CARD: "SD-11",
     USE_ABILITY: "SD-10",
+    USE_DEFEAT_UNIT: "SD-13",
     WINDOWS_ARE_THE_GAMES: "SD-8",
     ALREADY_CHOSE: "CB-10",
     DECLARE_FIRST: "CB-10",

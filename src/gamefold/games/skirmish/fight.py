@@ -6,8 +6,11 @@ always agree on who is still in the fight:
 - :func:`declare` makes a combat choice (``Declare`` or ``Retreat``). If it completes the
   exchange, combat resolves it in the same step; the Round's shields are applied around that
   resolution (SK-5) and every combatant who fell is defeated in the skill-deck slice (SK-7);
-- :func:`leave_fight` takes a character who died of fatal exhaustion out of the fight
-  (SK-6, SD-6), and resolves the exchange at once if nobody is left to wait for;
+- :func:`leave_fight` takes units out of the fight with combat's host action
+  :class:`~gamefold.combat.Withdraw` (SK-6): a character who died of fatal exhaustion
+  (SD-6) or a unit the host defeated. Combat dissolves the pairings, ends the fight or
+  resolves an exchange nobody is left to wait for (CB-5, CB-7, CB-10, CB-11) in that step,
+  with the Round's shields as for a declaration;
 - :func:`settle` runs after every step of the game's rules: deaths reported by the skill-deck
   slice leave the fight, and a held declaration whose reaction window closed is made.
 
@@ -24,19 +27,18 @@ from collections.abc import Callable, Sequence
 from gamefold import combat, skills
 from gamefold.combat import (
     AbilityResolved,
+    Combatant,
     CombatantFell,
+    CombatantWithdrawn,
     CombatEnded,
     CombatState,
     DamageDealt,
     Declare,
-    Ending,
     Side,
+    Withdraw,
 )
-from gamefold.combat.combatants import exchange_under_way, find, is_paired
-from gamefold.combat.exchange import nobody_waiting
-from gamefold.combat.pairing import dissolve_if_changed
-from gamefold.combat.resolution import resolve
 from gamefold.core import Action, Event, Events, replace
+from gamefold.errors import IllegalAction
 from gamefold.games.skirmish.state import (
     NAME,
     DamagePrevented,
@@ -52,14 +54,18 @@ from gamefold.registry import Game
 from gamefold.skills import GM, CharacterDied, CloseReactionWindow, DefeatUnit, SkillsState
 from gamefold.skills.zones import FATAL_EXHAUSTION
 
-__all__ = ["declare", "leave_fight", "owner", "settle"]
+__all__ = ["declare", "leave_fight", "owner", "settle", "withdrawal_problem"]
 
 Run = Callable[[CombatState], tuple[CombatState, Events]]
 
 
+def _find(state: CombatState, cid: str) -> Combatant | None:
+    return next((c for c in state.combatants if c.id == cid), None)
+
+
 def owner(state: CombatState, cid: str) -> str:
     """The player acting for combatant ``cid``: itself in the party, else ``"gm"``."""
-    c = find(state, cid)
+    c = _find(state, cid)
     return cid if c is not None and c.side is Side.PARTY else GM
 
 
@@ -106,7 +112,8 @@ def _repay(state: CombatState, before: CombatState, shields: tuple[Shield, ...])
 
 def _resolved(game: Game, before: CombatState, events: Events) -> tuple[Game, Events]:
     """After an exchange resolved: shields spent, tallies, falls defeated in the decks."""
-    standing = {c.id for c in before.combatants if c.hp > 0}
+    gone = {e.combatant for e in events if isinstance(e, CombatantWithdrawn)}
+    standing = {c.id for c in before.combatants if c.hp > 0 and c.id not in gone}
     state: SkirmishState = game[NAME]
     told, state = _account(game["combat"], state, standing, events)
     game = game.with_slice(NAME, replace(state, shields=()))
@@ -145,7 +152,7 @@ def _told(after: CombatState, state: SkirmishState, standing: set[str], e: Event
     if not isinstance(e, DamageDealt):
         return [e]
     spared = min(shield_of(state, e.combatant), e.amount)
-    c = find(after, e.combatant)
+    c = _find(after, e.combatant)
     hp = 0 if c is None else c.hp
     out: list[Event] = [DamagePrevented(e.combatant, spared)] if spared else []
     return out + ([DamageDealt(e.combatant, e.amount - spared, hp)] if e.amount > spared else [])
@@ -165,60 +172,45 @@ def _defeat(game: Game, cid: str, events: list[Event]) -> Game:
     return game.with_slice("skills", deck).with_slice(NAME, state)
 
 
+def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
+    """The distinct ``units`` still standing in the fight, in the order given."""
+    standing = {c.id for c in state.combatants if c.hp > 0}
+    return tuple(unit for unit in dict.fromkeys(units) if unit in standing)
+
+
+def withdrawal_problem(game: Game, units: Sequence[str], cause: str) -> IllegalAction | None:
+    """Why the fight refuses to let the standing ``units`` leave (``combat/over``), or ``None``."""
+    fight: CombatState = game["combat"]
+    out = _standing(fight, units)
+    return combat.check(fight, Withdraw(out, cause)) if out else None
+
+
 def leave_fight(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Events]:
-    """SK-6: ``units`` leave the fight at once, as if they had fallen, because of ``cause``.
+    """SK-6: ``units`` leave the fight together, as if they had fallen, because of ``cause``.
 
-    Pairings dissolve if who counts as Forward changed (CB-5, CB-7); once all have left, the
-    fight ends if a side has nobody standing, and an exchange under way with nobody left to
-    wait for resolves now.
+    Combat's :class:`~gamefold.combat.Withdraw` does it in one step: pairings dissolve if who
+    counts as Forward changed (CB-5, CB-7); then the fight ends if a side has nobody
+    standing (CB-11), or an exchange with nobody left to wait for resolves now, with the
+    Round's shields (CB-10, SK-5). Units already out are skipped; the shields of those
+    leaving go. Combat reports :class:`~gamefold.combat.CombatantWithdrawn`, told here as
+    :class:`~gamefold.games.skirmish.state.LeftTheFight`. Once the fight is over nothing
+    changes: combat refuses withdrawals then (``combat/over``, see :func:`withdrawal_problem`).
     """
-    events: list[Event] = []
-    for unit in units:
-        game = _withdraw(game, unit, cause, events)
-    after: CombatState = game["combat"]
-    if not events or after.ending is not None:
-        return game, tuple(events)
-    ending = _ending(after)
-    if ending is not None:
-        return _end(game, ending, events)
-    if exchange_under_way(after) and (not is_paired(after) or nobody_waiting(after)):
-        game, more = _fight(game, resolve)
-        events.extend(more)
-    return game, tuple(events)
-
-
-def _withdraw(game: Game, unit: str, cause: str, events: list[Event]) -> Game:
-    """``game`` with ``unit`` out of the zones, pairings and exchange, its shield gone."""
-    before: CombatState = game["combat"]
-    c = find(before, unit)
-    if c is None or c.hp <= 0:
-        return game
-    gone = replace(c, hp=0, zone=None, partner=None, declaration=None, retreat=None)
-    combatants = tuple(_unpartner(x, unit) if x.id != unit else gone for x in before.combatants)
-    after, dissolved = dissolve_if_changed(before, replace(before, combatants=combatants))
-    events.extend((LeftTheFight(unit, cause), *dissolved))
+    fight: CombatState = game["combat"]
+    out = _standing(fight, units)
+    if not out or fight.ending is not None:
+        return game, ()
     state: SkirmishState = game[NAME]
-    shields = tuple(s for s in state.shields if s.unit != unit)
-    return game.with_slice("combat", after).with_slice(NAME, replace(state, shields=shields))
+    shields = tuple(s for s in state.shields if s.unit not in out)
+    game = game.with_slice(NAME, replace(state, shields=shields))
+    withdraw = Withdraw(out, cause)
+    game, events = _fight(game, lambda s: combat.step(s, withdraw))
+    return game, tuple(_left(e) for e in events)
 
 
-def _unpartner(c: combat.Combatant, unit: str) -> combat.Combatant:
-    return replace(c, partner=None) if c.partner == unit else c
-
-
-def _ending(state: CombatState) -> Ending | None:
-    sides = {c.side for c in state.combatants if c.hp > 0}
-    if Side.PARTY in sides and Side.ENEMIES in sides:
-        return None
-    return Ending.PARTY_WON if Side.PARTY in sides else Ending.ENEMIES_WON
-
-
-def _end(game: Game, ending: Ending, events: list[Event]) -> tuple[Game, Events]:
-    """End the fight: no choice stays pending (as when combat itself ends it)."""
-    state: CombatState = game["combat"]
-    combatants = tuple(replace(c, declaration=None, retreat=None) for c in state.combatants)
-    game = game.with_slice("combat", replace(state, combatants=combatants, ending=ending))
-    return game, (*events, CombatEnded(ending))
+def _left(e: Event) -> Event:
+    """Combat's withdrawal told as the game's own event (SK-6)."""
+    return LeftTheFight(e.combatant, e.cause) if isinstance(e, CombatantWithdrawn) else e
 
 
 def settle(game: Game, events: Events) -> tuple[Game, Events]:

@@ -7,8 +7,8 @@ fight; its view takes ``"gm"`` as the enemies' side) and ``skirmish`` (see
 - game-level rules for :class:`UseAbility` and :class:`UseCard` (SK-2, SK-3);
 - overrides: ``AssignPairings`` by the party leader or the GM (SK-1), ``Retreat`` in one's own
   activation (SK-8), ``CloseReactionWindow`` making the held declaration (SK-4),
-  ``DefeatUnit`` in both slices (SK-6), and refusals of a bare ``Declare``, ``PayCost`` and
-  ``OpenReactionWindow``;
+  ``DefeatUnit`` in both slices (SK-6), and refusals of a bare ``Declare``, ``PayCost``,
+  ``OpenReactionWindow`` and combat ``Withdraw``;
 - wrappers: ``StartRound`` (deaths leave the fight, SK-6), ``Activate`` (pairings first),
   ``EndActivation`` (choice first), ``Play`` and ``Burn`` (shields, SK-5).
 """
