@@ -96,6 +96,17 @@ class SkillsConfig:
         pattern, size = (self.gm_deck, self.gm_deck_size) if gm else (self.deck, self.deck_size)
         return tuple(pattern[j % len(pattern)] for j in range(size))
 
+    def card_definition(self, card: int, players: int) -> CardDef:
+        """The definition of card id ``card`` in a session of ``players`` player characters.
+
+        Player ``i`` (seat order) holds ids ``i * deck_size`` onward, the GM the ids after
+        every player's; card ``j`` of a deck repeats ``deck[j % len(deck)]`` (SD-1).
+        """
+        gm_base = players * self.deck_size
+        if card >= gm_base:
+            return self.gm_deck[(card - gm_base) % len(self.gm_deck)]
+        return self.deck[(card % self.deck_size) % len(self.deck)]
+
     def ability_cost(self, name: str) -> int | None:
         """The cost in cards of the ability called ``name``, or ``None`` if there is none."""
         for ability in self.abilities:

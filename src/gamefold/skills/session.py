@@ -128,11 +128,7 @@ def owner_of(state: SkillsState, player: str) -> Owner:
 
 def card_definition(state: SkillsState, card: int) -> CardDef:
     """The :class:`~gamefold.skills.catalogue.CardDef` of card id ``card`` (SD-1)."""
-    config = state.config
-    gm_base = (len(state.seats) - 1) * config.deck_size
-    if card >= gm_base:
-        return config.gm_deck[(card - gm_base) % len(config.gm_deck)]
-    return config.deck[(card % config.deck_size) % len(config.deck)]
+    return state.config.card_definition(card, len(state.seats) - 1)
 
 
 def controller(state: SkillsState, unit: str) -> str:

@@ -38,11 +38,7 @@ Choice = UseAbility | UseCard | Retreat
 
 def definition(view: SkillsView, card: int) -> CardDef:
     """The definition of ``card`` as a viewer may know it (decks are public lists, SD-1)."""
-    config = view.config
-    gm_base = (len(view.owners) - 1) * config.deck_size
-    if card >= gm_base:
-        return config.gm_deck[(card - gm_base) % len(config.gm_deck)]
-    return config.deck[(card % config.deck_size) % len(config.deck)]
+    return view.config.card_definition(card, len(view.owners) - 1)
 
 
 def _hp(fight: CombatView, cid: str) -> int:
