@@ -37,6 +37,7 @@ __all__ = [
     "find",
     "index_of",
     "is_paired",
+    "require",
     "with_combatant",
 ]
 
@@ -279,14 +280,20 @@ def check_running(state: CombatState, action: object) -> None:
         raise codes.illegal(codes.OVER, f"The fight is over ({state.ending.value}).", action)
 
 
-def check_declarer(state: CombatState, cid: str, action: object) -> Combatant:
-    """The combatant ``cid`` if it may declare now; raise the reason it may not."""
-    check_running(state, action)
+def require(state: CombatState, cid: str, action: object) -> Combatant:
+    """The combatant ``cid``; raise ``combat/unknown-combatant`` (EN-4) if there is none."""
     c = find(state, cid)
     if c is None:
         raise codes.illegal(
             codes.UNKNOWN_COMBATANT, f"No combatant {cid!r} is in this fight.", action
         )
+    return c
+
+
+def check_declarer(state: CombatState, cid: str, action: object) -> Combatant:
+    """The combatant ``cid`` if it may declare now; raise the reason it may not."""
+    check_running(state, action)
+    c = require(state, cid, action)
     if c.hp <= 0:
         raise codes.illegal(codes.FALLEN, f"{cid} has fallen and can no longer act.", action)
     if c.declaration is not None or c.retreat is not None:

@@ -19,8 +19,8 @@ from gamefold.combat.combatants import (
     CombatState,
     check_running,
     exchange_under_way,
-    find,
     index_of,
+    require,
     with_combatant,
 )
 from gamefold.combat.hands import HANDS, Condition, Hand
@@ -97,11 +97,7 @@ def afflict(c: Combatant, condition: Condition, rounds: int) -> tuple[Combatant,
 def validate_afflict(state: CombatState, action: Afflict) -> None:
     """Raise unless ``action`` may put its condition on a living combatant now."""
     check_running(state, action)
-    target = find(state, action.combatant)
-    if target is None:
-        raise codes.illegal(
-            codes.UNKNOWN_COMBATANT, f"No combatant {action.combatant!r} is in this fight.", action
-        )
+    target = require(state, action.combatant, action)
     if target.hp <= 0:
         raise codes.illegal(
             codes.FALLEN, f"{target.id} has fallen; conditions no longer matter.", action

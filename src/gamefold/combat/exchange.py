@@ -21,9 +21,9 @@ from gamefold.combat.combatants import (
     CombatState,
     Declaration,
     check_declarer,
-    find,
     index_of,
     is_paired,
+    require,
     with_combatant,
 )
 from gamefold.combat.conditions import allowed_hands
@@ -135,11 +135,7 @@ def _check_hand(c: Combatant, ability: Ability, action: Declare) -> None:
 
 
 def _check_target(state: CombatState, c: Combatant, action: Declare) -> None:
-    target = find(state, action.target)
-    if target is None:
-        raise codes.illegal(
-            codes.UNKNOWN_COMBATANT, f"No combatant {action.target!r} is in this fight.", action
-        )
+    target = require(state, action.target, action)
     if target.side is c.side:
         raise codes.illegal(codes.NOT_AN_ENEMY, f"{target.id} is not an enemy of {c.id}.", action)
     if target.hp <= 0:

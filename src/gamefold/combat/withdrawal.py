@@ -34,7 +34,7 @@ from gamefold.combat.combatants import (
     check_running,
     decided_ending,
     exchange_under_way,
-    find,
+    require,
 )
 from gamefold.combat.exchange import waiting_for
 from gamefold.combat.pairing import dissolve_if_changed
@@ -75,12 +75,7 @@ def validate_withdraw(state: CombatState, action: Withdraw) -> None:
     """Raise unless every combatant named is in the fight and standing, the fight going on."""
     check_running(state, action)
     for cid in action.combatants:
-        c = find(state, cid)
-        if c is None:
-            raise codes.illegal(
-                codes.UNKNOWN_COMBATANT, f"No combatant {cid!r} is in this fight.", action
-            )
-        if c.hp <= 0:
+        if require(state, cid, action).hp <= 0:
             raise codes.illegal(codes.FALLEN, f"{cid} has fallen and is out already.", action)
 
 
