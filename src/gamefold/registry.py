@@ -38,6 +38,7 @@ __all__ = [
     "Rules",
     "Subsystem",
     "Wrapper",
+    "pass_through",
 ]
 
 S = TypeVar("S")
@@ -143,20 +144,27 @@ Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
 CheckAround: TypeAlias = Callable[[Game, Any, Checker], IllegalAction | None]
 
 
+def pass_through(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
+    """The ``around`` of a wrapper that only refuses: the wrapped handler, unchanged."""
+    return inner(game, action)
+
+
 @attrs.frozen
 class Wrapper:
     """Wraps the handler of one action type: a house rule, a Level card, a card effect.
 
     ``around(game, action, inner)`` may change the game or action before calling
     ``inner(game, action)``, change its result, or not call it at all. ``check``, when
-    given, wraps the check the same way, so ``check`` and ``legal_actions`` agree with the
-    wrapped rule. Wrappers apply in the order given: a later one wraps the earlier ones.
+    given, wraps the check the same way, and the registry runs it before ``around``: an
+    action it refuses raises that :class:`IllegalAction` and changes nothing, so ``step``,
+    ``check`` and ``legal_actions`` always agree. A wrapper that only refuses needs no
+    ``around``. Wrappers apply in the order given: a later one wraps the earlier ones.
     """
 
     action: type[Action]
     """The action type whose handler this wraps."""
-    around: Around
-    """``around(game, action, inner) -> (game, events)``."""
+    around: Around = pass_through
+    """``around(game, action, inner) -> (game, events)``; by default the handler itself."""
     check: CheckAround | None = None
     """``check(game, action, inner_check) -> IllegalAction | None``, if the wrapper refuses."""
     name: str = ""
@@ -430,19 +438,25 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
     if inner is None:
         raise RegistryError(f"{name} wraps nothing: no handler of {wrapper.action.__name__}")
     inner_step, inner_check, around = inner.step, inner.check, wrapper.around
+    if wrapper.check is None:
 
-    def step(game: Game, action: Any) -> tuple[Game, Events]:
+        def step(game: Game, action: Any) -> tuple[Game, Events]:
+            return around(game, action, inner_step)
+
+        return _Entry(step, inner_check, f"{inner.source} wrapped by {name}", inner.exact)
+
+    check_around = wrapper.check
+
+    def check(game: Game, action: Any) -> IllegalAction | None:
+        return check_around(game, action, inner_check)
+
+    def guarded_step(game: Game, action: Any) -> tuple[Game, Events]:
+        problem = check(game, action)
+        if problem is not None:
+            raise problem
         return around(game, action, inner_step)
 
-    check = inner_check
-    if wrapper.check is not None:
-        check_around = wrapper.check
-
-        def check(game: Game, action: Any) -> IllegalAction | None:
-            return check_around(game, action, inner_check)
-
-    exact = inner.exact and wrapper.check is None
-    return _Entry(step, check, f"{inner.source} wrapped by {name}", exact)
+    return _Entry(guarded_step, check, f"{inner.source} wrapped by {name}", exact=False)
 
 
 def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:

@@ -281,3 +281,23 @@ def test_en6_whole_game_invariants_are_reported_beside_slice_invariants() -> Non
     assert rules.wrap(Wrapper(Add, lambda g, a, inner: inner(g, a))).game_invariants == (
         totals_match,
     )
+
+
+def test_en4_a_wrapper_check_is_enforced_before_its_around_runs() -> None:
+    """A refusing wrapper needs no ``around``: step raises its refusal, state unchanged."""
+    rules, game = two()
+    calls: list[str] = []
+
+    def small_only(game: Game, action: Add, inner: Any) -> IllegalAction | None:
+        calls.append("check")
+        if action.amount > 2:
+            return IllegalAction("house/too-big", "EN-6", "Add at most 2.", action)
+        return inner(game, action)
+
+    house = rules.wrap(Wrapper(Add, check=small_only))
+    with pytest.raises(IllegalAction, match="at most 2"):
+        house.step(game, Add(3))
+    assert game["a"].value == 0
+    assert house.reduce(game, Add(2))["a"].value == 2
+    assert house.legal_actions(game, "a") == (Add(1), Add(2))
+    assert calls

@@ -38,7 +38,6 @@ __all__ = [
     "check_end_activation",
     "check_pairing",
     "deciding",
-    "guarded",
     "leader",
     "pairing_needed",
     "pairing_options",
@@ -100,18 +99,6 @@ def check_end_activation(game: Game, action: EndActivation, inner: Checker) -> I
         message = f"{action.unit} must choose an ability or retreat before ending its activation"
         return codes.illegal(codes.DECLARE_FIRST, message, action)
     return None
-
-
-def guarded(check: Checker) -> Around:
-    """A wrapper's ``around`` raising what ``check`` reports before the wrapped handler runs."""
-
-    def around(game: Game, action: Action, inner: Handler) -> tuple[Game, Events]:
-        problem = check(game, action)
-        if problem is not None:
-            raise problem
-        return inner(game, action)
-
-    return around
 
 
 def check_pairing(game: Game, action: AssignPairings) -> IllegalAction | None:

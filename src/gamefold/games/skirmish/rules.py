@@ -96,18 +96,8 @@ def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
 def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
     return (
         Wrapper(StartRound, flow.around_start_round, name="SK-6 deaths leave the fight"),
-        Wrapper(
-            Activate,
-            flow.guarded(partial(flow.check_activate, inner=flow.skills_check)),
-            check=flow.check_activate,
-            name="SK-1 pairings first",
-        ),
-        Wrapper(
-            EndActivation,
-            flow.guarded(partial(flow.check_end_activation, inner=flow.skills_check)),
-            check=flow.check_end_activation,
-            name="SK-1 choice first",
-        ),
+        Wrapper(Activate, check=flow.check_activate, name="SK-1 pairings first"),
+        Wrapper(EndActivation, check=flow.check_end_activation, name="SK-1 choice first"),
         Wrapper(
             Play,
             partial(cards.around_play, config),
@@ -120,12 +110,7 @@ def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
             check=cards.check_window,
             name="SK-4, SK-5 shields",
         ),
-        Wrapper(
-            Discard,
-            flow.guarded(partial(cards.check_window, inner=flow.skills_check)),
-            check=cards.check_window,
-            name="SK-4 reactions first",
-        ),
+        Wrapper(Discard, check=cards.check_window, name="SK-4 reactions first"),
     )
 
 

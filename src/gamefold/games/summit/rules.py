@@ -103,10 +103,7 @@ def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
 
 def play_standalone(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
     """A suitable target (SM-8); playing in one's own window closes it (SM-9)."""
-    new, events = inner(game, action)
-    problem = _target(game, action)
-    if problem is not None:
-        raise problem
+    new, events = inner(game, action)  # the registry ran check_standalone first
     state: MapState = new[NAME]
     if state.phase is Phase.WINDOW and state.current == action.player:
         new = new.with_slice(NAME, advance(state))
@@ -130,10 +127,7 @@ def _limit(game: Game, action: Propose) -> IllegalAction | None:
 
 def propose(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
     """At most ``proposals_per_turn`` a turn (SM-12); then the answer is due (SM-9)."""
-    new, events = inner(game, action)
-    problem = _limit(game, action)
-    if problem is not None:
-        raise problem
+    new, events = inner(game, action)  # the registry ran check_propose first
     state, more = _map_after(new, events)
     return new.with_slice(NAME, state), (*events, *more)
 
