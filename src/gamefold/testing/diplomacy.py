@@ -19,7 +19,10 @@ from hypothesis.strategies import DrawFn, SearchStrategy
 
 from gamefold.core import Action, EndTurn, StartTurn
 from gamefold.diplomacy import (
+    DEBT_ROUNDINGS,
     DEFAULT_CATALOGUE,
+    HAND_LIMIT_RANGE,
+    PACT_CLOCKS,
     Accept,
     BeginTurn,
     BonusZone,
@@ -35,7 +38,6 @@ from gamefold.diplomacy import (
     legal_actions,
     reduce,
 )
-from gamefold.diplomacy.config import DEBT_ROUNDINGS, HAND_LIMIT_RANGE, PACT_CLOCKS
 from gamefold.testing._validate import check_count, check_strategy
 
 __all__ = [
