@@ -147,9 +147,10 @@ class Rule:
 
 
 Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
-Reaction: TypeAlias = Callable[[Game], tuple[Game, Events]]
-"""A reaction: ``(game) -> (game, events)``, run after every step; returns the very same
-game and no events when it has nothing to do."""
+Reaction: TypeAlias = Callable[[Game, Events], tuple[Game, Events]]
+"""A reaction: ``(game, events) -> (game, more_events)``, run after every step with the
+game and the events so far; returns the very same game and no events when it has nothing
+to do."""
 CheckAround: TypeAlias = Callable[[Game, Any, Checker], IllegalAction | None]
 
 
@@ -216,9 +217,10 @@ class Rules:
     maps a lifecycle action type to the names of the subsystems it reaches, in order; by
     default a lifecycle action reaches every subsystem declaring it, in the order
     ``subsystems`` lists them. ``reactions`` (:data:`Reaction`) run after every step, lifecycle
-    fan-out included, in the order given, and see the whole game: "after anything, settle the
-    deaths" is one reaction, not a call at the end of every handler; their events follow the
-    step's. A ``Rules`` is immutable: :meth:`with_rules`, :meth:`override`, :meth:`wrap` and
+    fan-out included, in the order given, and see the whole game and the step's events: "after
+    anything, settle the deaths" is one reaction, not a call at the end of every handler; their
+    events follow the step's, and a later reaction sees an earlier one's. A ``Rules`` is
+    immutable: :meth:`with_rules`, :meth:`override`, :meth:`wrap` and
     :meth:`with_reactions` return a new one, checked again.
     """
 
@@ -312,7 +314,7 @@ class Rules:
         """Run every reaction on ``game``: the game after them, and ``events`` followed by
         theirs. :meth:`step` calls it after each action; a game's setup may call it too."""
         for reaction in self.reactions:
-            game, more = reaction(game)
+            game, more = reaction(game, events)
             if more:
                 events = (*events, *more)
         return game, events

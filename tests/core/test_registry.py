@@ -326,7 +326,7 @@ class Settled(Event):
     moved: int
 
 
-def _settle(game: Game) -> tuple[Game, Events]:
+def _settle(game: Game, events: Events) -> tuple[Game, Events]:
     """A reaction: anything a holds above 2 goes to b."""
     extra = game["a"].value - 2
     if extra <= 0:
@@ -356,12 +356,13 @@ def test_en6_a_reaction_sees_lifecycle_fan_out() -> None:
     rules, game = two()
     seen: list[int] = []
 
-    def watch(game: Game) -> tuple[Game, Events]:
-        seen.append(game.clock.round)
+    def watch(game: Game, events: Events) -> tuple[Game, Events]:
+        seen.append((game.clock.round, events))
         return game, ()
 
+    Rules(rules.subsystems, reactions=[watch]).step(game, Add(1))
     Rules(rules.subsystems, reactions=[watch]).step(game, StartRound())
-    assert seen == [1]
+    assert seen == [(0, (Added("a", 1),)), (1, ())]
 
 
 def test_en5_an_override_that_lists_its_actions_lists_each_once() -> None:

@@ -147,7 +147,7 @@ def _left(e: Event) -> Event:
     return LeftTheFight(e.combatant, e.cause) if isinstance(e, CombatantWithdrawn) else e
 
 
-def settle(game: Game) -> tuple[Game, Events]:
+def settle(game: Game, events: Events = ()) -> tuple[Game, Events]:
     """The skirmish's reaction after every step: characters who died in the decks (of fatal
     exhaustion, SD-6) but still stand leave the fight together (SK-6); a held declaration
     whose window closed is made (SK-4)."""
