@@ -35,25 +35,30 @@ from gamefold.diplomacy import (
 )
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
-from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase, holdings
+from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase, territory_count
 from gamefold.games.summit.effects import target_problem
 from gamefold.games.summit.flow import advance
-from gamefold.games.summit.reactions import deploy, react
+from gamefold.games.summit.reactions import REACTS_TO, deploy, react
 from gamefold.games.summit.reducer import subsystem
 from gamefold.registry import Checker, Game, Handler, Reaction, Rules, Wrapper
 
 __all__ = ["REACTIONS", "WRAPPERS", "build_rules", "settle"]
 
 
+_WATCHED = REACTS_TO | {TurnBegan}
+
+
 def settle(game: Game, events: Events) -> tuple[Game, Events]:
     """The map applies the step's diplomacy ``events`` (SM-5, SM-7 … SM-9); at a turn start it
     then deploys, counting the territories held when the turn began (SM-4)."""
+    if not any(type(e) in _WATCHED for e in events):
+        return game, ()
     before: MapState = game[NAME]
     dip: DiplomacyState = game[DIPLOMACY]
     began = next((e for e in events if isinstance(e, TurnBegan)), None)
     state, more = react(before, dip.config, events)
     if began is not None:
-        territories = holdings(before, began.player)[0]
+        territories = territory_count(before, began.player)  # as the turn began (SM-3)
         state, deployed = deploy(state, dip.config, began.player, territories, events, dip.pacts)
         more = (*more, *deployed)
     return (game, more) if state is before else (game.with_slice(NAME, state), more)
