@@ -71,7 +71,7 @@ from gamefold.combat.hands import (
     outcome,
 )
 from gamefold.combat.invariants import INVARIANTS, violations
-from gamefold.combat.narration import describe
+from gamefold.combat.narration import LINES, describe
 from gamefold.combat.pairing import (
     AssignPairings,
     Pair,
@@ -109,6 +109,7 @@ __all__ = [
     "EVENTS",
     "HANDS",
     "INVARIANTS",
+    "LINES",
     "PLAYGROUND_BEATS",
     "SEED_BEATS",
     "SIDES",

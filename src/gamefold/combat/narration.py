@@ -25,7 +25,7 @@ from gamefold.combat.warding import DamagePrevented, Warded
 from gamefold.combat.withdrawal import CombatantWithdrawn
 from gamefold.core import Event
 
-__all__ = ["describe"]
+__all__ = ["LINES", "describe"]
 
 
 def _names(ids: tuple[str, ...]) -> str:
@@ -49,7 +49,7 @@ def _fled(e: Fled) -> str:
     return "; ".join(parts) + "."
 
 
-_LINES: dict[type, Callable[[Any], str]] = {
+LINES: dict[type, Callable[[Any], str]] = {
     PairingsAssigned: lambda e: (
         f"The {e.side.value} pair up: " + ", ".join(f"{p.own} vs {p.enemy}" for p in e.pairs) + "."
     ),
@@ -70,9 +70,10 @@ _LINES: dict[type, Callable[[Any], str]] = {
     Warded: lambda e: f"{e.combatant} raises a shield of {e.amount} ({e.total} in all this Round).",
     DamagePrevented: lambda e: f"{e.combatant}'s shield stops {e.amount} damage.",
 }
+"""The sentence of each combat event type; a host game may extend or replace lines."""
 
 
 def describe(event: Event) -> str:
     """One sentence saying what ``event`` reports; ``repr`` for an event of another kind."""
-    line = _LINES.get(type(event))
+    line = LINES.get(type(event))
     return repr(event) if line is None else line(event)
