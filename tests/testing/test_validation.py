@@ -9,6 +9,7 @@ own input).
 
 from __future__ import annotations
 
+import doctest
 import inspect
 import re
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from tests.core.toy import Add, Race, RaceConfig
 from gamefold import combat as combat_pkg
 from gamefold import diplomacy as diplomacy_pkg
 from gamefold import skills as skills_pkg
+from gamefold import testing as testing_pkg
 from gamefold.core import StartTurn
 from gamefold.testing import actions, combat, diplomacy, games, skills
 
@@ -332,3 +334,9 @@ def test_a_bad_value_drawn_from_a_strategy_option_raises_invalid_argument_naming
 def test_a_subject_must_be_a_plain_value_not_a_strategy() -> None:
     with pytest.raises(InvalidArgument, match="must be a plain value, not a strategy"):
         skills.actions(st.just(SKILLS))  # type: ignore[arg-type]
+
+
+def test_the_dialect_as_the_module_docstring_states_it_runs() -> None:
+    failed, tried = doctest.testmod(testing_pkg, raise_on_error=False, report=True)
+    assert tried > 0
+    assert failed == 0
