@@ -21,6 +21,7 @@ from gamefold.combat.resolution import (
     DamageDealt,
     ExchangeRevealed,
 )
+from gamefold.combat.warding import DamagePrevented, Warded
 from gamefold.combat.withdrawal import CombatantWithdrawn
 from gamefold.core import Event
 
@@ -66,6 +67,8 @@ _LINES: dict[type, Callable[[Any], str]] = {
     ConditionEnded: lambda e: f"{e.combatant} is no longer {e.condition.value}.",
     CombatantWithdrawn: lambda e: f"{e.combatant} is taken out of the fight ({e.cause}).",
     CombatEnded: lambda e: f"The fight is over: {e.ending.value}.",
+    Warded: lambda e: f"{e.combatant} raises a shield of {e.amount} ({e.total} in all this Round).",
+    DamagePrevented: lambda e: f"{e.combatant}'s shield stops {e.amount} damage.",
 }
 
 

@@ -23,7 +23,10 @@ from hypothesis.strategies import DrawFn, SearchStrategy
 
 from gamefold.core import Action, EndTurn, StartTurn
 from gamefold.diplomacy import (
+    DEBT_ROUNDINGS,
     DEFAULT_CATALOGUE,
+    HAND_LIMIT_RANGE,
+    PACT_CLOCKS,
     Accept,
     BeginTurn,
     BonusZone,
@@ -39,7 +42,6 @@ from gamefold.diplomacy import (
     reduce,
 )
 from gamefold.diplomacy import legal_actions as player_actions
-from gamefold.diplomacy.config import DEBT_ROUNDINGS, HAND_LIMIT_RANGE, PACT_CLOCKS
 from gamefold.testing._validate import (
     as_strategy,
     build,

@@ -25,7 +25,9 @@ from gamefold.skills import (
     ACTOR_ACTIONS,
     DEFAULT_ABILITIES,
     DEFAULT_DECK,
+    SIDES,
     STANDARD_EFFECTS,
+    TIMINGS,
     Ability,
     Activate,
     Burn,
@@ -49,8 +51,6 @@ from gamefold.skills import (
     reduce,
 )
 from gamefold.skills import legal_actions as actor_actions
-from gamefold.skills.catalogue import TIMINGS
-from gamefold.skills.config import SIDES
 from gamefold.testing._validate import (
     build,
     count,
