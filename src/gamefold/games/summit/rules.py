@@ -121,8 +121,19 @@ def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | No
 
 WRAPPERS: tuple[Wrapper, ...] = (
     Wrapper(EndTurn, end_turn, name="summit turn end"),
-    Wrapper(PlayStandalone, play_standalone, check_standalone, name="summit Standalone"),
-    Wrapper(Propose, check=check_propose, name="summit proposal"),
+    Wrapper(
+        PlayStandalone,
+        play_standalone,
+        check_standalone,
+        name="summit Standalone",
+        keep=lambda game, action: _target(game, action) is None,
+    ),
+    Wrapper(
+        Propose,
+        check=check_propose,
+        name="summit proposal",
+        keep=lambda game, action: _limit(game, action) is None,
+    ),
 )
 """Summit's cross-slice refusals and window rules, as wrappers of diplomacy's handlers."""
 
