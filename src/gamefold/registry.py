@@ -123,7 +123,7 @@ class LazyView(Game):
     when something reads them, so a policy that never looks at its view costs nothing.
     """
 
-    __slots__ = ("_rules", "_source", "_viewer", "_built")
+    __slots__ = ("_built", "_rules", "_source", "_viewer")
     _rules: Rules
     _source: Game
     _viewer: str
