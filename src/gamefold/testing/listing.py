@@ -103,8 +103,8 @@ def combat_action_space(state: CombatState) -> list[Action]:
     """Every combat choice naming the state's combatants, abilities, Hands and items.
 
     Pairings are every assignment of distinct own combatants to distinct enemies (enemies in
-    id order), declarations every ability × Hand (or none) × target, retreats every carried
-    ally (or none) × set of dropped items; host actions are not choices.
+    id order), declarations every ability by Hand (or none) by target, retreats every carried
+    ally (or none) by set of dropped items; host actions are not choices.
     """
     space: list[Action] = [a for side in SIDES for a in _pairings(state, side)]
     ids = [c.id for c in state.combatants]
