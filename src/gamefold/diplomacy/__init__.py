@@ -12,6 +12,7 @@ turns, and scored at game end.
 12
 """
 
+from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import (
     DEFAULT_CATALOGUE,
     DEFAULT_COMPOSITION,
@@ -142,6 +143,7 @@ __all__ = [
     "TurnEnded",
     "as_ticks",
     "check",
+    "codes",
     "describe",
     "held_count",
     "initial_state",
