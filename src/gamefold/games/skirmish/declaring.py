@@ -126,8 +126,10 @@ def _well_formed(
     checks = tuple((name, ids.get(name, ok)) for name, ok in field_checks(kind))
 
     def ok(action: Any) -> bool:
-        fields_fit = all(check(getattr(action, name)) for name, check in checks)
-        return fields_fit and (shape is None or shape(action))
+        for name, check in checks:
+            if not check(getattr(action, name)):
+                return False
+        return shape is None or shape(action)
 
     return ok
 
