@@ -12,7 +12,7 @@ turns, and scored at game end.
 12
 """
 
-from gamefold.diplomacy.account import describe
+from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import (
     DEFAULT_CATALOGUE,
     DEFAULT_COMPOSITION,
@@ -43,6 +43,7 @@ from gamefold.diplomacy.hands import (
     scores,
 )
 from gamefold.diplomacy.invariants import INVARIANTS
+from gamefold.diplomacy.narration import LINES, Line, describe
 from gamefold.diplomacy.proposals import (
     Accept,
     Decline,
@@ -65,6 +66,7 @@ from gamefold.diplomacy.reducer import (
     legal_actions,
     reduce,
     step,
+    subsystem,
 )
 from gamefold.diplomacy.standalone import (
     Effect,
@@ -74,7 +76,7 @@ from gamefold.diplomacy.standalone import (
     StandalonePlayed,
     StandaloneResolved,
 )
-from gamefold.diplomacy.table import NAME, DiplomacyState, PlayerState, initial_state
+from gamefold.diplomacy.table import DiplomacyState, PlayerState, initial_state
 from gamefold.diplomacy.ticks import (
     QUARTERS_PER_TICK,
     BonusZone,
@@ -85,7 +87,6 @@ from gamefold.diplomacy.ticks import (
 )
 from gamefold.diplomacy.turns import BeginTurn, TurnBegan, TurnEnded
 from gamefold.diplomacy.views import DiplomacyView, view
-from gamefold.registry import Subsystem
 
 __all__ = [
     "ACTIONS",
@@ -95,6 +96,7 @@ __all__ = [
     "EVENTS",
     "INVARIANTS",
     "LIFECYCLE",
+    "LINES",
     "QUARTERS_PER_TICK",
     "Accept",
     "BeginTurn",
@@ -116,6 +118,7 @@ __all__ = [
     "EffectHandler",
     "EffectHandlers",
     "Kind",
+    "Line",
     "Pact",
     "PactBegan",
     "PactCountedDown",
@@ -140,6 +143,7 @@ __all__ = [
     "TurnEnded",
     "as_ticks",
     "check",
+    "codes",
     "describe",
     "held_count",
     "initial_state",
@@ -154,16 +158,3 @@ __all__ = [
     "HAND_LIMIT_RANGE",
     "PACT_CLOCKS",
 ]
-
-subsystem: Subsystem[DiplomacyState] = Subsystem(
-    name=NAME,
-    actions=ACTIONS,
-    lifecycle=LIFECYCLE,
-    step=step,
-    check=check,
-    legal_actions=legal_actions,
-    invariants=INVARIANTS,
-    view=view,
-    state_type=DiplomacyState,
-)
-"""The registry entry: the ``"diplomacy"`` slice, its actions and lifecycle (EN-6)."""

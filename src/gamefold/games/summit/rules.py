@@ -87,7 +87,7 @@ def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
     problem = target_problem(game[NAME], subtype, action.player, action.target)
     if problem is None:
         return None
-    return IllegalAction(codes.BAD_TARGET, "SM-8", problem, action)
+    return codes.illegal(codes.BAD_TARGET, problem, action)
 
 
 def play_standalone(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
@@ -109,9 +109,7 @@ def _limit(game: Game, action: Propose) -> IllegalAction | None:
     limit = state.scenario.proposals_per_turn
     if state.proposals < limit:
         return None
-    return IllegalAction(
-        codes.PROPOSAL_LIMIT, "SM-12", f"You may make {limit} proposal(s) a turn.", action
-    )
+    return codes.illegal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.", action)
 
 
 def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | None:
