@@ -13,6 +13,7 @@ turns, and scored at game end.
 """
 
 from gamefold.diplomacy.account import describe
+from gamefold.diplomacy.attribution import EVENT_RULES, SETUP_RULES
 from gamefold.diplomacy.cards import (
     DEFAULT_CATALOGUE,
     DEFAULT_COMPOSITION,
@@ -93,6 +94,7 @@ __all__ = [
     "DEFAULT_CATALOGUE",
     "DEFAULT_COMPOSITION",
     "EVENTS",
+    "EVENT_RULES",
     "INVARIANTS",
     "LIFECYCLE",
     "QUARTERS_PER_TICK",
@@ -153,6 +155,7 @@ __all__ = [
     "DEBT_ROUNDINGS",
     "HAND_LIMIT_RANGE",
     "PACT_CLOCKS",
+    "SETUP_RULES",
 ]
 
 subsystem: Subsystem[DiplomacyState] = Subsystem(
