@@ -13,6 +13,7 @@ turns, and scored at game end.
 """
 
 from gamefold.diplomacy import codes
+from gamefold.diplomacy.attribution import EVENT_RULES, SETUP_RULES
 from gamefold.diplomacy.cards import (
     DEFAULT_CATALOGUE,
     DEFAULT_COMPOSITION,
@@ -94,6 +95,7 @@ __all__ = [
     "DEFAULT_CATALOGUE",
     "DEFAULT_COMPOSITION",
     "EVENTS",
+    "EVENT_RULES",
     "INVARIANTS",
     "LIFECYCLE",
     "LINES",
@@ -157,4 +159,5 @@ __all__ = [
     "DEBT_ROUNDINGS",
     "HAND_LIMIT_RANGE",
     "PACT_CLOCKS",
+    "SETUP_RULES",
 ]

@@ -20,8 +20,8 @@ from typing import Any
 from gamefold import diplomacy
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.diplomacy import BeginTurn, DiplomacyState
-from gamefold.games.base import GameDef, Policy, random_policy, register_game
-from gamefold.games.summit import board
+from gamefold.games.base import EventRules, GameDef, Policy, random_policy, register_game
+from gamefold.games.summit import attribution, board
 from gamefold.games.summit.account import describe
 from gamefold.games.summit.board import (
     DIPLOMACY,
@@ -131,3 +131,15 @@ class Summit(GameDef[SummitConfig]):
     def policies(self) -> dict[str, Policy]:
         """``"random"`` and ``"greedy"``; both see only the player's view (EN-9)."""
         return {"random": random_policy, "greedy": greedy}
+
+    def rule_ids(self) -> tuple[str, ...]:
+        """DP-1 … DP-14 and SM-1 … SM-12 (see :mod:`.attribution`)."""
+        return attribution.RULE_IDS
+
+    def event_rules(self) -> EventRules:
+        """Diplomacy's and summit's event tables (see :mod:`.attribution`)."""
+        return attribution.EVENT_RULES
+
+    def setup_rules(self, game: Game) -> tuple[str, ...]:
+        """The seats, the map's deal, the opening hands and counters."""
+        return attribution.SETUP_RULES
