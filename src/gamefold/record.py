@@ -39,6 +39,7 @@ __all__ = [
     "Limits",
     "canonical_json",
     "check_record",
+    "read_config",
     "converter",
     "from_json",
     "replay",
@@ -143,14 +144,15 @@ def _read_header(text: str | bytes, limits: Limits) -> _Header:
     data = parse_json(text, limits)
     if not isinstance(data, dict):
         raise RecordError("record/malformed", f"a game record is an object, not {shown(data)}")
+    # The version first: a record of another version may have another shape altogether.
+    version = _version(data.get("format_version"))
+    game_cls = _game_class(data.get("game"))
     unknown = sorted(set(data) - set(_KEYS))
     if unknown:
         raise RecordError("record/malformed", f"unknown key {unknown[0]!r}")
     missing = [k for k in _KEYS if k not in data and k not in _OPTIONAL]
     if missing:
         raise RecordError("record/malformed", "missing", missing[0])
-    version = _version(data["format_version"])
-    game_cls = _game_class(data["game"])
     seed = _seed(data["seed"])
     config = structure(data["config"], game_cls.config_type, "config")
     _require_complete(data["config"], config, "config")
@@ -366,3 +368,19 @@ def verify(record: GameRecord, states: Sequence[Game] | None = None) -> Divergen
     except IllegalAction as err:
         return Divergence(step, f"the recorded action is illegal on replay: {err}")
     return None
+
+
+def read_config(
+    text: str | bytes, game: str | type[GameDef[Any]], *, limits: Limits = DEFAULT_LIMITS
+) -> Any:
+    """A config file for ``game`` (its name or its class): a JSON object of config fields.
+
+    Fields left out take their defaults; anything else (an unknown key, a value of the wrong
+    kind or out of its range, text beyond ``limits``) is one :class:`~gamefold.RecordError`
+    naming its path (``skills.deck_size: …``).
+    """
+    game_cls = _game_class(game) if isinstance(game, str) else game
+    data = parse_json(text, limits)
+    if not isinstance(data, dict):
+        raise RecordError("record/malformed", f"a config is an object, not {shown(data)}")
+    return structure(data, game_cls.config_type)

@@ -94,7 +94,8 @@ def test_en8_verify_reports_the_first_divergent_step() -> None:
     ("text", "code", "reason"),
     [
         ("not json", "record/not-json", "not JSON: Expecting value"),
-        ('{"format_version": 2}', "record/malformed", "game: missing"),
+        ('{"format_version": 2}', "record/version", "format_version: format version 2"),
+        ('{"format_version": 1}', "record/malformed", "game: expected a string, got null"),
         (
             '{"format_version": 2, "game": "toy-race", "config": {}, "seed": 1, "actions": []}',
             "record/version",
