@@ -187,9 +187,10 @@ class _At(Exception):
 
 
 def _primitive(kind: type, name: str) -> Callable[[Any, Any], Any]:
-    def structure(value: Any, _: Any) -> Any:
+    def structure(value: Any, t: Any) -> Any:
         if type(value) is kind or (kind is float and type(value) is int):
-            return value
+            # An enum built on str or int is made from its value (ValueError if unknown).
+            return value if t is kind else t(value)
         raise Bad(f"expected {name}, got {shown(value)}")
 
     return structure
@@ -247,11 +248,7 @@ def install_strict_hooks(converter: cattrs.Converter) -> None:
     """Make ``converter`` refuse, not coerce, JSON values of the wrong kind."""
     kinds = ((int, "an int"), (str, "a string"), (bool, "true or false"), (float, "a number"))
     for kind, name in kinds:
-        # Exactly these types: enums built on str or int keep their own hooks.
-        converter.register_structure_hook_func(
-            lambda t, kind=kind: t is kind,  # type: ignore[misc]
-            _primitive(kind, name),
-        )
+        converter.register_structure_hook(kind, _primitive(kind, name))
     converter.register_structure_hook_func(lambda t: _is_kind(t, tuple), _tuple_hook(converter))
     converter.register_structure_hook_func(
         lambda t: _is_kind(t, list),
