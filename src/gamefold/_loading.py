@@ -120,8 +120,10 @@ def _too_deep(limits: Limits, path: str) -> RecordError:
 
 def _walk(root: Any, limits: Limits) -> None:
     """Check depth, string lengths and duplicate keys everywhere, without recursion."""
+    if not isinstance(root, dict | list):
+        _check_leaf(root, (), limits)
+        return
     todo: list[tuple[Any, tuple[str | int, ...]]] = [(root, ())]
-    _check_leaf(root, (), limits)
     while todo:
         node, path = todo.pop()
         if len(path) >= limits.max_depth:

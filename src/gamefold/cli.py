@@ -476,9 +476,11 @@ def _configured_game(args: argparse.Namespace) -> GameDef[Any]:
         return game
     text = _read_bounded(args.config, _limits(args))
     try:
-        return type(game)(read_config(text, type(game), limits=_limits(args)))
+        configured = type(game)(read_config(text, type(game), limits=_limits(args)))
+        configured.setup(args.seed)  # some configs are refused only when a game is set up
     except GamefoldError as err:
         raise UsageError(f"{args.config}: {err}") from None
+    return configured
 
 
 def _warn_workers(workers: int) -> None:

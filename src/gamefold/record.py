@@ -24,7 +24,7 @@ import attrs
 from gamefold._convert import converter, from_json, structure, tag_of, to_json
 from gamefold._loading import DEFAULT_LIMITS, Limits, parse_json, shown
 from gamefold.core import Action
-from gamefold.errors import GamefoldError, IllegalAction, RecordError
+from gamefold.errors import ConfigError, GamefoldError, IllegalAction, RecordError
 from gamefold.registry import Game
 
 if TYPE_CHECKING:
@@ -321,8 +321,11 @@ def check_record(record: GameRecord | str | bytes, *, limits: Limits = DEFAULT_L
 def _check(header: _Header, decode: Callable[[Any, int], Action]) -> Checked:
     from gamefold.games.base import get_game
 
-    game_def = get_game(header.game)(header.config)
-    state = game_def.setup(header.seed)
+    try:
+        game_def = get_game(header.game)(header.config)
+        state = game_def.setup(header.seed)
+    except ConfigError as err:  # a config that validates alone but cannot seat its game
+        raise RecordError("record/bad-config", str(err), "config") from None
     steps, found = 0, _digest_problem(header.digests, 0, state)
     for index, raw in enumerate(header.actions):
         if found is not None:
