@@ -223,3 +223,15 @@ def test_a_broken_pipe_ends_quietly_and_files_are_still_written(tmp_path: Path) 
     _, err = proc.communicate(timeout=120)
     assert (proc.returncode, err) == (0, b"")
     assert GameRecord.from_json(record.read_bytes()).digests is not None
+
+
+def test_en8_a_400_mb_record_is_refused_by_its_size_without_reading_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EN-8: a record claiming millions of actions (380 MB) took minutes and gigabytes;
+    now its size alone refuses it (the sparse file here is never read)."""
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(400 * 2**20)
+    err = _refused(capsys, "replay", str(path))
+    assert "419,430,400 bytes; the limit is 4,194,304" in err

@@ -55,11 +55,11 @@ class Limits:
     """The largest file, in bytes (or characters for text): 4 MiB."""
     max_depth: int = attrs.field(default=32, validator=_depth)
     """The deepest nesting of objects and arrays: 32 (at most 200)."""
-    max_actions: int = attrs.field(default=100_000, validator=_positive)
-    """The most actions a record may hold: 100,000."""
+    max_actions: int = attrs.field(default=50_000, validator=_positive)
+    """The most actions a record may hold: 50,000."""
     max_string: int = attrs.field(default=1_000, validator=_positive)
     """The longest string, key or value, in characters: 1,000."""
-    max_collections: int = attrs.field(default=500_000, validator=_positive)
+    max_collections: int = attrs.field(default=150_000, validator=_positive)
     """The most objects and arrays in one file, which bounds the memory loading takes."""
 
 

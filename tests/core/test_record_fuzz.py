@@ -23,7 +23,7 @@ from gamefold.games import get_game, play
 from gamefold.record import GameRecord, Limits, check_record
 
 LIMITS = Limits(max_bytes=300_000, max_string=400, max_actions=200, max_collections=20_000)
-EXAMPLES = 3_000 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 150
+EXAMPLES = 2_000 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 150
 
 
 @cache
