@@ -10,6 +10,12 @@ slices are tagged the same way. :func:`to_json` and :func:`from_json` wrap it:
 >>> text = to_json(StartTurn("p1"))
 >>> from_json(text, StartTurn) == StartTurn("p1")
 True
+
+Reading is strict and bounded: text beyond :class:`Limits`, an unknown or duplicated key, or
+a value of the wrong kind is one :class:`~gamefold.RecordError` naming its path. A
+:class:`GameRecord` may carry the :func:`state_digest` of every state, and
+:func:`check_record` replays it action by action to the first step that differs (see the
+records page of the docs).
 """
 
 from __future__ import annotations
@@ -39,9 +45,9 @@ __all__ = [
     "Limits",
     "canonical_json",
     "check_record",
-    "read_config",
     "converter",
     "from_json",
+    "read_config",
     "replay",
     "state_digest",
     "structure",

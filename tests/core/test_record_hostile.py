@@ -237,6 +237,9 @@ def test_en8_a_list_element_of_the_wrong_type_is_named_by_index() -> None:
     err = refused(data)
     path = f"actions[{index}].cards[{len(action['cards']) - 1}]"
     assert str(err) == f'{path}: expected an int, got "s" [record/malformed]'
+    action["cards"] = "seven"  # was one int() error per character
+    err = refused(data)
+    assert str(err) == f'actions[{index}].cards: expected an array, got "seven" [record/malformed]'
 
 
 def test_en8_digests_must_match_the_number_of_states() -> None:
