@@ -8,6 +8,9 @@ configured limits, so the tests stay fast.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -324,11 +327,28 @@ def test_en8_actions_are_decoded_lazily_and_checking_stops_at_the_first_bad_step
         GameRecord.from_json(json.dumps(data))
 
 
-def test_en3_digests_are_the_same_in_another_process(tmp_path: Path) -> None:
-    """EN-3: the golden digests were written by other processes, under other hash seeds."""
+def test_en3_digests_are_the_same_in_other_processes_and_hash_seeds() -> None:
+    """EN-3: a digest depends on the state alone: the golden digests (written by other
+    processes) and two fresh processes under different ``PYTHONHASHSEED`` values agree."""
     record = GameRecord.from_json(SKIRMISH.read_bytes())
-    game = record.game_def()
-    assert state_digest(game.setup(record.seed)) == record.digests[0]  # type: ignore[index]
+    assert record.digests is not None
+    assert state_digest(record.game_def().setup(record.seed)) == record.digests[0]
+    code = (
+        "from gamefold.games import get_game, play; from gamefold.record import state_digest;"
+        "g = get_game('summit')(); print(state_digest(play(g, 9, max_steps=40).final))"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env=os.environ | {"PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "4242")
+    }
+    game = get_game("summit")()
+    assert outputs == {state_digest(play(game, 9, max_steps=40).final) + "\n"}
 
 
 def test_en8_records_without_digests_still_load_and_replay() -> None:
