@@ -16,8 +16,7 @@ import pytest
 import tests.sim.scored  # noqa: F401  (registers "toy-scored")
 
 from gamefold.cli import main
-from gamefold.games.summit.config import default_diplomacy
-from gamefold.record import GameRecord, converter
+from gamefold.record import GameRecord
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = REPO_ROOT / "tests" / "golden" / "replays"
@@ -159,10 +158,8 @@ def test_en8_a_config_refused_only_at_setup_is_still_status_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """DP-2: a composition without starting cards validates alone but seats no game."""
-    diplomacy = converter.unstructure(default_diplomacy())
-    diplomacy["composition"] = {"Troops T2": 10}
     path = tmp_path / "config.json"
-    path.write_text(json.dumps({"diplomacy": diplomacy}))
+    path.write_text('{"diplomacy": {"composition": {"Troops T2": 10}}}')
     assert "DP-2" in _refused(capsys, "simulate", "summit", "--config", str(path))
 
 

@@ -384,7 +384,9 @@ def read_config(
 ) -> Any:
     """A config file for ``game`` (its name or its class): a JSON object of config fields.
 
-    Fields left out take their defaults; anything else (an unknown key, a value of the wrong
+    Fields left out keep the game's default config's values, inside nested configs too
+    (``{"diplomacy": {"hand_limit": 12}}`` changes one field of the default diplomacy rules);
+    a map or a list given is taken whole. Anything else (an unknown key, a value of the wrong
     kind or out of its range, text beyond ``limits``) is one :class:`~gamefold.RecordError`
     naming its path (``skills.deck_size: …``).
     """
@@ -392,4 +394,17 @@ def read_config(
     data = parse_json(text, limits)
     if not isinstance(data, dict):
         raise RecordError("record/malformed", f"a config is an object, not {shown(data)}")
-    return structure(data, game_cls.config_type)
+    return structure(_over_default(game_cls.config_type(), data), game_cls.config_type)
+
+
+def _over_default(default: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` completed with the fields of the ``default`` record, nested records too."""
+    # Through JSON text, so that it holds what a file would (no tuples, no enum members).
+    full: dict[str, Any] = json.loads(to_json(default))
+    for key, value in data.items():  # unknown keys stay, to be refused with their path
+        inner = getattr(default, key, None) if key in full else None
+        if isinstance(value, dict) and attrs.has(type(inner)):
+            full[key] = _over_default(inner, value)
+        else:
+            full[key] = value
+    return full

@@ -364,6 +364,16 @@ def test_en8_records_without_digests_still_load_and_replay() -> None:
 # -- config files -----------------------------------------------------------------------------
 
 
+def test_en8_dp5_a_config_file_changes_nested_fields_and_keeps_the_game_defaults() -> None:
+    """DP-5, DP-13: a nested config given in part keeps the game's own defaults (the
+    summit's bonus zones), not the bare defaults of the nested record."""
+    config = read_config('{"diplomacy": {"hand_limit": 12}}', "summit")
+    assert config.diplomacy == attrs.evolve(SummitConfig().diplomacy, hand_limit=12)
+    with pytest.raises(RecordError) as caught:
+        read_config('{"diplomacy": {"hand_limits": 12}}', "summit")
+    assert (caught.value.path, caught.value.message) == ("diplomacy", "unknown key 'hand_limits'")
+
+
 def test_en8_a_config_file_may_leave_fields_out_but_nothing_else() -> None:
     config = read_config('{"players": 5, "scenario": {"deal": "in-order"}}', "summit")
     assert config == SummitConfig(
