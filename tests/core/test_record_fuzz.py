@@ -18,9 +18,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamefold import RecordError
+from gamefold import ConfigError, RecordError
 from gamefold.games import get_game, play
-from gamefold.record import GameRecord, Limits, check_record
+from gamefold.record import GameRecord, Limits, check_record, read_config
 
 LIMITS = Limits(max_bytes=300_000, max_string=400, max_actions=200, max_collections=20_000)
 EXAMPLES = 2_000 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 150
@@ -75,9 +75,9 @@ json_values = st.recursive(
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> str:
-    """The JSON text of a real record with one hostile change."""
-    root = json.loads(json.dumps(draw(st.sampled_from(_bases()))))
+def mutated(draw: st.DrawFn, base: Any = None) -> str:
+    """The JSON text of a real record (or of ``base``) with one hostile change."""
+    root = json.loads(json.dumps(draw(st.sampled_from(_bases())) if base is None else base))
     path = draw(st.sampled_from(_paths(root)))
     op = draw(st.sampled_from(["delete", "retype", "huge", "nested", "duplicate"]))
     target = _get(root, path)
@@ -124,6 +124,37 @@ def test_en8_a_mutated_record_loads_or_raises_only_record_error(text: str) -> No
         return
     assert refusal.code.startswith("record/")
     assert str(refusal).endswith(f"[{refusal.code}]")
+
+
+@st.composite
+def config_files(draw: st.DrawFn) -> tuple[str, str]:
+    """A game's name and a mutated config file for it (a part of a real record's config)."""
+    record = draw(st.sampled_from(_bases()))
+    keys = draw(st.sets(st.sampled_from(sorted(record["config"]))))
+    part = {k: v for k, v in record["config"].items() if k in keys}
+    return record["game"], draw(mutated(part))
+
+
+@settings(
+    max_examples=EXAMPLES,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(config_files())
+def test_en8_a_mutated_config_file_reads_or_raises_only_record_error(
+    case: tuple[str, str],
+) -> None:
+    """EN-8: ``--config FILE`` gets the same guarantee: a config, or one RecordError."""
+    game, text = case
+    refusal: RecordError | ConfigError | None = None
+    try:
+        config = read_config(text, game, limits=LIMITS)
+        get_game(game)(config).setup(1)
+    except (RecordError, ConfigError) as err:  # a ConfigError only at setup (DP-2)
+        refusal = err
+    if isinstance(refusal, RecordError):
+        assert refusal.code.startswith("record/")
+    elif refusal is not None:
+        assert refusal.rule
 
 
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
