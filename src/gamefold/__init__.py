@@ -6,6 +6,8 @@ composes subsystems into whole games. The subsystems live in :mod:`gamefold.skil
 :mod:`gamefold.combat` and :mod:`gamefold.diplomacy`.
 """
 
+import sys as _sys
+
 from gamefold.core import (
     Action,
     EndRound,
@@ -49,3 +51,10 @@ __all__ = [
     "replace",
     "replacer",
 ]
+
+# The Hypothesis plugin registers gamefold's strategies lazily: here, when Hypothesis is
+# already loaded; otherwise its entry point (``_gamefold_hypothesis``) does when it loads.
+if "hypothesis" in _sys.modules:
+    from gamefold.testing._plugin import register as _register_strategies
+
+    _register_strategies()
