@@ -9,7 +9,8 @@
 
 ``--import MODULE`` (before the command, repeatable) imports a module first, so the games it
 registers are known. Bad arguments and bad files print one error line on stderr and exit
-with status 2; a record that does not replay exits with status 1.
+with status 2, as does a command that needs an extra that is not installed (the error names
+the install line); a record that does not replay exits with status 1.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any, NoReturn
 from gamefold import GamefoldError, __version__
 from gamefold.games.base import GameDef, game_names, get_game, play
 from gamefold.record import GameRecord, replay
+from gamefold.sim.extras import MissingExtra, require
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
     Policies,
@@ -60,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for module in args.imports:
             _import(module)
         status: int = args.run(args)
-    except UsageError as err:
+    except (UsageError, MissingExtra) as err:
         print(f"gamefold: error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -255,12 +257,9 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
 
 @contextmanager
 def _dask_client(address: str) -> Iterator[Any]:
+    Client = require("dask", "distributed", "--dask").Client
     try:
-        from distributed import Client
-    except ImportError:
-        raise UsageError("--dask needs the dask extra: pip install 'gamefold[dask]'") from None
-    try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+        client = Client(address, timeout="10s")
     except (OSError, ValueError) as err:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {err}") from None
     with client:
@@ -272,6 +271,7 @@ def _write(frame: Any, path: Path) -> None:
         if path.suffix.lower() == ".csv":
             frame.to_csv(path, index=False)
         else:
+            require("sim", "pyarrow", "writing Parquet")
             frame.to_parquet(path, index=False)
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None

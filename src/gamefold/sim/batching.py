@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from gamefold.games.base import GameDef, get_game
 from gamefold.sim.frames import games_frame, trace_frame
+from gamefold.sim.extras import require
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies
 from gamefold.sim.runner import Batch, Job, game_seed, run_batch
 
@@ -85,12 +86,16 @@ def simulate(
 
     Returns the games frame (columns in :mod:`gamefold.sim.frames`), or with ``trace=True``
     the pair ``(games, trace)``. The same arguments give the same frames on any executor.
+    Without the ``sim`` extra it raises :class:`~gamefold.sim.MissingExtra` before any game
+    is played.
     """
+    show = progress_enabled(progress)
+    require("sim", "pandas", "a simulation")
     game_def = get_game(game)() if isinstance(game, str) else game
     size = _batch_size(games, batch_size, max_steps)
     check_policies(game_def, policies, game_def.players(game_def.setup(game_seed(seed, 0))))
     job = Job(game_def, seed, policies, max_steps, trace)
-    done = list(_run(job, batches(games, size), executor, progress_enabled(progress)))
+    done = list(_run(job, batches(games, size), executor, show))
     if trace:
         return games_frame(done), trace_frame(done)
     return games_frame(done)
@@ -122,11 +127,13 @@ def progress_enabled(progress: bool) -> bool:
 def _run(
     job: Job, ranges: list[tuple[int, int]], executor: Executor | None, show: bool
 ) -> Iterator[Batch]:
-    """Every batch, as it completes, while the bar counts games."""
-    from tqdm.auto import tqdm
-
+    """Every batch, as it completes, while the bar (when shown) counts games."""
+    if not show:  # tqdm is imported only for a bar that is shown
+        yield from _batches_done(job, ranges, executor)
+        return
+    tqdm = require("sim", "tqdm.auto", "a progress bar (or progress=False)").tqdm
     total = ranges[-1][1] if ranges else 0
-    with tqdm(total=total, desc=job.game.name, unit="game", disable=not show) as bar:
+    with tqdm(total=total, desc=job.game.name, unit="game") as bar:
         for batch in _batches_done(job, ranges, executor):
             bar.update(batch.stop - batch.start)
             yield batch

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from gamefold.sim.extras import require
 from gamefold.sim.runner import Batch
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def _start(batch: Batch) -> int:
 
 
 def _frame(rows: list[dict[str, Any]], first: tuple[str, ...]) -> pd.DataFrame:
-    import pandas as pd
+    pd = require("sim", "pandas", "a results frame")
 
     frame = pd.DataFrame.from_records(rows, columns=_columns(rows, first))
     for name in first:

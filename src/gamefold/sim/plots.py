@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from gamefold.sim.extras import require
+
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
@@ -21,9 +23,8 @@ __all__ = ["game_length", "metric_by_round", "win_rate"]
 def _axes(ax: Axes | None) -> Axes:
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
-
-    _, new = plt.subplots()
+    plt = require("sim", "matplotlib.pyplot", "plotting")
+    new: Axes = plt.subplots()[1]
     return new
 
 
