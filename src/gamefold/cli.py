@@ -192,6 +192,9 @@ def _add_simulate(commands: Any) -> None:
     command.add_argument("--batch-size", type=_whole(1), metavar="K", help="games per task")
     command.add_argument("--out", type=_out_path, metavar="FILE", help="write .parquet or .csv")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
+    command.add_argument(
+        "--wide", action="store_true", help="the full table: one row per player, every column"
+    )
     command.set_defaults(run=_run_simulate)
 
 
@@ -210,7 +213,7 @@ def _out_path(text: str) -> Path:
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
-    from gamefold.sim import simulate, summarize
+    from gamefold.sim import simulate
 
     game = _game(args.game)
     players = game.players(game.setup(args.seed))
@@ -226,11 +229,23 @@ def _run_simulate(args: argparse.Namespace) -> int:
             progress=not args.no_progress,
             max_steps=args.max_steps,
         )
-    print(_headline(game, args, frame))
-    print(summarize(frame).to_string(float_format=lambda x: f"{x:.3f}"))
+    _print_summary(game, args, frame)
     if args.out is not None:
         _write(frame, args.out)
     return 0
+
+
+def _print_summary(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> None:
+    """The 100-column summary, or with ``--wide`` the headline and the full table."""
+    from gamefold.sim import summarize
+    from gamefold.sim.summary import summary_text
+
+    if args.wide:
+        print(_headline(game, args, frame))
+        print(summarize(frame).to_string(float_format=lambda x: f"{x:.3f}"))
+        return
+    hint = "Every column in one table: --wide; every row: --out FILE."
+    print(summary_text(frame, game.name, args.seed, hint=hint))
 
 
 def _headline(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> str:

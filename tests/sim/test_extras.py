@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,9 +26,8 @@ def _hide(monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
 
 
 @pytest.fixture
-def no_pandas(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def no_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
     _hide(monkeypatch, "pandas")
-    yield
 
 
 def test_simulate_without_pandas_names_the_install_line_before_playing(

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyrsistent import PMap, PVector
+from tests.support import run_python
 
 from gamefold import Clock, Rng
 from gamefold.combat import CombatConfig, CombatState
@@ -13,7 +14,6 @@ from gamefold.diplomacy import DiplomacyConfig, DiplomacyState
 from gamefold.skills import SkillsConfig, SkillsState
 from gamefold.skills import violations as skills_violations
 from gamefold.testing._plugin import registered_strategies
-from tests.support import run_python
 
 
 def test_the_plugin_registers_gamefold_types_only() -> None:

@@ -6,7 +6,8 @@
 ['ana', 'bo', 'cy', 'gm']
 
 :func:`simulate` plays the games (in batches, on any :class:`concurrent.futures.Executor`),
-:func:`summarize` condenses the frame per player, :mod:`gamefold.sim.plots` draws it, and
+:func:`summarize` condenses the frame per player (:func:`summary_text` prints it in 100
+columns), :mod:`gamefold.sim.plots` draws it, and
 the helpers in :mod:`gamefold.sim.policies` name the players' policies. The columns are
 described in :mod:`gamefold.sim.frames`: a fixed few, then whatever the game's
 :meth:`~gamefold.games.GameDef.outcome` reports.
@@ -18,8 +19,8 @@ with that install line before any game is played.
 """
 
 from gamefold.sim.account import narrate
-from gamefold.sim.extras import MissingExtra
 from gamefold.sim.batching import DEFAULT_MAX_STEPS, progress_enabled, simulate
+from gamefold.sim.extras import MissingExtra
 from gamefold.sim.frames import GAME_COLUMNS, TRACE_COLUMNS, games_frame, summarize, trace_frame
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
@@ -31,6 +32,7 @@ from gamefold.sim.policies import (
     resolve_policy,
 )
 from gamefold.sim.runner import game_seed, game_seeds
+from gamefold.sim.summary import summary_text
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -51,5 +53,6 @@ __all__ = [
     "resolve_policy",
     "simulate",
     "summarize",
+    "summary_text",
     "trace_frame",
 ]

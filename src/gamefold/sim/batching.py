@@ -14,8 +14,8 @@ from concurrent.futures import Executor, Future, as_completed
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from gamefold.games.base import GameDef, get_game
-from gamefold.sim.frames import games_frame, trace_frame
 from gamefold.sim.extras import require
+from gamefold.sim.frames import games_frame, trace_frame
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies
 from gamefold.sim.runner import Batch, Job, game_seed, run_batch
 

@@ -78,9 +78,9 @@ def _start(batch: Batch) -> int:
 
 
 def _frame(rows: list[dict[str, Any]], first: tuple[str, ...]) -> pd.DataFrame:
-    pd = require("sim", "pandas", "a results frame")
+    pandas = require("sim", "pandas", "a results frame")
 
-    frame = pd.DataFrame.from_records(rows, columns=_columns(rows, first))
+    frame: pd.DataFrame = pandas.DataFrame.from_records(rows, columns=_columns(rows, first))
     for name in first:
         if name in _INT_COLUMNS and name in frame and not frame[name].isna().any():
             frame[name] = frame[name].astype("int64")

@@ -13,7 +13,6 @@ named once gamefold is imported, so ``st.from_type`` always finds its strategy.
 from __future__ import annotations
 
 from collections.abc import Callable
-import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -68,4 +67,3 @@ def register() -> None:
 
     for cls, make in registered_strategies().items():
         st.register_type_strategy(cls, st.deferred(make))
-
