@@ -120,6 +120,30 @@ def always_legal(game: Game, action: Any) -> IllegalAction | None:
     return None
 
 
+def _action_class(owner: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """A :class:`Rule` or :class:`Wrapper` names an action class; an instance is a slip."""
+    if isinstance(value, type) and issubclass(value, Action):
+        return
+    kind = type(owner).__name__
+    if isinstance(value, Action):
+        name = type(value).__name__
+        raise RegistryError(
+            f"{kind} takes the action class it handles: pass the class {name}, "
+            f"not an instance {name}(...)"
+        )
+    raise RegistryError(f"{kind} takes an action class (a gamefold.Action subclass), not {value!r}")
+
+
+def _around_result(name: str, result: Any) -> tuple[Game, Events]:
+    """What a wrapper's ``around`` returned, if it has the shape of ``(game, events)``."""
+    if isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], Game):
+        return result
+    raise RegistryError(
+        f"{name}: around must return (game, events), the new Game and a tuple of events, "
+        f"not {type(result).__name__}; return inner(game, action), or (game, ()) for no event"
+    )
+
+
 @attrs.frozen
 class Rule:
     """A game-level rule: the handler of one action type, seeing the whole game.
@@ -128,7 +152,7 @@ class Rule:
     ``step`` must raise what its ``check`` reports, before building anything.
     """
 
-    action: type[Action]
+    action: type[Action] = attrs.field(validator=_action_class)
     """The action type this rule handles."""
     step: Handler
     """``step(game, action) -> (game, events)``."""
@@ -161,7 +185,7 @@ class Wrapper:
     ``around``. Wrappers apply in the order given: a later one wraps the earlier ones.
     """
 
-    action: type[Action]
+    action: type[Action] = attrs.field(validator=_action_class)
     """The action type whose handler this wraps."""
     around: Around = pass_through
     """``around(game, action, inner) -> (game, events)``; by default the handler itself."""
@@ -441,7 +465,7 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
     if wrapper.check is None:
 
         def step(game: Game, action: Any) -> tuple[Game, Events]:
-            return around(game, action, inner_step)
+            return _around_result(name, around(game, action, inner_step))
 
         return _Entry(step, inner_check, f"{inner.source} wrapped by {name}", inner.exact)
 
@@ -454,7 +478,7 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
         problem = check(game, action)
         if problem is not None:
             raise problem
-        return around(game, action, inner_step)
+        return _around_result(name, around(game, action, inner_step))
 
     return _Entry(guarded_step, check, f"{inner.source} wrapped by {name}", exact=False)
 
