@@ -157,11 +157,20 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
         action="append",
         default=[],
         metavar="[PLAYER=]NAME",
-        help="a built-in policy for every player, or for one (repeatable; default random)",
+        help="a built-in policy for every player, or for one (repeatable; default random). "
+        + _policy_help(),
     )
     command.add_argument(
         "--max-steps", type=_whole(1), default=10_000, metavar="M", help="a game's step cap (10000)"
     )
+
+
+def _policy_help() -> str:
+    """The built-in policies of each registered game, for ``--help``."""
+    known = "; ".join(
+        f"{name}: {', '.join(sorted(get_game(name)().policies()))}" for name in game_names()
+    )
+    return f"Policies: {known}"
 
 
 # -- gamefold games ---------------------------------------------------------------------------
