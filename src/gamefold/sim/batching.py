@@ -96,9 +96,13 @@ def simulate(
     check_policies(game_def, policies, game_def.players(game_def.setup(game_seed(seed, 0))))
     job = Job(game_def, seed, policies, max_steps, trace)
     done = list(_run(job, batches(games, size), executor, show))
+    games_df = games_frame(done)
+    games_df.attrs["game"] = game_def.name  # for plot titles
     if trace:
-        return games_frame(done), trace_frame(done)
-    return games_frame(done)
+        trace_df = trace_frame(done)
+        trace_df.attrs["game"] = game_def.name
+        return games_df, trace_df
+    return games_df
 
 
 def _batch_size(games: int, batch_size: int | None, max_steps: int) -> int:
