@@ -21,7 +21,7 @@ game and player, in game order then seat order.
 (1-based), ``round``, ``turn`` and ``player`` (the clock after the step), ``actor`` (who
 chose, empty for the game's clock), ``action`` (its type name), ``detail`` (its repr),
 ``events`` (the events described by the game, ``"; "``-joined), then one integer column per
-event type seen (``CardDrawn`` …) counting that step's events of the type.
+event type seen (``CardsDrawn`` …) counting that step's events of the type.
 """
 
 from __future__ import annotations
