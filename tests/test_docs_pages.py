@@ -51,3 +51,14 @@ def test_the_notebooks_are_in_the_docs_with_their_outputs() -> None:
         assert code, link.name
         assert all(cell["execution_count"] is not None for cell in code), link.name
         assert any(cell["outputs"] for cell in code), link.name
+
+
+def test_the_sim_docstring_example_runs() -> None:
+    """The first example a notebook user copies, from ``help(gamefold.sim)``."""
+    import doctest
+
+    import gamefold.sim
+
+    failed, tried = doctest.testmod(gamefold.sim, raise_on_error=False, report=True)
+    assert tried > 0
+    assert failed == 0

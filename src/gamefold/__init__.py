@@ -1,9 +1,10 @@
 """gamefold: a rules engine for tabletop and card games.
 
 Games are folds: immutable state records pass through pure reducers,
-``reduce(state, action) -> state``, and a :class:`~gamefold.registry.Rules` registry
-composes subsystems into whole games. The subsystems live in :mod:`gamefold.skills`,
-:mod:`gamefold.combat` and :mod:`gamefold.diplomacy`.
+``step(state, action) -> (state, events)`` (``reduce`` gives the state alone), and a
+:class:`~gamefold.registry.Rules` registry composes subsystems into whole games. The
+subsystems live in :mod:`gamefold.skills`, :mod:`gamefold.combat` and
+:mod:`gamefold.diplomacy`.
 """
 
 import sys as _sys
