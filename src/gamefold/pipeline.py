@@ -1,4 +1,4 @@
-"""The reducer pipeline every subsystem shares: guard → route → validate → apply.
+"""The slice contract every subsystem keeps: guard → route → validate → apply.
 
 1. *guard*: not a :class:`~gamefold.Action` → :class:`TypeError`; an action type the
    subsystem does not route, or a field whose value does not fit its declared type →
@@ -8,29 +8,85 @@
 4. *apply*: builds the new state and the events, and runs only after validation passed.
 
 So an illegal or malformed action never changes anything (EN-2, EN-4), and ``check`` is the
-first three stages with the exception returned instead of raised.
+first three stages with the exception returned instead of raised. A :class:`Catalogue` holds
+the subsystem's stable error codes, each with the rule it cites, and builds every refusal;
+:meth:`Pipeline.subsystem` builds the registry's :class:`~gamefold.Subsystem` entry.
 
->>> pipeline = Pipeline("toy", {Add: (validate_add, apply_add)})   # doctest: +SKIP
->>> state, events = pipeline.step(state, Add(2))                     # doctest: +SKIP
+>>> toy = Pipeline(CATALOGUE, {Add: (validate_add, apply_add)}, owner="the toy")  # doctest: +SKIP
+>>> state, events = toy.step(state, Add(2))                                       # doctest: +SKIP
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Generic, TypeAlias, TypeVar, get_type_hints
+import enum
+import types
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeAlias, TypeVar, Union, get_type_hints
 
 import attrs
 
-from gamefold.core import Action, Events
+from gamefold.core import Action, Events, Lifecycle
 from gamefold.errors import IllegalAction
+from gamefold.registry import Invariant, Subsystem
 
-__all__ = ["FieldCheck", "Pipeline", "field_checks", "fits"]
+__all__ = ["Catalogue", "FieldCheck", "Pipeline", "field_checks", "fits"]
 
 S = TypeVar("S")
 Validate: TypeAlias = Callable[[Any, Any], None]
 Apply: TypeAlias = Callable[[Any, Any], tuple[Any, Events]]
 FieldCheck: TypeAlias = tuple[str, Callable[[object], bool]]
 """A field name and the predicate its value must satisfy."""
+
+
+# -- the code catalogue ---------------------------------------------------------------------
+
+
+class Catalogue:
+    """A subsystem's stable error codes, each with the rule(s) it cites (EN-4).
+
+    ``rules`` maps each code (``"combat/fallen"``) to its rule ID, or to a tuple of rule IDs
+    when one refusal guards several rules (``"skills/no-round"`` cites SD-13 for an
+    activation and SD-8 for a reaction window); such a code names its rule when raised.
+    ``<domain>/malformed`` (EN-4) is always part of the catalogue: the guard raises it.
+    """
+
+    def __init__(self, domain: str, rules: Mapping[str, str | tuple[str, ...]]) -> None:
+        self.domain = domain
+        self.malformed = f"{domain}/malformed"
+        found: dict[str, tuple[str, ...]] = {self.malformed: ("EN-4",)}
+        for code, cited in rules.items():
+            if not code.startswith(f"{domain}/"):
+                raise ValueError(f"code {code!r} is not in the {domain!r} domain")
+            found[code] = (cited,) if isinstance(cited, str) else tuple(cited)
+        self.rules: dict[str, tuple[str, ...]] = found
+        self.codes: frozenset[str] = frozenset(found)
+
+    def __repr__(self) -> str:
+        return f"Catalogue({self.domain!r}, {len(self.codes)} codes)"
+
+    def rule_of(self, code: str) -> str:
+        """The one rule ``code`` cites; a ``KeyError`` for a code of several rules."""
+        cited = self.rules[code]
+        if len(cited) != 1:
+            raise KeyError(f"{code} cites {', '.join(cited)}: name the rule")
+        return cited[0]
+
+    def illegal(
+        self, code: str, message: str, action: object = None, *, rule: str | None = None
+    ) -> IllegalAction:
+        """The :class:`~gamefold.IllegalAction` for ``code``, citing its rule.
+
+        ``rule`` is needed only for a code that cites several rules, and must be one of them.
+        """
+        cited = self.rules[code]
+        if rule is None:
+            rule = cited[0] if len(cited) == 1 else self.rule_of(code)
+        elif rule not in cited:
+            raise ValueError(f"{code} cites {', '.join(cited)}, not {rule}")
+        return IllegalAction(code, rule, message, action)
+
+
+# -- field checks ---------------------------------------------------------------------------
 
 
 def _count(value: object) -> bool:
@@ -48,20 +104,43 @@ def _flag(value: object) -> bool:
 _SCALARS: dict[object, Callable[[object], bool]] = {int: _count, str: _text, bool: _flag}
 
 
+def _optional(hint: object) -> object | None:
+    """``X`` for a hint ``X | None`` (or ``Optional[X]``), else ``None``."""
+    if getattr(hint, "__origin__", None) is Union or isinstance(hint, types.UnionType):
+        args = [a for a in getattr(hint, "__args__", ()) if a is not type(None)]
+        if len(args) == 1 and len(getattr(hint, "__args__", ())) == 2:
+            inner: object = args[0]
+            return inner
+    return None
+
+
 def fits(hint: object) -> Callable[[object], bool]:
     """A predicate for values of the declared type ``hint``.
 
     ``int`` fields hold ids and counts, so a fitting int is never negative; ``bool`` is not
-    an ``int`` here; ``tuple[X, ...]`` fits a tuple of fitting items. Other hints are
+    an ``int`` here; an :class:`enum.Enum` type fits its members; ``X | None`` fits
+    ``None`` or a fitting ``X``; ``tuple[X, ...]`` fits a tuple of fitting items; an attrs
+    record type fits an instance of exactly that type whose fields fit. Other hints are
     refused when the pipeline is built, so no field goes unchecked by accident.
     """
     scalar = _SCALARS.get(hint)
     if scalar is not None:
         return scalar
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return lambda value: isinstance(value, hint)
+    inner = _optional(hint)
+    if inner is not None:
+        item = fits(inner)
+        return lambda value: value is None or item(value)
     args: tuple[Any, ...] = tuple(getattr(hint, "__args__", ()))
     if getattr(hint, "__origin__", None) is tuple and len(args) == 2 and args[1] is Ellipsis:
-        item = fits(args[0])
-        return lambda value: type(value) is tuple and all(item(x) for x in value)
+        each = fits(args[0])
+        return lambda value: type(value) is tuple and all(each(x) for x in value)
+    if isinstance(hint, type) and attrs.has(hint):
+        record, checks = hint, field_checks(hint)
+        return lambda value: (
+            type(value) is record and all(ok(getattr(value, name)) for name, ok in checks)
+        )
     raise TypeError(f"no field check for type {hint!r}; pass the field's check explicitly")
 
 
@@ -71,43 +150,80 @@ def field_checks(cls: type) -> tuple[FieldCheck, ...]:
     return tuple((f.name, fits(hints[f.name])) for f in attrs.fields(cls))
 
 
-class Pipeline(Generic[S]):
-    """A subsystem's reducer: ``step``, ``reduce`` and ``check`` over its routes.
+def _well_formed(
+    checks: Sequence[FieldCheck], shape: Callable[[Any], bool] | None
+) -> Callable[[Any], str | None]:
+    """One function naming the first field of an action that does not fit, or ``""`` for a
+    shape that does not hold, or ``None`` when the action is well formed."""
+    checks = tuple(checks)
 
-    ``routes`` maps each action type to its ``(validate, apply)`` pair; ``fields`` maps a
-    type to its field checks, and defaults to :func:`field_checks` of every routed type.
-    ``domain`` prefixes the ``malformed`` code; ``owner`` names the subsystem in messages.
+    def problem(action: Any) -> str | None:
+        for name, ok in checks:
+            if not ok(getattr(action, name)):
+                return name
+        if shape is not None and not shape(action):
+            return ""
+        return None
+
+    return problem
+
+
+# -- the pipeline ---------------------------------------------------------------------------
+
+
+class Pipeline(Generic[S]):
+    """A subsystem's reducer: ``step``, ``reduce``, ``check`` and ``apply`` over its routes.
+
+    ``catalogue`` is the subsystem's :class:`Catalogue` (a plain domain string makes one with
+    only ``<domain>/malformed``). ``routes`` maps each action type, lifecycle ones included,
+    to its ``(validate, apply)`` pair; bind what an apply needs beyond ``(state, action)``
+    (the game's card effects, say) into the route with :func:`functools.partial`.
+    ``fields`` replaces the checks of named fields (``{ChangeHandLimit: {"delta": is_int}}``);
+    every other field is checked against its declared type (:func:`fits`). ``shapes`` adds a
+    check of a whole action of a type (no card named twice). ``owner`` names the subsystem
+    in messages.
     """
 
     def __init__(
         self,
-        domain: str,
+        catalogue: Catalogue | str,
         routes: Mapping[type, tuple[Validate, Apply]],
         *,
         owner: str,
-        fields: Mapping[type, Iterable[FieldCheck]] | None = None,
+        fields: Mapping[type, Mapping[str, Callable[[object], bool]]] | None = None,
+        shapes: Mapping[type, Callable[[Any], bool]] | None = None,
     ) -> None:
-        self.domain = domain
+        self.catalogue = catalogue if isinstance(catalogue, Catalogue) else Catalogue(catalogue, {})
+        self.domain = self.catalogue.domain
         self.owner = owner
         self.routes = dict(routes)
-        checks = fields if fields is not None else {cls: field_checks(cls) for cls in routes}
-        self.fields = {cls: tuple(found) for cls, found in checks.items()}
+        fields, shapes = fields or {}, shapes or {}
+        unknown = sorted(t.__name__ for t in (*fields, *shapes) if t not in self.routes)
+        if unknown:
+            raise TypeError(f"fields or shapes given for unrouted types: {unknown}")
+        self._problems = {
+            kind: _well_formed(_checks(kind, fields.get(kind, {})), shapes.get(kind))
+            for kind in self.routes
+        }
 
-    def _malformed(self, action: Action, message: str) -> IllegalAction:
-        return IllegalAction(f"{self.domain}/malformed", "EN-4", message, action)
+    def __repr__(self) -> str:
+        return f"Pipeline({self.domain!r}, {len(self.routes)} routes)"
+
+    def _malformed(self, action: object, message: str) -> IllegalAction:
+        return IllegalAction(self.catalogue.malformed, "EN-4", message, action)
 
     def guard(self, action: object) -> tuple[Validate, Apply]:
         """The route of a well-formed action; raises for anything else (EN-4)."""
-        if not isinstance(action, Action):
-            raise TypeError(f"expected a gamefold Action, got {type(action).__name__}")
         kind = type(action)
         route = self.routes.get(kind)
         if route is None:
+            if not isinstance(action, Action):
+                raise TypeError(f"expected a gamefold Action, got {kind.__name__}")
             raise self._malformed(action, f"{kind.__name__} is not an action of {self.owner}.")
-        for name, ok in self.fields.get(kind, ()):
-            if not ok(getattr(action, name)):
-                message = f"{kind.__name__}.{name} has a value of the wrong type or range."
-                raise self._malformed(action, message)
+        bad = self._problems[kind](action)
+        if bad is not None:
+            what = f"{kind.__name__}.{bad} has a value" if bad else f"That {kind.__name__} has"
+            raise self._malformed(action, f"{what} of the wrong type or range.")
         return route
 
     def step(self, state: S, action: Action) -> tuple[S, Events]:
@@ -129,3 +245,47 @@ class Pipeline(Generic[S]):
         except IllegalAction as problem:
             return problem
         return None
+
+    def apply(self, state: S, action: Action) -> tuple[S, Events]:
+        """Apply an action that :meth:`check` already accepted in ``state``, unchecked.
+
+        The registry calls it after running the whole check chain (wrappers included), so
+        an action is validated once on its way to its apply.
+        """
+        result: tuple[S, Events] = self.routes[type(action)][1](state, action)
+        return result
+
+    def subsystem(
+        self,
+        name: str,
+        *,
+        legal_actions: Callable[[S, str], tuple[Action, ...]],
+        invariants: Iterable[Invariant] = (),
+        view: Callable[[S, str], Any] | None = None,
+        state_type: type | None = None,
+    ) -> Subsystem[S]:
+        """The registry's entry for this slice: its routed action types are its actions,
+        its routed lifecycle types the lifecycle actions it reacts to."""
+        return Subsystem(
+            name=name,
+            actions=tuple(k for k in self.routes if not issubclass(k, Lifecycle)),  # type: ignore[misc]
+            lifecycle=tuple(k for k in self.routes if issubclass(k, Lifecycle)),
+            step=self.step,
+            check=self.check,
+            legal_actions=legal_actions,
+            invariants=tuple(invariants),
+            view=view,
+            state_type=state_type,
+            apply=self.apply,
+        )
+
+
+def _checks(kind: type, overrides: Mapping[str, Callable[[object], bool]]) -> list[FieldCheck]:
+    if not attrs.has(kind):
+        return []
+    hints = get_type_hints(kind)
+    names = [f.name for f in attrs.fields(kind)]
+    missing = sorted(set(overrides) - set(names))
+    if missing:
+        raise TypeError(f"{kind.__name__} has no fields {missing}")
+    return [(n, overrides[n] if n in overrides else fits(hints[n])) for n in names]

@@ -34,6 +34,7 @@ __all__ = [
     "Game",
     "Handler",
     "Invariant",
+    "Reaction",
     "Rule",
     "Rules",
     "Subsystem",
@@ -69,6 +70,9 @@ class Subsystem(Generic[S]):
     """``view(slice, viewer)``: what ``viewer`` may see of the slice (EN-9)."""
     state_type: type | None = None
     """The slice's record type, for JSON (EN-8)."""
+    apply: Callable[[S, Action], tuple[S, Events]] | None = None
+    """``apply(slice, action)`` for an action ``check`` already accepted, without checking it
+    again; ``None`` means ``step``. :meth:`gamefold.pipeline.Pipeline.subsystem` sets it."""
 
 
 @attrs.frozen
@@ -148,14 +152,16 @@ def _around_result(name: str, result: Any) -> tuple[Game, Events]:
 class Rule:
     """A game-level rule: the handler of one action type, seeing the whole game.
 
-    Use it for rules that cross subsystems (paying for an attack with a Skill card). Its
-    ``step`` must raise what its ``check`` reports, before building anything.
+    Use it for rules that cross subsystems (paying for an attack with a Skill card). The
+    registry runs ``check`` before ``step``, as for wrappers: an action it refuses raises that
+    :class:`IllegalAction` and changes nothing, so ``step`` runs only on accepted actions and
+    need not check them again.
     """
 
     action: type[Action] = attrs.field(validator=_action_class)
     """The action type this rule handles."""
     step: Handler
-    """``step(game, action) -> (game, events)``."""
+    """``step(game, action) -> (game, events)``, for an action ``check`` accepted."""
     check: Checker = always_legal
     """``check(game, action)``: why the action is illegal, or ``None``."""
     legal_actions: Callable[[Game, str], tuple[Action, ...]] | None = None
@@ -165,6 +171,10 @@ class Rule:
 
 
 Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
+Reaction: TypeAlias = Callable[[Game, Events], tuple[Game, Events]]
+"""A reaction: ``(game, events) -> (game, more_events)``, run after every step with the
+game and the events so far; returns the very same game and no events when it has nothing
+to do."""
 CheckAround: TypeAlias = Callable[[Game, Any, Checker], IllegalAction | None]
 
 
@@ -179,10 +189,12 @@ class Wrapper:
 
     ``around(game, action, inner)`` may change the game or action before calling
     ``inner(game, action)``, change its result, or not call it at all. ``check``, when
-    given, wraps the check the same way, and the registry runs it before ``around``: an
-    action it refuses raises that :class:`IllegalAction` and changes nothing, so ``step``,
-    ``check`` and ``legal_actions`` always agree. A wrapper that only refuses needs no
-    ``around``. Wrappers apply in the order given: a later one wraps the earlier ones.
+    given, wraps the check the same way, and the registry runs the whole check chain before
+    ``around``: an action it refuses raises that :class:`IllegalAction` and changes nothing,
+    so ``step``, ``check`` and ``legal_actions`` always agree. ``inner`` called with the very
+    game and action that were checked applies them without checking again; called with
+    anything else, it checks first. A wrapper that only refuses needs no ``around``.
+    Wrappers apply in the order given: a later one wraps the earlier ones.
     """
 
     action: type[Action] = attrs.field(validator=_action_class)
@@ -212,7 +224,10 @@ class _Entry:
     """The handler of one action type, with where it came from."""
 
     step: Handler
+    """Checks, then applies."""
     check: Checker
+    apply: Handler
+    """Applies an action ``check`` accepted, without checking it again."""
     source: str
     exact: bool
     """Whether the owning subsystem's ``legal_actions`` is exact for this type."""
@@ -225,8 +240,12 @@ class Rules:
     slices; :mod:`gamefold.testing` runs them beside each slice's own. ``lifecycle_order``
     maps a lifecycle action type to the names of the subsystems it reaches, in order; by
     default a lifecycle action reaches every subsystem declaring it, in the order
-    ``subsystems`` lists them. A ``Rules`` is immutable: :meth:`with_rules`,
-    :meth:`override` and :meth:`wrap` return a new one, checked again.
+    ``subsystems`` lists them. ``reactions`` (:data:`Reaction`) run after every step, lifecycle
+    fan-out included, in the order given, and see the whole game and the step's events: "after
+    anything, settle the deaths" is one reaction, not a call at the end of every handler; their
+    events follow the step's, and a later reaction sees an earlier one's. A ``Rules`` is
+    immutable: :meth:`with_rules`, :meth:`override`, :meth:`wrap` and
+    :meth:`with_reactions` return a new one, checked again.
     """
 
     def __init__(
@@ -238,8 +257,10 @@ class Rules:
         wrappers: Sequence[Wrapper] = (),
         lifecycle_order: Mapping[type[Lifecycle], Sequence[str]] | None = None,
         invariants: Sequence[Invariant] = (),
+        reactions: Sequence[Reaction] = (),
     ) -> None:
         self.subsystems: tuple[Subsystem[Any], ...] = tuple(subsystems)
+        self.reactions: tuple[Reaction, ...] = tuple(reactions)
         self.game_invariants: tuple[Invariant, ...] = tuple(invariants)
         self.rules: tuple[Rule, ...] = tuple(rules)
         self.overrides: tuple[Rule, ...] = tuple(overrides)
@@ -250,6 +271,9 @@ class Rules:
         self._table = self._build_table()
         self._steps = {kind: entry.step for kind, entry in self._table.items()}
         self._checks = {kind: entry.check for kind, entry in self._table.items()}
+        self._listed_by_rules = frozenset(
+            rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
+        )
 
     def __repr__(self) -> str:
         return f"Rules({list(self.names)!r})"
@@ -263,6 +287,7 @@ class Rules:
             "wrappers": self.wrappers,
             "lifecycle_order": self.lifecycle_order,
             "invariants": self.game_invariants,
+            "reactions": self.reactions,
         }
         args.update(changes)
         return Rules(self.subsystems, **args)
@@ -278,6 +303,10 @@ class Rules:
     def wrap(self, *wrappers: Wrapper) -> Rules:
         """A registry with the handlers of the wrappers' action types wrapped."""
         return self._rebuild(wrappers=(*self.wrappers, *wrappers))
+
+    def with_reactions(self, *reactions: Reaction) -> Rules:
+        """A registry with ``reactions`` run after every step, after the existing ones."""
+        return self._rebuild(reactions=(*self.reactions, *reactions))
 
     def handler_source(self, action_type: type[Action]) -> str:
         """Who handles ``action_type``: ``"subsystem skills"``, ``"rule Attack"``, …."""
@@ -300,7 +329,19 @@ class Rules:
         handler = self._steps.get(type(action))
         if handler is None:
             handler = self._entry(type(action)).step
-        return handler(game, action)
+        if not self.reactions:
+            return handler(game, action)
+        game, events = handler(game, action)
+        return self.react(game, events)
+
+    def react(self, game: Game, events: Events = ()) -> tuple[Game, Events]:
+        """Run every reaction on ``game``: the game after them, and ``events`` followed by
+        theirs. :meth:`step` calls it after each action; a game's setup may call it too."""
+        for reaction in self.reactions:
+            game, more = reaction(game, events)
+            if more:
+                events = (*events, *more)
+        return game, events
 
     def reduce(self, game: Game, action: Action) -> Game:
         """Apply ``action`` and return the new game alone."""
@@ -314,11 +355,15 @@ class Rules:
         return check(game, action)
 
     def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
-        """Every legal action of ``actor``: subsystems in order, then game-level rules."""
+        """Every legal action of ``actor``, each once: subsystems in order, then game-level
+        rules. A rule that lists actions of its type replaces the subsystem's listing of it."""
         out: list[Action] = []
         for i, sub in enumerate(self.subsystems):
             for action in sub.legal_actions(game.slices[i], actor):
-                entry = self._table.get(type(action))
+                kind = type(action)
+                if kind in self._listed_by_rules:
+                    continue
+                entry = self._table.get(kind)
                 if entry is not None and (entry.exact or entry.check(game, action) is None):
                     out.append(action)
         for rule in (*self.rules, *self.overrides):
@@ -405,13 +450,20 @@ class Rules:
     def _lifecycle_entry(self, kind: type, subs: tuple[tuple[int, Subsystem[Any]], ...]) -> _Entry:
         tick = next((_TICKS[k] for k in kind.__mro__ if k in _TICKS), _no_tick)
 
-        def step(game: Game, action: Any) -> tuple[Game, Events]:
-            slices = list(game.slices)
-            events: list[Any] = []
-            for i, sub in subs:
-                slices[i], more = sub.step(slices[i], action)
-                events.extend(more)
-            return Game(game.names, tuple(slices), tick(game.clock, action)), tuple(events)
+        def fan_out(checked: bool) -> Handler:
+            reducers = [
+                (i, sub.step if checked or sub.apply is None else sub.apply) for i, sub in subs
+            ]
+
+            def handler(game: Game, action: Any) -> tuple[Game, Events]:
+                slices = list(game.slices)
+                events: list[Any] = []
+                for i, reduce in reducers:
+                    slices[i], more = reduce(slices[i], action)
+                    events.extend(more)
+                return Game(game.names, tuple(slices), tick(game.clock, action)), tuple(events)
+
+            return handler
 
         def check(game: Game, action: Any) -> IllegalAction | None:
             for i, sub in subs:
@@ -420,15 +472,29 @@ class Rules:
                     return problem
             return None
 
-        return _Entry(step, check, "lifecycle", exact=True)
+        return _Entry(fan_out(True), check, fan_out(False), "lifecycle", exact=True)
 
 
 def _rule_name(rule: Rule) -> str:
     return rule.name or rule.action.__name__
 
 
+def _checked(check: Checker, apply: Handler) -> Handler:
+    """A handler that runs ``check`` first and raises what it reports (EN-4)."""
+
+    def step(game: Game, action: Any) -> tuple[Game, Events]:
+        problem = check(game, action)
+        if problem is not None:
+            raise problem
+        return apply(game, action)
+
+    return step
+
+
 def _rule_entry(rule: Rule, source: str = "") -> _Entry:
-    return _Entry(rule.step, rule.check, source or f"rule {_rule_name(rule)}", exact=False)
+    step = rule.step if rule.check is always_legal else _checked(rule.check, rule.step)
+    source = source or f"rule {_rule_name(rule)}"
+    return _Entry(step, rule.check, rule.step, source, exact=False)
 
 
 def _claim(table: dict[type, _Entry], kind: type, entry: _Entry, source: str) -> None:
@@ -444,16 +510,21 @@ def _claim(table: dict[type, _Entry], kind: type, entry: _Entry, source: str) ->
 def _lift(index: int, sub: Subsystem[Any]) -> _Entry:
     """A whole-game entry from a subsystem's slice functions."""
     sub_step, sub_check = sub.step, sub.check
+    sub_apply = sub.step if sub.apply is None else sub.apply
 
-    def step(game: Game, action: Any) -> tuple[Game, Events]:
-        slices = game.slices
-        new, events = sub_step(slices[index], action)
-        return Game(game.names, (*slices[:index], new, *slices[index + 1 :]), game.clock), events
+    def on_slice(reduce: Callable[[Any, Any], tuple[Any, Events]]) -> Handler:
+        def handler(game: Game, action: Any) -> tuple[Game, Events]:
+            slices = game.slices
+            new, events = reduce(slices[index], action)
+            rebuilt = (*slices[:index], new, *slices[index + 1 :])
+            return Game(game.names, rebuilt, game.clock), events
+
+        return handler
 
     def check(game: Game, action: Any) -> IllegalAction | None:
         return sub_check(game.slices[index], action)
 
-    return _Entry(step, check, "", exact=True)
+    return _Entry(on_slice(sub_step), check, on_slice(sub_apply), "", exact=True)
 
 
 def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
@@ -461,26 +532,35 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
     name = wrapper.name or f"wrapper of {wrapper.action.__name__}"
     if inner is None:
         raise RegistryError(f"{name} wraps nothing: no handler of {wrapper.action.__name__}")
-    inner_step, inner_check, around = inner.step, inner.check, wrapper.around
+    inner_step, inner_check, inner_apply, around = (
+        inner.step,
+        inner.check,
+        inner.apply,
+        wrapper.around,
+    )
+    source = f"{inner.source} wrapped by {name}"
+
+    def apply(game: Game, action: Any) -> tuple[Game, Events]:
+        # What the registry checked is applied unchecked; anything the wrapper changed is
+        # checked by the inner handler itself.
+        def inner_handler(g: Game, a: Any) -> tuple[Game, Events]:
+            return (inner_apply if g is game and a is action else inner_step)(g, a)
+
+        return _around_result(name, around(game, action, inner_handler))
+
     if wrapper.check is None:
 
         def step(game: Game, action: Any) -> tuple[Game, Events]:
             return _around_result(name, around(game, action, inner_step))
 
-        return _Entry(step, inner_check, f"{inner.source} wrapped by {name}", inner.exact)
+        return _Entry(step, inner_check, apply, source, inner.exact)
 
     check_around = wrapper.check
 
     def check(game: Game, action: Any) -> IllegalAction | None:
         return check_around(game, action, inner_check)
 
-    def guarded_step(game: Game, action: Any) -> tuple[Game, Events]:
-        problem = check(game, action)
-        if problem is not None:
-            raise problem
-        return _around_result(name, around(game, action, inner_step))
-
-    return _Entry(guarded_step, check, f"{inner.source} wrapped by {name}", exact=False)
+    return _Entry(_checked(check, apply), check, apply, source, exact=False)
 
 
 def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:

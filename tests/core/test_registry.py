@@ -13,6 +13,7 @@ from gamefold import (
     Action,
     EndRound,
     EndTurn,
+    Event,
     Events,
     IllegalAction,
     RegistryError,
@@ -301,3 +302,108 @@ def test_en4_a_wrapper_check_is_enforced_before_its_around_runs() -> None:
     assert house.reduce(game, Add(2))["a"].value == 2
     assert house.legal_actions(game, "a") == (Add(1), Add(2))
     assert calls
+
+
+def _bare_transfer(game: Game, action: Transfer) -> tuple[Game, Events]:
+    a, b = game["a"], game["b"]
+    game = game.with_slice("a", attrs.evolve(a, value=a.value + action.amount))
+    return game.with_slice("b", attrs.evolve(b, value=b.value - action.amount)), ()
+
+
+def test_en4_a_rule_check_is_enforced_before_its_step() -> None:
+    """EN-4, EN-6: a rule's step runs only on actions its check accepts; the game is untouched."""
+    rules, game = two()
+    rules = rules.with_rules(Rule(Transfer, step=_bare_transfer, check=transfer_check))
+    with pytest.raises(IllegalAction, match="cannot give") as raised:
+        rules.step(game, Transfer(11))
+    assert raised.value.code == "toy/overdrawn"
+    assert (game["a"].value, game["b"].value) == (0, 10)
+    assert rules.reduce(game, Transfer(10))["b"].value == 0
+
+
+@attrs.frozen
+class Settled(Event):
+    moved: int
+
+
+def _settle(game: Game, events: Events) -> tuple[Game, Events]:
+    """A reaction: anything a holds above 2 goes to b."""
+    extra = game["a"].value - 2
+    if extra <= 0:
+        return game, ()
+    a, b = game["a"], game["b"]
+    game = game.with_slice("b", attrs.evolve(b, value=b.value + extra))
+    return game.with_slice("a", attrs.evolve(a, value=2)), (Settled(extra),)
+
+
+def test_en6_reactions_run_after_every_step_and_lifecycle_fan_out() -> None:
+    """EN-6, EN-7: a reaction sees the whole game after each step; its events follow."""
+    rules, game = two()
+    reacting = rules.with_reactions(_settle)
+    assert reacting.reactions == (_settle,)
+    after, events = reacting.step(game, Add(3))
+    assert (after["a"].value, after["b"].value) == (2, 11)
+    assert events == (Added("a", 3), Settled(1))
+    same, quiet = reacting.step(after, StartRound())
+    assert (same["a"].value, same["b"].value) == (2, 11)
+    assert quiet == ()
+    # A reaction survives extension, and the registry without it is unchanged.
+    assert reacting.wrap(Wrapper(Add)).reactions == (_settle,)
+    assert rules.step(game, Add(3))[1] == (Added("a", 3),)
+
+
+def test_en6_a_reaction_sees_lifecycle_fan_out() -> None:
+    rules, game = two()
+    seen: list[int] = []
+
+    def watch(game: Game, events: Events) -> tuple[Game, Events]:
+        seen.append((game.clock.round, events))
+        return game, ()
+
+    Rules(rules.subsystems, reactions=[watch]).step(game, Add(1))
+    Rules(rules.subsystems, reactions=[watch]).step(game, StartRound())
+    assert seen == [(0, (Added("a", 1),)), (1, ())]
+
+
+def test_en5_an_override_that_lists_its_actions_lists_each_once() -> None:
+    """EN-5: an override listing actions of its type replaces the subsystem's listing."""
+    rules, game = two()
+
+    def add(game: Game, action: Add) -> tuple[Game, Events]:
+        return game, ()
+
+    listed = rules.override(
+        Rule(Add, step=add, legal_actions=lambda g, actor: (Add(1), Add(7)) if actor == "a" else ())
+    )
+    assert listed.legal_actions(game, "a") == (Add(1), Add(7))
+    assert len(set(listed.legal_actions(game, "a"))) == len(listed.legal_actions(game, "a"))
+
+
+def test_en4_a_wrapped_action_is_validated_once_on_its_way_to_apply() -> None:
+    """EN-4: the registry checks the chain once; ``inner`` applies the checked action as is,
+    and checks anything a wrapper changed."""
+    log: list[str] = []
+    counted = make("a")
+    checks = 0
+
+    def counting_check(state: Counter, action: Action) -> IllegalAction | None:
+        nonlocal checks
+        checks += 1
+        return counted.check(state, action)
+
+    def apply(state: Counter, action: Add) -> tuple[Counter, Events]:
+        log.append("apply")
+        return attrs.evolve(state, value=state.value + action.amount), ()
+
+    sub = attrs.evolve(counted, check=counting_check, apply=apply)
+    rules = Rules([sub]).wrap(Wrapper(Add, check=lambda g, a, inner: inner(g, a)))
+    game = rules.new_game({"a": Counter("a")})
+    assert rules.reduce(game, Add(2))["a"].value == 2
+    assert (checks, log) == (1, ["apply"])
+
+    def bump(game: Game, action: Add, inner: Handler) -> tuple[Game, Events]:
+        return inner(game, Add(-1))  # a changed action is checked by the inner handler
+
+    bumped = rules.wrap(Wrapper(Add, bump))
+    with pytest.raises(IllegalAction, match="positive"):
+        bumped.step(game, Add(2))

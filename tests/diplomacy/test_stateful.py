@@ -28,7 +28,7 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy.invariants import violations
 from gamefold.record import from_json, to_json
-from gamefold.testing.diplomacy import actions, candidate_actions, initial_states
+from gamefold.testing.diplomacy import candidate_actions, initial_states, legal_actions
 
 _RESOLUTIONS = (ProposalAccepted, ProposalDeclined, ProposalExpired)
 
@@ -62,7 +62,7 @@ class DiplomacyMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def play_a_legal_action(self, data: st.DataObject) -> None:
         assert self.state is not None
-        self._apply(data.draw(actions(self.state)))
+        self._apply(data.draw(legal_actions(self.state)))
 
     @rule(data=st.data())
     def try_any_action(self, data: st.DataObject) -> None:

@@ -177,6 +177,30 @@ def test_an_outcome_may_not_report_a_column_the_simulation_fills() -> None:
         simulate(Clashing(), games=1, progress=False)
 
 
+class OwnClock(ScoredRace):
+    """Counts its own turns and rounds per player, as summit counts each player's turns."""
+
+    def outcome(self, game: Game) -> dict[str, dict[str, object]]:
+        return {p: {"turns": game[p].moves, "rounds": -1} for p in self.players(game)}
+
+
+def test_the_clock_columns_stay_the_clocks_and_an_outcomes_own_count_is_renamed() -> None:
+    clock = quiet()
+    own = simulate(OwnClock(), games=GAMES, seed=11, progress=False)
+    pd.testing.assert_frame_equal(own[["rounds", "turns"]], clock[["rounds", "turns"]])
+    assert list(own["outcome_turns"]) == list(clock["moves"])
+    assert set(own["outcome_rounds"]) == {-1}
+
+
+def test_an_outcome_reporting_a_clock_column_and_its_new_name_is_refused() -> None:
+    class Twice(ScoredRace):
+        def outcome(self, game: Game) -> dict[str, dict[str, object]]:
+            return {p: {"turns": 1, "outcome_turns": 2} for p in self.players(game)}
+
+    with pytest.raises(ValueError, match="reports both 'turns' and 'outcome_turns'"):
+        simulate(Twice(), games=1, progress=False)
+
+
 def test_summarize_gives_means_and_rates_per_player() -> None:
     frame = quiet(policies={"b": "greedy"})
     table = summarize(frame)

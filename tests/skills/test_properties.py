@@ -36,7 +36,7 @@ from gamefold.testing.skills import legal_actions as legal_action_strategy
 
 REACHABLE = reachable_states(max_steps=40)
 WITH_DEFEATS = reachable_states(max_steps=40, defeats=True)
-DEFAULTS = reachable_states(initial=initial_states(configs=configs(defaults=True)), max_steps=30)
+DEFAULTS = reachable_states(initial=initial_states(config=configs(defaults=True)), max_steps=30)
 
 
 @given(st.one_of(REACHABLE, WITH_DEFEATS, DEFAULTS))

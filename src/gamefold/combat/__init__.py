@@ -32,6 +32,10 @@ from gamefold.combat.combatants import (
     Fighter,
     Item,
     RetreatPlan,
+    entry_problem,
+    exchange_under_way,
+    find,
+    is_paired,
 )
 from gamefold.combat.conditions import (
     Afflict,
@@ -67,7 +71,7 @@ from gamefold.combat.hands import (
     outcome,
 )
 from gamefold.combat.invariants import INVARIANTS, violations
-from gamefold.combat.narration import describe
+from gamefold.combat.narration import LINES, describe
 from gamefold.combat.pairing import (
     AssignPairings,
     Pair,
@@ -78,6 +82,7 @@ from gamefold.combat.pairing import (
 from gamefold.combat.reducer import (
     ACTIONS,
     EVENTS,
+    PIPELINE,
     check,
     initial_state,
     legal_actions,
@@ -91,18 +96,20 @@ from gamefold.combat.resolution import (
     ExchangeRevealed,
 )
 from gamefold.combat.views import CombatView, view
+from gamefold.combat.warding import DamagePrevented, Ward, Warded
 from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw
 from gamefold.combat.zones import SIDES, Side, Zone
-from gamefold.core import EndRound
 from gamefold.registry import Subsystem
 
 __all__ = [
     "ACTIONS",
     "ATTACK",
+    "PIPELINE",
     "DEFEND",
     "EVENTS",
     "HANDS",
     "INVARIANTS",
+    "LINES",
     "PLAYGROUND_BEATS",
     "SEED_BEATS",
     "SIDES",
@@ -124,6 +131,7 @@ __all__ = [
     "ConditionApplied",
     "ConditionEnded",
     "DamageDealt",
+    "DamagePrevented",
     "Declaration",
     "Declare",
     "Declared",
@@ -147,6 +155,8 @@ __all__ = [
     "Side",
     "Stance",
     "StressGained",
+    "Ward",
+    "Warded",
     "Withdraw",
     "Zone",
     "allowed_hands",
@@ -167,14 +177,14 @@ __all__ = [
     "view",
     "violations",
     "waiting_for",
+    "entry_problem",
+    "exchange_under_way",
+    "find",
+    "is_paired",
 ]
 
-subsystem: Subsystem[CombatState] = Subsystem(
-    name="combat",
-    actions=ACTIONS,
-    lifecycle=(EndRound,),
-    step=step,
-    check=check,
+subsystem: Subsystem[CombatState] = PIPELINE.subsystem(
+    "combat",
     legal_actions=legal_actions,
     invariants=INVARIANTS,
     view=view,

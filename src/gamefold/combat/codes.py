@@ -7,13 +7,14 @@ or a UI may match on them.
 
 from __future__ import annotations
 
-from gamefold.errors import IllegalAction
+from gamefold.pipeline import Catalogue
 
 __all__ = [
     "ALREADY_CARRIED",
     "ALREADY_DECLARED",
     "ALREADY_PAIRED",
     "BAD_PAIRING",
+    "CATALOGUE",
     "CODES",
     "EXCHANGE_UNDER_WAY",
     "FALLEN",
@@ -86,37 +87,38 @@ ALREADY_CARRIED = "combat/already-carried"
 NO_ROOM = "combat/no-room"
 """The carrier lacks ``body_slots`` free slots, even after its drops (CB-15)."""
 
-RULES: dict[str, str] = {
-    MALFORMED: "EN-4",
-    OVER: "CB-10",
-    UNKNOWN_COMBATANT: "EN-4",
-    FALLEN: "CB-11",
-    ALREADY_DECLARED: "CB-10",
-    PAIRING_NEEDED: "CB-5",
-    UNKNOWN_ABILITY: "EN-4",
-    WRONG_ZONE: "CB-4",
-    WRONG_HAND: "CB-10",
-    HAND_FORBIDDEN: "CB-12",
-    NOT_AN_ENEMY: "CB-3",
-    TARGET_FALLEN: "CB-11",
-    NOT_PAIRED_TARGET: "CB-5",
-    EXCHANGE_UNDER_WAY: "CB-10",
-    ALREADY_PAIRED: "CB-5",
-    NOT_YOUR_PAIRING: "CB-5",
-    NOT_FORWARD: "CB-5",
-    BAD_PAIRING: "CB-5",
-    NOT_PARTY: "CB-13",
-    UNKNOWN_ITEM: "EN-4",
-    NOT_FALLEN_ALLY: "CB-15",
-    ALREADY_CARRIED: "CB-15",
-    NO_ROOM: "CB-15",
-}
+CATALOGUE = Catalogue(
+    "combat",
+    {
+        OVER: "CB-10",
+        UNKNOWN_COMBATANT: "EN-4",
+        FALLEN: "CB-11",
+        ALREADY_DECLARED: "CB-10",
+        PAIRING_NEEDED: "CB-5",
+        UNKNOWN_ABILITY: "EN-4",
+        WRONG_ZONE: "CB-4",
+        WRONG_HAND: "CB-10",
+        HAND_FORBIDDEN: "CB-12",
+        NOT_AN_ENEMY: "CB-3",
+        TARGET_FALLEN: "CB-11",
+        NOT_PAIRED_TARGET: "CB-5",
+        EXCHANGE_UNDER_WAY: "CB-10",
+        ALREADY_PAIRED: "CB-5",
+        NOT_YOUR_PAIRING: "CB-5",
+        NOT_FORWARD: "CB-5",
+        BAD_PAIRING: "CB-5",
+        NOT_PARTY: "CB-13",
+        UNKNOWN_ITEM: "EN-4",
+        NOT_FALLEN_ALLY: "CB-15",
+        ALREADY_CARRIED: "CB-15",
+        NO_ROOM: "CB-15",
+    },
+)
+"""Every code with the rule it cites."""
+
+RULES = {code: rules[0] for code, rules in CATALOGUE.rules.items()}
 """The rule ID each code always cites."""
 
-CODES = frozenset(RULES)
+CODES = CATALOGUE.codes
 """Every code the subsystem may raise."""
-
-
-def illegal(code: str, message: str, action: object) -> IllegalAction:
-    """The :class:`~gamefold.IllegalAction` for ``code``, citing its rule."""
-    return IllegalAction(code, RULES[code], message, action)
+illegal = CATALOGUE.illegal

@@ -114,6 +114,8 @@ class Combatant:
     """Its pending declaration in the current exchange, hidden from the other side."""
     retreat: RetreatPlan | None = None
     """Its pending agreement to retreat (party only), hidden from the other side."""
+    ward: int = 0
+    """Damage the host's wards will prevent in the next exchange (see :class:`Ward`)."""
 
     @property
     def free_slots(self) -> int:

@@ -21,10 +21,11 @@ from gamefold.combat.resolution import (
     DamageDealt,
     ExchangeRevealed,
 )
+from gamefold.combat.warding import DamagePrevented, Warded
 from gamefold.combat.withdrawal import CombatantWithdrawn
 from gamefold.core import Event
 
-__all__ = ["describe"]
+__all__ = ["LINES", "describe"]
 
 
 def _names(ids: tuple[str, ...]) -> str:
@@ -48,7 +49,7 @@ def _fled(e: Fled) -> str:
     return "; ".join(parts) + "."
 
 
-_LINES: dict[type, Callable[[Any], str]] = {
+LINES: dict[type, Callable[[Any], str]] = {
     PairingsAssigned: lambda e: (
         f"The {e.side.value} pair up: " + ", ".join(f"{p.own} vs {p.enemy}" for p in e.pairs) + "."
     ),
@@ -66,10 +67,13 @@ _LINES: dict[type, Callable[[Any], str]] = {
     ConditionEnded: lambda e: f"{e.combatant} is no longer {e.condition.value}.",
     CombatantWithdrawn: lambda e: f"{e.combatant} is taken out of the fight ({e.cause}).",
     CombatEnded: lambda e: f"The fight is over: {e.ending.value}.",
+    Warded: lambda e: f"{e.combatant} raises a shield of {e.amount} ({e.total} in all this Round).",
+    DamagePrevented: lambda e: f"{e.combatant}'s shield stops {e.amount} damage.",
 }
+"""The sentence of each combat event type; a host game may extend or replace lines."""
 
 
 def describe(event: Event) -> str:
     """One sentence saying what ``event`` reports; ``repr`` for an event of another kind."""
-    line = _LINES.get(type(event))
+    line = LINES.get(type(event))
     return repr(event) if line is None else line(event)

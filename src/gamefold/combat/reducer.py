@@ -12,8 +12,8 @@ Who acts (the ``actor`` of :func:`legal_actions`):
 - a **combatant id** declares in an exchange (:class:`Declare`) or, for a party member,
   agrees to retreat (:class:`Retreat`);
 - the **host game** applies conditions (:class:`Afflict`), takes combatants out of the fight
-  (:class:`Withdraw`) and ends Rounds (:class:`~gamefold.EndRound`); these are not a
-  player's choices and are never listed.
+  (:class:`Withdraw`), wards them against damage (:class:`Ward`) and ends Rounds
+  (:class:`~gamefold.EndRound`); these are not a player's choices and are never listed.
 """
 
 from __future__ import annotations
@@ -49,10 +49,8 @@ from gamefold.combat.fleeing import (
     retreat_options,
     validate_retreat,
 )
-from gamefold.combat.hands import Condition, Hand
 from gamefold.combat.pairing import (
     AssignPairings,
-    Pair,
     PairingsAssigned,
     PairingsDissolved,
     apply_assign,
@@ -66,20 +64,30 @@ from gamefold.combat.resolution import (
     ExchangeRevealed,
     resolve_if_complete,
 )
+from gamefold.combat.warding import (
+    DamagePrevented,
+    Ward,
+    Warded,
+    apply_ward,
+    validate_ward,
+    ward_positive,
+)
 from gamefold.combat.withdrawal import (
     CombatantWithdrawn,
     Withdraw,
     apply_withdraw,
     validate_withdraw,
 )
-from gamefold.combat.zones import SIDES, Side
+from gamefold.combat.zones import SIDES
 from gamefold.core import Action, EndRound, Events
 from gamefold.errors import ConfigError, IllegalAction
+from gamefold.pipeline import Pipeline
 from gamefold.rng import Rng
 
 __all__ = [
     "ACTIONS",
     "EVENTS",
+    "PIPELINE",
     "check",
     "initial_state",
     "legal_actions",
@@ -87,7 +95,7 @@ __all__ = [
     "step",
 ]
 
-ACTIONS: tuple[type[Action], ...] = (AssignPairings, Declare, Retreat, Afflict, Withdraw)
+ACTIONS: tuple[type[Action], ...] = (AssignPairings, Declare, Retreat, Afflict, Withdraw, Ward)
 """Every action type the combat subsystem owns (it also reacts to ``EndRound``)."""
 
 EVENTS: tuple[type, ...] = (
@@ -106,6 +114,8 @@ EVENTS: tuple[type, ...] = (
     ConditionEnded,
     CombatantWithdrawn,
     CombatEnded,
+    Warded,
+    DamagePrevented,
 )
 """Every event type the combat subsystem reports (EN-7)."""
 
@@ -136,48 +146,21 @@ def initial_state(
     return CombatState(config, tuple(e.enter(config) for e in entries), rng)
 
 
-# -- guard ----------------------------------------------------------------------------------
+# -- guard: what the declared field types cannot say ------------------------------------------
 
 
-def _is_str(value: object) -> bool:
-    return type(value) is str
-
-
-def _declare_ok(a: Declare) -> bool:
-    hand_ok = a.hand is None or isinstance(a.hand, Hand)
-    return hand_ok and _is_str(a.combatant) and _is_str(a.ability) and _is_str(a.target)
-
-
-def _retreat_ok(a: Retreat) -> bool:
-    drop_ok = type(a.drop) is tuple and all(_is_str(n) for n in a.drop)
-    return drop_ok and _is_str(a.combatant) and (a.carry is None or _is_str(a.carry))
-
-
-def _assign_ok(a: AssignPairings) -> bool:
-    pairs = a.pairs
-    return (
-        isinstance(a.side, Side)
-        and type(pairs) is tuple
-        and all(type(p) is Pair and _is_str(p.own) and _is_str(p.enemy) for p in pairs)
-    )
-
-
-def _afflict_ok(a: Afflict) -> bool:
-    rounds_ok = a.rounds is None or (type(a.rounds) is int and a.rounds >= 1)
-    return rounds_ok and _is_str(a.combatant) and isinstance(a.condition, Condition)
+def _rounds_ok(a: Afflict) -> bool:
+    return a.rounds is None or a.rounds >= 1
 
 
 def _withdraw_ok(a: Withdraw) -> bool:
     ids = a.combatants
-    if type(ids) is not tuple or not ids or not all(_is_str(cid) for cid in ids):
-        return False
-    return len(set(ids)) == len(ids) and _is_str(a.cause) and a.cause != ""
+    return bool(ids) and len(set(ids)) == len(ids) and a.cause != ""
 
 
 # -- route ----------------------------------------------------------------------------------
 
 Apply: TypeAlias = Callable[[CombatState, Any], tuple[CombatState, Events]]
-Route: TypeAlias = tuple[Callable[[Any], bool], Callable[[CombatState, Any], None], Apply]
 
 
 def _then_resolve(record: Apply) -> Apply:
@@ -194,30 +177,21 @@ def _always(state: CombatState, action: Any) -> None:
     """Lifecycle actions are always legal."""
 
 
-_ROUTES: dict[type, Route] = {
-    AssignPairings: (_assign_ok, validate_assign, apply_assign),
-    Declare: (_declare_ok, validate_declare, _then_resolve(record_declaration)),
-    Retreat: (_retreat_ok, validate_retreat, _then_resolve(record_retreat)),
-    Afflict: (_afflict_ok, validate_afflict, apply_afflict),
-    Withdraw: (_withdraw_ok, validate_withdraw, apply_withdraw),
-    EndRound: (lambda a: True, _always, apply_end_round),
-}
-
-
-def _route(action: Action) -> Route:
-    """Guard and route: the ``(well_formed, validate, apply)`` of ``action``'s type."""
-    if not isinstance(action, Action):
-        raise TypeError(f"expected a gamefold Action, got {type(action).__name__}")
-    route = _ROUTES.get(type(action))
-    if route is None:
-        raise codes.illegal(
-            codes.MALFORMED, f"{type(action).__name__} is not a combat action.", action
-        )
-    if not route[0](action):
-        raise codes.illegal(
-            codes.MALFORMED, f"That {type(action).__name__} has fields of the wrong type.", action
-        )
-    return route
+PIPELINE: Pipeline[CombatState] = Pipeline(
+    codes.CATALOGUE,
+    {
+        AssignPairings: (validate_assign, apply_assign),
+        Declare: (validate_declare, _then_resolve(record_declaration)),
+        Retreat: (validate_retreat, _then_resolve(record_retreat)),
+        Afflict: (validate_afflict, apply_afflict),
+        Withdraw: (validate_withdraw, apply_withdraw),
+        Ward: (validate_ward, apply_ward),
+        EndRound: (_always, apply_end_round),
+    },
+    owner="the combat subsystem",
+    shapes={Afflict: _rounds_ok, Withdraw: _withdraw_ok, Ward: ward_positive},
+)
+"""The combat pipeline: guard, route, validate, apply (see :mod:`gamefold.pipeline`)."""
 
 
 # -- the public verbs -----------------------------------------------------------------------
@@ -225,24 +199,17 @@ def _route(action: Action) -> Route:
 
 def step(state: CombatState, action: Action) -> tuple[CombatState, Events]:
     """Apply ``action``: the new state and the events, in order; raises IllegalAction."""
-    _, validate, apply = _route(action)
-    validate(state, action)
-    return apply(state, action)
+    return PIPELINE.step(state, action)
 
 
 def reduce(state: CombatState, action: Action) -> CombatState:
     """Apply ``action`` and return the new state alone."""
-    return step(state, action)[0]
+    return PIPELINE.step(state, action)[0]
 
 
 def check(state: CombatState, action: Action) -> IllegalAction | None:
     """The :class:`~gamefold.IllegalAction` ``action`` would raise, or ``None`` if legal."""
-    try:
-        _, validate, _ = _route(action)
-        validate(state, action)
-    except IllegalAction as problem:
-        return problem
-    return None
+    return PIPELINE.check(state, action)
 
 
 def legal_actions(state: CombatState, actor: str) -> tuple[Action, ...]:

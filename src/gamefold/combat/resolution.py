@@ -10,9 +10,10 @@ same step (:func:`resolve_if_complete`):
    one every enemy ability aimed at it (CB-3). An ability its target does not contest has
    the config's ``uncontested`` outcome (default a win, CB-10). An ability aimed at a
    combatant the host withdrew since (:class:`~gamefold.combat.Withdraw`) lands nowhere;
-3. all damage lands at once; a combatant at 0 hit points falls: it leaves the zones, its
-   pairing ends and it acts no more (CB-11). Conditions the abilities inflict land on the
-   targets still standing (CB-12);
+3. each blow is reduced by what is left of its target's ward, in resolution order, and every
+   ward is spent (:mod:`~gamefold.combat.warding`); all damage lands at once; a combatant
+   at 0 hit points falls: it leaves the zones, its pairing ends and it acts no more (CB-11).
+   Conditions the abilities inflict land on the targets still standing (CB-12);
 4. if a fall changed who counts as Forward, pairings dissolve (CB-5, CB-7); if a side has
    nobody standing, the fight ends.
 """
@@ -35,6 +36,7 @@ from gamefold.combat.exchange import nobody_waiting
 from gamefold.combat.fleeing import attempt_flight
 from gamefold.combat.hands import Hand, Outcome, outcome
 from gamefold.combat.pairing import dissolve_if_changed
+from gamefold.combat.warding import DamagePrevented
 from gamefold.core import Event, Events, replace
 
 __all__ = [
@@ -69,6 +71,8 @@ class AbilityResolved(Event):
     outcome: Outcome
     contested: bool
     damage: int
+    prevented: int = 0
+    """How much of ``damage`` the target's ward stopped (see :class:`~gamefold.combat.Ward`)."""
 
 
 @attrs.frozen
@@ -122,6 +126,7 @@ def _ability(config: CombatConfig, name: str) -> Ability:
 
 def _resolve_abilities(state: CombatState) -> tuple[AbilityResolved, ...]:
     config = state.config
+    wards = {c.id: c.ward for c in state.combatants if c.ward}
     out: list[AbilityResolved] = []
     for c in state.combatants:
         d = c.declaration
@@ -136,8 +141,12 @@ def _resolve_abilities(state: CombatState) -> tuple[AbilityResolved, ...]:
         else:
             result = outcome(d.hand, theirs, config.beats)
         damage = _ability(config, d.ability).damage(result)
+        spared = min(wards.get(d.target, 0), damage)  # a ward is spent blow by blow
+        if spared:
+            wards[d.target] -= spared
+        contested = theirs is not None
         out.append(
-            AbilityResolved(c.id, d.ability, d.hand, d.target, result, theirs is not None, damage)
+            AbilityResolved(c.id, d.ability, d.hand, d.target, result, contested, damage, spared)
         )
     return tuple(out)
 
@@ -156,18 +165,23 @@ def _take_damage(
     state: CombatState, resolved: tuple[AbilityResolved, ...], events: list[Event]
 ) -> tuple[Combatant, ...]:
     totals: dict[str, int] = {}
+    stopped: dict[str, int] = {}
     for r in resolved:
-        if r.damage:
-            totals[r.target] = totals.get(r.target, 0) + r.damage
+        if r.damage > r.prevented:
+            totals[r.target] = totals.get(r.target, 0) + r.damage - r.prevented
+        if r.prevented:
+            stopped[r.target] = stopped.get(r.target, 0) + r.prevented
     hits: list[Event] = []
     falls: list[Event] = []
     out: list[Combatant] = []
     for c in state.combatants:
         new = (
             c
-            if c.declaration is None and c.retreat is None
-            else replace(c, declaration=None, retreat=None)
+            if c.declaration is None and c.retreat is None and not c.ward
+            else replace(c, declaration=None, retreat=None, ward=0)
         )
+        if c.id in stopped:
+            hits.append(DamagePrevented(c.id, stopped[c.id]))
         amount = totals.get(c.id, 0)
         if amount:  # CB-10: all damage lands at once
             hp = max(0, c.hp - amount)

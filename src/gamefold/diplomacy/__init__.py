@@ -22,7 +22,12 @@ from gamefold.diplomacy.cards import (
     Pool,
 )
 from gamefold.diplomacy.codes import CODES
-from gamefold.diplomacy.config import DiplomacyConfig
+from gamefold.diplomacy.config import (
+    DEBT_ROUNDINGS,
+    HAND_LIMIT_RANGE,
+    PACT_CLOCKS,
+    DiplomacyConfig,
+)
 from gamefold.diplomacy.hands import (
     CardDestroyed,
     CardDiscarded,
@@ -145,6 +150,9 @@ __all__ = [
     "step",
     "subsystem",
     "view",
+    "DEBT_ROUNDINGS",
+    "HAND_LIMIT_RANGE",
+    "PACT_CLOCKS",
 ]
 
 subsystem: Subsystem[DiplomacyState] = Subsystem(

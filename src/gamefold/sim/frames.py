@@ -11,10 +11,11 @@ game and player, in game order then seat order.
 ``policy``    the name of the policy the player played
 ``finished``  whether the game reached its end before the step cap
 ``steps``     reducer steps taken, clock actions included
-``rounds``    Rounds started (the game's clock), unless the game's outcome reports it
-``turns``     turns started (the game's clock), unless the game's outcome reports it
+``rounds``    Rounds started (the game's clock)
+``turns``     turns started (the game's clock)
 …             every column the game's :meth:`~gamefold.games.GameDef.outcome` reports for
-              the player (``winner``, ``damage``, ``fatigue``, ``score`` …)
+              the player (``winner``, ``damage``, ``fatigue``, ``score`` …); an outcome's
+              own ``rounds`` or ``turns`` is renamed ``outcome_rounds``/``outcome_turns``
 ============  =========================================================================
 
 **Trace** (:func:`trace_frame`, on request): one row per step: ``game``, ``seed``, ``step``

@@ -20,6 +20,8 @@ from gamefold.rng import Rng
 from gamefold.sim.policies import Policies, policy_label, resolve_policies
 
 __all__ = [
+    "CLOCK_COLUMNS",
+    "OUTCOME_PREFIX",
     "RESERVED_COLUMNS",
     "Batch",
     "Job",
@@ -31,7 +33,15 @@ __all__ = [
 ]
 
 RESERVED_COLUMNS = ("game", "seed", "player", "policy", "finished", "steps")
-"""Columns the simulation fills itself; a game's ``outcome`` may not report them."""
+"""Columns that say which game and player a row is; a game's ``outcome`` may not report them."""
+
+CLOCK_COLUMNS = ("rounds", "turns")
+"""Columns the simulation fills from the game's clock. A game may count its own rounds or
+turns (summit counts each player's turns): its fact is kept, renamed with
+:data:`OUTCOME_PREFIX`, and the clock's column stays what it says."""
+
+OUTCOME_PREFIX = "outcome_"
+"""The prefix of an outcome column renamed because the simulation fills that name itself."""
 
 _SEED_MASK = (1 << 63) - 1  # seeds fit a signed 64-bit column (pandas, Parquet, CSV)
 
@@ -101,8 +111,7 @@ def outcome_rows(job: Job, index: int, seed: int, played: Played) -> list[dict[s
     players += [p for p in outcome if p not in players]
     rows = []
     for player in players:
-        reported = outcome.get(player, {})
-        _check_columns(game, reported)
+        reported = _outcome_columns(game, outcome.get(player, {}))
         row = {
             "game": index,
             "seed": seed,
@@ -117,12 +126,22 @@ def outcome_rows(job: Job, index: int, seed: int, played: Played) -> list[dict[s
     return rows
 
 
-def _check_columns(game: GameDef[Any], reported: dict[str, Any]) -> None:
+def _outcome_columns(game: GameDef[Any], reported: dict[str, Any]) -> dict[str, Any]:
+    """``reported`` with its clock columns renamed (:data:`CLOCK_COLUMNS`); ``ValueError``
+    when it names a reserved column, or both a clock column and its new name."""
     clash = [name for name in RESERVED_COLUMNS if name in reported]
     if clash:
         raise ValueError(
             f"{game.name}.outcome() reports {clash[0]!r}, a column the simulation fills itself"
         )
+    renamed = {name: OUTCOME_PREFIX + name for name in CLOCK_COLUMNS if name in reported}
+    for name, new in renamed.items():
+        if new in reported:
+            raise ValueError(
+                f"{game.name}.outcome() reports both {name!r} and {new!r}, but the simulation"
+                f" fills {name!r} itself and renames the outcome's to {new!r}"
+            )
+    return {renamed.get(key, key): value for key, value in reported.items()}
 
 
 def trace_rows(game: GameDef[Any], index: int, seed: int, played: Played) -> list[dict[str, Any]]:

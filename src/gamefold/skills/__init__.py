@@ -19,6 +19,7 @@ from gamefold.skills.catalogue import (
     ACTIVATION,
     DEFAULT_DECK,
     REACTION,
+    TIMINGS,
     CardDef,
     Effect,
     Modifier,
@@ -34,10 +35,11 @@ from gamefold.skills.commitment import (
     Play,
     modifier_total,
 )
-from gamefold.skills.config import DEFAULT_ABILITIES, GM, PLAYERS, Ability, SkillsConfig
+from gamefold.skills.config import DEFAULT_ABILITIES, GM, PLAYERS, SIDES, Ability, SkillsConfig
 from gamefold.skills.effects import NO_EFFECTS, STANDARD_EFFECTS, draw_effect
 from gamefold.skills.invariants import INVARIANTS, violations
 from gamefold.skills.levels import ChangeHandLimit, HandLimitChanged
+from gamefold.skills.narration import LINES, describe
 from gamefold.skills.reducer import (
     ACTIONS,
     ACTOR_ACTIONS,
@@ -51,6 +53,7 @@ from gamefold.skills.reducer import (
     subsystem,
 )
 from gamefold.skills.rounds import (
+    DEFEATED,
     Activate,
     ActivationEnded,
     ActivationStarted,
@@ -78,6 +81,7 @@ from gamefold.skills.timing import (
 )
 from gamefold.skills.views import OwnerView, SkillsView, view
 from gamefold.skills.zones import (
+    FATAL_EXHAUSTION,
     CardsDrawn,
     CardsExhausted,
     CharacterDied,
@@ -93,10 +97,13 @@ __all__ = [
     "ACTOR_ACTIONS",
     "DEFAULT_ABILITIES",
     "DEFAULT_DECK",
+    "DEFEATED",
     "EVENTS",
+    "FATAL_EXHAUSTION",
     "GM",
     "HOST_ACTIONS",
     "INVARIANTS",
+    "LINES",
     "NO_EFFECTS",
     "PLAYERS",
     "REACTION",
@@ -143,6 +150,7 @@ __all__ = [
     "UnitDefeated",
     "card_definition",
     "check",
+    "describe",
     "controller",
     "draw_effect",
     "initial_state",
@@ -155,4 +163,6 @@ __all__ = [
     "subsystem",
     "view",
     "violations",
+    "TIMINGS",
+    "SIDES",
 ]

@@ -20,13 +20,13 @@ from typing import cast
 import attrs
 
 from gamefold.core import Action, Event, Events, replace, replacer
+from gamefold.skills import codes
 from gamefold.skills.catalogue import REACTION, Effect, Modifier
 from gamefold.skills.config import GM
 from gamefold.skills.session import (
     Effects,
     SkillsState,
     card_definition,
-    illegal,
     owner_of,
     require_alive,
     require_seat,
@@ -147,7 +147,7 @@ def _require_held(owner: Owner, cards: tuple[int, ...], action: Action) -> None:
     for card in cards:
         if card not in hand:
             message = f"{owner.player} holds no card {card}"
-            raise illegal("card-not-in-hand", "EN-4", message, action)
+            raise codes.illegal(codes.CARD_NOT_IN_HAND, message, action)
 
 
 def _require_use(
@@ -180,10 +180,10 @@ def validate_pay(state: SkillsState, action: PayCost) -> None:
     cost = state.config.ability_cost(action.ability)
     if cost is None:
         message = f"there is no ability {action.ability!r} to pay for"
-        raise illegal("unknown-ability", "SD-10", message, action)
+        raise codes.illegal(codes.UNKNOWN_ABILITY, message, action)
     if len(action.cards) != cost:
         message = f"{action.ability} costs {cost} card(s), not {len(action.cards)}"
-        raise illegal("wrong-cost", "SD-10", message, action)
+        raise codes.illegal(codes.WRONG_COST, message, action)
     _require_use(state, action.player, action.cards, action, True)
 
 
@@ -213,7 +213,7 @@ def apply_play(state: SkillsState, action: Play, effects: Effects) -> tuple[Skil
     return state, (played, *more)
 
 
-def apply_burn(state: SkillsState, action: Burn, _effects: Effects) -> tuple[SkillsState, Events]:
+def apply_burn(state: SkillsState, action: Burn) -> tuple[SkillsState, Events]:
     """Grant the card's modifiers until the end of the Round and Exhaust it (SD-12, SD-7)."""
     seat = state.seats.index(action.player)
     owner, card = state.owners[seat], action.card
@@ -227,9 +227,7 @@ def apply_burn(state: SkillsState, action: Burn, _effects: Effects) -> tuple[Ski
     return with_owner(state, seat, owner), (burned,)
 
 
-def apply_discard(
-    state: SkillsState, action: Discard, _effects: Effects
-) -> tuple[SkillsState, Events]:
+def apply_discard(state: SkillsState, action: Discard) -> tuple[SkillsState, Events]:
     """Move the card to the discard pile; nothing is drawn (SD-9)."""
     seat = state.seats.index(action.player)
     owner, card = state.owners[seat], action.card
@@ -237,7 +235,7 @@ def apply_discard(
     return with_owner(state, seat, owner), (CardDiscarded(action.player, card),)
 
 
-def apply_pay(state: SkillsState, action: PayCost, _effects: Effects) -> tuple[SkillsState, Events]:
+def apply_pay(state: SkillsState, action: PayCost) -> tuple[SkillsState, Events]:
     """Discard every paying card at once (SD-10)."""
     seat = state.seats.index(action.player)
     owner, cards = state.owners[seat], action.cards

@@ -10,11 +10,10 @@ from __future__ import annotations
 import attrs
 
 from gamefold.core import Action, Event, Events, replace
+from gamefold.skills import codes
 from gamefold.skills.config import GM
 from gamefold.skills.session import (
-    Effects,
     SkillsState,
-    illegal,
     require_alive,
     require_seat,
     with_owner,
@@ -52,12 +51,10 @@ def validate_change(state: SkillsState, action: ChangeHandLimit) -> None:
     new = owner.hand_limit + action.delta
     if not 0 <= new <= top:
         message = f"a hand limit stays between 0 and {top}, not {new}"
-        raise illegal("hand-limit-out-of-range", "SD-2", message, action)
+        raise codes.illegal(codes.HAND_LIMIT_OUT_OF_RANGE, message, action)
 
 
-def apply_change(
-    state: SkillsState, action: ChangeHandLimit, _effects: Effects
-) -> tuple[SkillsState, Events]:
+def apply_change(state: SkillsState, action: ChangeHandLimit) -> tuple[SkillsState, Events]:
     """Set the new limit; no card moves (SD-2: lowering never forces a discard)."""
     seat = state.seats.index(action.player)
     owner = state.owners[seat]

@@ -1,9 +1,10 @@
 """The skill-deck pipeline and its public verbs: ``step``, ``reduce``, ``check``, ``legal_actions``.
 
-Every action goes through the same stages (CONTRIBUTING): *guard* (a gamefold action of this
-subsystem, with fields of the right types, else ``skills/malformed``, EN-4), *route* (a dict
-from action type to its ``(validate, apply)`` pair), *validate* (raises
-:class:`~gamefold.IllegalAction`, builds nothing) and *apply* (the new state and its events).
+Every action goes through the shared :class:`gamefold.pipeline.Pipeline` (CONTRIBUTING):
+*guard* (a gamefold action of this subsystem, with fields of the right types, else
+``skills/malformed``, EN-4), *route* (a dict from action type to its ``(validate, apply)``
+pair), *validate* (raises :class:`~gamefold.IllegalAction`, builds nothing) and *apply* (the
+new state and its events). The game's Play effects are bound into the Play route.
 """
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ from typing import Any, TypeAlias
 
 from gamefold.core import Action, EndRound, Events, StartRound
 from gamefold.errors import IllegalAction
+from gamefold.pipeline import Pipeline
 from gamefold.registry import Subsystem
-from gamefold.skills import commitment, levels, rounds, timing, zones
+from gamefold.skills import codes, commitment, levels, rounds, timing, zones
 from gamefold.skills.commitment import Burn, Discard, PayCost, Play
 from gamefold.skills.effects import NO_EFFECTS
 from gamefold.skills.invariants import INVARIANTS
 from gamefold.skills.levels import ChangeHandLimit
 from gamefold.skills.rounds import Activate, DefeatUnit, EndActivation
-from gamefold.skills.session import Effects, SkillsState, illegal
+from gamefold.skills.session import Effects, SkillsState
 from gamefold.skills.timing import CloseReactionWindow, OpenReactionWindow
 from gamefold.skills.views import view
 
@@ -32,6 +34,7 @@ __all__ = [
     "HOST_ACTIONS",
     "check",
     "legal_actions",
+    "make_pipeline",
     "make_subsystem",
     "reduce",
     "step",
@@ -40,8 +43,8 @@ __all__ = [
 
 Validate: TypeAlias = Callable[[SkillsState, Any], None]
 """``validate(state, action)``: raises :class:`~gamefold.IllegalAction`, builds nothing."""
-Apply: TypeAlias = Callable[[SkillsState, Any, Effects], tuple[SkillsState, Events]]
-"""``apply(state, action, effects)``: the new state and its events, after validation."""
+Apply: TypeAlias = Callable[[SkillsState, Any], tuple[SkillsState, Events]]
+"""``apply(state, action)``: the new state and its events, after validation."""
 
 ACTOR_ACTIONS: tuple[type[Action], ...] = (
     Activate,
@@ -88,88 +91,53 @@ EVENTS: tuple[type, ...] = (
 """Every event class this subsystem reports (EN-7)."""
 
 
-def _is_str(value: object) -> bool:
-    return type(value) is str
-
-
 def _is_int(value: object) -> bool:
     return type(value) is int
 
 
-def _player_card(action: Any) -> bool:
-    return type(action.player) is str and type(action.card) is int
+def _distinct_cards(action: PayCost) -> bool:
+    return len(set(action.cards)) == len(action.cards)
 
 
-def _unit(action: Any) -> bool:
-    return type(action.unit) is str
+def _routes(effects: Effects) -> dict[type, tuple[Validate, Apply]]:
+    return {
+        Activate: (rounds.validate_activate, rounds.apply_activate),
+        Play: (commitment.validate_play, partial(commitment.apply_play, effects=effects)),
+        Burn: (commitment.validate_burn, commitment.apply_burn),
+        Discard: (commitment.validate_discard, commitment.apply_discard),
+        PayCost: (commitment.validate_pay, commitment.apply_pay),
+        EndActivation: (rounds.validate_end_activation, rounds.apply_end_activation),
+        OpenReactionWindow: (timing.validate_open, timing.apply_open),
+        CloseReactionWindow: (timing.validate_close, timing.apply_close),
+        ChangeHandLimit: (levels.validate_change, levels.apply_change),
+        DefeatUnit: (rounds.validate_defeat, rounds.apply_defeat),
+        StartRound: (rounds.validate_start_round, rounds.apply_start_round),
+        EndRound: (rounds.validate_end_round, rounds.apply_end_round),
+    }
 
 
-def _player(action: Any) -> bool:
-    return type(action.player) is str
-
-
-def _payment(action: Any) -> bool:
-    cards = action.cards
-    return (
-        _player(action)
-        and _is_str(action.ability)
-        and type(cards) is tuple
-        and all(_is_int(card) for card in cards)
-        and len(set(cards)) == len(cards)
+def make_pipeline(effects: Effects | None = None) -> Pipeline[SkillsState]:
+    """The skill-deck pipeline, resolving Play effects with ``effects`` (none by default)."""
+    return Pipeline(
+        codes.CATALOGUE,
+        _routes(NO_EFFECTS if effects is None else effects),
+        owner="the skill-deck subsystem",
+        fields={ChangeHandLimit: {"delta": _is_int}},  # a limit may go down as well as up
+        shapes={PayCost: _distinct_cards},
     )
 
 
-def _limit_change(action: Any) -> bool:
-    return _player(action) and _is_int(action.delta)
+_PIPELINE = make_pipeline()
+_BOUND: dict[int, tuple[Effects, Pipeline[SkillsState]]] = {}
 
 
-def _always(_action: Any) -> bool:
-    return True
-
-
-_SHAPES: dict[type, Callable[[Any], bool]] = {
-    Activate: _unit,
-    EndActivation: _unit,
-    DefeatUnit: _unit,
-    Play: _player_card,
-    Burn: _player_card,
-    Discard: _player_card,
-    PayCost: _payment,
-    OpenReactionWindow: _player,
-    CloseReactionWindow: _player,
-    ChangeHandLimit: _limit_change,
-    StartRound: _always,
-    EndRound: _always,
-}
-
-_ROUTES: dict[type, tuple[Validate, Apply]] = {
-    StartRound: (rounds.validate_start_round, rounds.apply_start_round),
-    EndRound: (rounds.validate_end_round, rounds.apply_end_round),
-    Activate: (rounds.validate_activate, rounds.apply_activate),
-    EndActivation: (rounds.validate_end_activation, rounds.apply_end_activation),
-    DefeatUnit: (rounds.validate_defeat, rounds.apply_defeat),
-    Play: (commitment.validate_play, commitment.apply_play),
-    Burn: (commitment.validate_burn, commitment.apply_burn),
-    Discard: (commitment.validate_discard, commitment.apply_discard),
-    PayCost: (commitment.validate_pay, commitment.apply_pay),
-    OpenReactionWindow: (timing.validate_open, timing.apply_open),
-    CloseReactionWindow: (timing.validate_close, timing.apply_close),
-    ChangeHandLimit: (levels.validate_change, levels.apply_change),
-}
-
-
-def _guard(action: Action) -> tuple[Validate, Apply]:
-    """The action's route; raises for anything that is not a well-formed skills action."""
-    kind = type(action)
-    shape = _SHAPES.get(kind)
-    if shape is None:
-        if not isinstance(action, Action):
-            raise TypeError(f"expected a gamefold Action, got {kind.__name__}")
-        message = f"{kind.__name__} is not a skill-deck action"
-        raise illegal("malformed", "EN-4", message, action)
-    if not shape(action):
-        raise illegal("malformed", "EN-4", f"{action!r} has fields of the wrong type", action)
-    return _ROUTES[kind]
+def _pipeline(effects: Effects | None) -> Pipeline[SkillsState]:
+    if effects is None:
+        return _PIPELINE
+    bound = _BOUND.get(id(effects))
+    if bound is None or bound[0] is not effects:
+        bound = _BOUND[id(effects)] = (effects, make_pipeline(effects))
+    return bound[1]
 
 
 def step(
@@ -181,24 +149,17 @@ def step(
     :mod:`gamefold.skills.effects`). Raises :class:`~gamefold.IllegalAction` for an illegal
     or malformed action, leaving ``state`` as it was (EN-4); ``TypeError`` for a non-action.
     """
-    validate, apply = _guard(action)
-    validate(state, action)
-    return apply(state, action, NO_EFFECTS if effects is None else effects)
+    return _pipeline(effects).step(state, action)
 
 
 def reduce(state: SkillsState, action: Action, effects: Effects | None = None) -> SkillsState:
     """Apply ``action`` and return the new state alone (see :func:`step`)."""
-    return step(state, action, effects)[0]
+    return _pipeline(effects).step(state, action)[0]
 
 
 def check(state: SkillsState, action: Action) -> IllegalAction | None:
     """Why ``action`` is illegal in ``state``, or ``None`` if it is legal; never applies it."""
-    try:
-        validate, _ = _guard(action)
-        validate(state, action)
-    except IllegalAction as problem:
-        return problem
-    return None
+    return _PIPELINE.check(state, action)
 
 
 def legal_actions(state: SkillsState, actor: str) -> tuple[Action, ...]:
@@ -217,12 +178,8 @@ def legal_actions(state: SkillsState, actor: str) -> tuple[Action, ...]:
 
 def make_subsystem(effects: Effects | None = None) -> Subsystem[SkillsState]:
     """The registry entry for the skill-deck slice, resolving Play effects with ``effects``."""
-    return Subsystem(
-        name="skills",
-        actions=ACTIONS,
-        lifecycle=(StartRound, EndRound),
-        step=step if effects is None else partial(step, effects=effects),
-        check=check,
+    return _pipeline(effects).subsystem(
+        "skills",
         legal_actions=legal_actions,
         invariants=INVARIANTS,
         view=view,

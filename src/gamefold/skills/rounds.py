@@ -13,13 +13,12 @@ from __future__ import annotations
 import attrs
 
 from gamefold.core import Action, EndRound, Event, Events, StartRound, replace, replacer
+from gamefold.skills import codes
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.config import GM, PLAYERS
 from gamefold.skills.session import (
-    Effects,
     SkillsState,
     controller,
-    illegal,
     require_alive,
     with_owner,
 )
@@ -165,12 +164,10 @@ def validate_start_round(state: SkillsState, action: StartRound) -> None:
     """A Round starts only when none is in progress (SD-13)."""
     if state.in_round:
         message = f"Round {state.round} has not ended yet"
-        raise illegal("round-in-progress", "SD-13", message, action)
+        raise codes.illegal(codes.ROUND_IN_PROGRESS, message, action)
 
 
-def apply_start_round(
-    state: SkillsState, action: StartRound, _effects: Effects
-) -> tuple[SkillsState, Events]:
+def apply_start_round(state: SkillsState, action: StartRound) -> tuple[SkillsState, Events]:
     """Refill every living player and the GM, then open the Round's activations (SD-3)."""
     number = state.round + 1
     events: list[Event] = [RoundStarted(number)]
@@ -192,19 +189,17 @@ def apply_start_round(
 def validate_end_round(state: SkillsState, action: EndRound) -> None:
     """A Round ends when every living unit has activated and no window is open (SD-13)."""
     if not state.in_round:
-        raise illegal("no-round", "SD-13", "no Round is in progress", action)
+        raise codes.illegal(codes.NO_ROUND, "no Round is in progress", action, rule="SD-13")
     if state.active is not None or state.pending:
         left = ", ".join(((state.active,) if state.active else ()) + state.pending)
         message = f"the Round ends when every unit has activated; still to go: {left}"
-        raise illegal("round-not-over", "SD-13", message, action)
+        raise codes.illegal(codes.ROUND_NOT_OVER, message, action)
     if state.reacting:
         message = f"reaction windows are still open for {', '.join(state.reacting)}"
-        raise illegal("reaction-window-open", "SD-8", message, action)
+        raise codes.illegal(codes.REACTION_WINDOW_OPEN, message, action)
 
 
-def apply_end_round(
-    state: SkillsState, action: EndRound, _effects: Effects
-) -> tuple[SkillsState, Events]:
+def apply_end_round(state: SkillsState, action: EndRound) -> tuple[SkillsState, Events]:
     """Reset Burn modifiers (SD-12) and close the Round; hands are kept (SD-4)."""
     events: list[Event] = []
     owners = list(state.owners)
@@ -223,7 +218,7 @@ def _unit_side(state: SkillsState, unit: str, action: Action) -> str:
     if unit != GM and unit in state.seats:
         require_alive(state, state.seats.index(unit), action)
         return PLAYERS
-    raise illegal("unknown-unit", "EN-4", f"there is no unit {unit!r} in play", action)
+    raise codes.illegal(codes.UNKNOWN_UNIT, f"there is no unit {unit!r} in play", action)
 
 
 def validate_activate(state: SkillsState, action: Activate) -> None:
@@ -231,20 +226,20 @@ def validate_activate(state: SkillsState, action: Activate) -> None:
     unit = action.unit
     side = _unit_side(state, unit, action)
     if not state.in_round:
-        raise illegal("no-round", "SD-13", "units activate only during a Round", action)
+        raise codes.illegal(
+            codes.NO_ROUND, "units activate only during a Round", action, rule="SD-13"
+        )
     if state.active is not None:
         message = f"{state.active} is still activating"
-        raise illegal("activation-in-progress", "SD-13", message, action)
+        raise codes.illegal(codes.ACTIVATION_IN_PROGRESS, message, action)
     if unit not in state.pending:
-        raise illegal("already-activated", "SD-13", f"{unit} already activated", action)
+        raise codes.illegal(codes.ALREADY_ACTIVATED, f"{unit} already activated", action)
     if side != state.side:
         message = f"the {state.side} side activates a unit next"
-        raise illegal("not-your-side", "SD-13", message, action)
+        raise codes.illegal(codes.NOT_YOUR_SIDE, message, action)
 
 
-def apply_activate(
-    state: SkillsState, action: Activate, _effects: Effects
-) -> tuple[SkillsState, Events]:
+def apply_activate(state: SkillsState, action: Activate) -> tuple[SkillsState, Events]:
     """Start the activation."""
     unit = action.unit
     pending = tuple(u for u in state.pending if u != unit)
@@ -257,12 +252,10 @@ def validate_end_activation(state: SkillsState, action: EndActivation) -> None:
     _unit_side(state, action.unit, action)
     if state.active != action.unit:
         message = f"{action.unit} is not activating"
-        raise illegal("not-your-activation", "SD-15", message, action)
+        raise codes.illegal(codes.NOT_YOUR_ACTIVATION, message, action, rule="SD-15")
 
 
-def apply_end_activation(
-    state: SkillsState, action: EndActivation, _effects: Effects
-) -> tuple[SkillsState, Events]:
+def apply_end_activation(state: SkillsState, action: EndActivation) -> tuple[SkillsState, Events]:
     """End the activation and pass to the other side if it has units left (SD-13)."""
     events: list[Event] = []
     state = _end_activation(state, controller(state, action.unit), events)
@@ -274,9 +267,7 @@ def validate_defeat(state: SkillsState, action: DefeatUnit) -> None:
     _unit_side(state, action.unit, action)
 
 
-def apply_defeat(
-    state: SkillsState, action: DefeatUnit, _effects: Effects
-) -> tuple[SkillsState, Events]:
+def apply_defeat(state: SkillsState, action: DefeatUnit) -> tuple[SkillsState, Events]:
     """Take the unit out; a player character dies (SD-6)."""
     unit = action.unit
     events: list[Event] = []

@@ -14,8 +14,9 @@ from typing import TypeAlias
 import attrs
 
 from gamefold.core import Action, Events, replacer
-from gamefold.errors import ConfigError, IllegalAction
+from gamefold.errors import ConfigError
 from gamefold.rng import Rng
+from gamefold.skills import codes
 from gamefold.skills.catalogue import CardDef, Effect
 from gamefold.skills.config import GM, PLAYERS, SkillsConfig
 from gamefold.skills.zones import Owner
@@ -145,15 +146,10 @@ def with_owner(state: SkillsState, seat: int, owner: Owner) -> SkillsState:
     return _set_owners(state, (*owners[:seat], owner, *owners[seat + 1 :]))
 
 
-def illegal(code: str, rule: str, message: str, action: Action) -> IllegalAction:
-    """The :class:`~gamefold.IllegalAction` for ``action``, with a ``skills/`` code."""
-    return IllegalAction(f"skills/{code}", rule, message, action)
-
-
 def require_seat(state: SkillsState, player: str, action: Action) -> int:
     """The seat of ``player``; raises ``skills/unknown-player`` (EN-4) if there is none."""
     if player not in state.seats:
-        raise illegal("unknown-player", "EN-4", f"there is no player {player!r}", action)
+        raise codes.illegal(codes.UNKNOWN_PLAYER, f"there is no player {player!r}", action)
     return state.seats.index(player)
 
 
@@ -161,5 +157,7 @@ def require_alive(state: SkillsState, seat: int, action: Action) -> Owner:
     """The owner at ``seat``; raises ``skills/dead-character`` (SD-6) if it died."""
     owner = state.owners[seat]
     if not owner.alive:
-        raise illegal("dead-character", "SD-6", f"{owner.player} is dead and acts no more", action)
+        raise codes.illegal(
+            codes.DEAD_CHARACTER, f"{owner.player} is dead and acts no more", action
+        )
     return owner

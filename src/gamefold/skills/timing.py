@@ -11,13 +11,12 @@ from __future__ import annotations
 import attrs
 
 from gamefold.core import Action, Event, Events, replace
+from gamefold.skills import codes
 from gamefold.skills.catalogue import REACTION
 from gamefold.skills.session import (
-    Effects,
     SkillsState,
     card_definition,
     controller,
-    illegal,
     require_alive,
     require_seat,
 )
@@ -82,10 +81,12 @@ def require_timing(
             definition = card_definition(state, card)
             if definition.timing != REACTION:
                 message = f"{definition.name} is not a Reaction: use it in your own activation"
-                raise illegal("not-a-reaction", "SD-8", message, action)
+                raise codes.illegal(codes.NOT_A_REACTION, message, action)
         return
     message = f"{player} can use cards only in their own activation"
-    raise illegal("not-your-activation", "SD-8" if reactions else "SD-9", message, action)
+    raise codes.illegal(
+        codes.NOT_YOUR_ACTIVATION, message, action, rule="SD-8" if reactions else "SD-9"
+    )
 
 
 def validate_open(state: SkillsState, action: OpenReactionWindow) -> None:
@@ -93,15 +94,15 @@ def validate_open(state: SkillsState, action: OpenReactionWindow) -> None:
     seat = require_seat(state, action.player, action)
     require_alive(state, seat, action)
     if not state.in_round:
-        raise illegal("no-round", "SD-8", "reaction windows open only during a Round", action)
+        raise codes.illegal(
+            codes.NO_ROUND, "reaction windows open only during a Round", action, rule="SD-8"
+        )
     if action.player in state.reacting:
         message = f"{action.player} already has an open reaction window"
-        raise illegal("window-already-open", "SD-8", message, action)
+        raise codes.illegal(codes.WINDOW_ALREADY_OPEN, message, action)
 
 
-def apply_open(
-    state: SkillsState, action: OpenReactionWindow, _effects: Effects
-) -> tuple[SkillsState, Events]:
+def apply_open(state: SkillsState, action: OpenReactionWindow) -> tuple[SkillsState, Events]:
     """Open the window, keeping ``reacting`` in seat order."""
     opened = set(state.reacting)
     opened.add(action.player)
@@ -114,12 +115,10 @@ def validate_close(state: SkillsState, action: CloseReactionWindow) -> None:
     require_seat(state, action.player, action)
     if action.player not in state.reacting:
         message = f"{action.player} has no open reaction window"
-        raise illegal("no-reaction-window", "SD-8", message, action)
+        raise codes.illegal(codes.NO_REACTION_WINDOW, message, action)
 
 
-def apply_close(
-    state: SkillsState, action: CloseReactionWindow, _effects: Effects
-) -> tuple[SkillsState, Events]:
+def apply_close(state: SkillsState, action: CloseReactionWindow) -> tuple[SkillsState, Events]:
     """Close the window."""
     events: list[Event] = []
     return close_window(state, action.player, events), (*events,)

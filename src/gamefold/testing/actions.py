@@ -13,6 +13,7 @@ import attrs
 from hypothesis import strategies as st
 
 from gamefold.core import Action
+from gamefold.testing._validate import drawn, items, option, subject
 
 __all__ = ["garbage_actions", "mutated_actions", "non_actions"]
 
@@ -42,33 +43,47 @@ def _field_values(value: Any, names: Sequence[str]) -> st.SearchStrategy[Any]:
     return st.just(value)
 
 
-@st.composite
 def mutated_actions(
-    draw: st.DrawFn, actions: Sequence[Action], *, names: Sequence[str] = ()
-) -> Action:
+    actions: Sequence[Action], *, names: Sequence[str] | st.SearchStrategy[Sequence[str]] = ()
+) -> st.SearchStrategy[Action]:
     """A copy of one of ``actions`` with one field changed to another value of its kind.
 
     Most such actions are illegal in the state ``actions`` came from (a card not in hand,
     someone else's turn, a target out of reach); the rest are legal. Either way the reducer
-    and ``check`` must agree.
+    and ``check`` must agree. A changed name field takes one of ``names`` (or a name nobody
+    has).
     """
-    action = draw(st.sampled_from(list(actions)))
+    subject("actions", actions, _ACTIONS)
+    return _mutated(tuple(actions), option("names", names, items(str, "str names")))
+
+
+@st.composite
+def _mutated(
+    draw: st.DrawFn, actions: tuple[Action, ...], names: Sequence[str] | st.SearchStrategy[Any]
+) -> Action:
+    known = drawn(draw, names)
+    action = draw(st.sampled_from(actions))
     fields = attrs.fields(type(action))  # type: ignore[arg-type]
     if not fields:
         return action
     field = draw(st.sampled_from(fields))
-    new = draw(_field_values(getattr(action, field.name), names))
+    new = draw(_field_values(getattr(action, field.name), known))
     return attrs.evolve(action, **{field.name: new})  # type: ignore[misc]
 
 
-@st.composite
-def garbage_actions(draw: st.DrawFn, action_types: Sequence[type[Action]]) -> Action:
+def garbage_actions(action_types: Sequence[type[Action]]) -> st.SearchStrategy[Action]:
     """An instance of one of ``action_types`` with arbitrary values of arbitrary types.
 
     Validators are bypassed, as a deserialiser or a careless caller would: only the reducer's
     guard stands between these and the state.
     """
-    cls = draw(st.sampled_from(list(action_types)))
+    subject("action_types", action_types, _action_types)
+    return _garbage(tuple(action_types))
+
+
+@st.composite
+def _garbage(draw: st.DrawFn, action_types: tuple[type[Action], ...]) -> Action:
+    cls = draw(st.sampled_from(action_types))
     action: Action = object.__new__(cls)
     for field in attrs.fields(cls):  # type: ignore[arg-type]
         object.__setattr__(action, field.name, draw(_ANYTHING))
@@ -78,3 +93,13 @@ def garbage_actions(draw: st.DrawFn, action_types: Sequence[type[Action]]) -> Ac
 def non_actions() -> st.SearchStrategy[Any]:
     """Objects that are not actions at all: reducers raise ``TypeError`` for them."""
     return st.one_of(_ANYTHING, st.builds(object))
+
+
+_ACTIONS = items(Action, "actions", empty=False)
+
+
+def _action_types(value: Any) -> str | None:
+    fits = isinstance(value, list | tuple) and all(
+        isinstance(t, type) and issubclass(t, Action) and attrs.has(t) for t in value
+    )
+    return None if fits and value else "must be a non-empty list or tuple of attrs Action classes"

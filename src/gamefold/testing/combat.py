@@ -1,7 +1,8 @@
 """Hypothesis strategies for the combat subsystem, and seeded random legal play.
 
-Strategies are plural nouns with keyword-only options; each option is fixed when given and
-drawn when left out:
+Strategies speak the kit's dialect (see :mod:`gamefold.testing`): plural nouns, the state or
+config positional, every option keyword-only and either a value (fixed) or a strategy
+(drawn), checked when built; an option left out is drawn from the default in the signature:
 
 - :func:`configs` valid :class:`~gamefold.combat.CombatConfig` records, optionally with the
   sample abilities in :data:`SAMPLE_ABILITIES` (zone-bound, Hand-limited, Hand-less, costed,
@@ -21,7 +22,6 @@ from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument
 
 from gamefold.combat import (
     ATTACK,
@@ -57,7 +57,19 @@ from gamefold.combat import (
 )
 from gamefold.core import Action, EndRound
 from gamefold.rng import Rng
-from gamefold.testing._validate import check_count, check_range, check_strategy
+from gamefold.testing._validate import (
+    Check,
+    as_strategy,
+    build,
+    count,
+    count_range,
+    drawn,
+    flag,
+    instance,
+    one_of,
+    option,
+    subject,
+)
 
 __all__ = [
     "SAMPLE_ABILITIES",
@@ -99,38 +111,93 @@ SAMPLE_ABILITIES: tuple[Ability, ...] = (
 _ITEM_NAMES = ("rope", "torch", "shield", "lantern")
 
 
-def _fixed(value: Any, strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    return strategy if value is None else st.just(value)
+_DIRES = ("never", "always", "outnumbered")
+
+
+def _beats(value: Any) -> str | None:
+    fits = isinstance(value, tuple) and all(
+        isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(h, Hand) for h in pair)
+        for pair in value
+    )
+    return None if fits else "must be a beats relation: a tuple of (winner, loser) Hand pairs"
+
+
+_FIELDS: dict[str, tuple[Check, st.SearchStrategy[Any]]] = {
+    "beats": (_beats, st.sampled_from((SEED_BEATS, PLAYGROUND_BEATS))),
+    "uncontested": (instance(Outcome, "an Outcome"), st.sampled_from(tuple(Outcome))),
+    "pairing_tiebreak": (instance(Side, "a Side"), st.sampled_from(SIDES)),
+    "max_hp": (count(1), st.integers(1, 12)),
+    "body_slots": (count(), st.integers(0, 8)),
+    "dire": (one_of(_DIRES), st.sampled_from(_DIRES)),
+}
+"""Each option of :func:`configs`: its check, and what it is drawn from when left out."""
 
 
 def configs(
     *,
-    beats: Beats | None = None,
-    uncontested: Outcome | None = None,
-    pairing_tiebreak: Side | None = None,
-    max_hp: int | None = None,
-    body_slots: int | None = None,
-    dire: str | None = None,
-    sample_abilities: bool = True,
+    beats: Beats | st.SearchStrategy[Beats] | None = None,
+    uncontested: Outcome | st.SearchStrategy[Outcome] | None = None,
+    pairing_tiebreak: Side | st.SearchStrategy[Side] | None = None,
+    max_hp: int | st.SearchStrategy[int] | None = None,
+    body_slots: int | st.SearchStrategy[int] | None = None,
+    dire: str | st.SearchStrategy[str] | None = None,
+    sample_abilities: bool | st.SearchStrategy[bool] = True,
 ) -> st.SearchStrategy[CombatConfig]:
-    """Valid configs: the seed's or the flipped relation, every default varied."""
-    abilities = (ATTACK, DEFEND, *SAMPLE_ABILITIES) if sample_abilities else (ATTACK, DEFEND)
+    """Valid configs, every default varied.
+
+    Each option sets the config field of its name; left out, it is drawn: ``beats`` the
+    seed's or the flipped relation, ``uncontested`` and ``pairing_tiebreak`` any,
+    ``max_hp`` 1 to 12, ``body_slots`` 0 to 8, ``dire`` any of its three settings.
+    ``sample_abilities`` adds :data:`SAMPLE_ABILITIES` to Attack and Defend.
+    """
+    given = {
+        "beats": beats,
+        "uncontested": uncontested,
+        "pairing_tiebreak": pairing_tiebreak,
+        "max_hp": max_hp,
+        "body_slots": body_slots,
+        "dire": dire,
+    }
+    chosen = {
+        name: as_strategy(option(name, given[name], check, default=default))
+        for name, (check, default) in _FIELDS.items()
+    }
+    sample = as_strategy(option("sample_abilities", sample_abilities, flag))
     return st.builds(
         CombatConfig,
-        beats=_fixed(beats, st.sampled_from((SEED_BEATS, PLAYGROUND_BEATS))),
-        abilities=st.just(abilities),
-        max_hp=_fixed(max_hp, st.integers(1, 12)),
-        uncontested=_fixed(uncontested, st.sampled_from(tuple(Outcome))),
-        pairing_tiebreak=_fixed(pairing_tiebreak, st.sampled_from(SIDES)),
+        beats=chosen["beats"],
+        abilities=sample.map(_abilities),
+        max_hp=chosen["max_hp"],
+        uncontested=chosen["uncontested"],
+        pairing_tiebreak=chosen["pairing_tiebreak"],
         condition_rounds=st.integers(1, 3),
-        body_slots=_fixed(body_slots, st.integers(0, 8)),
-        dire=_fixed(dire, st.sampled_from(("never", "always", "outnumbered"))),
+        body_slots=chosen["body_slots"],
+        dire=chosen["dire"],
+    )
+
+
+def _abilities(sample: bool) -> tuple[Ability, ...]:
+    return (ATTACK, DEFEND, *SAMPLE_ABILITIES) if sample else (ATTACK, DEFEND)
+
+
+def fighters(
+    config: CombatConfig,
+    *,
+    side: Side | st.SearchStrategy[Side] | None = None,
+    index: int | st.SearchStrategy[int] | None = None,
+) -> st.SearchStrategy[Fighter]:
+    """One entry of ``side`` (drawn if left out) named ``p<index>`` or ``e<index>`` (``index``
+    0 to 9 if left out), valid under ``config``."""
+    return build(
+        _fighters,
+        config=subject("config", config, _CONFIG),
+        side=option("side", side, instance(Side, "a Side"), default=st.sampled_from(SIDES)),
+        index=option("index", index, count(), default=st.integers(0, 9)),
     )
 
 
 @st.composite
-def fighters(draw: st.DrawFn, *, config: CombatConfig, side: Side, index: int) -> Fighter:
-    """One entry of ``side`` named ``p<index>`` or ``e<index>``, valid under ``config``."""
+def _fighters(draw: st.DrawFn, config: CombatConfig, side: Side, index: int) -> Fighter:
     names = draw(st.lists(st.sampled_from(_ITEM_NAMES), unique=True, max_size=3))
     items = tuple(Item(n, draw(st.integers(1, 3))) for n in names)
     used = sum(i.slots for i in items)
@@ -146,32 +213,37 @@ def fighters(draw: st.DrawFn, *, config: CombatConfig, side: Side, index: int) -
     )
 
 
+_CONFIG = instance(CombatConfig, "a CombatConfig")
+
+
 def initial_states(
     *,
-    config: CombatConfig | None = None,
-    party: tuple[int, int] = (1, 3),
-    enemies: tuple[int, int] = (1, 3),
+    config: CombatConfig | st.SearchStrategy[CombatConfig] | None = None,
+    party: tuple[int, int] | st.SearchStrategy[tuple[int, int]] = (1, 3),
+    enemies: tuple[int, int] | st.SearchStrategy[tuple[int, int]] = (1, 3),
 ) -> st.SearchStrategy[CombatState]:
-    """Fights about to begin, with ``party`` and ``enemies`` (min, max) combatants."""
-    if config is not None and not isinstance(config, CombatConfig):
-        raise InvalidArgument(f"config={config!r} must be a CombatConfig or None")
-    check_range("party", party, low=1)
-    check_range("enemies", enemies, low=1)
-    return _initial_states(config, party, enemies)
+    """Fights about to begin under ``config`` (drawn from :func:`configs` if left out), with
+    ``party`` and ``enemies`` (min, max) combatants."""
+    return _initial_states(
+        option("config", config, _CONFIG, default=configs()),
+        option("party", party, count_range(1)),
+        option("enemies", enemies, count_range(1)),
+    )
 
 
 @st.composite
 def _initial_states(
     draw: st.DrawFn,
-    config: CombatConfig | None,
-    party: tuple[int, int],
-    enemies: tuple[int, int],
+    config: CombatConfig | st.SearchStrategy[CombatConfig],
+    party: tuple[int, int] | st.SearchStrategy[tuple[int, int]],
+    enemies: tuple[int, int] | st.SearchStrategy[tuple[int, int]],
 ) -> CombatState:
-    chosen = config if config is not None else draw(configs())
+    chosen = drawn(draw, config)
+    sizes = ((Side.PARTY, drawn(draw, party)), (Side.ENEMIES, drawn(draw, enemies)))
     entries: list[Fighter] = []
-    for side, (low, high) in ((Side.PARTY, party), (Side.ENEMIES, enemies)):
+    for side, (low, high) in sizes:
         for i in range(draw(st.integers(low, high))):
-            entries.append(draw(fighters(config=chosen, side=side, index=i)))
+            entries.append(draw(_fighters(chosen, side, i)))
     return initial_state(chosen, entries, seed=draw(st.integers(0, 2**32 - 1)))
 
 
@@ -238,34 +310,42 @@ def random_play(state: CombatState, rng: Rng, steps: int, *, running: bool = Fal
 
 def reachable_states(
     *,
-    initial: st.SearchStrategy[CombatState] | None = None,
-    max_steps: int = 40,
-    running: bool = False,
+    initial: CombatState | st.SearchStrategy[CombatState] | None = None,
+    max_steps: int | st.SearchStrategy[int] = 40,
+    running: bool | st.SearchStrategy[bool] = False,
 ) -> st.SearchStrategy[CombatState]:
-    """Fights reached by up to ``max_steps`` random legal actions from a seeded start.
+    """Fights reached by up to ``max_steps`` random legal actions from ``initial`` (drawn
+    from :func:`initial_states` if left out).
 
     With ``running=True`` every state drawn is a fight still going on.
     """
-    check_strategy("initial", initial)
-    check_count("max_steps", max_steps)
-    return _reachable_states(initial, max_steps, running)
+    return _reachable_states(
+        option("initial", initial, _STATE, default=initial_states()),
+        option("max_steps", max_steps, count()),
+        option("running", running, flag),
+    )
 
 
 @st.composite
 def _reachable_states(
     draw: st.DrawFn,
-    initial: st.SearchStrategy[CombatState] | None,
-    max_steps: int,
-    running: bool,
+    initial: CombatState | st.SearchStrategy[CombatState],
+    max_steps: int | st.SearchStrategy[int],
+    running: bool | st.SearchStrategy[bool],
 ) -> CombatState:
-    start = draw(initial if initial is not None else initial_states())
+    start = drawn(draw, initial)
+    most, still = drawn(draw, max_steps), drawn(draw, running)
     seed = draw(st.integers(0, 2**32 - 1))
-    steps = draw(st.integers(0, max_steps))
-    return random_play(start, Rng.from_seed(seed), steps, running=running)
+    steps = draw(st.integers(0, most))
+    return random_play(start, Rng.from_seed(seed), steps, running=still)
+
+
+_STATE = instance(CombatState, "a CombatState")
 
 
 def declarations(state: CombatState) -> st.SearchStrategy[Action]:
     """The legal :class:`Declare` and :class:`Retreat` actions of ``state``, any combatant."""
+    subject("state", state, _STATE)
     options = tuple(a for c in state.combatants for a in legal_actions(state, c.id))
     return st.sampled_from(options) if options else st.nothing()
 
@@ -276,6 +356,7 @@ def arbitrary_actions(state: CombatState) -> st.SearchStrategy[Action]:
     Most are illegal; use them to check that ``check`` and ``step`` agree and that an
     illegal action leaves the state unchanged.
     """
+    subject("state", state, _STATE)
     ids = st.sampled_from((*(c.id for c in state.combatants), "ghost"))
     names = st.sampled_from((*(a.name for a in state.config.abilities), "Fireball"))
     hands = st.none() | st.sampled_from(HANDS)

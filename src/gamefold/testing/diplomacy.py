@@ -5,6 +5,10 @@
 >>> @given(reachable_states(max_steps=10))
 ... def test_my_house_rule(state): ...
 
+Strategies speak the kit's dialect (see :mod:`gamefold.testing`): plural nouns, the state
+positional, every option keyword-only and either a value (fixed) or a strategy (drawn),
+checked when built; an option left out is drawn from the default in the signature.
+
 Configs are drawn small and lively (cheap cards, scarce kinds) so that a few dozen steps
 reach the hand limit, empty pool kinds, expiring proposals and ending pacts.
 """
@@ -19,7 +23,10 @@ from hypothesis.strategies import DrawFn, SearchStrategy
 
 from gamefold.core import Action, EndTurn, StartTurn
 from gamefold.diplomacy import (
+    DEBT_ROUNDINGS,
     DEFAULT_CATALOGUE,
+    HAND_LIMIT_RANGE,
+    PACT_CLOCKS,
     Accept,
     BeginTurn,
     BonusZone,
@@ -32,20 +39,28 @@ from gamefold.diplomacy import (
     Propose,
     SelfApply,
     initial_state,
-    legal_actions,
     reduce,
 )
-from gamefold.diplomacy.config import DEBT_ROUNDINGS, HAND_LIMIT_RANGE, PACT_CLOCKS
-from gamefold.testing._validate import check_count, check_strategy
+from gamefold.diplomacy import legal_actions as player_actions
+from gamefold.testing._validate import (
+    as_strategy,
+    build,
+    count,
+    drawn,
+    instance,
+    mapping,
+    option,
+    subject,
+)
 
 __all__ = [
     "TYPE_STRATEGIES",
-    "actions",
     "bonus_zones",
     "candidate_actions",
     "compositions",
     "configs",
     "initial_states",
+    "legal_actions",
     "reachable_states",
 ]
 
@@ -61,9 +76,12 @@ _SEEDS = st.integers(0, 2**32)
 _TERRITORIES = st.integers(0, 60)
 
 
-def compositions(*, most_copies: int = 3) -> SearchStrategy[dict[str, int]]:
+def compositions(*, most_copies: int | SearchStrategy[int] = 3) -> SearchStrategy[dict[str, int]]:
     """Copies of each default card type: 0 to ``most_copies``, enough T1 troops to deal."""
-    check_count("most_copies", most_copies)
+    return build(_compositions, most_copies=option("most_copies", most_copies, count()))
+
+
+def _compositions(most_copies: int) -> SearchStrategy[dict[str, int]]:
     starters = 3 * MAX_PLAYERS
     entries = {
         card.name: (
@@ -76,71 +94,92 @@ def compositions(*, most_copies: int = 3) -> SearchStrategy[dict[str, int]]:
     return st.fixed_dictionaries(entries)
 
 
-def bonus_zones(*, most: int = 3, most_quarters: int = 80) -> SearchStrategy[dict[str, BonusZone]]:
+def bonus_zones(
+    *, most: int | SearchStrategy[int] = 3, most_quarters: int | SearchStrategy[int] = 80
+) -> SearchStrategy[dict[str, BonusZone]]:
     """Up to ``most`` bonus zones named ``z0``, ``z1`` … feeding random counters (DP-5)."""
-    check_count("most", most)
-    check_count("most_quarters", most_quarters)
+    return build(
+        _bonus_zones,
+        most=option("most", most, count()),
+        most_quarters=option("most_quarters", most_quarters, count()),
+    )
+
+
+def _bonus_zones(most: int, most_quarters: int) -> SearchStrategy[dict[str, BonusZone]]:
     zone = st.builds(BonusZone, st.sampled_from(list(Kind)), st.integers(0, most_quarters))
     return st.lists(zone, max_size=most).map(lambda zs: {f"z{i}": z for i, z in enumerate(zs)})
 
 
 def configs(
     *,
-    hand_limits: SearchStrategy[int] = _HAND_LIMITS,
-    ticks_per_card: SearchStrategy[int] = _PRICES,
-    proposal_ttls: SearchStrategy[int] = _TTLS,
-    zones: SearchStrategy[dict[str, BonusZone]] | None = None,
-    composition: SearchStrategy[dict[str, int]] | None = None,
+    hand_limit: int | SearchStrategy[int] | None = None,
+    ticks_per_card: int | SearchStrategy[int] | None = None,
+    proposal_ttl: int | SearchStrategy[int] | None = None,
+    bonus_zones: dict[str, BonusZone] | SearchStrategy[dict[str, BonusZone]] | None = None,
+    composition: dict[str, int] | SearchStrategy[dict[str, int]] | None = None,
 ) -> SearchStrategy[DiplomacyConfig]:
-    """Valid configs, every default rule drawn at its default or another value."""
-    for name, value in (
-        ("hand_limits", hand_limits),
-        ("ticks_per_card", ticks_per_card),
-        ("proposal_ttls", proposal_ttls),
-        ("zones", zones),
-        ("composition", composition),
-    ):
-        check_strategy(name, value)
+    """Valid configs, every default rule drawn at its default or another value.
+
+    Each option sets the config field of its name; left out, it is drawn: ``hand_limit``
+    10 to 20, ``ticks_per_card`` 1 to 15, ``proposal_ttl`` 1 to 3, ``bonus_zones`` from
+    :func:`bonus_zones`, ``composition`` from :func:`compositions`. The other fields are
+    always drawn.
+    """
     return st.builds(
         DiplomacyConfig,
-        hand_limit=hand_limits,
-        ticks_per_card=ticks_per_card,
+        hand_limit=as_strategy(
+            option("hand_limit", hand_limit, count(*HAND_LIMIT_RANGE), default=_HAND_LIMITS)
+        ),
+        ticks_per_card=as_strategy(
+            option("ticks_per_card", ticks_per_card, count(1), default=_PRICES)
+        ),
         quarters_per_territory=st.integers(0, 4),
-        bonus_zones=bonus_zones() if zones is None else zones,
-        proposal_ttl=proposal_ttls,
+        bonus_zones=as_strategy(option("bonus_zones", bonus_zones, _ZONES, default=_BONUS_ZONES)),
+        proposal_ttl=as_strategy(option("proposal_ttl", proposal_ttl, count(1), default=_TTLS)),
         pact_clock=st.sampled_from(PACT_CLOCKS),
         debt_rounding=st.sampled_from(DEBT_ROUNDINGS),
         score_locked=st.booleans(),
-        composition=compositions() if composition is None else composition,
+        composition=as_strategy(
+            option("composition", composition, _COMPOSITION, default=_COMPOSITIONS)
+        ),
         proposal_listing_limit=st.integers(0, 12),
     )
 
 
-_any_configs = configs
+_BONUS_ZONES = bonus_zones()
+_COMPOSITIONS = compositions()
+_ZONES = mapping(str, BonusZone, "zone names to BonusZone records")
+_COMPOSITION = mapping(str, int, "card names to numbers of copies")
+_CONFIG = instance(DiplomacyConfig, "a DiplomacyConfig")
+_STATE = instance(DiplomacyState, "a DiplomacyState")
 
 
 @st.composite
 def _initial_states(
     draw: DrawFn,
-    configs: SearchStrategy[DiplomacyConfig],
-    players: SearchStrategy[int],
-    seeds: SearchStrategy[int],
+    config: DiplomacyConfig | SearchStrategy[DiplomacyConfig],
+    players: int | SearchStrategy[int],
+    seed: int | SearchStrategy[int],
 ) -> DiplomacyState:
-    count = draw(players)
-    return initial_state(draw(configs), [f"p{i + 1}" for i in range(count)], draw(seeds))
+    seats = drawn(draw, players)
+    chosen = drawn(draw, config)
+    return initial_state(chosen, [f"p{i + 1}" for i in range(seats)], drawn(draw, seed))
 
 
 def initial_states(
     *,
-    configs: SearchStrategy[DiplomacyConfig] | None = None,
-    players: SearchStrategy[int] = _PLAYERS,
-    seeds: SearchStrategy[int] = _SEEDS,
+    config: DiplomacyConfig | SearchStrategy[DiplomacyConfig] | None = None,
+    players: int | SearchStrategy[int] | None = None,
+    seed: int | SearchStrategy[int] | None = None,
 ) -> SearchStrategy[DiplomacyState]:
-    """States before the first turn, players named ``p1`` … ``pN`` (DP-2)."""
-    for name, value in (("configs", configs), ("players", players), ("seeds", seeds)):
-        check_strategy(name, value)
-    chosen = _any_configs() if configs is None else configs
-    return _initial_states(chosen, players, seeds)
+    """States before the first turn under ``config``, ``players`` players named ``p1`` …
+    ``pN`` (DP-2), dealt from ``seed``. Left out, ``config`` is drawn from :func:`configs`,
+    ``players`` from 2 to :data:`MAX_PLAYERS` and ``seed`` from 0 to 2**32."""
+    return _initial_states(
+        option("config", config, _CONFIG, default=configs()),
+        option("players", players, count(2, MAX_PLAYERS), default=_PLAYERS),
+        option("seed", seed, count(), default=_SEEDS),
+    )
 
 
 def _begin(state: DiplomacyState, territories: SearchStrategy[int]) -> SearchStrategy[Action]:
@@ -153,18 +192,20 @@ def _begin(state: DiplomacyState, territories: SearchStrategy[int]) -> SearchStr
     )
 
 
-def actions(
-    state: DiplomacyState, *, territories: SearchStrategy[int] = _TERRITORIES
+def legal_actions(
+    state: DiplomacyState, *, territories: int | SearchStrategy[int] | None = None
 ) -> SearchStrategy[Action]:
     """One legal action in ``state``: the clock's (begin or end a turn) or any player's.
 
-    A turn begins with ``territories`` drawn from the given strategy and any set of the
-    config's bonus zones. The clock's action is drawn about half the time, so that a
-    few dozen steps go round the table several times (proposals expire, pacts end).
+    A turn begins with ``territories`` held (0 to 60 if left out) and any set of the
+    config's bonus zones. The clock's action is drawn about half the time, so that a few
+    dozen steps go round the table several times (proposals expire, pacts end).
     """
+    subject("state", state, _STATE)
+    held = as_strategy(option("territories", territories, count(), default=_TERRITORIES))
     active = state.active
-    clock = _begin(state, territories) if active is None else st.just(EndTurn(active))
-    choices = [a for p in state.players for a in legal_actions(state, p.player)]
+    clock = _begin(state, held) if active is None else st.just(EndTurn(active))
+    choices = [a for p in state.players for a in player_actions(state, p.player)]
     if not choices:
         return clock
     return st.one_of(clock, st.sampled_from(choices))
@@ -172,21 +213,27 @@ def actions(
 
 @st.composite
 def _reachable(
-    draw: DrawFn, initial: SearchStrategy[DiplomacyState], max_steps: int
+    draw: DrawFn,
+    initial: DiplomacyState | SearchStrategy[DiplomacyState],
+    max_steps: int | SearchStrategy[int],
 ) -> DiplomacyState:
-    state = draw(initial)
-    for _ in range(draw(st.integers(0, max_steps))):
-        state = reduce(state, draw(actions(state)))
+    state: DiplomacyState = drawn(draw, initial)
+    for _ in range(draw(st.integers(0, drawn(draw, max_steps)))):
+        state = reduce(state, draw(legal_actions(state)))
     return state
 
 
 def reachable_states(
-    *, initial: SearchStrategy[DiplomacyState] | None = None, max_steps: int = 30
+    *,
+    initial: DiplomacyState | SearchStrategy[DiplomacyState] | None = None,
+    max_steps: int | SearchStrategy[int] = 30,
 ) -> SearchStrategy[DiplomacyState]:
-    """States reached by up to ``max_steps`` legal actions from a seeded initial state."""
-    check_strategy("initial", initial)
-    check_count("max_steps", max_steps)
-    return _reachable(initial_states() if initial is None else initial, max_steps)
+    """States reached by up to ``max_steps`` legal actions (:func:`legal_actions`) from
+    ``initial`` (drawn from :func:`initial_states` if left out)."""
+    return _reachable(
+        option("initial", initial, _STATE, default=initial_states()),
+        option("max_steps", max_steps, count()),
+    )
 
 
 def candidate_actions(state: DiplomacyState) -> SearchStrategy[Action]:
@@ -194,6 +241,7 @@ def candidate_actions(state: DiplomacyState) -> SearchStrategy[Action]:
 
     For checking that every illegal action is refused with a stable code (EN-4).
     """
+    subject("state", state, _STATE)
     players = st.sampled_from([*(p.player for p in state.players), "nobody"])
     cards = st.integers(-1, len(state.config.cards) + 1)
     ids = st.integers(-1, state.next_id + 1)

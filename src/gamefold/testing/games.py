@@ -14,19 +14,14 @@ from hypothesis.errors import InvalidArgument
 from gamefold.core import Action
 from gamefold.games.base import GameDef, play
 from gamefold.registry import Game
+from gamefold.testing._validate import count, drawn, instance, option, subject
 from gamefold.testing.actions import mutated_actions
 
 __all__ = ["action_sequences", "choices", "illegal_actions", "reachable_games", "seeds"]
 
 
-def _check_game(game: object) -> None:
-    if not isinstance(game, GameDef):
-        raise InvalidArgument(f"game must be a GameDef instance, not {game!r}")
-
-
-def _check_steps(name: str, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidArgument(f"{name} must be a non-negative int, not {value!r}")
+_GAME = instance(GameDef, "a GameDef instance")
+_STATE = instance(Game, "a Game (a composed state)")
 
 
 def seeds() -> st.SearchStrategy[int]:
@@ -35,23 +30,28 @@ def seeds() -> st.SearchStrategy[int]:
 
 
 @st.composite
-def _reachable(draw: st.DrawFn, game: GameDef[Any], max_steps: int) -> Game:
+def _reachable(
+    draw: st.DrawFn, game: GameDef[Any], max_steps: int | st.SearchStrategy[int]
+) -> Game:
+    most = drawn(draw, max_steps)
     seed = draw(seeds(), label="seed")
-    steps = draw(st.integers(min_value=0, max_value=max_steps), label="steps")
+    steps = draw(st.integers(min_value=0, max_value=most), label="steps")
     return play(game, seed, max_steps=steps, keep_states=False).final
 
 
-def reachable_games(game: GameDef[Any], *, max_steps: int = 60) -> st.SearchStrategy[Game]:
+def reachable_games(
+    game: GameDef[Any], *, max_steps: int | st.SearchStrategy[int] = 60
+) -> st.SearchStrategy[Game]:
     """States of ``game`` reached by up to ``max_steps`` seeded random legal actions."""
-    _check_game(game)
-    _check_steps("max_steps", max_steps)
-    return _reachable(game, max_steps)
+    subject("game", game, _GAME)
+    return _reachable(game, option("max_steps", max_steps, count()))
 
 
 def choices(game: GameDef[Any], state: Game) -> st.SearchStrategy[Action]:
     """The next action a legal game may take from ``state``: its clock action if one is
     due, else any legal action of the actor whose choice is due."""
-    _check_game(game)
+    subject("game", game, _GAME)
+    subject("state", state, _STATE)
     clock = game.clock_action(state)
     if clock is not None:
         return st.just(clock)
@@ -69,7 +69,8 @@ def illegal_actions(game: GameDef[Any], state: Game) -> st.SearchStrategy[Action
     ``state`` must be one where some player has a legal action (not one where only a clock
     action is due, nor a finished game): ``InvalidArgument`` otherwise.
     """
-    _check_game(game)
+    subject("game", game, _GAME)
+    subject("state", state, _STATE)
     legal = [a for p in game.players(state) for a in game.rules.legal_actions(state, p)]
     if not legal:
         raise InvalidArgument(f"no player has a legal action in this {game.name} state")
@@ -81,12 +82,13 @@ def illegal_actions(game: GameDef[Any], state: Game) -> st.SearchStrategy[Action
 
 @st.composite
 def _sequences(
-    draw: st.DrawFn, game: GameDef[Any], max_size: int
+    draw: st.DrawFn, game: GameDef[Any], max_size: int | st.SearchStrategy[int]
 ) -> tuple[int, tuple[Action, ...]]:
+    most = drawn(draw, max_size)
     seed = draw(seeds(), label="seed")
     state = game.setup(seed)
     actions: list[Action] = []
-    size = draw(st.integers(min_value=0, max_value=max_size), label="size")
+    size = draw(st.integers(min_value=0, max_value=most), label="size")
     while len(actions) < size and not game.is_over(state):
         action = draw(choices(game, state))
         state = game.rules.reduce(state, action)
@@ -95,10 +97,9 @@ def _sequences(
 
 
 def action_sequences(
-    game: GameDef[Any], *, max_size: int = 40
+    game: GameDef[Any], *, max_size: int | st.SearchStrategy[int] = 40
 ) -> st.SearchStrategy[tuple[int, tuple[Action, ...]]]:
     """``(seed, actions)``: a seed and up to ``max_size`` legal actions from its start, each
     drawn by Hypothesis so that failures shrink to short sequences."""
-    _check_game(game)
-    _check_steps("max_size", max_size)
-    return _sequences(game, max_size)
+    subject("game", game, _GAME)
+    return _sequences(game, option("max_size", max_size, count()))

@@ -1,6 +1,7 @@
 """Hypothesis strategies for the skill-deck subsystem (:mod:`gamefold.skills`).
 
-Strategies are plural nouns with keyword-only options:
+Strategies speak the kit's dialect (see :mod:`gamefold.testing`): plural nouns, the state
+positional, every option keyword-only and either a value or a strategy, checked when built:
 
 - :func:`configs`: valid :class:`~gamefold.skills.SkillsConfig` values with small decks;
 - :func:`initial_states`: sessions just dealt (SD-14);
@@ -24,7 +25,9 @@ from gamefold.skills import (
     ACTOR_ACTIONS,
     DEFAULT_ABILITIES,
     DEFAULT_DECK,
+    SIDES,
     STANDARD_EFFECTS,
+    TIMINGS,
     Ability,
     Activate,
     Burn,
@@ -48,9 +51,16 @@ from gamefold.skills import (
     reduce,
 )
 from gamefold.skills import legal_actions as actor_actions
-from gamefold.skills.catalogue import TIMINGS
-from gamefold.skills.config import SIDES
-from gamefold.testing._validate import check_count, check_strategy
+from gamefold.testing._validate import (
+    build,
+    count,
+    drawn,
+    flag,
+    instance,
+    mapping,
+    option,
+    subject,
+)
 
 __all__ = [
     "TYPE_STRATEGIES",
@@ -70,9 +80,13 @@ _STATS = ("attack", "defence", "speed")
 _UNKNOWN = "nobody"
 
 
-@st.composite
-def card_defs(draw: st.DrawFn) -> CardDef:
+def card_defs() -> st.SearchStrategy[CardDef]:
     """Card definitions with a small named effect, Burn modifiers and either timing."""
+    return _card_defs()
+
+
+@st.composite
+def _card_defs(draw: st.DrawFn) -> CardDef:
     effect = draw(st.sampled_from(_EFFECTS))
     params = {"count": draw(st.integers(0, 2))} if effect == "draw" else {"amount": 1}
     burn = draw(st.lists(st.builds(Modifier, st.sampled_from(_STATS), st.integers(-2, 3))))
@@ -80,8 +94,14 @@ def card_defs(draw: st.DrawFn) -> CardDef:
     return CardDef(name, Effect(effect, params), tuple(burn), draw(st.sampled_from(TIMINGS)))
 
 
-def abilities(*, max_cost: int = 3) -> st.SearchStrategy[tuple[Ability, ...]]:
+def abilities(
+    *, max_cost: int | st.SearchStrategy[int] = 3
+) -> st.SearchStrategy[tuple[Ability, ...]]:
     """Tuples of paid abilities with distinct names, costing 1 to ``max_cost`` cards."""
+    return build(_abilities, max_cost=option("max_cost", max_cost, count(1)))
+
+
+def _abilities(max_cost: int) -> st.SearchStrategy[tuple[Ability, ...]]:
     one = st.builds(
         Ability, st.sampled_from(("attack", "equipment", "spell")), st.integers(1, max_cost)
     )
@@ -89,12 +109,19 @@ def abilities(*, max_cost: int = 3) -> st.SearchStrategy[tuple[Ability, ...]]:
 
 
 def configs(
-    *, max_deck_size: int = 10, max_hand_limit: int = 5, defaults: bool = False
+    *,
+    max_deck_size: int | st.SearchStrategy[int] = 10,
+    max_hand_limit: int | st.SearchStrategy[int] = 5,
+    defaults: bool | st.SearchStrategy[bool] = False,
 ) -> st.SearchStrategy[SkillsConfig]:
-    """Valid configs with decks of 1 to ``max_deck_size`` cards (or the defaults)."""
-    check_count("max_deck_size", max_deck_size, low=1)
-    check_count("max_hand_limit", max_hand_limit, low=1)
-    return _configs(max_deck_size, max_hand_limit, bool(defaults))
+    """Valid configs with decks of 1 to ``max_deck_size`` cards; with ``defaults`` also
+    (about half the time) the default config itself."""
+    return build(
+        _configs,
+        max_deck_size=option("max_deck_size", max_deck_size, count(1)),
+        max_hand_limit=option("max_hand_limit", max_hand_limit, count(1)),
+        defaults=option("defaults", defaults, flag),
+    )
 
 
 @st.composite
@@ -120,38 +147,38 @@ def _configs(
     )
 
 
-_any_configs = configs
-
-
 def _decks() -> st.SearchStrategy[tuple[CardDef, ...]]:
     return st.just(DEFAULT_DECK) | st.lists(card_defs(), min_size=1, max_size=4).map(tuple)
 
 
 def initial_states(
     *,
-    configs: st.SearchStrategy[SkillsConfig] | None = None,
-    max_players: int = 3,
-    max_gm_units: int = 2,
+    config: SkillsConfig | st.SearchStrategy[SkillsConfig] | None = None,
+    max_players: int | st.SearchStrategy[int] = 3,
+    max_gm_units: int | st.SearchStrategy[int] = 2,
 ) -> st.SearchStrategy[SkillsState]:
-    """Sessions just dealt (SD-14): 1 to ``max_players`` players, 0 to ``max_gm_units`` GM units."""
-    check_strategy("configs", configs)
-    check_count("max_players", max_players, low=1)
-    check_count("max_gm_units", max_gm_units)
-    return _initial_states(configs, max_players, max_gm_units)
+    """Sessions just dealt (SD-14) under ``config`` (drawn from :func:`configs` if left out):
+    1 to ``max_players`` players, 0 to ``max_gm_units`` GM units."""
+    return _initial_states(
+        option("config", config, instance(SkillsConfig, "a SkillsConfig"), default=configs()),
+        option("max_players", max_players, count(1)),
+        option("max_gm_units", max_gm_units, count()),
+    )
 
 
 @st.composite
 def _initial_states(
     draw: st.DrawFn,
-    configs: st.SearchStrategy[SkillsConfig] | None,
-    max_players: int,
-    max_gm_units: int,
+    config: SkillsConfig | st.SearchStrategy[SkillsConfig],
+    max_players: int | st.SearchStrategy[int],
+    max_gm_units: int | st.SearchStrategy[int],
 ) -> SkillsState:
-    config = draw(configs if configs is not None else _any_configs())
-    players = [f"p{i}" for i in range(1, draw(st.integers(1, max_players)) + 1)]
-    units = [f"u{i}" for i in range(1, draw(st.integers(0, max_gm_units)) + 1)]
+    chosen = drawn(draw, config)
+    most_players, most_units = drawn(draw, max_players), drawn(draw, max_gm_units)
+    players = [f"p{i}" for i in range(1, draw(st.integers(1, most_players)) + 1)]
+    units = [f"u{i}" for i in range(1, draw(st.integers(0, most_units)) + 1)]
     seed = draw(st.integers(0, 2**64 - 1))
-    return initial_state(config, players, seed, gm_units=units)
+    return initial_state(chosen, players, seed, gm_units=units)
 
 
 def _host_moves(state: SkillsState, defeats: bool) -> list[Action]:
@@ -178,9 +205,21 @@ def legal_moves(state: SkillsState, *, host: bool = True, defeats: bool = False)
 
 
 def legal_actions(
-    state: SkillsState, *, host: bool = True, defeats: bool = False
+    state: SkillsState,
+    *,
+    host: bool | st.SearchStrategy[bool] = True,
+    defeats: bool | st.SearchStrategy[bool] = False,
 ) -> st.SearchStrategy[Action]:
     """One legal move of :func:`legal_moves`, drawn uniformly."""
+    return build(
+        _legal_actions,
+        state=subject("state", state, _STATE),
+        host=option("host", host, flag),
+        defeats=option("defeats", defeats, flag),
+    )
+
+
+def _legal_actions(state: SkillsState, host: bool, defeats: bool) -> st.SearchStrategy[Action]:
     return st.sampled_from(legal_moves(state, host=host, defeats=defeats))
 
 
@@ -189,6 +228,7 @@ def actions(state: SkillsState) -> st.SearchStrategy[Action]:
 
     Names and card ids are mostly the state's own, sometimes unknown.
     """
+    subject("state", state, _STATE)
     assert len(ACTOR_ACTIONS) == 6, "a new actor action needs a strategy here"
     config = state.config
     top = (len(state.seats) - 1) * config.deck_size + config.gm_deck_size
@@ -209,33 +249,42 @@ def actions(state: SkillsState) -> st.SearchStrategy[Action]:
 
 def reachable_states(
     *,
-    initial: st.SearchStrategy[SkillsState] | None = None,
-    max_steps: int = 40,
-    host: bool = True,
-    defeats: bool = False,
-    effects: Effects = STANDARD_EFFECTS,
+    initial: SkillsState | st.SearchStrategy[SkillsState] | None = None,
+    max_steps: int | st.SearchStrategy[int] = 40,
+    host: bool | st.SearchStrategy[bool] = True,
+    defeats: bool | st.SearchStrategy[bool] = False,
+    effects: Effects | st.SearchStrategy[Effects] = STANDARD_EFFECTS,
 ) -> st.SearchStrategy[SkillsState]:
-    """States reached by up to ``max_steps`` legal moves from a seeded start.
+    """States reached by up to ``max_steps`` legal moves (:func:`legal_actions` with
+    ``host`` and ``defeats``) from ``initial`` (drawn from :func:`initial_states` if left
+    out).
 
     Play effects resolve with ``effects`` (the shipped ``"draw"`` by default).
     """
-    check_strategy("initial", initial)
-    check_count("max_steps", max_steps)
-    return _reachable_states(initial, max_steps, host, defeats, effects)
+    return _reachable_states(
+        option("initial", initial, _STATE, default=initial_states()),
+        option("max_steps", max_steps, count()),
+        option("host", host, flag),
+        option("defeats", defeats, flag),
+        option("effects", effects, mapping(str, object, "effect names to handlers")),
+    )
 
 
 @st.composite
 def _reachable_states(
     draw: st.DrawFn,
-    initial: st.SearchStrategy[SkillsState] | None,
-    max_steps: int,
-    host: bool,
-    defeats: bool,
-    effects: Effects,
+    initial: SkillsState | st.SearchStrategy[SkillsState],
+    max_steps: int | st.SearchStrategy[int],
+    host: bool | st.SearchStrategy[bool],
+    defeats: bool | st.SearchStrategy[bool],
+    effects: Effects | st.SearchStrategy[Effects],
 ) -> SkillsState:
-    state = draw(initial if initial is not None else initial_states())
-    for _ in range(draw(st.integers(0, max_steps))):
-        state = reduce(state, draw(legal_actions(state, host=host, defeats=defeats)), effects)
+    state: SkillsState = drawn(draw, initial)
+    most = drawn(draw, max_steps)
+    hosting, defeating, handlers = drawn(draw, host), drawn(draw, defeats), drawn(draw, effects)
+    for _ in range(draw(st.integers(0, most))):
+        moves = legal_moves(state, host=hosting, defeats=defeating)
+        state = reduce(state, draw(st.sampled_from(moves)), handlers)
     return state
 
 
@@ -270,6 +319,8 @@ def arrange(
     owners = state.owners
     return replace(state, owners=(*owners[:seat], owner, *owners[seat + 1 :]))
 
+
+_STATE = instance(SkillsState, "a SkillsState")
 
 TYPE_STRATEGIES: dict[type, Callable[[], st.SearchStrategy[Any]]] = {
     SkillsConfig: configs,

@@ -16,13 +16,11 @@ The GM's cards shield the GM unit whose activation is under way.
 
 from __future__ import annotations
 
-from gamefold import skills
-from gamefold.combat.combatants import find
-from gamefold.core import Event, Events
+from gamefold import combat
+from gamefold.core import Events
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.fight import settle
 from gamefold.games.skirmish.state import NAME, SkirmishState, add_shield, bump
 from gamefold.registry import Checker, Game, Handler
 from gamefold.skills import GM, Burn, Discard, Play, SkillsState, card_definition
@@ -36,11 +34,15 @@ def _unit(deck: SkillsState, player: str) -> str | None:
 
 
 def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
-    c = None if unit is None else find(game["combat"], unit)
-    if c is None or c.hp <= 0 or amount <= 0:
+    """SK-5: combat wards ``unit`` against ``amount`` damage, if it still stands."""
+    if unit is None or amount <= 0:
         return game, ()
-    state, event = add_shield(game[NAME], c.id, amount)
-    return game.with_slice(NAME, state), (event,)
+    ward = combat.Ward(unit, amount)
+    if combat.check(game["combat"], ward) is not None:
+        return game, ()
+    fight, events = combat.step(game["combat"], ward)
+    state = add_shield(game[NAME], unit, amount)
+    return game.with_slice("combat", fight).with_slice(NAME, state), events
 
 
 def after_play(
@@ -83,30 +85,21 @@ def check_play(
     return None
 
 
-def _deck_check(game: Game, action: Play | Burn | Discard) -> IllegalAction | None:
-    return skills.check(game["skills"], action)
-
-
 def around_play(
     config: SkirmishConfig, game: Game, action: Play, inner: Handler
 ) -> tuple[Game, Events]:
-    """Play (SD-11), then its shield (SK-5) and deaths of a draw effect (SK-6)."""
-    problem = check_play(config, game, action, _deck_check)
-    if problem is not None:
-        raise problem
+    """Play (SD-11), then its shield (SK-5); the registry checked it (:func:`check_play`)."""
     before = game["skills"]
     game, events = inner(game, action)
     game, more = after_play(config, game, before, action)
-    return settle(game, (*events, *more))
+    return game, (*events, *more)
 
 
 def around_burn(
     config: SkirmishConfig, game: Game, action: Burn, inner: Handler
 ) -> tuple[Game, Events]:
-    """Burn (SD-12), then a shield for each modifier of a ``shield_stats`` stat (SK-5)."""
-    problem = check_window(game, action, _deck_check)
-    if problem is not None:
-        raise problem
+    """Burn (SD-12), then a shield for each modifier of a ``shield_stats`` stat (SK-5); the
+    registry checked it (:func:`check_window`)."""
     before = game["skills"]
     game, events = inner(game, action)
     state: SkirmishState = game[NAME]
@@ -115,5 +108,4 @@ def around_burn(
     definition = card_definition(before, action.card)
     amount = sum(m.amount for m in definition.burn if m.stat in config.shield_stats)
     game, more = _shield(game, _unit(before, action.player), amount)
-    out: list[Event] = [*events, *more]
-    return settle(game, tuple(out))
+    return game, (*events, *more)

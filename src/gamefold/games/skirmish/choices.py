@@ -20,7 +20,7 @@ from gamefold.core import Action, Events
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.declaring import due
-from gamefold.games.skirmish.fight import declare, leave_fight, settle, withdrawal_problem
+from gamefold.games.skirmish.fight import declare, leave_fight, withdrawal_problem
 from gamefold.games.skirmish.state import NAME, chose
 from gamefold.registry import Game, Rule
 from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
@@ -52,12 +52,8 @@ def check_retreat(game: Game, action: Retreat) -> IllegalAction | None:
 
 def step_retreat(game: Game, action: Retreat) -> tuple[Game, Events]:
     """Agree to retreat (CB-13); the last choice of the exchange resolves it."""
-    problem = check_retreat(game, action)
-    if problem is not None:
-        raise problem
     game = game.with_slice(NAME, chose(game[NAME], action.combatant))
-    game, events = declare(game, action)
-    return settle(game, events)
+    return declare(game, action)
 
 
 def retreat_options(game: Game, actor: str) -> tuple[Action, ...]:
@@ -76,7 +72,7 @@ def check_close(game: Game, action: CloseReactionWindow) -> IllegalAction | None
 def step_close(game: Game, action: CloseReactionWindow) -> tuple[Game, Events]:
     """Close the window; the held declaration is made (SK-4)."""
     deck, events = skills.step(game["skills"], action)
-    return settle(game.with_slice("skills", deck), events)
+    return game.with_slice("skills", deck), events
 
 
 def close_options(game: Game, actor: str) -> tuple[Action, ...]:
@@ -92,12 +88,9 @@ def check_defeat(game: Game, action: DefeatUnit) -> IllegalAction | None:
 
 def step_defeat(game: Game, action: DefeatUnit) -> tuple[Game, Events]:
     """A host defeats a unit: it leaves the Round (SD-13) and the fight (SK-6)."""
-    problem = check_defeat(game, action)
-    if problem is not None:
-        raise problem
     deck, events = skills.step(game["skills"], action)
     game, more = leave_fight(game.with_slice("skills", deck), (action.unit,), DEFEATED)
-    return settle(game, (*events, *more))
+    return game, (*events, *more)
 
 
 def refusal(kind: type[Action], code: str, message: str) -> Rule:

@@ -19,8 +19,7 @@ import attrs
 from pyrsistent import PMap, pmap
 
 from gamefold import skills
-from gamefold.combat import CombatConfig, Fighter, Side, Zone
-from gamefold.combat.combatants import entry_problem
+from gamefold.combat import CombatConfig, Fighter, Side, Zone, entry_problem
 from gamefold.errors import ConfigError
 from gamefold.skills import GM, SkillsConfig
 

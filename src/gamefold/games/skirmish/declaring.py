@@ -25,7 +25,7 @@ from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.cards import after_play
 from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.fight import declare, owner, settle
+from gamefold.games.skirmish.fight import declare, owner
 from gamefold.games.skirmish.state import (
     NAME,
     DeclarationHeld,
@@ -161,9 +161,6 @@ def check_use_ability(
 
 def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> tuple[Game, Events]:
     """Pay the cost (SD-10), then declare, or hold the declaration for a reaction (SK-4)."""
-    problem = check_use_ability(config, game, action)
-    if problem is not None:
-        raise problem
     events: list[Event] = []
     if action.cards:
         deck = game["skills"]
@@ -174,7 +171,7 @@ def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> 
         events.extend(paid)
     held = Held(action.unit, action.ability, action.hand, action.target)
     game, more = _hold_or_declare(config, game, held)
-    return settle(game, (*events, *more))
+    return game, (*events, *more)
 
 
 def _card_ability(config: SkirmishConfig, game: Game, card: int) -> str | None:
@@ -200,9 +197,6 @@ def check_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> Illeg
 
 def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[Game, Events]:
     """Play the card (SD-11), then declare its ability or hold it for a reaction (SK-4)."""
-    problem = check_use_card(config, game, action)
-    if problem is not None:
-        raise problem
     ability = _card_ability(config, game, action.card)
     assert ability is not None  # checked above
     before = game["skills"]
@@ -211,7 +205,7 @@ def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[
     game, more = after_play(config, game.with_slice("skills", deck), before, play)
     held = Held(action.unit, ability, action.hand, action.target)
     game, declared = _hold_or_declare(config, game, held)
-    return settle(game, (*played, *more, *declared))
+    return game, (*played, *more, *declared)
 
 
 def _hold_or_declare(config: SkirmishConfig, game: Game, held: Held) -> tuple[Game, Events]:

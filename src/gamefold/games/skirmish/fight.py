@@ -1,28 +1,23 @@
 """Keeping the fight and the Skill decks consistent: shields, falls and deaths (SK-5 … SK-7).
 
-Every change the game makes to the combat slice goes through here, so that both slices
-always agree on who is still in the fight:
+Every change the game makes to the combat slice goes through combat's own actions, so that
+both slices always agree on who is still in the fight:
 
 - :func:`declare` makes a combat choice (``Declare`` or ``Retreat``). If it completes the
-  exchange, combat resolves it in the same step; the Round's shields are applied around that
-  resolution (SK-5) and every combatant who fell is defeated in the skill-deck slice (SK-7);
+  exchange, combat resolves it in the same step, each shield spent as the combatant's ward
+  (:class:`~gamefold.combat.Ward`, SK-5), and every combatant who fell is defeated in the
+  skill-deck slice (SK-7);
 - :func:`leave_fight` takes units out of the fight with combat's host action
   :class:`~gamefold.combat.Withdraw` (SK-6): a character who died of fatal exhaustion
   (SD-6) or a unit the host defeated. Combat dissolves the pairings, ends the fight or
-  resolves an exchange nobody is left to wait for (CB-5, CB-7, CB-10, CB-11) in that step,
-  with the Round's shields as for a declaration;
-- :func:`settle` runs after every step of the game's rules: deaths reported by the skill-deck
-  slice leave the fight, and a held declaration whose reaction window closed is made.
-
-Shields work by lending hit points: before a step that may resolve an exchange each shielded
-combatant gets its shield as extra hit points, and afterwards its hit points are brought back
-to at most what they were. Combat thus decides falls, pairings and the end of the fight on
-the damage that really lands, ``max(0, damage - shield)``.
+  resolves an exchange nobody is left to wait for (CB-5, CB-7, CB-10, CB-11) in that step;
+- :func:`settle` is the registry's reaction after every step: characters dead in the decks
+  leave the fight, and a held declaration whose reaction window closed is made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from gamefold import combat, skills
 from gamefold.combat import (
@@ -32,7 +27,6 @@ from gamefold.combat import (
     CombatantWithdrawn,
     CombatEnded,
     CombatState,
-    DamageDealt,
     Declare,
     Side,
     Withdraw,
@@ -41,22 +35,16 @@ from gamefold.core import Action, Event, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish.state import (
     NAME,
-    DamagePrevented,
     DeclarationLapsed,
     LeftTheFight,
-    Shield,
     SkirmishState,
     bump,
     mark,
-    shield_of,
 )
 from gamefold.registry import Game
-from gamefold.skills import GM, CharacterDied, CloseReactionWindow, DefeatUnit, SkillsState
-from gamefold.skills.zones import FATAL_EXHAUSTION
+from gamefold.skills import FATAL_EXHAUSTION, GM, CloseReactionWindow, DefeatUnit, SkillsState
 
 __all__ = ["declare", "leave_fight", "owner", "settle", "withdrawal_problem"]
-
-Run = Callable[[CombatState], tuple[CombatState, Events]]
 
 
 def _find(state: CombatState, cid: str) -> Combatant | None:
@@ -70,92 +58,39 @@ def owner(state: CombatState, cid: str) -> str:
 
 
 def declare(game: Game, action: Action) -> tuple[Game, Events]:
-    """Make the combat choice ``action`` (a ``Declare`` or ``Retreat``) with the shields."""
-    return _fight(game, lambda state: combat.step(state, action))
+    """Make the combat choice ``action`` (a ``Declare`` or ``Retreat``); if it completes the
+    exchange, combat resolves it with the Round's shields as its wards (SK-5)."""
+    return _fight(game, action)
 
 
-def _fight(game: Game, run: Run) -> tuple[Game, Events]:
-    """Run a combat change that may resolve an exchange, with the Round's shields (SK-5)."""
+def _fight(game: Game, action: Action) -> tuple[Game, Events]:
+    """Step the fight with ``action``; after an exchange resolved, tally and defeat (SK-7)."""
     before: CombatState = game["combat"]
-    shields = game[NAME].shields
-    after, events = run(_lend(before, shields))
-    after = _repay(after, before, shields)
+    after, events = combat.step(before, action)
     game = game.with_slice("combat", after)
     if after.exchange == before.exchange:
         return game, events
-    return _resolved(game, before, events)
+    return _resolved(game, events)
 
 
-def _lend(state: CombatState, shields: tuple[Shield, ...]) -> CombatState:
-    """``state`` with each standing shielded combatant's hit points raised by its shield."""
-    if not shields:
-        return state
-    amounts = {s.unit: s.amount for s in shields}
-    combatants = tuple(
-        replace(c, hp=c.hp + amounts[c.id]) if c.id in amounts and c.hp > 0 else c
-        for c in state.combatants
-    )
-    return replace(state, combatants=combatants)
-
-
-def _repay(state: CombatState, before: CombatState, shields: tuple[Shield, ...]) -> CombatState:
-    """Bring shielded combatants back to at most the hit points they had before."""
-    if not shields:
-        return state
-    units = {s.unit for s in shields}
-    combatants = tuple(
-        replace(c, hp=min(c.hp, old.hp)) if c.id in units and c.hp > old.hp else c
-        for c, old in zip(state.combatants, before.combatants, strict=True)
-    )
-    return replace(state, combatants=combatants)
-
-
-def _resolved(game: Game, before: CombatState, events: Events) -> tuple[Game, Events]:
+def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
     """After an exchange resolved: shields spent, tallies, falls defeated in the decks."""
-    gone = {e.combatant for e in events if isinstance(e, CombatantWithdrawn)}
-    standing = {c.id for c in before.combatants if c.hp > 0 and c.id not in gone}
+    fight: CombatState = game["combat"]
     state: SkirmishState = game[NAME]
-    told, state = _account(game["combat"], state, standing, events)
-    game = game.with_slice(NAME, replace(state, shields=()))
-    fell = [e.combatant for e in told if isinstance(e, CombatantFell)]
-    more: list[Event] = []
-    for cid in fell:
-        game = _defeat(game, cid, more)
-    if told and isinstance(told[-1], CombatEnded):  # the end of the fight is told last
-        return game, (*told[:-1], *more, told[-1])
-    return game, (*told, *more)
-
-
-def _account(
-    after: CombatState, state: SkirmishState, standing: set[str], events: Events
-) -> tuple[list[Event], SkirmishState]:
-    """The events as the players see them (shields applied), and the updated tallies."""
-    left = {s.unit: s.amount for s in state.shields}
-    told: list[Event] = []
     for e in events:
-        if isinstance(e, AbilityResolved) and e.target not in standing:
-            continue  # a blow at someone who had already left the fight lands nowhere
         if isinstance(e, AbilityResolved) and e.damage:
-            spared = min(left.get(e.target, 0), e.damage)
-            left[e.target] = left.get(e.target, 0) - spared
-            dealt = e.damage - spared
-            state = bump(state, owner(after, e.combatant), damage_dealt=dealt)
-            state = bump(state, owner(after, e.target), damage_taken=dealt, damage_prevented=spared)
-        told.extend(_told(after, state, standing, e))
-    return told, state
-
-
-def _told(after: CombatState, state: SkirmishState, standing: set[str], e: Event) -> list[Event]:
-    """How one combat event of a resolution is reported once shields are counted."""
-    if isinstance(e, DamageDealt | CombatantFell) and e.combatant not in standing:
-        return []
-    if not isinstance(e, DamageDealt):
-        return [e]
-    spared = min(shield_of(state, e.combatant), e.amount)
-    c = _find(after, e.combatant)
-    hp = 0 if c is None else c.hp
-    out: list[Event] = [DamagePrevented(e.combatant, spared)] if spared else []
-    return out + ([DamageDealt(e.combatant, e.amount - spared, hp)] if e.amount > spared else [])
+            dealt = e.damage - e.prevented
+            state = bump(state, owner(fight, e.combatant), damage_dealt=dealt)
+            taken = {"damage_taken": dealt, "damage_prevented": e.prevented}
+            state = bump(state, owner(fight, e.target), **taken)
+    game = game.with_slice(NAME, replace(state, shields=()))
+    more: list[Event] = []
+    for e in events:
+        if isinstance(e, CombatantFell):
+            game = _defeat(game, e.combatant, more)
+    if events and isinstance(events[-1], CombatEnded):  # the end of the fight is told last
+        return game, (*events[:-1], *more, events[-1])
+    return game, (*events, *more)
 
 
 def _defeat(game: Game, cid: str, events: list[Event]) -> Game:
@@ -203,8 +138,7 @@ def leave_fight(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Eve
     state: SkirmishState = game[NAME]
     shields = tuple(s for s in state.shields if s.unit not in out)
     game = game.with_slice(NAME, replace(state, shields=shields))
-    withdraw = Withdraw(out, cause)
-    game, events = _fight(game, lambda s: combat.step(s, withdraw))
+    game, events = _fight(game, Withdraw(out, cause))
     return game, tuple(_left(e) for e in events)
 
 
@@ -213,20 +147,22 @@ def _left(e: Event) -> Event:
     return LeftTheFight(e.combatant, e.cause) if isinstance(e, CombatantWithdrawn) else e
 
 
-def settle(game: Game, events: Events) -> tuple[Game, Events]:
-    """After a step: characters dead of fatal exhaustion leave the fight together (SK-6); a
-    held declaration whose window closed is made (SK-4). Returns every event, in order."""
-    dead = [
-        e.player for e in events if isinstance(e, CharacterDied) and e.cause == FATAL_EXHAUSTION
-    ]
+def settle(game: Game, events: Events = ()) -> tuple[Game, Events]:
+    """The skirmish's reaction after every step: characters who died in the decks (of fatal
+    exhaustion, SD-6) but still stand leave the fight together (SK-6); a held declaration
+    whose window closed is made (SK-4)."""
+    deck: SkillsState = game["skills"]
+    dead = [o.player for o in deck.owners if not o.alive]
     more: Events = ()
     if dead:
-        state: SkirmishState = game[NAME]
-        for player in dead:
-            state = mark(state, player, "death_round", game["skills"].round)
-        game, more = leave_fight(game.with_slice(NAME, state), dead, FATAL_EXHAUSTION)
+        standing = _standing(game["combat"], dead)
+        if standing:
+            state: SkirmishState = game[NAME]
+            for player in standing:
+                state = mark(state, player, "death_round", deck.round)
+            game, more = leave_fight(game.with_slice(NAME, state), standing, FATAL_EXHAUSTION)
     game, held = _settle_held(game)
-    return game, (*events, *more, *held)
+    return game, (*more, *held) if held else more
 
 
 def _settle_held(game: Game) -> tuple[Game, Events]:

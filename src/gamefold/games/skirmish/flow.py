@@ -20,20 +20,26 @@ from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from gamefold import combat, skills
-from gamefold.combat import AssignPairings, CombatState, Side, assigning_side, waiting_for
-from gamefold.combat.combatants import exchange_under_way, find, is_paired
-from gamefold.core import Action, Events, StartRound
+from gamefold.combat import (
+    AssignPairings,
+    CombatState,
+    Side,
+    assigning_side,
+    exchange_under_way,
+    find,
+    is_paired,
+    waiting_for,
+)
+from gamefold.core import Action, Events
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.fight import settle
 from gamefold.games.skirmish.state import NAME
 from gamefold.registry import Checker, Game, Handler
 from gamefold.skills import GM, Activate, EndActivation
 
 __all__ = [
     "Around",
-    "around_start_round",
     "check_activate",
     "check_end_activation",
     "check_pairing",
@@ -66,12 +72,6 @@ def leader(config: SkirmishConfig, state: CombatState) -> str:
 def deciding(config: SkirmishConfig, state: CombatState) -> str:
     """Who chooses the pairings now: the party leader or the GM (SK-1, CB-5)."""
     return leader(config, state) if assigning_side(state) is Side.PARTY else GM
-
-
-def around_start_round(game: Game, action: StartRound, inner: Handler) -> tuple[Game, Events]:
-    """Refill (SD-3), then deaths of fatal exhaustion leave the fight (SK-6)."""
-    game, events = inner(game, action)
-    return settle(game, events)
 
 
 def check_activate(game: Game, action: Activate, inner: Checker) -> IllegalAction | None:
@@ -117,9 +117,6 @@ def check_pairing(game: Game, action: AssignPairings) -> IllegalAction | None:
 
 def step_pairing(game: Game, action: AssignPairings) -> tuple[Game, Events]:
     """Assign the pairings in the fight (CB-5)."""
-    problem = check_pairing(game, action)
-    if problem is not None:
-        raise problem
     state, events = combat.step(game["combat"], action)
     return game.with_slice("combat", state), events
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamefold.combat import CombatState, Ending, Side
-from gamefold.combat.combatants import find
+from gamefold.combat import CombatState, Ending, Side, find
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import NAME, SkirmishState, Tally, tally_of
 from gamefold.registry import Game

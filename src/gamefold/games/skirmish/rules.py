@@ -9,8 +9,10 @@ fight; its view takes ``"gm"`` as the enemies' side) and ``skirmish`` (see
   activation (SK-8), ``CloseReactionWindow`` making the held declaration (SK-4),
   ``DefeatUnit`` in both slices (SK-6), and refusals of a bare ``Declare``, ``PayCost``,
   ``OpenReactionWindow`` and combat ``Withdraw``;
-- wrappers: ``StartRound`` (deaths leave the fight, SK-6), ``Activate`` (pairings first),
-  ``EndActivation`` (choice first), ``Play`` and ``Burn`` (shields, SK-5).
+- wrappers: ``Activate`` (pairings first),
+  ``EndActivation`` (choice first), ``Play`` and ``Burn`` (shields, SK-5);
+- one reaction after every step: deaths in the decks leave the fight (SK-6) and a held
+  declaration whose window closed is made (SK-4) (:func:`~gamefold.games.skirmish.fight.settle`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ import attrs
 
 from gamefold import combat, skills
 from gamefold.combat import AssignPairings, CombatState, Retreat
-from gamefold.core import Action, StartRound
-from gamefold.games.skirmish import cards, choices, declaring, flow
+from gamefold.core import Action
+from gamefold.games.skirmish import cards, choices, declaring, fight, flow
 from gamefold.games.skirmish import state as slice_
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS
@@ -95,7 +97,6 @@ def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
 
 def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
     return (
-        Wrapper(StartRound, flow.around_start_round, name="SK-6 deaths leave the fight"),
         Wrapper(Activate, check=flow.check_activate, name="SK-1 pairings first"),
         Wrapper(EndActivation, check=flow.check_end_activation, name="SK-1 choice first"),
         Wrapper(
@@ -127,4 +128,5 @@ def build_rules(config: SkirmishConfig) -> Rules:
         overrides=_overrides(config),
         wrappers=_wrappers(config),
         invariants=CROSS_INVARIANTS,
+        reactions=(fight.settle,),
     )

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from gamefold.combat import Hand
+from gamefold.combat import DamagePrevented as CombatDamagePrevented
+from gamefold.combat import Hand, Warded
 from gamefold.core import Action, EndRound, Event, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.registry import Subsystem
@@ -136,13 +137,9 @@ class DeclarationLapsed(Event):
     target: str
 
 
-@attrs.frozen
-class ShieldRaised(Event):
-    """``unit`` will be spared ``amount`` more damage this exchange, ``total`` in all (SK-5)."""
-
-    unit: str
-    amount: int
-    total: int
+ShieldRaised = Warded
+"""A shield raised (SK-5) is combat's :class:`~gamefold.combat.Warded`: ``combatant`` will be
+spared ``amount`` more damage in the next exchange, ``total`` in all."""
 
 
 @attrs.frozen
@@ -150,12 +147,8 @@ class ShieldsDropped(Event):
     """The Round ended: unused shields are gone (SK-5)."""
 
 
-@attrs.frozen
-class DamagePrevented(Event):
-    """``unit``'s shield spared it ``amount`` damage in the exchange just resolved (SK-5)."""
-
-    unit: str
-    amount: int
+DamagePrevented = CombatDamagePrevented
+"""A shield stopping damage (SK-5) is combat's :class:`~gamefold.combat.DamagePrevented`."""
 
 
 @attrs.frozen
@@ -169,9 +162,7 @@ class LeftTheFight(Event):
 EVENTS: tuple[type[Event], ...] = (
     DeclarationHeld,
     DeclarationLapsed,
-    ShieldRaised,
     ShieldsDropped,
-    DamagePrevented,
     LeftTheFight,
 )
 """Every event type the skirmish's own rules report (EN-7), besides the slices' events."""
@@ -209,17 +200,14 @@ def mark(state: SkirmishState, player: str, field: str, round_: int) -> Skirmish
     return replace(state, tallies=tallies)
 
 
-def add_shield(state: SkirmishState, unit: str, amount: int) -> tuple[SkirmishState, Event]:
-    """``state`` with ``unit``'s shield raised by ``amount``, and the event saying so."""
+def add_shield(state: SkirmishState, unit: str, amount: int) -> SkirmishState:
+    """``state`` with ``unit``'s shield raised by ``amount`` (combat wards it, SK-5)."""
     shields = list(state.shields)
     for i, shield in enumerate(shields):
         if shield.unit == unit:
             shields[i] = Shield(unit, shield.amount + amount)
-            return replace(state, shields=tuple(shields)), ShieldRaised(
-                unit, amount, shields[i].amount
-            )
-    shields.append(Shield(unit, amount))
-    return replace(state, shields=tuple(shields)), ShieldRaised(unit, amount, amount)
+            return replace(state, shields=tuple(shields))
+    return replace(state, shields=(*shields, Shield(unit, amount)))
 
 
 def shield_of(state: SkirmishState, unit: str) -> int:

@@ -64,7 +64,7 @@ from gamefold.games.summit.reducer import (
     step,
     subsystem,
 )
-from gamefold.games.summit.rules import WRAPPERS, build_rules
+from gamefold.games.summit.rules import REACTIONS, WRAPPERS, build_rules
 from gamefold.games.summit.scenario import (
     DEFAULT_BONUS_ZONES,
     DEFAULT_TERRITORIES,
@@ -88,6 +88,7 @@ __all__ = [
     "NAME",
     "NEUTRAL",
     "PLAYERS_RANGE",
+    "REACTIONS",
     "WRAPPERS",
     "Ask",
     "Attack",

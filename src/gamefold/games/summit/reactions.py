@@ -53,7 +53,7 @@ from gamefold.games.summit.board import (
 )
 from gamefold.games.summit.effects import HANDLERS
 
-__all__ = ["Deployed", "TruceBegan", "card_type", "deploy", "react"]
+__all__ = ["REACTS_TO", "Deployed", "TruceBegan", "card_type", "deploy", "react"]
 
 CEASEFIRE = "Ceasefire"
 TRANSFER = "Territory Transfer"
@@ -174,6 +174,9 @@ _REACTIONS: dict[type, Reaction] = {
     ProposalDeclined: _answered,
     StandaloneResolved: _resolved,
 }
+
+REACTS_TO: frozenset[type] = frozenset(_REACTIONS)
+"""The diplomacy event types :func:`react` changes the map for."""
 
 
 def react(

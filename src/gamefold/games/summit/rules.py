@@ -1,22 +1,20 @@
 """The composition: the diplomacy and map slices in one :class:`~gamefold.registry.Rules`.
 
-The two slices never see each other; summit's cross-slice rules are
-:class:`~gamefold.registry.Wrapper`-s around diplomacy's handlers, which run the inner
-handler and then apply its events to the map (:func:`~gamefold.games.summit.reactions.react`):
+The two slices never see each other. Summit's cross-slice rules are one reaction and a few
+wrappers of diplomacy's handlers. After every step the reaction :func:`settle` hands that
+step's events to the map (:func:`~gamefold.games.summit.reactions.react`): troops of a
+self-application (SM-5), a pact's payment and effect (SM-7), Standalone effects (SM-8), the
+answer a proposal awaits (SM-9); at a turn start it then deploys the turn's troops (SM-4).
+The wrappers:
 
 ============================  ==============================================================
 wrapped action                what the wrapper adds
 ============================  ==============================================================
-``BeginTurn``                 pacts ending, Standalone effects (SM-8), then the deploy (SM-4)
 ``EndTurn``                   the window is skipped when the player holds no Standalone
                               card (SM-9)
 ``PlayStandalone``            the target must suit the card (SM-8); playing closes the
                               player's window (SM-9)
-``SelfApply``                 the troops join the player's troops (SM-5)
-``Propose``                   at most ``proposals_per_turn`` a turn (SM-12); the
-                              recipient's answer is due (SM-9)
-``Accept``                    the pact's payment and effect on the map (SM-7)
-``Decline``                   the awaited answer is given (SM-9)
+``Propose``                   at most ``proposals_per_turn`` a turn (SM-12)
 ============================  ==============================================================
 
 Lifecycle actions reach the diplomacy slice first, then the map.
@@ -29,50 +27,41 @@ from typing import Any
 from gamefold import diplomacy
 from gamefold.core import EndTurn, Events
 from gamefold.diplomacy import (
-    Accept,
-    BeginTurn,
-    Decline,
     DiplomacyState,
     Kind,
     PlayStandalone,
     Propose,
-    SelfApply,
+    TurnBegan,
 )
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
-from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase
+from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase, territory_count
 from gamefold.games.summit.effects import target_problem
 from gamefold.games.summit.flow import advance
-from gamefold.games.summit.reactions import deploy, react
+from gamefold.games.summit.reactions import REACTS_TO, deploy, react
 from gamefold.games.summit.reducer import subsystem
-from gamefold.registry import Checker, Game, Handler, Rules, Wrapper
+from gamefold.registry import Checker, Game, Handler, Reaction, Rules, Wrapper
 
-__all__ = ["WRAPPERS", "build_rules"]
+__all__ = ["REACTIONS", "WRAPPERS", "build_rules", "settle"]
 
 
-def _map_after(game: Game, events: Events) -> tuple[MapState, Events]:
-    """The map with diplomacy's ``events`` applied, and the map's own events."""
-    state: MapState = game[NAME]
+_WATCHED = REACTS_TO | {TurnBegan}
+
+
+def settle(game: Game, events: Events) -> tuple[Game, Events]:
+    """The map applies the step's diplomacy ``events`` (SM-5, SM-7 … SM-9); at a turn start it
+    then deploys, counting the territories held when the turn began (SM-4)."""
+    if not any(type(e) in _WATCHED for e in events):
+        return game, ()
+    before: MapState = game[NAME]
     dip: DiplomacyState = game[DIPLOMACY]
-    return react(state, dip.config, events)
-
-
-def reacting(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
-    """Run the inner handler, then apply its events to the map (SM-5, SM-7, SM-9)."""
-    game, events = inner(game, action)
-    state, more = _map_after(game, events)
-    return game.with_slice(NAME, state), (*events, *more)
-
-
-def begin_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
-    """The turn begins; the map applies its events (SM-8), then the deploy (SM-4)."""
-    game, events = inner(game, action)
-    state, more = _map_after(game, events)
-    dip: DiplomacyState = game[DIPLOMACY]
-    state, deployed = deploy(
-        state, dip.config, action.player, action.territories, events, dip.pacts
-    )
-    return game.with_slice(NAME, state), (*events, *more, *deployed)
+    began = next((e for e in events if isinstance(e, TurnBegan)), None)
+    state, more = react(before, dip.config, events)
+    if began is not None:
+        territories = territory_count(before, began.player)  # as the turn began (SM-3)
+        state, deployed = deploy(state, dip.config, began.player, territories, events, dip.pacts)
+        more = (*more, *deployed)
+    return (game, more) if state is before else (game.with_slice(NAME, state), more)
 
 
 def _holds_standalone(dip: DiplomacyState, player: str) -> bool:
@@ -125,30 +114,22 @@ def _limit(game: Game, action: Propose) -> IllegalAction | None:
     )
 
 
-def propose(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
-    """At most ``proposals_per_turn`` a turn (SM-12); then the answer is due (SM-9)."""
-    new, events = inner(game, action)  # the registry ran check_propose first
-    state, more = _map_after(new, events)
-    return new.with_slice(NAME, state), (*events, *more)
-
-
 def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | None:
     """Diplomacy's reasons first (DP-9), then the turn's limit (SM-12)."""
     return inner(game, action) or _limit(game, action)
 
 
 WRAPPERS: tuple[Wrapper, ...] = (
-    Wrapper(BeginTurn, begin_turn, name="summit turn start"),
     Wrapper(EndTurn, end_turn, name="summit turn end"),
     Wrapper(PlayStandalone, play_standalone, check_standalone, name="summit Standalone"),
-    Wrapper(SelfApply, reacting, name="summit self-application"),
-    Wrapper(Propose, propose, check_propose, name="summit proposal"),
-    Wrapper(Accept, reacting, name="summit acceptance"),
-    Wrapper(Decline, reacting, name="summit refusal"),
+    Wrapper(Propose, check=check_propose, name="summit proposal"),
 )
-"""Summit's cross-slice rules, as wrappers of diplomacy's handlers."""
+"""Summit's cross-slice refusals and window rules, as wrappers of diplomacy's handlers."""
+
+REACTIONS: tuple[Reaction, ...] = (settle,)
+"""Summit's reaction after every step: the map follows diplomacy (:func:`settle`)."""
 
 
 def build_rules() -> Rules:
-    """The registry of a summit game: the diplomacy slice, the map slice, the wrappers."""
-    return Rules([diplomacy.subsystem, subsystem], wrappers=WRAPPERS)
+    """The registry of a summit game: the diplomacy and map slices, wrappers, the reaction."""
+    return Rules([diplomacy.subsystem, subsystem], wrappers=WRAPPERS, reactions=REACTIONS)

@@ -1,0 +1,73 @@
+"""A package's face is its API: outside a subsystem's package, code imports its face only.
+
+``gamefold.combat`` (its ``__init__``) is what games, the testing kit, ``sim``, ``record`` and
+the CLI may use; ``gamefold.combat.resolution`` is the subsystem's own business. The same
+holds for the skill-deck and diplomacy subsystems and for each shipped game.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).parents[1] / "src"
+PACKAGES = (
+    "gamefold.skills",
+    "gamefold.combat",
+    "gamefold.diplomacy",
+    "gamefold.games.skirmish",
+    "gamefold.games.summit",
+)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+    return found
+
+
+def _module_of(path: Path, root: Path) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def internal_imports(root: Path = SRC) -> list[str]:
+    """Every import of a package's internal module from outside that package."""
+    bad: list[str] = []
+    for path in sorted(root.rglob("*.py")):
+        here = _module_of(path, root)
+        for line, module in _imports(path):
+            for package in PACKAGES:
+                inside = here == package or here.startswith(f"{package}.")
+                if module.startswith(f"{package}.") and not inside:
+                    bad.append(f"{path.relative_to(root)}:{line} imports {module}")
+    return bad
+
+
+def test_outside_a_package_only_its_face_is_imported() -> None:
+    assert internal_imports() == []
+
+
+def test_the_check_finds_an_internal_import(tmp_path: Path) -> None:
+    """The check itself can fail: a game module reaching into combat's internals."""
+    game = tmp_path / "gamefold" / "games" / "toy"
+    game.mkdir(parents=True)
+    (game / "rules.py").write_text("from gamefold.combat.combatants import find\n")
+    (game / "ok.py").write_text("from gamefold.combat import find\n")
+    assert internal_imports(tmp_path) == [
+        "gamefold/games/toy/rules.py:1 imports gamefold.combat.combatants"
+    ]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_each_face_exports_what_it_lists(package: str) -> None:
+    module = __import__(package, fromlist=["__all__"])
+    missing = [name for name in module.__all__ if not hasattr(module, name)]
+    assert missing == []
