@@ -538,6 +538,8 @@ def _run_coverage(args: argparse.Namespace) -> int:
         _write_text(args.json, coverage_json(frame) + "\n")
         print(f"wrote the coverage report to {args.json}")
     return 0
+
+
 def _configured_game(args: argparse.Namespace) -> GameDef[Any]:
     """The game named on the command line, with the config of ``--config FILE`` if given."""
     game = _game(args.game)
