@@ -1,14 +1,24 @@
-"""Shared test configuration: Hypothesis profiles.
+"""Shared test configuration: Hypothesis profiles and registry isolation.
 
 ``dev`` (the default) keeps a local run quick; ``ci`` is thorough and is what ``.ci/run``
 selects with ``HYPOTHESIS_PROFILE=ci``.
+
+Every test runs inside :func:`tests.isolation.registries_restored`: whatever it registers
+(a game, a dire policy) is gone when it ends, so no test depends on another's leftovers and
+the suite passes twice in one process (a mutation tool runs it that way).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+# Importing the isolation helpers imports gamefold.games, so the built-in games are
+# registered before the first snapshot and are part of every restored state.
+from tests.isolation import registries_restored
 
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.register_profile(
@@ -19,3 +29,10 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _restore_registries() -> Iterator[None]:
+    """Undo every registration a test makes (games, dire policies), whatever its outcome."""
+    with registries_restored():
+        yield
