@@ -46,9 +46,9 @@ def _public_register_functions() -> set[Any]:
             continue  # heavy optional imports; they define no registry
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
-            if name.startswith("register_") and inspect.isfunction(value):
-                if value.__module__ == module.__name__:
-                    found.add(value)
+            defined_here = inspect.isfunction(value) and value.__module__ == module.__name__
+            if name.startswith("register_") and defined_here:
+                found.add(value)
     return found
 
 
@@ -74,9 +74,14 @@ def test_a_registration_is_gone_once_restored(registry: Registry) -> None:
 def test_a_failing_block_is_restored_too(registry: Registry) -> None:
     """A test that fails after registering leaves nothing behind either."""
     before = registry.names()
-    with pytest.raises(RuntimeError), registries_restored():
-        _register_one(registry, "test-isolation-failed")
-        raise RuntimeError("the test failed")
+
+    def failing_test() -> None:
+        with registries_restored():
+            _register_one(registry, "test-isolation-failed")
+            raise RuntimeError("the test failed")
+
+    with pytest.raises(RuntimeError):
+        failing_test()
     assert registry.names() == before
 
 
