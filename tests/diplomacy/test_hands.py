@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
+
 import pytest
 from tests.diplomacy.helpers import arrange, begin, end, full_turn, hand, ids_of, of_type, table
 
-from gamefold import IllegalAction, replace
+from gamefold import IllegalAction, Rng, replace
 from gamefold.diplomacy import (
     CardDestroyed,
     CardDiscarded,
@@ -66,6 +69,54 @@ def test_dp13_earning_at_the_limit_destroys_a_random_unlocked_card_in_its_place(
     assert held_count(state, 0) == 10
     assert destroyed.card in state.pool.of(state.config.cards[destroyed.card].kind)
     assert violations(state) == []
+
+
+DP13_TRIALS = 1400
+"""Earnings at the limit sampled by the uniformity test: 200 per unlocked card."""
+DP13_ALPHA = 1e-4
+"""The uniformity test's false-failure rate: the chance that a uniform choice, sampled with
+seeds picked at random, fails it. The seeds are fixed, so the test is deterministic; should
+a legitimate change of the RNG stream make it fail, that is a 1-in-10,000 event to confirm
+with other seeds before suspecting the rule."""
+
+
+def _chi_square_p_value_6_dof(statistic: float) -> float:
+    """P(X >= statistic) for a chi-square variable with 6 degrees of freedom (exact form)."""
+    half = statistic / 2
+    return math.exp(-half) * (1 + half + half * half / 2)
+
+
+def test_dp13_the_destroyed_card_is_uniform_among_the_unlocked_cards() -> None:
+    """DP-13: the card destroyed at the limit is a *random* unlocked one, each equally likely.
+
+    ann holds 11 cards at a limit of 11, 4 of them locked in two proposals, so 7 unlocked
+    cards in hand. Each trial earns one card with a fresh seed for the state's RNG. The
+    position of the destroyed card in the hand is counted over the trials and Pearson's
+    chi-square test (6 degrees of freedom) must not reject uniformity at DP13_ALPHA. Always
+    destroying the oldest card (or any fixed one) puts every trial in one position, a
+    statistic of 8400, and fails.
+    """
+    state = _locked_table(limit=11, locked_sets=2)
+    held = hand(state, "ann")
+    locked = set(locked_cards(state, "ann"))
+    assert len(held) == 7
+    positions: Counter[int] = Counter()
+    for seed in range(DP13_TRIALS):
+        after, events = begin(replace(state, rng=Rng.from_seed(seed)), territories=60)
+        (destroyed,) = of_type(events, CardDestroyed)
+        assert destroyed.card not in locked
+        positions[held.index(destroyed.card)] += 1
+    expected = DP13_TRIALS / len(held)
+    statistic = sum((positions[i] - expected) ** 2 / expected for i in range(len(held)))
+    assert _chi_square_p_value_6_dof(statistic) > DP13_ALPHA, (statistic, positions)
+
+
+def test_dp13_the_uniformity_check_rejects_a_fixed_choice() -> None:
+    """DP-13: the chi-square bound above rejects the "always the oldest card" reading."""
+    always_first = DP13_TRIALS * (7 - 1)  # every trial in one of 7 positions
+    assert _chi_square_p_value_6_dof(always_first) < DP13_ALPHA
+    assert _chi_square_p_value_6_dof(0.0) == 1.0
+    assert _chi_square_p_value_6_dof(22.46) == pytest.approx(1e-3, rel=0.01)
 
 
 def test_dp13_earning_at_the_limit_with_every_card_locked_returns_the_new_card() -> None:
