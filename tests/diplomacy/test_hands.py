@@ -102,7 +102,7 @@ def test_dp13_the_destroyed_card_is_uniform_among_the_unlocked_cards() -> None:
     assert len(held) == 7
     positions: Counter[int] = Counter()
     for seed in range(DP13_TRIALS):
-        after, events = begin(replace(state, rng=Rng.from_seed(seed)), territories=60)
+        _, events = begin(replace(state, rng=Rng.from_seed(seed)), territories=60)
         (destroyed,) = of_type(events, CardDestroyed)
         assert destroyed.card not in locked
         positions[held.index(destroyed.card)] += 1

@@ -204,17 +204,21 @@ def score(counts: Counter[str]) -> float:
 
 def report(all_results: dict[str, dict[str, int | None]], workdirs: dict[str, Path], show: bool):
     """Print the score table and the survivors; the lowest score."""
-    print(f"\n{'module':<42} {'mutants':>7} {'killed':>6} {'timeout':>7} {'surv.':>5} "
-          f"{'no test':>7} {'score':>7}")
+    print(
+        f"\n{'module':<42} {'mutants':>7} {'killed':>6} {'timeout':>7} {'surv.':>5} "
+        f"{'no test':>7} {'score':>7}"
+    )
     lowest = 100.0
     survivors: list[tuple[str, str]] = []
     for module, codes in sorted(all_results.items()):
         counts = tally(codes)
         value = score(counts)
         lowest = min(lowest, value)
-        print(f"{module.removeprefix('src/'):<42} {sum(counts.values()):>7} {counts['killed']:>6} "
-              f"{counts['timeout']:>7} {counts['survived']:>5} {counts['no tests']:>7} "
-              f"{value:>6.1f}%")
+        print(
+            f"{module.removeprefix('src/'):<42} {sum(counts.values()):>7} {counts['killed']:>6} "
+            f"{counts['timeout']:>7} {counts['survived']:>5} {counts['no tests']:>7} "
+            f"{value:>6.1f}%"
+        )
         survivors += [
             (module, name)
             for name, code in sorted(codes.items())
@@ -227,7 +231,10 @@ def report(all_results: dict[str, dict[str, int | None]], workdirs: dict[str, Pa
         if show:
             shown = subprocess.run(
                 [mutmut(), "show", name],
-                cwd=workdirs[module], capture_output=True, text=True, check=False,
+                cwd=workdirs[module],
+                capture_output=True,
+                text=True,
+                check=False,
             )
             print("    " + shown.stdout.strip().replace("\n", "\n    "))
     return lowest
@@ -240,8 +247,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
     parser.add_argument("--jobs", type=int, default=1, help="mutmut workers (default 1)")
     parser.add_argument("--nice", type=int, default=15, help="niceness of the run (default 15)")
-    parser.add_argument("--fail-under", type=float, default=0.0, metavar="PERCENT",
-                        help="exit 1 if a module scores below this")
+    parser.add_argument(
+        "--fail-under",
+        type=float,
+        default=0.0,
+        metavar="PERCENT",
+        help="exit 1 if a module scores below this",
+    )
     parser.add_argument("--verbose", action="store_true", help="show mutmut's own output")
     parser.add_argument("--list", action="store_true", help="list the rules modules and exit")
     args = parser.parse_args(argv)
@@ -260,8 +272,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     workdirs: dict[str, Path] = {}
     for test_dirs, group in groups.items():
         workdir = WORK / "-".join(d.removeprefix("tests/").replace("/", "-") for d in test_dirs)
-        print(f"mutating {len(group)} module(s) against {' '.join(test_dirs)} in {workdir}",
-              flush=True)
+        print(
+            f"mutating {len(group)} module(s) against {' '.join(test_dirs)} in {workdir}",
+            flush=True,
+        )
         prepare(workdir, group, test_dirs)
         run_group(workdir, args.jobs, args.nice, quiet=not args.verbose)
         for module, codes in results(workdir).items():
