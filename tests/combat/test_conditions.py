@@ -39,6 +39,7 @@ from .support import (
     fight,
     foe,
     hero,
+    hp,
     paired,
     play,
 )
@@ -185,7 +186,7 @@ def test_cb12_conditions_land_on_each_target_and_skip_only_the_fallen() -> None:
             hero("a", abilities=("Hex",)),
             hero("b", REARWARD, abilities=("Hex",)),
             foe("x", max_hp=1),
-            foe("y", REARWARD, max_hp=5),
+            foe("y", REARWARD, max_hp=2),  # left standing on its last hit point
             abilities=(ATTACK, DEFEND, hex_),
         )
     )
@@ -201,6 +202,7 @@ def test_cb12_conditions_land_on_each_target_and_skip_only_the_fallen() -> None:
     ]
     assert conditions(state, "x") == ()
     assert conditions(state, "y") == (Affliction(Condition.STONED, 1),)
+    assert hp(state, "y") == 1
     assert conditions(state, "a") == conditions(state, "b") == ()
 
 

