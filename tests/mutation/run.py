@@ -202,7 +202,9 @@ def score(counts: Counter[str]) -> float:
     return 100.0 if not tested else 100.0 * (counts["killed"] + counts["timeout"]) / tested
 
 
-def report(all_results: dict[str, dict[str, int | None]], workdirs: dict[str, Path], show: bool):
+def report(
+    all_results: dict[str, dict[str, int | None]], workdirs: dict[str, Path], show: bool
+) -> float:
     """Print the score table and the survivors; the lowest score."""
     print(
         f"\n{'module':<42} {'mutants':>7} {'killed':>6} {'timeout':>7} {'surv.':>5} "
