@@ -44,6 +44,7 @@ TIMEOUT = {36, 24, -24, 152, 255}
 SURVIVED = {0}
 NO_TESTS = {5, 33}
 SKIPPED_CODES = {34, 37}
+MARKED = -1000  # this report's own code: a survivor on a line since marked equivalent
 
 
 def load_config() -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -165,16 +166,104 @@ def run_group(workdir: Path, jobs: int, nice: int, quiet: bool) -> None:
         sys.exit(f"mutmut failed in {workdir} (exit {done.returncode}); see {log}")
 
 
+def refresh_tests(workdir: Path) -> None:
+    """Copy the current tests, docs and examples over ``workdir``'s (not the source)."""
+    for name in ("tests", "docs", "examples"):
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, workdir / name, ignore=SKIPPED, dirs_exist_ok=True)
+
+
+def rerun(workdir: Path, names: Sequence[str], jobs: int, nice: int, quiet: bool) -> None:
+    """Run only the mutants ``names`` again in ``workdir``, against the refreshed tests."""
+    if not names:
+        return
+    log = workdir / "mutmut-again.log"
+    with log.open("w") as out:
+        done = subprocess.run(
+            [*mutmut_command(jobs, nice), *names],
+            cwd=workdir,
+            stdout=out if quiet else None,
+            stderr=subprocess.STDOUT if quiet else None,
+            check=False,
+        )
+    if done.returncode != 0:
+        sys.exit(f"mutmut failed in {workdir} (exit {done.returncode}); see {log}")
+
+
 def results(workdir: Path) -> dict[str, dict[str, int | None]]:
-    """Per module (``src/gamefold/…``), every mutant's exit code, from mutmut's meta files."""
+    """Per module (``src/gamefold/…``), every mutant's exit code, from mutmut's meta files.
+
+    A survivor on a line since marked equivalent gets :data:`MARKED`.
+    """
     out: dict[str, dict[str, int | None]] = {}
     mutants = workdir / "mutants"
     for meta in sorted(mutants.rglob("*.py.meta")):
         module = meta.relative_to(mutants).as_posix().removesuffix(".meta")
         codes = json.loads(meta.read_text("utf-8")).get("exit_code_by_key", {})
+        for name, code in codes.items():
+            if code in SURVIVED | NO_TESTS and is_marked(workdir, module, name):
+                codes[name] = MARKED
         if codes:
             out[module] = codes
     return out
+
+
+def survivors(workdir: Path, modules: Sequence[str]) -> list[tuple[str, str]]:
+    """(module, mutant) for every unmarked survivor of ``modules`` in ``workdir``."""
+    return [
+        (module, name)
+        for module, codes in results(workdir).items()
+        if module in modules
+        for name, code in sorted(codes.items())
+        if code in SURVIVED | NO_TESTS
+    ]
+
+
+def _code(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def marked_lines(module: str) -> set[tuple[str, str]]:
+    """(previous line, line), as code, for every line of ``module`` under a ``no mutate``
+    pragma: the previous line tells apart two equal lines (two ``continue``)."""
+    marked: set[tuple[str, str]] = set()
+    inside = False
+    previous = ""
+    for line in (ROOT / module).read_text("utf-8").splitlines():
+        tail = line.split("# pragma: no mutate", 1)[1] if "# pragma: no mutate" in line else None
+        code = _code(line)
+        if tail is not None and tail.startswith(" start"):
+            inside = True
+        elif tail is not None and tail.startswith(" end"):
+            inside = False
+        elif tail is not None or inside:
+            marked.add((previous, code))
+        if code:
+            previous = code
+    return marked
+
+
+def is_marked(workdir: Path, module: str, name: str) -> bool:
+    """Whether mutant ``name`` changes only lines since marked equivalent in the source.
+
+    A fresh run no longer makes such a mutant; a run that reuses its mutants (``--again``)
+    still has it, and counts it as marked rather than survived.
+    """
+    shown = subprocess.run(
+        [mutmut(), "show", name], cwd=workdir, capture_output=True, text=True, check=False
+    ).stdout.splitlines()
+    removed: list[tuple[str, str]] = []
+    previous = ""
+    for line in shown:
+        if line[:1] not in (" ", "-") or line[:3] == "---":
+            continue
+        code = _code(line[1:])
+        if line[:1] == "-":
+            removed.append((previous, code))
+        if code:
+            previous = code
+    marked = marked_lines(module)
+    return bool(removed) and all(pair in marked for pair in removed)
 
 
 def tally(codes: dict[str, int | None]) -> Counter[str]:
@@ -191,6 +280,8 @@ def tally(codes: dict[str, int | None]) -> Counter[str]:
             counts["no tests"] += 1
         elif code in SKIPPED_CODES:
             counts["skipped"] += 1
+        elif code == MARKED:
+            counts["marked"] += 1
         else:
             counts["other"] += 1
     return counts
@@ -198,7 +289,7 @@ def tally(codes: dict[str, int | None]) -> Counter[str]:
 
 def score(counts: Counter[str]) -> float:
     """(killed + timed out) / mutants tested, in percent (mutmut's own badge formula)."""
-    tested = sum(counts.values()) - counts["skipped"]
+    tested = sum(counts.values()) - counts["skipped"] - counts["marked"]
     return 100.0 if not tested else 100.0 * (counts["killed"] + counts["timeout"]) / tested
 
 
@@ -206,28 +297,25 @@ def report(
     all_results: dict[str, dict[str, int | None]], workdirs: dict[str, Path], show: bool
 ) -> float:
     """Print the score table and the survivors; the lowest score."""
-    print(
-        f"\n{'module':<42} {'mutants':>7} {'killed':>6} {'timeout':>7} {'surv.':>5} "
-        f"{'no test':>7} {'score':>7}"
-    )
+    columns = ("killed", "timeout", "survived", "no tests", "marked")
+    print(f"\n{'module':<36} {'mutants':>7} " + " ".join(f"{c:>8}" for c in columns) + "   score")
     lowest = 100.0
-    survivors: list[tuple[str, str]] = []
+    left: list[tuple[str, str]] = []
     for module, codes in sorted(all_results.items()):
         counts = tally(codes)
         value = score(counts)
         lowest = min(lowest, value)
-        print(
-            f"{module.removeprefix('src/'):<42} {sum(counts.values()):>7} {counts['killed']:>6} "
-            f"{counts['timeout']:>7} {counts['survived']:>5} {counts['no tests']:>7} "
-            f"{value:>6.1f}%"
-        )
-        survivors += [
+        cells = " ".join(f"{counts[c]:>8}" for c in columns)
+        print(f"{module.removeprefix('src/'):<36} {len(codes):>7} {cells} {value:>6.1f}%")
+        left += [
             (module, name)
             for name, code in sorted(codes.items())
-            if code in SURVIVED or code in NO_TESTS or code not in KILLED | TIMEOUT | SKIPPED_CODES
+            if code not in KILLED | TIMEOUT | SKIPPED_CODES | {MARKED}
         ]
-    print(f"\nsurvivors ({len(survivors)}):")
-    for module, name in survivors:
+    print("(score: (killed + timeout) / (mutants - marked equivalent); marked: survivors of a")
+    print(" reused run on lines since marked `# pragma: no mutate`, which a fresh run skips)")
+    print(f"\nsurvivors ({len(left)}):")
+    for module, name in left:
         status = "no tests" if all_results[module][name] in NO_TESTS else "survived"
         print(f"  {name}  [{status}]")
         if show:
@@ -258,6 +346,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--verbose", action="store_true", help="show mutmut's own output")
     parser.add_argument("--list", action="store_true", help="list the rules modules and exit")
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="rerun only the last run's survivors against the current tests (quick)",
+    )
+    parser.add_argument("--report", action="store_true", help="only report the last run")
     args = parser.parse_args(argv)
 
     only, tests = load_config()
@@ -274,12 +368,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     workdirs: dict[str, Path] = {}
     for test_dirs, group in groups.items():
         workdir = WORK / "-".join(d.removeprefix("tests/").replace("/", "-") for d in test_dirs)
+        if (args.again or args.report) and not (workdir / "mutants").is_dir():
+            sys.exit(f"--again and --report need an earlier run in {workdir}")
         print(
             f"mutating {len(group)} module(s) against {' '.join(test_dirs)} in {workdir}",
             flush=True,
         )
-        prepare(workdir, group, test_dirs)
-        run_group(workdir, args.jobs, args.nice, quiet=not args.verbose)
+        if args.report:
+            pass  # only read what the last run left
+        elif args.again:
+            refresh_tests(workdir)
+            names = [n for _, n in survivors(workdir, group)]
+            rerun(workdir, names, args.jobs, args.nice, quiet=not args.verbose)
+        else:
+            prepare(workdir, group, test_dirs)
+            run_group(workdir, args.jobs, args.nice, quiet=not args.verbose)
         for module, codes in results(workdir).items():
             all_results[module] = codes
             workdirs[module] = workdir
