@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from tests.diplomacy.helpers import arrange, begin, end, full_turn, hand, ids_of, of_type, table
 
-from gamefold import IllegalAction, Rng, replace
+from gamefold import Action, IllegalAction, Rng, replace
 from gamefold.diplomacy import (
     CardDestroyed,
     CardDiscarded,
@@ -16,12 +16,15 @@ from gamefold.diplomacy import (
     CardForfeited,
     DeployDebtDue,
     DiplomacyConfig,
+    DiplomacyState,
     Discard,
+    Kind,
     Propose,
     Score,
     SelfApplied,
     SelfApply,
     check,
+    codes,
     held_count,
     locked_cards,
     scores,
@@ -159,6 +162,44 @@ def test_dp13_below_the_limit_an_earned_card_is_added_and_at_it_one_is_destroyed
     state, events = begin(state, territories=60)
     assert len(of_type(events, CardDestroyed)) == 1
     assert len(hand(state, "ann")) == limit
+
+
+def _refusals(state: DiplomacyState) -> list[tuple[Action, str]]:
+    """Discards and self-applies refused for each reason, during ann's turn."""
+    config = state.config
+    ann = hand(state, "ann")
+    agreement = next(c for c in ann if config.cards[c].kind is not Kind.VALUE)
+    troops = next(c for c in ann if config.cards[c].kind is Kind.VALUE)
+    locked = locked_cards(state, "ann")[0]
+    stranger = next(c for c in hand(state, "bob"))
+    return [
+        (Discard("zed", troops), codes.UNKNOWN_PLAYER),
+        (Discard("ann", stranger), codes.CARD_NOT_IN_HAND),
+        (Discard("ann", locked), codes.CARD_LOCKED),
+        (SelfApply("zed", troops), codes.UNKNOWN_PLAYER),
+        (SelfApply("ann", stranger), codes.CARD_NOT_IN_HAND),
+        (SelfApply("ann", locked), codes.CARD_LOCKED),
+        (SelfApply("ann", agreement), codes.WRONG_KIND),
+    ]
+
+
+def test_en4_dp10_dp11_a_refused_discard_or_self_apply_carries_the_action() -> None:
+    """EN-4, DP-10, DP-11: each refusal names its code and carries the offending action, from
+    ``check`` and from ``step`` alike, and leaves the state as it was."""
+    config = DiplomacyConfig(proposal_ttl=2)
+    state = table(config)
+    ceasefire = ids_of(config, "Ceasefire T1")[0]
+    troops = ids_of(config, "Troops T1")[:3]
+    state = arrange(state, {"ann": (ceasefire, ids_of(config, "Ceasefire T1")[1], *troops)})
+    state, _ = begin(state)
+    state = step(state, Propose("ann", "bob", ceasefire, (troops[0],)))[0]
+    for action, code in _refusals(state):
+        problem = check(state, action)
+        assert problem is not None, action
+        assert (problem.code, problem.action) == (code, action)
+        with pytest.raises(IllegalAction) as refused:
+            step(state, action)
+        assert (refused.value.code, refused.value.action) == (code, action)
 
 
 def test_dp1_discard_returns_the_card_to_the_pool_at_once() -> None:
