@@ -282,6 +282,8 @@ def tally(codes: dict[str, int | None]) -> Counter[str]:
             counts["skipped"] += 1
         elif code == MARKED:
             counts["marked"] += 1
+        elif code is None:
+            counts["pending"] += 1
         else:
             counts["other"] += 1
     return counts
@@ -289,7 +291,7 @@ def tally(codes: dict[str, int | None]) -> Counter[str]:
 
 def score(counts: Counter[str]) -> float:
     """(killed + timed out) / mutants tested, in percent (mutmut's own badge formula)."""
-    tested = sum(counts.values()) - counts["skipped"] - counts["marked"]
+    tested = sum(counts.values()) - counts["skipped"] - counts["marked"] - counts["pending"]
     return 100.0 if not tested else 100.0 * (counts["killed"] + counts["timeout"]) / tested
 
 
@@ -297,7 +299,7 @@ def report(
     all_results: dict[str, dict[str, int | None]], workdirs: dict[str, Path], show: bool
 ) -> float:
     """Print the score table and the survivors; the lowest score."""
-    columns = ("killed", "timeout", "survived", "no tests", "marked")
+    columns = ("killed", "timeout", "survived", "no tests", "marked", "pending")
     print(f"\n{'module':<36} {'mutants':>7} " + " ".join(f"{c:>8}" for c in columns) + "   score")
     lowest = 100.0
     left: list[tuple[str, str]] = []
@@ -310,10 +312,11 @@ def report(
         left += [
             (module, name)
             for name, code in sorted(codes.items())
-            if code not in KILLED | TIMEOUT | SKIPPED_CODES | {MARKED}
+            if code not in KILLED | TIMEOUT | SKIPPED_CODES | {MARKED, None}
         ]
-    print("(score: (killed + timeout) / (mutants - marked equivalent); marked: survivors of a")
-    print(" reused run on lines since marked `# pragma: no mutate`, which a fresh run skips)")
+    print("(score: (killed + timeout) / (mutants - marked - pending); marked: survivors of a")
+    print(" reused run on lines since marked `# pragma: no mutate`, which a fresh run skips;")
+    print(" pending: not run yet, the run was interrupted or is under way)")
     print(f"\nsurvivors ({len(left)}):")
     for module, name in left:
         status = "no tests" if all_results[module][name] in NO_TESTS else "survived"
@@ -371,7 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if (args.again or args.report) and not (workdir / "mutants").is_dir():
             sys.exit(f"--again and --report need an earlier run in {workdir}")
         print(
-            f"mutating {len(group)} module(s) against {' '.join(test_dirs)} in {workdir}",
+            f"{'reading' if args.report else 'mutating'} {len(group)} module(s) against {' '.join(test_dirs)} in {workdir}",
             flush=True,
         )
         if args.report:
