@@ -373,10 +373,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         workdir = WORK / "-".join(d.removeprefix("tests/").replace("/", "-") for d in test_dirs)
         if (args.again or args.report) and not (workdir / "mutants").is_dir():
             sys.exit(f"--again and --report need an earlier run in {workdir}")
-        print(
-            f"{'reading' if args.report else 'mutating'} {len(group)} module(s) against {' '.join(test_dirs)} in {workdir}",
-            flush=True,
-        )
+        verb = "reading" if args.report else "mutating"
+        where = f"against {' '.join(test_dirs)} in {workdir}"
+        print(f"{verb} {len(group)} module(s) {where}", flush=True)
         if args.report:
             pass  # only read what the last run left
         elif args.again:
