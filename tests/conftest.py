@@ -1,7 +1,7 @@
 """Shared test configuration: Hypothesis profiles and registry isolation.
 
 ``dev`` (the default) keeps a local run quick; ``ci`` is thorough and is what ``.ci/run``
-selects with ``HYPOTHESIS_PROFILE=ci``.
+selects with ``HYPOTHESIS_PROFILE=ci``; ``mutation`` is the mutation runner's.
 
 Every test runs inside :func:`tests.isolation.registries_restored`: whatever it registers
 (a game, a dire policy) is gone when it ends, so no test depends on another's leftovers and
@@ -28,6 +28,9 @@ settings.register_profile(
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
+# ``mutation``: what tests/mutation/run.py selects, so each mutant is judged in seconds on a
+# shared machine; a mutant that survives it may still fall to the 40 or 150 examples above.
+settings.register_profile("mutation", max_examples=10, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 

@@ -151,13 +151,22 @@ def mutmut_command(jobs: int, nice: int) -> list[str]:
     return ["nice", "-n", str(nice), mutmut(), "run", "--max-children", str(jobs)]
 
 
-def run_group(workdir: Path, jobs: int, nice: int, quiet: bool) -> None:
-    """Run mutmut in ``workdir``; its output goes to ``workdir/mutmut.log``."""
+def environment() -> dict[str, str]:
+    """The tests' environment: the ``mutation`` Hypothesis profile unless one is chosen."""
+    return {"HYPOTHESIS_PROFILE": "mutation", **os.environ}
+
+
+def run_group(workdir: Path, jobs: int, nice: int, quiet: bool, *, resume: bool = False) -> None:
+    """Run mutmut in ``workdir``; its output goes to ``workdir/mutmut.log``.
+
+    With ``resume``, mutmut keeps the verdicts it has and runs only the mutants left.
+    """
     log = workdir / "mutmut.log"
-    with log.open("w") as out:
+    with log.open("a" if resume else "w") as out:
         done = subprocess.run(
             mutmut_command(jobs, nice),
             cwd=workdir,
+            env=environment(),
             stdout=out if quiet else None,
             stderr=subprocess.STDOUT if quiet else None,
             check=False,
@@ -182,6 +191,7 @@ def rerun(workdir: Path, names: Sequence[str], jobs: int, nice: int, quiet: bool
         done = subprocess.run(
             [*mutmut_command(jobs, nice), *names],
             cwd=workdir,
+            env=environment(),
             stdout=out if quiet else None,
             stderr=subprocess.STDOUT if quiet else None,
             check=False,
@@ -355,6 +365,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="rerun only the last run's survivors against the current tests (quick)",
     )
     parser.add_argument("--report", action="store_true", help="only report the last run")
+    parser.add_argument(
+        "--resume", action="store_true", help="finish an interrupted run (current tests)"
+    )
     args = parser.parse_args(argv)
 
     only, tests = load_config()
@@ -371,13 +384,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     workdirs: dict[str, Path] = {}
     for test_dirs, group in groups.items():
         workdir = WORK / "-".join(d.removeprefix("tests/").replace("/", "-") for d in test_dirs)
-        if (args.again or args.report) and not (workdir / "mutants").is_dir():
-            sys.exit(f"--again and --report need an earlier run in {workdir}")
+        if (args.again or args.report or args.resume) and not (workdir / "mutants").is_dir():
+            sys.exit(f"--again, --resume and --report need an earlier run in {workdir}")
         verb = "reading" if args.report else "mutating"
         where = f"against {' '.join(test_dirs)} in {workdir}"
         print(f"{verb} {len(group)} module(s) {where}", flush=True)
         if args.report:
             pass  # only read what the last run left
+        elif args.resume:
+            refresh_tests(workdir)
+            run_group(workdir, args.jobs, args.nice, quiet=not args.verbose, resume=True)
         elif args.again:
             refresh_tests(workdir)
             names = [n for _, n in survivors(workdir, group)]
