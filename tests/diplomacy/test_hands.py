@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import collections
 import math
-from collections import Counter
 
 import pytest
 from tests.diplomacy.helpers import arrange, begin, end, full_turn, hand, ids_of, of_type, table
@@ -14,6 +14,7 @@ from gamefold.diplomacy import (
     CardDiscarded,
     CardEarned,
     CardForfeited,
+    Counter,
     DeployDebtDue,
     DiplomacyConfig,
     DiplomacyState,
@@ -103,7 +104,7 @@ def test_dp13_the_destroyed_card_is_uniform_among_the_unlocked_cards() -> None:
     held = hand(state, "ann")
     locked = set(locked_cards(state, "ann"))
     assert len(held) == 7
-    positions: Counter[int] = Counter()
+    positions: collections.Counter[int] = collections.Counter()
     for seed in range(DP13_TRIALS):
         _, events = begin(replace(state, rng=Rng.from_seed(seed)), territories=60)
         (destroyed,) = of_type(events, CardDestroyed)
@@ -142,6 +143,7 @@ def test_dp13_earning_at_the_limit_with_every_card_locked_returns_the_new_card()
     pool_size = len(state.pool)
     state, events = begin(state, territories=60)
     (forfeited,) = of_type(events, CardForfeited)
+    assert (forfeited.player, forfeited.counter) == ("ann", Counter.RANDOM)
     assert of_type(events, CardEarned) == []
     assert of_type(events, CardDestroyed) == []
     assert len(state.pool) == pool_size
@@ -164,28 +166,33 @@ def test_dp13_below_the_limit_an_earned_card_is_added_and_at_it_one_is_destroyed
     assert len(hand(state, "ann")) == limit
 
 
-def _refusals(state: DiplomacyState) -> list[tuple[Action, str]]:
-    """Discards and self-applies refused for each reason, during ann's turn."""
+def _refusals(state: DiplomacyState) -> list[tuple[Action, str, str]]:
+    """Discards and self-applies refused for each reason during ann's turn, with the code
+    and the sentence of each refusal."""
     config = state.config
     ann = hand(state, "ann")
     agreement = next(c for c in ann if config.cards[c].kind is not Kind.VALUE)
     troops = next(c for c in ann if config.cards[c].kind is Kind.VALUE)
     locked = locked_cards(state, "ann")[0]
-    stranger = next(c for c in hand(state, "bob"))
+    stranger = hand(state, "bob")[0]
+    unseated = "'zed' is not seated at this table."
+    not_held = f"ann does not hold card {stranger}."
+    is_locked = f"Card {locked} is locked in a pending proposal until it is answered or expires."
+    wrong = f"{config.cards[agreement].name} is not a value card."
     return [
-        (Discard("zed", troops), codes.UNKNOWN_PLAYER),
-        (Discard("ann", stranger), codes.CARD_NOT_IN_HAND),
-        (Discard("ann", locked), codes.CARD_LOCKED),
-        (SelfApply("zed", troops), codes.UNKNOWN_PLAYER),
-        (SelfApply("ann", stranger), codes.CARD_NOT_IN_HAND),
-        (SelfApply("ann", locked), codes.CARD_LOCKED),
-        (SelfApply("ann", agreement), codes.WRONG_KIND),
+        (Discard("zed", troops), codes.UNKNOWN_PLAYER, unseated),
+        (Discard("ann", stranger), codes.CARD_NOT_IN_HAND, not_held),
+        (Discard("ann", locked), codes.CARD_LOCKED, is_locked),
+        (SelfApply("zed", troops), codes.UNKNOWN_PLAYER, unseated),
+        (SelfApply("ann", stranger), codes.CARD_NOT_IN_HAND, not_held),
+        (SelfApply("ann", locked), codes.CARD_LOCKED, is_locked),
+        (SelfApply("ann", agreement), codes.WRONG_KIND, wrong),
     ]
 
 
 def test_en4_dp10_dp11_a_refused_discard_or_self_apply_carries_the_action() -> None:
-    """EN-4, DP-10, DP-11: each refusal names its code and carries the offending action, from
-    ``check`` and from ``step`` alike, and leaves the state as it was."""
+    """EN-4, DP-10, DP-11: each refusal names its code, says why in a sentence and carries the
+    offending action, from ``check`` and from ``step`` alike."""
     config = DiplomacyConfig(proposal_ttl=2)
     state = table(config)
     ceasefire = ids_of(config, "Ceasefire T1")[0]
@@ -193,13 +200,13 @@ def test_en4_dp10_dp11_a_refused_discard_or_self_apply_carries_the_action() -> N
     state = arrange(state, {"ann": (ceasefire, ids_of(config, "Ceasefire T1")[1], *troops)})
     state, _ = begin(state)
     state = step(state, Propose("ann", "bob", ceasefire, (troops[0],)))[0]
-    for action, code in _refusals(state):
+    for action, code, sentence in _refusals(state):
         problem = check(state, action)
         assert problem is not None, action
-        assert (problem.code, problem.action) == (code, action)
+        assert (problem.code, problem.message, problem.action) == (code, sentence, action)
         with pytest.raises(IllegalAction) as refused:
             step(state, action)
-        assert (refused.value.code, refused.value.action) == (code, action)
+        assert refused.value == problem
 
 
 def test_dp1_discard_returns_the_card_to_the_pool_at_once() -> None:
