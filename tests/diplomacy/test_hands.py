@@ -115,6 +115,20 @@ def test_dp13_the_destroyed_card_is_uniform_among_the_unlocked_cards() -> None:
     assert _chi_square_p_value_6_dof(statistic) > DP13_ALPHA, (statistic, positions)
 
 
+def test_dp13_en3_destroying_a_card_draws_on_the_states_stream() -> None:
+    """DP-13, EN-3: the destroyed card is chosen with the state's RNG, which moves on: the
+    same turn start leaves the stream further on at the limit than one card below it."""
+    config = DiplomacyConfig(hand_limit=10)
+    troops = ids_of(config, "Troops T1")
+    at_limit = arrange(table(config), {"ann": troops[:10]})
+    below = arrange(table(config), {"ann": troops[:9]})
+    at_limit, events = begin(at_limit, territories=60)
+    below, calm = begin(below, territories=60)
+    assert len(of_type(events, CardDestroyed)) == 1
+    assert of_type(calm, CardDestroyed) == []
+    assert at_limit.rng != below.rng
+
+
 def test_dp13_the_uniformity_check_rejects_a_fixed_choice() -> None:
     """DP-13: the chi-square bound above rejects the "always the oldest card" reading."""
     always_first = DP13_TRIALS * (7 - 1)  # every trial in one of 7 positions
