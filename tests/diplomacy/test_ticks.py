@@ -177,3 +177,14 @@ def test_dp4_dp5_income_adds_to_the_counters_already_there() -> None:
         TicksGained("ann", Counter.VALUE, 5),
     ]
     assert ticks(state) == Ticks(random=6 + 8, value=10)
+
+
+def test_dp1_en3_each_draw_moves_the_states_stream_on() -> None:
+    """DP-1, EN-3: a card earned is drawn with the state's RNG, which moves on with each
+    draw: the stream after two earned cards differs from the one after one, and from the
+    stream before."""
+    state = table(players=("ann",))
+    once, one = begin(state, territories=60)
+    twice, two = begin(state, territories=120)
+    assert (len(of_type(one, CardEarned)), len(of_type(two, CardEarned))) == (1, 2)
+    assert len({state.rng, once.rng, twice.rng}) == 3
