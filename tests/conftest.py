@@ -3,8 +3,9 @@
 ``dev`` (the default) keeps a local run quick; ``ci`` is thorough and is what ``.ci/run``
 selects with ``HYPOTHESIS_PROFILE=ci``; ``mutation`` is the mutation runner's.
 
-Every test runs inside :func:`tests.isolation.registries_restored`: whatever it registers
-(a game, a dire policy) is gone when it ends, so no test depends on another's leftovers and
+Every test, every test module and the session run inside
+:func:`tests.isolation.registries_restored`: whatever a test or a fixture registers (a game,
+a dire policy) is gone when its scope ends, so no test depends on another's leftovers and
 the suite passes twice in one process (a mutation tool runs it that way).
 """
 
@@ -32,6 +33,20 @@ settings.register_profile(
 # shared machine; a mutant that survives it may still fall to the 40 or 150 examples above.
 settings.register_profile("mutation", max_examples=10, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _restore_registries_after_the_session() -> Iterator[None]:
+    """Undo what session-scoped fixtures register, so a second run starts afresh."""
+    with registries_restored():
+        yield
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _restore_registries_after_each_module() -> Iterator[None]:
+    """Undo what a module-scoped fixture registers (a guide's game) when its module ends."""
+    with registries_restored():
+        yield
 
 
 @pytest.fixture(autouse=True)

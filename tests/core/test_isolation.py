@@ -102,6 +102,16 @@ from gamefold.combat import register_dire_policy, dire_policy_names
 from gamefold.games import game_names, register_game
 
 
+@pytest.fixture(scope="module")
+def module_game():
+    # A module-scoped fixture registers before any test's own snapshot is taken.
+    return register_game(type("FixtureRace", (Race,), {"name": "twice-fixture"}))
+
+
+def test_a_module_fixture_registers_a_game(module_game):
+    assert "twice-fixture" in game_names()
+
+
 def test_registers_a_fresh_policy_and_game():
     # A new function and a new class on every run: registering them again under the same
     # name is refused, so a second run in the same process passes only if the first run's
@@ -121,20 +131,24 @@ def test_a_file_that_registers_passes_twice_in_one_process(pytester: pytest.Pyte
     """With the suite's fixture, registering tests pass a second time in the same process."""
     pytester.makepyfile(test_twice=_REGISTERS_EACH_RUN)
     first, second = _run_twice(pytester, "-p", "tests.conftest", "-q")
-    first.assert_outcomes(passed=1)
-    second.assert_outcomes(passed=1)
+    first.assert_outcomes(passed=2)
+    second.assert_outcomes(passed=2)
 
 
 def test_without_the_fixture_the_second_run_fails(pytester: pytest.Pytester) -> None:
     """The control: without the fixture the same file fails on its second run."""
     pytester.makepyfile(test_twice=_REGISTERS_EACH_RUN)
     first, second = _run_twice(pytester, "-q")
-    first.assert_outcomes(passed=1)
-    second.assert_outcomes(failed=1)  # this test's own fixture then drops the leftovers
+    first.assert_outcomes(passed=2)
+    second.assert_outcomes(errors=1, failed=1)  # this test's own fixture drops the leftovers
 
 
 def test_the_fleeing_tests_pass_twice_in_one_process(pytester: pytest.Pytester) -> None:
-    """CB-13: the suite's own registering tests (a custom dire policy) run twice."""
+    """CB-13: the suite's own registering tests (a custom dire policy) run twice.
+
+    The whole suite twice in one process is ``python tests/mutation/twice.py`` (pytester
+    resets ``sys.modules`` between runs, which numpy and pandas do not survive).
+    """
     target = str(ROOT / "tests" / "combat" / "test_fleeing.py")
     args = ("-q", "--rootdir", str(ROOT), target)  # finds tests/conftest.py as the suite does
     first, second = _run_twice(pytester, *args)
