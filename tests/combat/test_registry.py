@@ -28,6 +28,8 @@ def test_en6_the_subsystem_entry_routes_actions_and_end_round() -> None:
     game, _ = rules.step(game, Afflict("hero", Condition.FOLDED))
     assert rules.check(game, Declare("hero", "Attack", PAPER, "orc")) is not None
     game, events = rules.step(game, EndRound())
+    assert events == ()  # CB-12: it also limits the next Round
+    game, events = rules.step(game, EndRound())
     assert events == (ConditionEnded("hero", Condition.FOLDED),)
     assert rules.invariants(game) == {}
     assert rules.view(game, "party")["combat"] == view(game["combat"], "party")

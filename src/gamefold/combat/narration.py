@@ -69,7 +69,9 @@ LINES: dict[type, Callable[[Any], str]] = {
     AbilityResolved: _resolved,
     DamageDealt: lambda e: f"{e.combatant} takes {e.amount} damage, {e.hp} hit points left.",
     CombatantFell: lambda e: f"{e.combatant} falls.",
-    ConditionApplied: lambda e: f"{e.combatant} is {e.condition.value} for {e.rounds} Round(s).",
+    ConditionApplied: lambda e: (
+        f"{e.combatant} is {e.condition.value} for this Round and {e.rounds} more."
+    ),
     ConditionEnded: lambda e: f"{e.combatant} is no longer {e.condition.value}.",
     CombatantWithdrawn: lambda e: f"{e.combatant} is taken out of the fight ({e.cause}).",
     CombatEnded: lambda e: f"The fight is over: {e.ending.value}.",
