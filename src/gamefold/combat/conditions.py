@@ -8,7 +8,8 @@ default, or the ``rounds`` given) means *n full Rounds after the one it was appl
 applied in Round r, a 1-Round condition ends at the end of Round r+1 (RULES.md's reading of
 CB-12), so it always limits the throws of a whole Round, even in a host whose exchange
 resolves just before its Round ends. Applied between Rounds, the Round that follows counts
-as the Round it was applied in. ``StartRound`` does nothing here. A combatant whose conditions forbid all three Hands cannot use Hand abilities.
+as the Round it was applied in. ``StartRound`` does nothing here. A combatant whose
+conditions forbid all three Hands cannot use Hand abilities.
 """
 
 from __future__ import annotations
