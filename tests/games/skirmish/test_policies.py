@@ -6,6 +6,7 @@ from gamefold.combat import AssignPairings, Retreat
 from gamefold.core import Action, replace
 from gamefold.games import play
 from gamefold.games.skirmish import FLEE_BELOW, Skirmish, UseAbility, UseCard
+from gamefold.games.skirmish.config import scenario
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.skills import Activate, CloseReactionWindow, Play
@@ -13,7 +14,7 @@ from gamefold.skills import Activate, CloseReactionWindow, Play
 from .choosers import passive
 from .support import ROCK, cards_named, pair_first, play_until, step, with_hand
 
-GAME = Skirmish()
+GAME = Skirmish(scenario("classic"))  # the pre-zones skirmish these tests pin
 GREEDY = GAME.policies()["greedy"]
 
 

@@ -118,7 +118,7 @@ def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
 def build_rules(config: SkirmishConfig) -> Rules:
     """The registry of a skirmish played with ``config``."""
     subsystems: list[Subsystem[Any]] = [
-        skills.make_subsystem(STANDARD_EFFECTS),
+        skills.make_subsystem({**STANDARD_EFFECTS, "level": cards.level_effect}),
         combat_subsystem,
         slice_.subsystem,
     ]
