@@ -362,8 +362,8 @@ SCENARIOS: dict[str, SkirmishConfig] = {
     "ambush": _ambush(),
 }
 """The named skirmish scenarios (``--scenario NAME``): ``default``; ``classic``, the
-skirmish before zones and levels mattered (the defaults of earlier releases); ``siege``, a long siege
-where Fatigue decides (10-card decks, 2 cards Exhausted a recycle, sturdy enemies: SD-5,
+skirmish before zones and levels mattered (the defaults of earlier releases); ``siege``, a
+long siege where Fatigue decides (10-card decks, 2 cards Exhausted a recycle, sturdy enemies: SD-5,
 SD-6); ``ambush``, archers in Rearward against a party all in Forward, with a dire check
 (``outnumbered``, CB-13) and 2-Round conditions (CB-12)."""
 

@@ -109,14 +109,18 @@ class SkirmishState:
 
 @attrs.frozen
 class SkirmishView:
-    """The slice as a viewer sees it: a held declaration's ability and Hand are the GM's."""
+    """The slice as a viewer sees it: a held declaration is the GM's secret (CB-10, SK-4).
+
+    Its target learns only that it is the target (its reaction window is open, SD-8); the
+    declaring unit, the ability and the Hand stay hidden from every player until the
+    exchange reveals them."""
 
     tallies: tuple[Tally, ...]
     shields: tuple[Shield, ...]
     held: Held | None
     """The held declaration, for the GM only."""
     held_target: str | None
-    """Whom the held declaration aims at: public, since the target's window is open."""
+    """Whom the held declaration aims at: shown to the GM and to the target alone."""
     chosen: tuple[str, ...]
     """Units that made their choice this Round (who, not what: public)."""
 
@@ -219,9 +223,10 @@ def shield_of(state: SkirmishState, unit: str) -> int:
 
 
 def view(state: SkirmishState, viewer: str) -> SkirmishView:
-    """The slice as ``viewer`` sees it: the held declaration in full for the GM only (EN-9)."""
+    """The slice as ``viewer`` sees it: the held declaration in full for the GM only, its
+    target for the GM and the target (EN-9, CB-10)."""
     held = state.held
-    target = None if held is None else held.target
+    target = None if held is None or viewer not in ("gm", held.target) else held.target
     shown = held if viewer == "gm" else None
     return SkirmishView(state.tallies, state.shields, shown, target, state.chosen)
 
