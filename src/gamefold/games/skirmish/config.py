@@ -306,10 +306,10 @@ def _check_effects(config: SkirmishConfig) -> None:
                 message = f"card {card.name!r}: effect {effect.name!r} takes {sorted(allowed)}"
                 _require(param in allowed, field, f"{message}, not {param!r}", "SD-11")
                 _require(_is_int(value), field, f"{message} as whole numbers", "SD-11")
-    for effect, param in config.reaction_effects.items():
-        allowed = known.get(effect)
+    for name, param in config.reaction_effects.items():
+        allowed = known.get(name)
         ok = allowed is None or param in allowed
-        message = f"effect {effect!r} has no parameter {param!r}"
+        message = f"effect {name!r} has no parameter {param!r}"
         _require(ok, "reaction_effects", message, "SD-8")
 
 
