@@ -122,11 +122,15 @@ def _seed(text: str) -> int | str:
         return text
 
 
-def _game(name: str) -> GameDef[Any]:
+def _game(name: str, scenario: str = "default") -> GameDef[Any]:
     try:
-        return get_game(name)()
+        cls = get_game(name)
     except KeyError as err:
         raise UsageError(err.args[0]) from None
+    known = cls.scenarios()
+    if scenario not in known:
+        raise UsageError(f"{name} has no scenario {scenario!r}; known: {', '.join(known)}")
+    return cls(known[scenario])
 
 
 def _policy_spec(game: GameDef[Any], items: Sequence[str], players: tuple[str, ...]) -> Policies:
@@ -160,6 +164,12 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
     )
     command.add_argument(
         "--max-steps", type=_whole(1), default=10_000, metavar="M", help="a game's step cap (10000)"
+    )
+    command.add_argument(
+        "--scenario",
+        default="default",
+        metavar="NAME",
+        help="one of the game's named configs (default: default)",
     )
 
 
@@ -211,7 +221,7 @@ def _out_path(text: str) -> Path:
 def _run_simulate(args: argparse.Namespace) -> int:
     from gamefold.sim import simulate, summarize
 
-    game = _game(args.game)
+    game = _game(args.game, args.scenario)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
     with _executor(args) as executor:
@@ -292,7 +302,7 @@ def _add_play(commands: Any) -> None:
 def _run_play(args: argparse.Namespace) -> int:
     from gamefold.sim.account import narrate
 
-    game = _game(args.game)
+    game = _game(args.game, args.scenario)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
     played = play(game, args.seed, resolve_policies(game, spec), max_steps=args.max_steps)
@@ -374,7 +384,7 @@ def _add_coverage(commands: Any) -> None:
 def _run_coverage(args: argparse.Namespace) -> int:
     from gamefold.sim.coverage import coverage, coverage_json
 
-    game = _game(args.game)
+    game = _game(args.game, args.scenario)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
     frame = coverage(

@@ -14,6 +14,7 @@ The game ends when the fight does (SK-9): a side has nobody standing, or the par
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gamefold import combat, skills
@@ -22,7 +23,7 @@ from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.games.base import EventRules, GameDef, Policy, random_policy, register_game
 from gamefold.games.skirmish import attribution
 from gamefold.games.skirmish.account import describe
-from gamefold.games.skirmish.config import SkirmishConfig
+from gamefold.games.skirmish.config import SCENARIOS, SkirmishConfig
 from gamefold.games.skirmish.flow import deciding, pairing_needed
 from gamefold.games.skirmish.outcome import outcome
 from gamefold.games.skirmish.policies import greedy_policy
@@ -42,6 +43,11 @@ class Skirmish(GameDef[SkirmishConfig]):
 
     name = "skirmish"
     config_type = SkirmishConfig
+
+    @classmethod
+    def scenarios(cls) -> Mapping[str, Any]:
+        """``default``, ``classic``, ``siege`` and ``ambush`` (see :data:`.SCENARIOS`)."""
+        return SCENARIOS
 
     def build_rules(self) -> Rules:
         """The three slices and the rules between them (see :func:`.build_rules`)."""
