@@ -53,8 +53,8 @@ __all__ = [
 PARTY_NAMES: tuple[str, ...] = ("ana", "bo", "cy", "dee", "eli", "fay")
 """Names of the party's player characters, in seat order; a party takes the first few."""
 
-SHOOT = Ability(name="Shoot", stance=Stance.OFFENSIVE, zone=Zone.REARWARD, damage_win=3)
-"""SK-10: a Rearward-only ability (CB-4, CB-6): 3 damage on a win, nothing on a tie."""
+SHOOT = Ability(name="Shoot", stance=Stance.OFFENSIVE, zone=Zone.REARWARD, damage_win=5)
+"""SK-10: a Rearward-only ability (CB-4, CB-6): 5 damage on a win, nothing on a tie."""
 
 BASH = Ability(
     name="Bash",
