@@ -71,6 +71,7 @@ def test_greedy_pays_with_its_least_useful_card() -> None:
 def test_greedy_flees_when_losing_badly() -> None:
     """Below FLEE_BELOW of the enemies' hit points, every member retreats (CB-13)."""
     game = pair_first(GAME, GAME.setup(1))
+    game = with_hand(game, "ana", cards_named(game, "ana", "Parry")[:1])  # nothing to prepare
     game, _ = step(GAME, game, Activate("ana"))
     assert isinstance(_greedy(game, "ana"), UseAbility | UseCard)
     enemies = 10 + 14 + 10
