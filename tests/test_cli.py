@@ -94,7 +94,10 @@ def test_play_tells_the_game_and_its_record_replays(
     status, out, err = run(capsys, "replay", str(record))
     assert (status, err) == (0, "")
     steps = len(data["actions"])
-    assert out == f"{record}: toy-scored, seed 7: {steps} steps replayed, OK (game over)\n"
+    assert out == (
+        f"{record}: toy-scored, seed 7: {steps} steps replayed, "
+        "OK (game over; every state matches its digest)\n"
+    )
 
 
 def test_play_replays_a_simulated_game_by_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,7 +121,10 @@ def test_a_record_that_does_not_replay_exits_1(
     status, out, err = run(capsys, "replay", str(record))
     assert status == 1
     assert out == ""
-    assert err == f"{record}: diverges at step 2: Amounts are positive. [toy/negative, EN-4]\n"
+    assert err == (
+        f"{record}: diverges at step 2: the recorded action is illegal on replay: "
+        "Amounts are positive. [toy/negative, EN-4]\n"
+    )
     assert err.count("\n") == 1
 
 
@@ -163,10 +169,10 @@ def test_bad_arguments_are_one_line_and_status_2(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("not json at all", "not a gamefold game record: Expecting value"),
-        ('{"format_version": 1, "game": "chess"}', "unknown game 'chess'"),
-        ('{"format_version": 9}', "format version 9"),
-        ("[1, 2]", "not a gamefold game record"),
+        ("not json at all", "not JSON: Expecting value"),
+        ('{"format_version": 1, "game": "chess"}', "game: unknown game 'chess'"),
+        ('{"format_version": 9}', "format_version: format version 9"),
+        ("[1, 2]", "a game record is an object, not an array [record/malformed]"),
     ],
 )
 def test_bad_record_files_are_one_line_and_status_2(

@@ -18,7 +18,13 @@ from gamefold.core import (
     replace,
     replacer,
 )
-from gamefold.errors import ConfigError, GamefoldError, IllegalAction, RegistryError
+from gamefold.errors import (
+    ConfigError,
+    GamefoldError,
+    IllegalAction,
+    RecordError,
+    RegistryError,
+)
 from gamefold.registry import Clock, Game, Invariant, Rule, Rules, Subsystem, Wrapper
 from gamefold.rng import Rng
 
@@ -37,6 +43,7 @@ __all__ = [
     "IllegalAction",
     "Invariant",
     "Lifecycle",
+    "RecordError",
     "RegistryError",
     "Rule",
     "Rng",

@@ -8,8 +8,12 @@
     gamefold replay FILE                             replay and verify a game record
 
 ``--import MODULE`` (before the command, repeatable) imports a module first, so the games it
-registers are known. Bad arguments and bad files print one error line on stderr and exit
-with status 2; a record that does not replay exits with status 1.
+registers are known. ``play`` and ``simulate`` take ``--config FILE.json``; every command that
+reads a file takes ``--max-bytes``, ``--max-depth``, ``--max-actions``, ``--max-string`` and
+``--max-collections`` (see :class:`~gamefold.record.Limits`). Bad arguments and bad files
+print one error line on stderr and exit with status 2; a record that does not replay exits
+with status 1. Output cut short by a closed pipe (``| head``) ends quietly, and the files a
+command writes are still written.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import Any, NoReturn
 
 from gamefold import GamefoldError, __version__
 from gamefold.games.base import GameDef, game_names, get_game, play
-from gamefold.record import GameRecord, replay
+from gamefold.record import GameRecord, Limits, check_record, read_config
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
     Policies,
@@ -39,6 +43,8 @@ from gamefold.sim.policies import (
 __all__ = ["UsageError", "main"]
 
 _OUT_SUFFIXES = (".parquet", ".csv")
+_MAX_STEPS = 1_000_000
+"""The largest ``--max-steps``: a cap that no config can turn into an endless run."""
 
 
 class UsageError(Exception):
@@ -55,18 +61,63 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (``sys.argv[1:]`` by default); the exit status."""
+    stdout = sys.stdout
+    sys.stdout = _QuietPipe(stdout)
     try:
         args = _parser().parse_args(argv)
         for module in args.imports:
             _import(module)
         status: int = args.run(args)
+        sys.stdout.flush()
     except UsageError as err:
         print(f"gamefold: error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("gamefold: interrupted", file=sys.stderr)
         return 130
+    finally:
+        sys.stdout = stdout
     return status
+
+
+class _QuietPipe:
+    """Standard output that goes quiet once its reader has gone (``gamefold play | head``).
+
+    The command carries on, so the files it writes are still written; what it would have
+    printed is dropped, with no ``BrokenPipeError`` traceback.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self._closed = False
+
+    def write(self, text: str) -> int:
+        """Write ``text``, or drop it once the pipe is closed."""
+        if not self._closed:
+            try:
+                self._stream.write(text)
+            except BrokenPipeError:
+                self._close()
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush, or do nothing once the pipe is closed."""
+        if not self._closed:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._close()
+
+    def _close(self) -> None:
+        self._closed = True
+        try:  # the interpreter flushes stdout at exit: point it at nothing, quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+        except (OSError, AttributeError, ValueError):
+            pass  # not a real file (a test's buffer): nothing will flush it at exit
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -101,7 +152,7 @@ def _import(module: str) -> None:
 # -- argument types ---------------------------------------------------------------------------
 
 
-def _whole(low: int) -> Callable[[str], int]:
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -109,6 +160,8 @@ def _whole(low: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high}, not {value}")
         return value
 
     return parse
@@ -154,6 +207,10 @@ def _policy_spec(game: GameDef[Any], items: Sequence[str], players: tuple[str, .
 
 def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
     command.add_argument("game", metavar="GAME", help="a registered game (see `gamefold games`)")
+    command.add_argument(
+        "--config", type=Path, metavar="FILE", help="the game's config, a JSON object of fields"
+    )
+    _add_limits(command)
     command.add_argument("--seed", type=_seed, default=seed, help=f"the seed (default {seed})")
     command.add_argument(
         "--policy",
@@ -163,7 +220,11 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
         help="a built-in policy for every player, or for one (repeatable; default random)",
     )
     command.add_argument(
-        "--max-steps", type=_whole(1), default=10_000, metavar="M", help="a game's step cap (10000)"
+        "--max-steps",
+        type=_whole(1, _MAX_STEPS),
+        default=10_000,
+        metavar="M",
+        help=f"a game's step cap (10000; at most {_MAX_STEPS:,})",
     )
     command.add_argument(
         "--scenario",
@@ -205,10 +266,19 @@ def _add_simulate(commands: Any) -> None:
 
 
 def _new_file(text: str) -> Path:
-    """A file to write: its directory must exist."""
+    """A file to write: its directory must exist and the file be writable, checked now so
+    that a long run never ends in an unwritable file."""
     path = Path(text)
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"no directory {str(path.parent)!r} to write to")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise argparse.ArgumentTypeError(f"cannot write {text}: {err.strerror or err}") from None
+    if not existed:
+        path.unlink()  # only a probe: a failed run leaves no empty file behind
     return path
 
 
@@ -221,7 +291,7 @@ def _out_path(text: str) -> Path:
 def _run_simulate(args: argparse.Namespace) -> int:
     from gamefold.sim import simulate, summarize
 
-    game = _game(args.game, args.scenario)
+    game = _configured_game(args)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
     with _executor(args) as executor:
@@ -258,6 +328,7 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
         with _dask_client(args.dask) as client:
             yield client.get_executor()
     elif args.workers is not None and args.workers > 1:
+        _warn_workers(args.workers)
         with ProcessPoolExecutor(args.workers, mp_context=get_context("spawn")) as pool:
             yield pool
     else:
@@ -302,7 +373,7 @@ def _add_play(commands: Any) -> None:
 def _run_play(args: argparse.Namespace) -> int:
     from gamefold.sim.account import narrate
 
-    game = _game(args.game, args.scenario)
+    game = _configured_game(args)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
     played = play(game, args.seed, resolve_policies(game, spec), max_steps=args.max_steps)
@@ -311,6 +382,7 @@ def _run_play(args: argparse.Namespace) -> int:
         print(line)
     if args.json is not None:
         record = GameRecord(game.name, game.config, args.seed, played.actions)
+        record = record.with_digests(played.states)
         _write_text(args.json, record.to_json(indent=2) + "\n")
         print(f"wrote the game record to {args.json}")
     return 0
@@ -333,32 +405,79 @@ def _write_text(path: Path, text: str) -> None:
 def _add_replay(commands: Any) -> None:
     command = commands.add_parser("replay", help="replay a game record and verify it")
     command.add_argument("file", type=Path, metavar="FILE", help="a record from `play --json`")
+    _add_limits(command)
     command.set_defaults(run=_run_replay)
 
 
-def _read_record(path: Path) -> GameRecord:
+def _run_replay(args: argparse.Namespace) -> int:
+    text = _read_bounded(args.file, _limits(args))
     try:
-        return GameRecord.from_json(path.read_bytes())
+        checked = check_record(text, limits=_limits(args))
+    except GamefoldError as err:  # a bad file (RecordError), or a config no game accepts
+        raise UsageError(f"{args.file}: {err}") from None
+    if checked.divergence is not None:
+        found = checked.divergence
+        print(f"{args.file}: diverges at step {found.step}: {found.reason}", file=sys.stderr)
+        return 1
+    over = "game over" if checked.over else "not over"
+    digests = "every state matches its digest" if checked.digests else "no digests to compare"
+    print(
+        f"{args.file}: {checked.game}, seed {checked.seed}: {checked.steps} steps replayed, "
+        f"OK ({over}; {digests})"
+    )
+    return 0
+
+
+# -- files and limits -------------------------------------------------------------------------
+
+
+def _add_limits(command: argparse.ArgumentParser) -> None:
+    """The flags that raise (or lower) the limits on the files a command reads."""
+    defaults = Limits()
+    for field, what in (
+        ("max_bytes", "the largest file, in bytes"),
+        ("max_depth", "the deepest nesting of objects and arrays"),
+        ("max_actions", "the most actions in a record"),
+        ("max_string", "the longest string, in characters"),
+        ("max_collections", "the most objects and arrays in a file"),
+    ):
+        default = getattr(defaults, field)
+        command.add_argument(
+            "--" + field.replace("_", "-"),
+            dest=field,
+            type=_whole(1),
+            default=default,
+            metavar="N",
+            help=f"{what} read ({default:,})",
+        )
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    try:
+        return Limits(
+            max_bytes=args.max_bytes,
+            max_depth=args.max_depth,
+            max_actions=args.max_actions,
+            max_string=args.max_string,
+            max_collections=args.max_collections,
+        )
+    except GamefoldError as err:
+        raise UsageError(str(err)) from None
+
+
+def _read_bounded(path: Path, limits: Limits) -> bytes:
+    """The bytes of ``path``, refused by its size before a byte is read (EN-8)."""
+    try:
+        with path.open("rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            if size > limits.max_bytes:
+                raise UsageError(
+                    f"{path}: the file has {size:,} bytes; the limit is {limits.max_bytes:,} "
+                    "(raise it with --max-bytes) [record/too-big]"
+                )
+            return file.read(limits.max_bytes + 1)  # a file that grows is still cut short
     except OSError as err:
         raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
-    except ValueError as err:
-        raise UsageError(f"{path}: {err}") from None
-
-
-def _run_replay(args: argparse.Namespace) -> int:
-    record = _read_record(args.file)
-    states = replay(record)
-    state = next(states)
-    for step in range(1, len(record.actions) + 1):
-        try:
-            state = next(states)
-        except GamefoldError as err:  # an illegal action: the record does not replay
-            print(f"{args.file}: diverges at step {step}: {err}", file=sys.stderr)
-            return 1
-    steps = len(record.actions)
-    over = "game over" if record.game_def().is_over(state) else "not over"
-    print(f"{args.file}: {record.game}, seed {record.seed}: {steps} steps replayed, OK ({over})")
-    return 0
 
 
 # -- gamefold coverage ------------------------------------------------------------------------
@@ -384,7 +503,7 @@ def _add_coverage(commands: Any) -> None:
 def _run_coverage(args: argparse.Namespace) -> int:
     from gamefold.sim.coverage import coverage, coverage_json
 
-    game = _game(args.game, args.scenario)
+    game = _configured_game(args)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
     frame = coverage(
@@ -405,3 +524,29 @@ def _run_coverage(args: argparse.Namespace) -> int:
         _write_text(args.json, coverage_json(frame) + "\n")
         print(f"wrote the coverage report to {args.json}")
     return 0
+
+
+def _configured_game(args: argparse.Namespace) -> GameDef[Any]:
+    """The game named on the command line, with the config of ``--config FILE`` if given."""
+    game = _game(args.game, args.scenario)
+    if args.config is None:
+        return game
+    if args.scenario != "default":
+        raise UsageError("--scenario and --config exclude each other: name one config")
+    text = _read_bounded(args.config, _limits(args))
+    try:
+        configured = type(game)(read_config(text, type(game), limits=_limits(args)))
+        configured.setup(args.seed)  # some configs are refused only when a game is set up
+    except GamefoldError as err:
+        raise UsageError(f"{args.config}: {err}") from None
+    return configured
+
+
+def _warn_workers(workers: int) -> None:
+    cpus = os.cpu_count() or 1
+    if workers > cpus:
+        print(
+            f"gamefold: warning: --workers {workers} is more than the {cpus} CPUs here; "
+            "the extra processes only slow the run down",
+            file=sys.stderr,
+        )

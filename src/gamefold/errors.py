@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ConfigError", "GamefoldError", "IllegalAction", "RegistryError"]
+__all__ = ["ConfigError", "GamefoldError", "IllegalAction", "RecordError", "RegistryError"]
 
 
 class GamefoldError(Exception):
@@ -92,3 +92,36 @@ class RegistryError(GamefoldError, TypeError):
     Raised when a :class:`~gamefold.registry.Rules` is built with conflicting handlers, or
     when an action reaches a registry that has no handler for its type.
     """
+
+
+class RecordError(GamefoldError, ValueError):
+    """A game record or config file that gamefold refuses to load (EN-8).
+
+    ``code`` is stable and safe to match on (``"record/too-deep"``, ``"record/malformed"``
+    …, listed in the records guide); ``path`` names the offending place in the JSON
+    (``"actions[3].cards[1]"``), empty when the trouble is the whole file. Loading stops at
+    the first problem, so there is exactly one error per refusal.
+    """
+
+    code: str
+    path: str
+
+    def __init__(self, code: str, message: str, path: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.path = path
+
+    @property
+    def message(self) -> str:
+        """The sentence saying what is wrong."""
+        return str(self.args[0])
+
+    def __str__(self) -> str:
+        where = f"{self.path}: " if self.path else ""
+        return f"{where}{self.message} [{self.code}]"
+
+    def __repr__(self) -> str:
+        return f"RecordError(code={self.code!r}, message={self.message!r}, path={self.path!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.code, self.message, self.path))

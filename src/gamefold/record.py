@@ -10,206 +10,69 @@ slices are tagged the same way. :func:`to_json` and :func:`from_json` wrap it:
 >>> text = to_json(StartTurn("p1"))
 >>> from_json(text, StartTurn) == StartTurn("p1")
 True
+
+Reading is strict and bounded: text beyond :class:`Limits`, an unknown or duplicated key, or
+a value of the wrong kind is one :class:`~gamefold.RecordError` naming its path. A
+:class:`GameRecord` may carry the :func:`state_digest` of every state, and
+:func:`check_record` replays it action by action to the first step that differs (see the
+records page of the docs).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, get_args, get_origin
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import cattrs
-from cattrs.gen import make_dict_unstructure_fn
-from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
-from gamefold.core import Action, Event
-from gamefold.errors import IllegalAction
-from gamefold.registry import Clock, Game
+from gamefold._convert import converter, from_json, structure, tag_of, to_json
+from gamefold._loading import DEFAULT_LIMITS, Limits, parse_json, shown
+from gamefold.core import Action
+from gamefold.errors import ConfigError, GamefoldError, IllegalAction, RecordError
+from gamefold.registry import Game
 
 if TYPE_CHECKING:
     from gamefold.games.base import GameDef
 
 __all__ = [
+    "DEFAULT_LIMITS",
     "FORMAT_VERSION",
+    "Checked",
     "Divergence",
     "GameRecord",
+    "Limits",
+    "canonical_json",
+    "check_record",
     "converter",
     "from_json",
+    "read_config",
     "replay",
+    "state_digest",
+    "structure",
     "tag_of",
     "to_json",
     "verify",
 ]
-
-T = TypeVar("T")
-
-_TAGGED = (Action, Event)
-_BASES = frozenset({Action, Event})
-
-converter = cattrs.Converter()
-"""The converter every gamefold record goes through on its way to and from JSON."""
-
-
-def tag_of(cls: type) -> str:
-    """The stable type tag written for an action or event class: ``module.QualName``."""
-    return f"{cls.__module__}.{cls.__qualname__}"
-
-
-def _tagged_subclasses(base: type) -> dict[str, type]:
-    """Every attrs subclass of ``base`` imported so far, by tag."""
-    found: dict[str, type] = {}
-    todo = [base]
-    while todo:
-        cls = todo.pop()
-        if attrs.has(cls):
-            found[tag_of(cls)] = cls
-        todo.extend(cls.__subclasses__())
-    return found
-
-
-def _is_tagged(t: Any) -> bool:
-    return isinstance(t, type) and issubclass(t, _TAGGED)
-
-
-def _unstructure_factory(cls: type) -> Callable[[Any], Any]:
-    if not attrs.has(cls):  # a base class: dispatch on the runtime type
-        return lambda obj: converter.unstructure(obj, unstructure_as=type(obj))
-    fields_of = make_dict_unstructure_fn(cls, converter)
-    tag = tag_of(cls)
-    return lambda obj: {"type": tag, **fields_of(obj)}
-
-
-def _structure_factory(cls: type) -> Callable[[Any, Any], Any]:
-    plain = converter.gen_structure_attrs_fromdict(cls) if attrs.has(cls) else None
-    own_tag = tag_of(cls)
-
-    def structure(data: Any, _: Any) -> Any:
-        if not isinstance(data, dict):
-            raise ValueError(f"a {cls.__name__} in JSON is an object, not {data!r}")
-        tag = data.get("type", own_tag)
-        if tag == own_tag and plain is not None:
-            return plain(data, cls)  # the "type" key is ignored as an extra key
-        found = _tagged_subclasses(cls).get(tag)
-        if found is None or found is cls:
-            raise ValueError(f"unknown {cls.__name__} type {tag!r}")
-        return converter.structure(data, found)
-
-    return structure
-
-
-def _pyrsistent_origin(t: Any, kind: type) -> bool:
-    return get_origin(t) is kind or t is kind
-
-
-converter.register_unstructure_hook_factory(_is_tagged, _unstructure_factory)
-converter.register_structure_hook_factory(_is_tagged, _structure_factory)
-converter.register_unstructure_hook_func(
-    lambda t: _pyrsistent_origin(t, PVector),
-    lambda v: [converter.unstructure(x) for x in v],
-)
-converter.register_unstructure_hook_func(
-    lambda t: _pyrsistent_origin(t, PSet),
-    lambda s: sorted((converter.unstructure(x) for x in s), key=json.dumps),
-)
-converter.register_unstructure_hook_func(
-    lambda t: _pyrsistent_origin(t, PMap),
-    lambda m: {k: converter.unstructure(v) for k, v in sorted(m.items())},
-)
-
-
-def _item_type(t: Any, index: int) -> Any:
-    args = get_args(t)
-    return args[index] if args else Any
-
-
-converter.register_structure_hook_func(
-    lambda t: _pyrsistent_origin(t, PVector),
-    lambda data, t: pvector(converter.structure(x, _item_type(t, 0)) for x in data),
-)
-converter.register_structure_hook_func(
-    lambda t: _pyrsistent_origin(t, PSet),
-    lambda data, t: pset(converter.structure(x, _item_type(t, 0)) for x in data),
-)
-converter.register_structure_hook_func(
-    lambda t: _pyrsistent_origin(t, PMap),
-    lambda data, t: pmap(
-        {
-            converter.structure(k, _item_type(t, 0)): converter.structure(v, _item_type(t, 1))
-            for k, v in data.items()
-        }
-    ),
-)
-
-
-def to_json(obj: object, *, indent: int | None = None) -> str:
-    """``obj`` (any gamefold record) as JSON text, with sorted keys for stable output."""
-    return json.dumps(converter.unstructure(obj), indent=indent, sort_keys=True)
-
-
-def from_json(text: str | bytes, cls: type[T]) -> T:
-    """The ``cls`` record that :func:`to_json` wrote as ``text``."""
-    return converter.structure(json.loads(text), cls)
-
-
-# -- games: slices tagged with their record type --------------------------------------------
-
-
-def _known_class(tag: str) -> type:
-    """The attrs class a tag names, from modules already imported (never imports one)."""
-    module, _, qualname = tag.rpartition(".")
-    found: Any = sys.modules.get(module)
-    for part in qualname.split(".") if found is not None else ():
-        found = getattr(found, part, None)
-    if not (isinstance(found, type) and attrs.has(found)):
-        raise ValueError(f"unknown record type {tag!r}: import the module that defines it")
-    return found
-
-
-def _unstructure_slice(value: Any) -> Any:
-    if value is None:
-        return None
-    return {"type": tag_of(type(value)), **converter.unstructure(value)}
-
-
-def _structure_slice(data: Any) -> Any:
-    if data is None:
-        return None
-    if not isinstance(data, dict) or "type" not in data:
-        raise ValueError("a game slice in JSON is null or an object with a 'type' key")
-    return converter.structure(data, _known_class(data["type"]))
-
-
-converter.register_unstructure_hook(
-    Game,
-    lambda g: {
-        "names": list(g.names),
-        "slices": [_unstructure_slice(s) for s in g.slices],
-        "clock": converter.unstructure(g.clock),
-    },
-)
-converter.register_structure_hook(
-    Game,
-    lambda d, _: Game(
-        tuple(d["names"]),
-        tuple(_structure_slice(s) for s in d["slices"]),
-        converter.structure(d["clock"], Clock),
-    ),
-)
-
 
 # -- game records ---------------------------------------------------------------------------
 
 FORMAT_VERSION = 1
 """The version of the game-record JSON format this library writes and reads."""
 
+_KNOWN_VERSIONS = frozenset({1})
+_KEYS = ("format_version", "game", "seed", "config", "digests", "actions")
+_OPTIONAL = frozenset({"digests"})
+
 
 @attrs.frozen
 class GameRecord:
     """A whole game as data: which game, its config, the seed and every action (EN-8).
 
-    Replaying it (:func:`replay`) reproduces every intermediate state exactly.
+    Replaying it (:func:`replay`) reproduces every intermediate state exactly; its optional
+    :attr:`digests` let :func:`check_record` find the first step whose state is not the one
+    the record was written with.
     """
 
     game: str
@@ -222,12 +85,22 @@ class GameRecord:
     """Every action, clock actions included, in order."""
     format_version: int = FORMAT_VERSION
     """The format this record was written in."""
+    digests: tuple[str, ...] | None = attrs.field(default=None, kw_only=True)
+    """:func:`state_digest` of the initial state and of the state after each action, or
+    ``None`` for a record written without them."""
 
     def game_def(self) -> GameDef[Any]:
         """The game definition this record was played with."""
         from gamefold.games.base import get_game
 
         return get_game(self.game)(self.config)
+
+    def with_digests(self, states: Sequence[Game]) -> GameRecord:
+        """This record carrying the digest of each of ``states`` (the initial state, then one
+        after each action, as :attr:`gamefold.games.Played.states` holds them)."""
+        if len(states) != len(self.actions) + 1:
+            raise ValueError(f"{len(self.actions)} actions need {len(self.actions) + 1} states")
+        return attrs.evolve(self, digests=tuple(state_digest(s) for s in states))
 
     def to_json(self, *, indent: int | None = None) -> str:
         """This record as JSON text; equal records give byte-identical text."""
@@ -238,47 +111,152 @@ class GameRecord:
             "seed": self.seed,
             "actions": [converter.unstructure(a, unstructure_as=Action) for a in self.actions],
         }
+        if self.digests is not None:
+            data["digests"] = list(self.digests)
         return json.dumps(data, indent=indent, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
-        """Read a record written by :meth:`to_json`; ``ValueError`` if it is not one."""
-        from gamefold.games.base import get_game
+    def from_json(cls, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> GameRecord:
+        """Read a record written by :meth:`to_json`, within ``limits``.
 
-        try:
-            data = json.loads(text)
-            version = data["format_version"]
-            if version != FORMAT_VERSION:
-                raise ValueError(f"format version {version!r}; this gamefold reads 1")
-            game_cls = _game_class(get_game, data["game"])
-            config = converter.structure(data["config"], game_cls.config_type)
-            seed = data["seed"]
-            if isinstance(seed, bool) or not isinstance(seed, int | str):
-                raise ValueError(f"a seed is an int or a string, not {seed!r}")
-            actions = converter.structure(data["actions"], tuple[Action, ...])
-        except (KeyError, TypeError, ValueError, cattrs.BaseValidationError) as err:
-            raise ValueError(f"not a gamefold game record: {_reason(err)}") from err
-        return cls(data["game"], config, seed, actions, version)
+        Anything else raises one :class:`~gamefold.RecordError` (a ``ValueError``) naming the
+        path of the first problem (``actions[3].cards[1]: expected an int, got "s"``).
+        """
+        header = _read_header(text, limits)
+        actions = tuple(_action(raw, i) for i, raw in enumerate(header.actions))
+        return cls(
+            header.game,
+            header.config,
+            header.seed,
+            actions,
+            header.format_version,
+            digests=header.digests,
+        )
 
 
-def _game_class(get_game: Callable[[str], Any], name: object) -> Any:
-    """The registered game ``name``; an unknown one is a ``ValueError``, not a missing key."""
+@attrs.frozen
+class _Header:
+    """A record read but for its actions, which are decoded one by one when replayed."""
+
+    game: str
+    config: Any
+    seed: int | str
+    format_version: int
+    digests: tuple[str, ...] | None
+    actions: list[Any]
+
+
+def _read_header(text: str | bytes, limits: Limits) -> _Header:
+    data = parse_json(text, limits)
+    if not isinstance(data, dict):
+        raise RecordError("record/malformed", f"a game record is an object, not {shown(data)}")
+    # The version first: a record of another version may have another shape altogether.
+    version = _version(data.get("format_version"))
+    game_cls = _game_class(data.get("game"))
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise RecordError("record/malformed", f"unknown key {unknown[0]!r}")
+    missing = [k for k in _KEYS if k not in data and k not in _OPTIONAL]
+    if missing:
+        raise RecordError("record/malformed", "missing", missing[0])
+    seed = _seed(data["seed"])
+    config = structure(data["config"], game_cls.config_type, "config")
+    _require_complete(data["config"], config, "config")
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise RecordError("record/malformed", f"expected an array, got {shown(actions)}", "actions")
+    if len(actions) > limits.max_actions:
+        raise RecordError(
+            "record/too-many-actions",
+            f"{len(actions):,} actions; the limit is {limits.max_actions:,} (max_actions)",
+            "actions",
+        )
+    digests = _digests(data.get("digests"), len(actions))
+    return _Header(data["game"], config, seed, version, digests, actions)
+
+
+def _version(value: Any) -> int:
+    if type(value) is not int or value not in _KNOWN_VERSIONS:
+        raise RecordError(
+            "record/version",
+            f"format version {shown(value)}; this gamefold reads "
+            + ", ".join(str(v) for v in sorted(_KNOWN_VERSIONS)),
+            "format_version",
+        )
+    return value
+
+
+def _game_class(name: Any) -> type[GameDef[Any]]:
+    from gamefold.games.base import get_game
+
     if not isinstance(name, str):
-        raise ValueError(f"a game name is a string, not {name!r}")
+        raise RecordError("record/malformed", f"expected a string, got {shown(name)}", "game")
     try:
         return get_game(name)
     except KeyError as err:
-        raise ValueError(str(err.args[0])) from None
+        raise RecordError("record/unknown-game", str(err.args[0]), "game") from None
 
 
-def _reason(err: BaseException) -> str:
-    if isinstance(err, cattrs.BaseValidationError):
-        leaves = [e for e in err.exceptions if not isinstance(e, cattrs.BaseValidationError)]
-        nested = [_reason(e) for e in err.exceptions if isinstance(e, cattrs.BaseValidationError)]
-        return "; ".join([*(str(e) for e in leaves), *nested]) or str(err)
-    if isinstance(err, KeyError):
-        return f"missing key {err}"
-    return str(err)
+def _seed(seed: Any) -> int | str:
+    ok = type(seed) is int or (type(seed) is str and seed.isprintable())
+    if not ok:
+        raise RecordError(
+            "record/malformed", f"expected an int or a string, got {shown(seed)}", "seed"
+        )
+    return seed  # type: ignore[no-any-return]
+
+
+def _require_complete(data: Any, config: Any, path: str) -> None:
+    """A record names every field of its config: a left-out field is an error, not a default
+    (a record is read back exactly as it was written, whatever a later release defaults to)."""
+    todo = [(data, converter.unstructure(config, unstructure_as=type(config)), path)]
+    while todo:
+        given, full, where = todo.pop()
+        if isinstance(full, dict) and isinstance(given, dict):
+            absent = [k for k in full if k not in given]
+            if absent:
+                raise RecordError("record/malformed", "missing", f"{where}.{absent[0]}")
+            todo.extend((given[k], full[k], f"{where}.{k}") for k in full)
+        elif isinstance(full, list) and isinstance(given, list):
+            todo.extend(
+                (g, f, f"{where}[{i}]") for i, (g, f) in enumerate(zip(given, full, strict=False))
+            )
+
+
+def _digests(value: Any, actions: int) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    digests = structure(value, tuple[str, ...], "digests")
+    if len(digests) != actions + 1:
+        raise RecordError(
+            "record/malformed",
+            f"{actions} actions need {actions + 1} digests (one per state), not {len(digests)}",
+            "digests",
+        )
+    return digests
+
+
+def _action(raw: Any, index: int) -> Action:
+    return structure(raw, Action, f"actions[{index}]")
+
+
+# -- digests --------------------------------------------------------------------------------
+
+
+def canonical_json(state: Game) -> str:
+    """The canonical encoding of a game state: sorted keys, no spaces, ASCII only."""
+    data = converter.unstructure(state, unstructure_as=Game)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def state_digest(state: Game) -> str:
+    """A stable fingerprint of a game state: the first 128 bits of the SHA-256 of its
+    :func:`canonical_json`, in hex. Equal states have equal digests in every process, on
+    every platform and under every ``PYTHONHASHSEED`` (EN-3)."""
+    return hashlib.sha256(canonical_json(state).encode("ascii")).hexdigest()[:32]
+
+
+# -- replay and verification ----------------------------------------------------------------
 
 
 def replay(record: GameRecord) -> Iterator[Game]:
@@ -301,8 +279,90 @@ class Divergence:
     """What differs, in a sentence."""
 
 
-def verify(record: GameRecord, states: Sequence[Game]) -> Divergence | None:
-    """Replay ``record`` against ``states``; the first divergence, or ``None`` if none."""
+@attrs.frozen
+class Checked:
+    """What :func:`check_record` found: how far the record replays, and where it stops."""
+
+    game: str
+    """The recorded game's name."""
+    seed: int | str
+    """The recorded seed."""
+    steps: int
+    """Actions replayed without a divergence."""
+    final: Game
+    """The last state replayed without a divergence."""
+    over: bool
+    """Whether :attr:`final` is the end of the game."""
+    digests: bool
+    """Whether the record carried digests, so every state was compared too."""
+    divergence: Divergence | None
+    """The first divergence, or ``None`` if the record replays exactly."""
+
+
+def check_record(record: GameRecord | str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Checked:
+    """Replay a record action by action, stopping at the first step that does not replay.
+
+    ``record`` is a :class:`GameRecord` or its JSON text. From text, each action is decoded
+    only when its turn comes, so a bad action at step 2 of a long record stops the check at
+    step 2; a malformed one raises :class:`~gamefold.RecordError`. A step diverges when its
+    action is illegal or, for a record with digests, when the state it leads to has another
+    :func:`state_digest` than the recorded one (so swapping two legal actions is caught at
+    once).
+    """
+    if isinstance(record, GameRecord):
+        header = _Header(
+            record.game,
+            record.config,
+            record.seed,
+            record.format_version,
+            record.digests,
+            list(record.actions),
+        )
+        decode: Callable[[Any, int], Action] = lambda action, _: action  # noqa: E731
+    else:
+        header, decode = _read_header(record, limits), _action
+    return _check(header, decode)
+
+
+def _check(header: _Header, decode: Callable[[Any, int], Action]) -> Checked:
+    from gamefold.games.base import get_game
+
+    try:
+        game_def = get_game(header.game)(header.config)
+        state = game_def.setup(header.seed)
+    except ConfigError as err:  # a config that validates alone but cannot seat its game
+        raise RecordError("record/bad-config", str(err), "config") from None
+    steps, found = 0, _digest_problem(header.digests, 0, state)
+    for index, raw in enumerate(header.actions):
+        if found is not None:
+            break
+        action = decode(raw, index)
+        try:
+            after = game_def.rules.reduce(state, action)
+        except GamefoldError as err:  # illegal, or no handler: the record does not replay
+            found = Divergence(index + 1, f"the recorded action is illegal on replay: {err}")
+            break
+        found = _digest_problem(header.digests, index + 1, after)
+        if found is None:
+            state, steps = after, index + 1
+    over = game_def.is_over(state)
+    return Checked(header.game, header.seed, steps, state, over, header.digests is not None, found)
+
+
+def _digest_problem(digests: tuple[str, ...] | None, step: int, state: Game) -> Divergence | None:
+    if digests is None or state_digest(state) == digests[step]:
+        return None
+    what = "the initial state" if step == 0 else f"the state after action {step}"
+    return Divergence(step, f"{what} differs from the one recorded (its digest differs)")
+
+
+def verify(record: GameRecord, states: Sequence[Game] | None = None) -> Divergence | None:
+    """Replay ``record`` against ``states``; the first divergence, or ``None`` if none.
+
+    Without ``states`` the record is checked against its own digests (:func:`check_record`).
+    """
+    if states is None:
+        return check_record(record).divergence
     replayed = replay(record)
     step = 0
     try:
@@ -317,3 +377,34 @@ def verify(record: GameRecord, states: Sequence[Game]) -> Divergence | None:
     except IllegalAction as err:
         return Divergence(step, f"the recorded action is illegal on replay: {err}")
     return None
+
+
+def read_config(
+    text: str | bytes, game: str | type[GameDef[Any]], *, limits: Limits = DEFAULT_LIMITS
+) -> Any:
+    """A config file for ``game`` (its name or its class): a JSON object of config fields.
+
+    Fields left out keep the game's default config's values, inside nested configs too
+    (``{"diplomacy": {"hand_limit": 12}}`` changes one field of the default diplomacy rules);
+    a map or a list given is taken whole. Anything else (an unknown key, a value of the wrong
+    kind or out of its range, text beyond ``limits``) is one :class:`~gamefold.RecordError`
+    naming its path (``skills.deck_size: …``).
+    """
+    game_cls = _game_class(game) if isinstance(game, str) else game
+    data = parse_json(text, limits)
+    if not isinstance(data, dict):
+        raise RecordError("record/malformed", f"a config is an object, not {shown(data)}")
+    return structure(_over_default(game_cls.config_type(), data), game_cls.config_type)
+
+
+def _over_default(default: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` completed with the fields of the ``default`` record, nested records too."""
+    # Through JSON text, so that it holds what a file would (no tuples, no enum members).
+    full: dict[str, Any] = json.loads(to_json(default))
+    for key, value in data.items():  # unknown keys stay, to be refused with their path
+        inner = getattr(default, key, None) if key in full else None
+        if isinstance(value, dict) and attrs.has(type(inner)):
+            full[key] = _over_default(inner, value)
+        else:
+            full[key] = value
+    return full

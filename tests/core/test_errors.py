@@ -44,3 +44,24 @@ def test_en4_errors_pickle_with_their_fields() -> None:
         "out of range [hand_limit, DP-13]",
     )
     assert str(ConfigError("seed", "must be an int")) == "must be an int [seed]"
+
+
+def test_en8_record_error_carries_code_path_and_message_and_is_exported() -> None:
+    """EN-8: RecordError is public, a GamefoldError and a ValueError, and pickles."""
+    import gamefold
+    from gamefold import RecordError
+
+    assert "RecordError" in gamefold.__all__
+    assert issubclass(RecordError, GamefoldError)
+    assert issubclass(RecordError, ValueError)
+    err = RecordError("record/malformed", 'expected an int, got "s"', "actions[3].cards[1]")
+    assert (err.code, err.path, err.message) == (
+        "record/malformed",
+        "actions[3].cards[1]",
+        'expected an int, got "s"',
+    )
+    assert str(err) == 'actions[3].cards[1]: expected an int, got "s" [record/malformed]'
+    assert str(RecordError("record/too-big", "too big")) == "too big [record/too-big]"
+    back = pickle.loads(pickle.dumps(err))
+    assert (back.code, back.path, back.message) == (err.code, err.path, err.message)
+    assert "record/malformed" in repr(err)

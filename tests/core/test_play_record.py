@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.core.toy import Add, Race, RaceConfig, Sub
 
-from gamefold import Action, Rng
+from gamefold import Action, RecordError, Rng
 from gamefold.games import Played, game_names, get_game, play
 from gamefold.record import Divergence, GameRecord, from_json, replay, to_json, verify
 from gamefold.registry import Game
@@ -91,28 +91,53 @@ def test_en8_verify_reports_the_first_divergent_step() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "reason"),
+    ("text", "code", "reason"),
     [
-        ("not json", "Expecting value"),
-        ('{"format_version": 2}', "format version 2"),
-        ('{"format_version": 1, "game": "chess"}', "record: unknown game 'chess'"),
-        ('{"format_version": 1, "game": 3}', "a game name is a string"),
-        ('{"format_version": 1, "game": "toy-race"}', "missing key 'config'"),
+        ("not json", "record/not-json", "not JSON: Expecting value"),
+        ('{"format_version": 2}', "record/version", "format_version: format version 2"),
+        ('{"format_version": 1}', "record/malformed", "game: expected a string, got null"),
         (
-            '{"format_version": 1, "game": "toy-race", "config": {}, "seed": 1.5, "actions": []}',
-            "a seed is an int or a string",
+            '{"format_version": 2, "game": "toy-race", "config": {}, "seed": 1, "actions": []}',
+            "record/version",
+            "format_version: format version 2",
         ),
         (
-            '{"format_version": 1, "game": "toy-race", "config": {}, "seed": 1,'
+            '{"format_version": true, "game": "toy-race", "config": {}, "seed": 1, "actions": []}',
+            "record/version",
+            "format_version: format version true",
+        ),
+        (
+            '{"format_version": 1, "game": "chess", "config": {}, "seed": 1, "actions": []}',
+            "record/unknown-game",
+            "game: unknown game 'chess'",
+        ),
+        (
+            '{"format_version": 1, "game": 3, "config": {}, "seed": 1, "actions": []}',
+            "record/malformed",
+            "game: expected a string, got 3",
+        ),
+        ('{"format_version": 1, "game": "toy-race"}', "record/malformed", "seed: missing"),
+        (
+            '{"format_version": 1, "game": "toy-race", "config": {}, "seed": 1.5, "actions": []}',
+            "record/malformed",
+            "seed: expected an int or a string, got 1.5",
+        ),
+        (
+            '{"format_version": 1, "game": "toy-race", "config": {"target": 5}, "seed": 1,'
             ' "actions": [{"type": "os.system"}]}',
-            "unknown Action type",
+            "record/malformed",
+            'actions[0]: unknown Action type "os.system"',
         ),
     ],
 )
-def test_en8_a_bad_record_is_one_clear_value_error(text: str, reason: str) -> None:
-    with pytest.raises(ValueError, match="not a gamefold game record") as err:
+def test_en8_a_bad_record_is_one_clear_record_error(text: str, code: str, reason: str) -> None:
+    """EN-8: a bad record is one RecordError (a ValueError) with its code and path."""
+    with pytest.raises(RecordError) as err:
         GameRecord.from_json(text)
-    assert reason in str(err.value)
+    assert isinstance(err.value, ValueError)
+    assert err.value.code == code
+    assert str(err.value).startswith(reason)
+    assert str(err.value).endswith(f" [{code}]")
 
 
 @given(seeds)

@@ -58,7 +58,7 @@ def test_en8_actions_are_tagged_with_their_type() -> None:
 
 
 def test_en8_unknown_or_malformed_tags_are_rejected() -> None:
-    with pytest.raises(ValueError, match=r"unknown Action type 'os\.system'"):
+    with pytest.raises(ValueError, match=r'unknown Action type "os\.system"'):
         from_json('{"type": "os.system"}', Action)
     with pytest.raises(ValueError, match="is an object"):
         from_json("[1, 2]", Action)

@@ -19,7 +19,11 @@ from gamefold.combat.hands import SEED_BEATS, Beats, Outcome, beats_problem
 from gamefold.combat.zones import Side
 from gamefold.errors import ConfigError
 
-__all__ = ["CombatConfig"]
+__all__ = ["CombatConfig", "MAX_COUNT"]
+
+MAX_COUNT = 1_000
+"""The most any count of the combat rules may be (slots, Rounds, dice, faces; hit points
+may be a thousand times more): no config can make a fight loop for ever (EN-8)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -67,11 +71,13 @@ class CombatConfig:
         return None
 
 
-def _int_at_least(field: str, low: int) -> Callable[[CombatConfig], str | None]:
+def _int_at_least(
+    field: str, low: int, high: int = MAX_COUNT
+) -> Callable[[CombatConfig], str | None]:
     def problem(config: CombatConfig) -> str | None:
         value = getattr(config, field)
-        if type(value) is not int or value < low:
-            return f"{field} must be a whole number of at least {low}, not {value!r}"
+        if type(value) is not int or not low <= value <= high:
+            return f"{field} must be a whole number from {low} to {high}, not {value!r}"
         return None
 
     return problem
@@ -113,7 +119,7 @@ _CHECKS: tuple[tuple[str, Callable[[CombatConfig], str | None], str], ...] = (
     ("beats", lambda c: beats_problem(c.beats), "CB-1"),
     ("abilities", _abilities_problem, "CB-8"),
     ("basic", _basic_problem, "CB-8"),
-    ("max_hp", _int_at_least("max_hp", 1), "CB-11"),
+    ("max_hp", _int_at_least("max_hp", 1, MAX_COUNT * 1_000), "CB-11"),
     ("uncontested", _enum_problem("uncontested", Outcome), "CB-10"),
     ("pairing_tiebreak", _enum_problem("pairing_tiebreak", Side), "CB-5"),
     ("condition_rounds", _int_at_least("condition_rounds", 1), "CB-12"),

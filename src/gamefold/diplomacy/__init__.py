@@ -12,7 +12,7 @@ turns, and scored at game end.
 12
 """
 
-from gamefold.diplomacy.account import describe
+from gamefold.diplomacy import codes
 from gamefold.diplomacy.attribution import EVENT_RULES, SETUP_RULES
 from gamefold.diplomacy.cards import (
     DEFAULT_CATALOGUE,
@@ -44,6 +44,7 @@ from gamefold.diplomacy.hands import (
     scores,
 )
 from gamefold.diplomacy.invariants import INVARIANTS
+from gamefold.diplomacy.narration import LINES, Line, describe
 from gamefold.diplomacy.proposals import (
     Accept,
     Decline,
@@ -66,6 +67,7 @@ from gamefold.diplomacy.reducer import (
     legal_actions,
     reduce,
     step,
+    subsystem,
 )
 from gamefold.diplomacy.standalone import (
     Effect,
@@ -75,7 +77,7 @@ from gamefold.diplomacy.standalone import (
     StandalonePlayed,
     StandaloneResolved,
 )
-from gamefold.diplomacy.table import NAME, DiplomacyState, PlayerState, initial_state
+from gamefold.diplomacy.table import DiplomacyState, PlayerState, initial_state
 from gamefold.diplomacy.ticks import (
     QUARTERS_PER_TICK,
     BonusZone,
@@ -86,7 +88,6 @@ from gamefold.diplomacy.ticks import (
 )
 from gamefold.diplomacy.turns import BeginTurn, TurnBegan, TurnEnded
 from gamefold.diplomacy.views import DiplomacyView, view
-from gamefold.registry import Subsystem
 
 __all__ = [
     "ACTIONS",
@@ -97,6 +98,7 @@ __all__ = [
     "EVENT_RULES",
     "INVARIANTS",
     "LIFECYCLE",
+    "LINES",
     "QUARTERS_PER_TICK",
     "Accept",
     "BeginTurn",
@@ -118,6 +120,7 @@ __all__ = [
     "EffectHandler",
     "EffectHandlers",
     "Kind",
+    "Line",
     "Pact",
     "PactBegan",
     "PactCountedDown",
@@ -142,6 +145,7 @@ __all__ = [
     "TurnEnded",
     "as_ticks",
     "check",
+    "codes",
     "describe",
     "held_count",
     "initial_state",
@@ -157,16 +161,3 @@ __all__ = [
     "PACT_CLOCKS",
     "SETUP_RULES",
 ]
-
-subsystem: Subsystem[DiplomacyState] = Subsystem(
-    name=NAME,
-    actions=ACTIONS,
-    lifecycle=LIFECYCLE,
-    step=step,
-    check=check,
-    legal_actions=legal_actions,
-    invariants=INVARIANTS,
-    view=view,
-    state_type=DiplomacyState,
-)
-"""The registry entry: the ``"diplomacy"`` slice, its actions and lifecycle (EN-6)."""

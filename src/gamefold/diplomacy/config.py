@@ -16,7 +16,7 @@ from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, Car
 from gamefold.diplomacy.ticks import BonusZone
 from gamefold.errors import ConfigError
 
-__all__ = ["DEBT_ROUNDINGS", "HAND_LIMIT_RANGE", "PACT_CLOCKS", "DiplomacyConfig"]
+__all__ = ["DEBT_ROUNDINGS", "HAND_LIMIT_RANGE", "MAX_CARDS", "PACT_CLOCKS", "DiplomacyConfig"]
 
 HAND_LIMIT_RANGE = (10, 20)
 """The seed's allowed hand limits, inclusive (DP-13)."""
@@ -24,6 +24,9 @@ DEBT_ROUNDINGS = ("down", "up")
 """How half a self-applied bonus is rounded into the deploy debt (DP-11)."""
 PACT_CLOCKS = ("proposer", "every")
 """Whose turn starts count a pact down: its proposer's, or every player's."""
+MAX_CARDS = 10_000
+"""The most cards a game may hold, and the most proposals listed for one actor: no config can
+make setup or :func:`~gamefold.diplomacy.legal.legal_actions` build millions (EN-8)."""
 
 
 def _pmap(value: Mapping[str, object]) -> PMap[str, object]:
@@ -109,7 +112,12 @@ class DiplomacyConfig:
             "DP-4",
         )
         _require(self.proposal_ttl >= 1, "proposal_ttl", "a proposal lasts 1 cycle or more", "DP-9")
-        _require(self.proposal_listing_limit >= 0, "proposal_listing_limit", "is 0 or more", "EN-5")
+        _require(
+            0 <= self.proposal_listing_limit <= MAX_CARDS,
+            "proposal_listing_limit",
+            f"is 0 to {MAX_CARDS}",
+            "EN-5",
+        )
 
     def _check_choices(self) -> None:
         _require(
@@ -145,6 +153,8 @@ class DiplomacyConfig:
                 f"{name}: copies are a whole number, 0 or more",
                 "DP-8",
             )
+        total = sum(self.composition.values())
+        _require(total <= MAX_CARDS, "composition", f"{total} cards; at most {MAX_CARDS}", "DP-8")
 
     def _number_cards(self) -> tuple[CardType, ...]:
         return tuple(

@@ -285,5 +285,5 @@ def _choose(
         raise RuntimeError(f"{game.name}: {actor} must choose but has no legal action")
     policy = policies.get(actor, random_policy) if isinstance(policies, Mapping) else policies
     rng = streams.get(actor) or base.split(f"policy:{actor}")
-    action, streams[actor] = policy(game.rules.view(state, actor), legal, rng)
+    action, streams[actor] = policy(game.rules.lazy_view(state, actor), legal, rng)
     return action, streams

@@ -13,7 +13,7 @@ import attrs
 from gamefold.errors import ConfigError
 from gamefold.skills.catalogue import DEFAULT_DECK, CardDef
 
-__all__ = ["DEFAULT_ABILITIES", "GM", "PLAYERS", "SIDES", "Ability", "SkillsConfig"]
+__all__ = ["DEFAULT_ABILITIES", "GM", "MAX_DECK", "PLAYERS", "SIDES", "Ability", "SkillsConfig"]
 
 GM = "gm"
 """The GM's id: owner of the GM deck, actor for the GM's units, and the GM's side (SD-7)."""
@@ -21,6 +21,9 @@ PLAYERS = "players"
 """The players' side in the alternation of activations (SD-13)."""
 SIDES = (PLAYERS, GM)
 """Both sides, players first."""
+MAX_DECK = 1_000
+"""The most cards in one deck (and the most Fatigue a recycle gives): no config, however
+hostile, can make setup deal millions of cards (EN-8)."""
 
 
 def _is_int(value: object) -> bool:
@@ -128,15 +131,15 @@ def _check_int(config: SkillsConfig, field: str, low: int, high: int | None, rul
 
 
 def _check_counts(config: SkillsConfig) -> None:
-    _check_int(config, "deck_size", 1, None, "SD-1")
+    _check_int(config, "deck_size", 1, MAX_DECK, "SD-1")
     _check_int(config, "hand_limit", 1, config.deck_size, "SD-2")
-    _check_int(config, "gm_deck_size", 1, None, "SD-7")
+    _check_int(config, "gm_deck_size", 1, MAX_DECK, "SD-7")
     _check_int(config, "gm_hand_limit", 1, config.gm_deck_size, "SD-7")
 
 
 def _check_recycling(config: SkillsConfig) -> None:
     _check_int(config, "exhaust_on_recycle", 0, config.deck_size, "SD-5")
-    _check_int(config, "fatigue_on_recycle", 0, None, "SD-5")
+    _check_int(config, "fatigue_on_recycle", 0, MAX_DECK, "SD-5")
     value = config.lethal_draw_failure
     _require(isinstance(value, bool), "lethal_draw_failure", f"not a bool: {value!r}", "SD-6")
     side = config.first_side
@@ -146,9 +149,9 @@ def _check_recycling(config: SkillsConfig) -> None:
 def _check_lists(config: SkillsConfig) -> None:
     for field, rule in (("deck", "SD-1"), ("gm_deck", "SD-7")):
         cards = getattr(config, field)
-        ok = isinstance(cards, tuple) and bool(cards)
+        ok = isinstance(cards, tuple) and 0 < len(cards) <= MAX_DECK
         ok = ok and all(isinstance(card, CardDef) for card in cards)
-        _require(ok, field, f"{field} must be a non-empty tuple of CardDef", rule)
+        _require(ok, field, f"{field} must be 1 to {MAX_DECK} CardDef in a tuple", rule)
     abilities = config.abilities
     ok = isinstance(abilities, tuple) and all(isinstance(a, Ability) for a in abilities)
     _require(ok, "abilities", "abilities must be a tuple of Ability", "SD-10")

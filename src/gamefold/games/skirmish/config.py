@@ -40,6 +40,7 @@ __all__ = [
     "BASH",
     "DEFAULT_ENEMIES",
     "EFFECT_PARAMS",
+    "MAX_SEATS",
     "PARTY_NAMES",
     "SCENARIOS",
     "SHOOT",
@@ -49,6 +50,9 @@ __all__ = [
     "scenario",
     "scenario_names",
 ]
+
+MAX_SEATS = 64
+"""The most party names and the most enemies a skirmish may list (EN-8)."""
 
 PARTY_NAMES: tuple[str, ...] = ("ana", "bo", "cy", "dee", "eli", "fay")
 """Names of the party's player characters, in seat order; a party takes the first few."""
@@ -211,6 +215,7 @@ def _check_party(config: SkirmishConfig) -> None:
     names = config.names
     ok = isinstance(names, tuple) and all(isinstance(n, str) and n for n in names)
     _require(ok, "names", "names must be a tuple of non-empty strings", "SD-1")
+    _require(len(names) <= MAX_SEATS, "names", f"at most {MAX_SEATS} names", "SD-1")
     _require(len(set(names)) == len(names), "names", "party names must differ", "SD-1")
     _require(GM not in names, "names", f"{GM!r} is the GM's id, not a player's", "SD-7")
     size = config.party_size
@@ -222,8 +227,8 @@ def _check_party(config: SkirmishConfig) -> None:
 
 def _check_enemies(config: SkirmishConfig) -> None:
     enemies = config.enemies
-    ok = isinstance(enemies, tuple) and bool(enemies)
-    _require(ok, "enemies", "enemies must be a non-empty tuple of Fighter", "CB-10")
+    ok = isinstance(enemies, tuple) and 0 < len(enemies) <= MAX_SEATS
+    _require(ok, "enemies", f"enemies must be 1 to {MAX_SEATS} Fighter in a tuple", "CB-10")
     for entry in enemies:
         problem = entry_problem(config.combat, entry) if isinstance(entry, Fighter) else "no"
         _require(problem is None, "enemies", f"bad enemy {entry!r}: {problem}", "CB-10")

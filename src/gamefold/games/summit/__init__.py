@@ -14,7 +14,8 @@ hand are scored (DP-14).
 True
 """
 
-from gamefold.games.summit.account import describe, standings
+from gamefold.games.summit import codes
+from gamefold.games.summit.account import LINES, describe, standings
 from gamefold.games.summit.attack import Attack, attack_cost
 from gamefold.games.summit.board import (
     DIPLOMACY,
@@ -85,6 +86,7 @@ __all__ = [
     "HANDLERS",
     "INVARIANTS",
     "LIFECYCLE",
+    "LINES",
     "NAME",
     "NEUTRAL",
     "PLAYERS_RANGE",
@@ -118,6 +120,7 @@ __all__ = [
     "attack_cost",
     "build_rules",
     "check",
+    "codes",
     "default_diplomacy",
     "describe",
     "greedy",

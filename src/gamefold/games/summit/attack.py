@@ -12,7 +12,6 @@ from __future__ import annotations
 import attrs
 
 from gamefold.core import Action, Events
-from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import (
     NEUTRAL,
@@ -42,35 +41,38 @@ def attack_cost(state: MapState, index: int) -> int:
     return scenario.attack_cost + scenario.fort_cost * state.forts[index]
 
 
-def _refusal(state: MapState, player: str, index: int) -> tuple[str, str, str] | None:
-    """Why ``player`` may not attack the territory at ``index`` now: code, rule, sentence."""
-    if state.phase is not Phase.TURN or state.current != player:
-        return codes.NOT_YOUR_TURN, "SM-6", f"{player} attacks only during their own turn."
+def _your_turn(state: MapState, player: str) -> bool:
+    return state.phase is Phase.TURN and state.current == player
+
+
+def _refusal(state: MapState, player: str, index: int) -> tuple[str, str] | None:
+    """Why ``player`` may not attack the territory at ``index`` in their own turn: the code
+    and the sentence (a pair, not an exception: the listing asks for every territory)."""
     owner = state.owners[index]
     if owner == player:
-        return codes.OWN_TERRITORY, "SM-6", "You already hold that territory."
+        return codes.OWN_TERRITORY, "You already hold that territory."
     if owner != NEUTRAL and truce_between(state, player, owner):
-        return codes.TRUCE, "SM-7", f"A truce with {owner} forbids attacking them."
+        return codes.TRUCE, f"A truce with {owner} forbids attacking them."
     troops = state.realms[realm_of(state, player)].troops
     cost = attack_cost(state, index)
     if troops < cost:
-        return codes.TOO_FEW_TROOPS, "SM-6", f"It costs {cost} troops; you have {troops}."
+        return codes.TOO_FEW_TROOPS, f"It costs {cost} troops; you have {troops}."
     return None
 
 
 def validate_attack(state: MapState, action: Attack) -> None:
     """A seated player, a territory of the map, their turn, and the troops to pay (SM-6)."""
     if action.player not in state.players:
-        raise IllegalAction(
-            codes.UNKNOWN_PLAYER, "EN-4", f"{action.player!r} is not seated.", action
-        )
+        raise codes.illegal(codes.UNKNOWN_PLAYER, f"{action.player!r} is not seated.", action)
     if action.territory not in state.scenario.territories:
-        raise IllegalAction(
-            codes.UNKNOWN_TERRITORY, "EN-4", f"The map has no {action.territory!r}.", action
-        )
+        message = f"The map has no {action.territory!r}."
+        raise codes.illegal(codes.UNKNOWN_TERRITORY, message, action)
+    if not _your_turn(state, action.player):
+        message = f"{action.player} attacks only during their own turn."
+        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="SM-6")
     problem = _refusal(state, action.player, state.scenario.territories.index(action.territory))
     if problem is not None:
-        raise IllegalAction(*problem, action)
+        raise codes.illegal(*problem, action)
 
 
 def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
@@ -82,7 +84,7 @@ def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
 
 def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
     """Every attack ``actor`` may make now, in map order (EN-5)."""
-    if state.phase is not Phase.TURN or state.current != actor:
+    if not _your_turn(state, actor):
         return ()
     names = state.scenario.territories
     return tuple(

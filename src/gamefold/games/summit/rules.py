@@ -87,7 +87,7 @@ def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
     problem = target_problem(game[NAME], subtype, action.player, action.target)
     if problem is None:
         return None
-    return IllegalAction(codes.BAD_TARGET, "SM-8", problem, action)
+    return codes.illegal(codes.BAD_TARGET, problem, action)
 
 
 def play_standalone(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
@@ -109,9 +109,7 @@ def _limit(game: Game, action: Propose) -> IllegalAction | None:
     limit = state.scenario.proposals_per_turn
     if state.proposals < limit:
         return None
-    return IllegalAction(
-        codes.PROPOSAL_LIMIT, "SM-12", f"You may make {limit} proposal(s) a turn.", action
-    )
+    return codes.illegal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.", action)
 
 
 def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | None:
@@ -121,8 +119,19 @@ def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | No
 
 WRAPPERS: tuple[Wrapper, ...] = (
     Wrapper(EndTurn, end_turn, name="summit turn end"),
-    Wrapper(PlayStandalone, play_standalone, check_standalone, name="summit Standalone"),
-    Wrapper(Propose, check=check_propose, name="summit proposal"),
+    Wrapper(
+        PlayStandalone,
+        play_standalone,
+        check_standalone,
+        name="summit Standalone",
+        keep=lambda game, action: _target(game, action) is None,
+    ),
+    Wrapper(
+        Propose,
+        check=check_propose,
+        name="summit proposal",
+        keep=lambda game, action: _limit(game, action) is None,
+    ),
 )
 """Summit's cross-slice refusals and window rules, as wrappers of diplomacy's handlers."""
 

@@ -1,0 +1,211 @@
+"""The record converter: cattrs, pyrsistent collections and type tags (package-private).
+
+:mod:`gamefold.record` re-exports :data:`converter`, :func:`to_json`, :func:`from_json`,
+:func:`structure` and :func:`tag_of`; this module only keeps that file short.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_unstructure_fn
+from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
+
+from gamefold._loading import (
+    DEFAULT_LIMITS,
+    Bad,
+    Limits,
+    install_strict_hooks,
+    locate,
+    parse_json,
+    shown,
+    structure_each,
+    structure_pairs,
+)
+from gamefold.core import Action, Event
+from gamefold.registry import Clock, Game
+
+__all__ = ["converter", "from_json", "structure", "tag_of", "to_json"]
+
+T = TypeVar("T")
+
+_TAGGED = (Action, Event)
+_BASES = frozenset({Action, Event})
+
+converter = cattrs.Converter(forbid_extra_keys=True)
+"""The converter every gamefold record goes through on its way to and from JSON.
+
+It is strict: a value of the wrong kind (``"seven"`` for an int, a string for an array) or
+an unknown key is refused, never coerced or ignored.
+"""
+install_strict_hooks(converter)
+
+
+def tag_of(cls: type) -> str:
+    """The stable type tag written for an action or event class: ``module.QualName``."""
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _tagged_subclasses(base: type) -> dict[str, type]:
+    """Every attrs subclass of ``base`` imported so far, by tag."""
+    found: dict[str, type] = {}
+    todo = [base]
+    while todo:
+        cls = todo.pop()
+        if attrs.has(cls):
+            found[tag_of(cls)] = cls
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def _is_tagged(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, _TAGGED)
+
+
+def _unstructure_factory(cls: type) -> Callable[[Any], Any]:
+    if not attrs.has(cls):  # a base class: dispatch on the runtime type
+        return lambda obj: converter.unstructure(obj, unstructure_as=type(obj))
+    fields_of = make_dict_unstructure_fn(cls, converter)
+    tag = tag_of(cls)
+    return lambda obj: {"type": tag, **fields_of(obj)}
+
+
+def _structure_factory(cls: type) -> Callable[[Any, Any], Any]:
+    plain = converter.gen_structure_attrs_fromdict(cls) if attrs.has(cls) else None
+    own_tag = tag_of(cls)
+
+    def structure(data: Any, _: Any) -> Any:
+        if not isinstance(data, dict):
+            raise Bad(f"a {cls.__name__} in JSON is an object, not {shown(data)}")
+        tag = data.get("type", own_tag)
+        if tag == own_tag and plain is not None:
+            return plain({k: v for k, v in data.items() if k != "type"}, cls)
+        found = _tagged_subclasses(cls).get(tag) if isinstance(tag, str) else None
+        if found is None or found is cls:
+            raise Bad(f"unknown {cls.__name__} type {shown(tag)}")
+        return converter.structure(data, found)
+
+    return structure
+
+
+def _pyrsistent_origin(t: Any, kind: type) -> bool:
+    return get_origin(t) is kind or t is kind
+
+
+converter.register_unstructure_hook_factory(_is_tagged, _unstructure_factory)
+converter.register_structure_hook_factory(_is_tagged, _structure_factory)
+converter.register_unstructure_hook_func(
+    lambda t: _pyrsistent_origin(t, PVector),
+    lambda v: [converter.unstructure(x) for x in v],
+)
+converter.register_unstructure_hook_func(
+    lambda t: _pyrsistent_origin(t, PSet),
+    lambda s: sorted((converter.unstructure(x) for x in s), key=json.dumps),
+)
+converter.register_unstructure_hook_func(
+    lambda t: _pyrsistent_origin(t, PMap),
+    lambda m: {k: converter.unstructure(v) for k, v in sorted(m.items())},
+)
+
+
+def _item_type(t: Any, index: int) -> Any:
+    args = get_args(t)
+    return args[index] if args else Any
+
+
+converter.register_structure_hook_func(
+    lambda t: _pyrsistent_origin(t, PVector),
+    lambda data, t: pvector(structure_each(converter, data, _item_type(t, 0))),
+)
+converter.register_structure_hook_func(
+    lambda t: _pyrsistent_origin(t, PSet),
+    lambda data, t: pset(structure_each(converter, data, _item_type(t, 0))),
+)
+converter.register_structure_hook_func(
+    lambda t: _pyrsistent_origin(t, PMap),
+    lambda data, t: pmap(structure_pairs(converter, data, _item_type(t, 0), _item_type(t, 1))),
+)
+
+
+def to_json(obj: object, *, indent: int | None = None) -> str:
+    """``obj`` (any gamefold record) as JSON text, with sorted keys for stable output."""
+    return json.dumps(converter.unstructure(obj), indent=indent, sort_keys=True)
+
+
+def from_json(text: str | bytes, cls: type[T], *, limits: Limits = DEFAULT_LIMITS) -> T:
+    """The ``cls`` record that :func:`to_json` wrote as ``text``.
+
+    Anything else is one :class:`~gamefold.RecordError` naming where it goes wrong: text
+    beyond ``limits``, a duplicated or unknown key, a value of the wrong kind.
+    """
+    return structure(parse_json(text, limits), cls)
+
+
+def structure(data: Any, cls: type[T], path: str = "") -> T:
+    """Plain JSON ``data`` as a ``cls`` record; a :class:`~gamefold.RecordError` at ``path``."""
+    try:
+        return converter.structure(data, cls)
+    except Exception as err:  # every failure of the hooks, however deep, becomes one error
+        raise locate(err, path) from None
+
+
+# -- games: slices tagged with their record type --------------------------------------------
+
+
+def _known_class(tag: str) -> type:
+    """The attrs class a tag names, from modules already imported (never imports one)."""
+    module, _, qualname = tag.rpartition(".")
+    found: Any = sys.modules.get(module)
+    for part in qualname.split(".") if found is not None else ():
+        found = getattr(found, part, None)
+    if not (isinstance(found, type) and attrs.has(found)):
+        raise Bad(f"unknown record type {shown(tag)}: import the module that defines it")
+    return found
+
+
+def _unstructure_slice(value: Any) -> Any:
+    if value is None:
+        return None
+    return {"type": tag_of(type(value)), **converter.unstructure(value)}
+
+
+def _structure_slice(data: Any) -> Any:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise Bad("a game slice in JSON is null or an object with a 'type' key")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    return converter.structure(fields, _known_class(data["type"]))
+
+
+def _structure_game(data: Any, _: Any) -> Game:
+    if not isinstance(data, dict) or sorted(data) != ["clock", "names", "slices"]:
+        raise Bad("a game in JSON is an object of names, slices and clock")
+    return Game(
+        converter.structure(data["names"], tuple[str, ...]),
+        tuple(structure_each(converter, data["slices"], _Slice)),
+        converter.structure(data["clock"], Clock),
+    )
+
+
+class _Slice:
+    """Stands for "any tagged slice record" when a game's slices are structured."""
+
+
+converter.register_structure_hook(_Slice, lambda data, _: _structure_slice(data))
+
+
+converter.register_unstructure_hook(
+    Game,
+    lambda g: {
+        "names": list(g.names),
+        "slices": [_unstructure_slice(s) for s in g.slices],
+        "clock": converter.unstructure(g.clock),
+    },
+)
+converter.register_structure_hook(Game, _structure_game)
