@@ -252,3 +252,25 @@ def test_sd6_the_siege_kills_by_fatal_exhaustion_in_some_games() -> None:
         final = play(game_def, seed, keep_states=False).final
         died += any(not o.alive for o in final["skills"].owners)
     assert died > 0
+
+
+def test_sk1_sd13_the_party_chooses_which_unit_activates_next() -> None:
+    """SK-1, SD-13 (``side_choice`` True): the leader picks any party unit still to activate;
+    picking bo leaves ana and cy to activate later."""
+    game_def = Skirmish()
+    game = pair_first(game_def, game_def.setup(1))
+    assert game_def.actor(game) == "ana"
+    activations = [a for a in game_def.rules.legal_actions(game, "ana") if isinstance(a, Activate)]
+    assert activations == [Activate("ana"), Activate("bo"), Activate("cy")]
+    game, _ = step(game_def, game, Activate("bo"))
+    assert game_def.actor(game) == "bo"
+    assert game_def.rules.legal_actions(game, "cy") == ()
+
+
+def test_sk1_sd13_side_choice_other_value_seat_order() -> None:
+    """``side_choice=False``: the first party member in seat order still to activate acts."""
+    game_def = Skirmish(SkirmishConfig(side_choice=False))
+    game = pair_first(game_def, game_def.setup(1))
+    assert game_def.actor(game) == "ana"
+    activations = [a for a in game_def.rules.legal_actions(game, "ana") if isinstance(a, Activate)]
+    assert activations == [Activate("ana")]

@@ -151,6 +151,9 @@ class SkirmishConfig:
     """SK-5: Burn modifier stats that shield the burner's unit, one point per point."""
     reaction_windows: bool = True
     """SK-4, SD-8: whether an enemy's declaration at a party member opens a reaction window."""
+    side_choice: bool = True
+    """SK-1, SD-13: the party leader (or the first living member after it) chooses which
+    party unit activates next; ``False``: the first in seat order still to activate."""
     rearward: tuple[str, ...] = ("cy",)
     """SK-10, CB-4: the party members who start in Rearward; the others start in Forward."""
     party_abilities: tuple[str, ...] = OWN_ABILITIES
@@ -245,6 +248,8 @@ def _check_subsystems(config: SkirmishConfig) -> None:
     _require(ok, "combat", "combat must be a CombatConfig", "CB-10")
     ok = isinstance(config.reaction_windows, bool)
     _require(ok, "reaction_windows", "reaction_windows must be a bool", "SD-8")
+    ok = isinstance(config.side_choice, bool)
+    _require(ok, "side_choice", "side_choice must be a bool", "SD-13")
 
 
 def _check_costs(config: SkirmishConfig) -> None:
@@ -354,6 +359,7 @@ def _classic() -> SkirmishConfig:
         skills=SkillsConfig(),
         combat=CombatConfig(),
         ability_costs={"Attack": 1},
+        side_choice=False,
         rearward=(),
         party_abilities=(),
         party_items=(),

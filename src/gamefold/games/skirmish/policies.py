@@ -1,6 +1,7 @@
 """The ``"greedy"`` skirmish policy: simple, sensible play from a player's view alone.
 
 - **Pairing**: the healthiest fighters of its side take the pairings.
+- **Whose turn**: choosing the party's next unit (SD-13), the healthiest goes first.
 - **Its own activation, before its choice**: it Plays a Level card that raises its hand limit
   (SK-12); a move card (SK-11) when it stands in Forward below half its hit points, or in
   Rearward at full health with Bash in its catalogue; a draw card (Focus) while it holds 3
@@ -35,6 +36,7 @@ from gamefold.games.skirmish.declaring import UseAbility, UseCard
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.skills import (
+    Activate,
     Burn,
     CardDef,
     CloseReactionWindow,
@@ -109,6 +111,9 @@ class _Greedy:
         idle = self._idle_discard(view["skills"], legal)
         if idle is not None:
             return idle, rng
+        activations = [a for a in legal if isinstance(a, Activate)]
+        if len(activations) > 1:  # the side's choice (SD-13): its healthiest unit goes first
+            return max(activations, key=lambda a: _hp(view["combat"], a.unit)), rng
         ends: list[Action] = [a for a in legal if isinstance(a, EndActivation)]
         return (ends or list(legal))[0], rng
 
