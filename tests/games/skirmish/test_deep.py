@@ -15,12 +15,13 @@ from gamefold.combat import (
     Item,
     Moved,
     Retreat,
+    Warded,
     Zone,
     codes,
 )
 from gamefold.core import EndRound
 from gamefold.games import play
-from gamefold.games.skirmish import Skirmish, SkirmishConfig, UseAbility
+from gamefold.games.skirmish import Dodged, Skirmish, SkirmishConfig, UseAbility
 from gamefold.games.skirmish.config import SCENARIOS, scenario, scenario_names
 from gamefold.registry import Game
 from gamefold.skills import (
@@ -274,3 +275,52 @@ def test_sk1_sd13_side_choice_other_value_seat_order() -> None:
     assert game_def.actor(game) == "ana"
     activations = [a for a in game_def.rules.legal_actions(game, "ana") if isinstance(a, Activate)]
     assert activations == [Activate("ana")]
+
+
+def _dodge_in_window(config: SkirmishConfig) -> tuple[Game, tuple]:
+    """ana holds Dodge; the goblin attacks her; she Plays Dodge in her window."""
+    game_def = Skirmish(config)
+    game = pair_first(game_def, game_def.setup(1))
+    dodge = cards_named(game, "ana", "Dodge")[0]
+    game = with_hand(game, "ana", [dodge])
+    game, _ = step(game_def, game, Activate("ana"))
+    game, _ = step(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
+    game, _ = step(game_def, game, EndActivation("ana"))
+    game, _ = step(game_def, game, Activate("goblin"))
+    payment = (owner_of(game["skills"], "gm").hand[0],)
+    game, _ = step(game_def, game, UseAbility("goblin", "Attack", ROCK, "ana", payment))
+    return step(game_def, game, Play("ana", dodge))
+
+
+@pytest.mark.parametrize(("sides", "shield"), [(1, 4), (1, 3)])
+def test_sk15_a_sure_dodge_raises_dodge_shield(sides: int, shield: int) -> None:
+    """SK-15: with a one-faced die, Dodge's chance 1 always succeeds: a shield of
+    ``dodge_shield``."""
+    _, events = _dodge_in_window(SkirmishConfig(dodge_sides=sides, dodge_shield=shield))
+    assert Dodged("ana", 1, 1, shield) in events
+    assert any(isinstance(e, Warded) and e.amount == shield for e in events)
+
+
+def test_sk15_the_dodge_die_comes_from_the_slice_rng_both_ways() -> None:
+    """SK-15 (default ``dodge_sides`` 2): over seeds the roll both succeeds and fails, and
+    the same seed always rolls the same."""
+    outcomes = set()
+    for seed in range(8):
+        config = SkirmishConfig()
+        game_def = Skirmish(config)
+        state = game_def.setup(seed)["skirmish"]
+        face, _ = state.rng.below(config.dodge_sides)
+        outcomes.add(face + 1 <= 1)
+        assert game_def.setup(seed)["skirmish"].rng == state.rng
+    assert outcomes == {True, False}
+    _, events = _dodge_in_window(SkirmishConfig())
+    rolled = next(e for e in events if isinstance(e, Dodged))
+    assert rolled.sides == 2
+    assert rolled.shield == (4 if rolled.roll == 1 else 0)
+
+
+def test_sk15_dodge_effects_other_value_a_flat_shield() -> None:
+    """``dodge_effects=()``: Dodge shields its chance (1) flatly, as before."""
+    _, events = _dodge_in_window(SkirmishConfig(dodge_effects=()))
+    assert not any(isinstance(e, Dodged) for e in events)
+    assert any(isinstance(e, Warded) and e.amount == 1 for e in events)

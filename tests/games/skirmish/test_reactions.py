@@ -107,7 +107,7 @@ def test_sk4_reaction_windows_other_value_no_window() -> None:
 
 def test_sk5_reaction_effects_other_value_parry_shields_nobody() -> None:
     """``reaction_effects={}``: Playing Parry in the window raises no shield."""
-    game_def = skirmish(reaction_effects={})
+    game_def = skirmish(reaction_effects={}, dodge_effects=())
     game, cards = _goblin_attacks_ana(game_def)
     game, events = step(game_def, game, Play("ana", cards["Parry"]))
     assert not events_of(events, ShieldRaised)
@@ -115,7 +115,7 @@ def test_sk5_reaction_effects_other_value_parry_shields_nobody() -> None:
 
 def test_sk5_reaction_effects_other_parameter() -> None:
     """``reaction_effects={"evade": "chance"}`` only: Dodge shields 1, Parry nothing."""
-    game_def = skirmish(reaction_effects={"evade": "chance"})
+    game_def = skirmish(reaction_effects={"evade": "chance"}, dodge_effects=())
     game, cards = _goblin_attacks_ana(game_def)
     game, events = step(game_def, game, Play("ana", cards["Parry"]))
     assert not events_of(events, ShieldRaised)

@@ -31,6 +31,7 @@ from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import (
     DeclarationHeld,
     DeclarationLapsed,
+    Dodged,
     LeftTheFight,
     ShieldsDropped,
 )
@@ -39,7 +40,7 @@ from gamefold.skills import CardPlayed, CostPaid, HandLimitChanged, UnitDefeated
 
 __all__ = ["OWN_RULES", "attested", "event_rules", "rule_ids"]
 
-OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 15))
+OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 16))
 """The skirmish's own rule IDs."""
 
 
@@ -74,6 +75,7 @@ def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str,
         UnitDefeated: _always("SK-7"),
         Fled: _fled,
         Moved: _always("SK-11"),
+        Dodged: _always("SK-15", "SD-8"),
         HandLimitChanged: _always("SK-12"),
         ConditionApplied: _always("SK-13"),
         RetreatFailed: _always("SK-8"),

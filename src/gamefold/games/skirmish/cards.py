@@ -6,6 +6,9 @@
   raises a shield on the player's unit, the size of the effect parameter the config names
   (``block``, ``chance``): that much damage is prevented in the exchange resolved next this
   Round (SK-5). In a reaction window this is how a party member answers an attack (SD-8).
+  A ``dodge_effects`` effect (Dodge's ``evade``) is rolled instead (SK-15): a die of
+  ``dodge_sides`` from the slice's RNG, a shield of ``dodge_shield`` on a roll of at most
+  its ``chance``, nothing otherwise.
 - Burning a card whose modifiers name a stat of ``shield_stats`` (``"defence"``) raises a
   shield of the modifier's amount (SK-5, SD-12).
 - Playing a ``move`` card (Dash) moves the player's unit to its side's other zone with
@@ -25,11 +28,11 @@ from __future__ import annotations
 
 from gamefold import combat, skills
 from gamefold.combat import Move, Zone
-from gamefold.core import Events
+from gamefold.core import Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.state import NAME, SkirmishState, add_shield, bump
+from gamefold.games.skirmish.state import NAME, Dodged, SkirmishState, add_shield, bump
 from gamefold.registry import Checker, Game, Handler
 from gamefold.skills import (
     GM,
@@ -123,7 +126,25 @@ def after_play(
     param = config.reaction_effects.get(effect.name)
     if param is None:
         return game, ()
-    return _shield(game, _unit(before, player), effect.params.get(param, 0))
+    amount = effect.params.get(param, 0)
+    if effect.name in config.dodge_effects:
+        return _dodge(config, game, _unit(before, player), amount)
+    return _shield(game, _unit(before, player), amount)
+
+
+def _dodge(
+    config: SkirmishConfig, game: Game, unit: str | None, chance: int
+) -> tuple[Game, Events]:
+    """SK-15: roll the dodge die with the slice's RNG; a roll of at most ``chance`` shields."""
+    if unit is None:
+        return game, ()
+    state: SkirmishState = game[NAME]
+    face, rng = state.rng.below(config.dodge_sides)
+    roll = face + 1
+    shield = config.dodge_shield if roll <= chance else 0
+    game = game.with_slice(NAME, replace(state, rng=rng))
+    game, events = _shield(game, unit, shield)
+    return game, (Dodged(unit, roll, config.dodge_sides, shield), *events)
 
 
 def window_allows(game: Game, player: str) -> bool:

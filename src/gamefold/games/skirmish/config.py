@@ -151,6 +151,14 @@ class SkirmishConfig:
     """SK-5: Burn modifier stats that shield the burner's unit, one point per point."""
     reaction_windows: bool = True
     """SK-4, SD-8: whether an enemy's declaration at a party member opens a reaction window."""
+    dodge_effects: tuple[str, ...] = ("evade",)
+    """SK-15: reaction effects whose parameter is a chance, not a shield: Playing the card
+    rolls a die of ``dodge_sides`` with the slice's RNG; a roll of at most the parameter
+    (Dodge's ``chance``, 1) raises a shield of ``dodge_shield``, any other roll nothing."""
+    dodge_sides: int = 2
+    """SK-15: the faces of the dodge die (2: Dodge's chance 1 succeeds half the time)."""
+    dodge_shield: int = 4
+    """SK-15: the shield a successful dodge raises (4: a winning Attack)."""
     side_choice: bool = True
     """SK-1, SD-13: the party leader (or the first living member after it) chooses which
     party unit activates next; ``False``: the first in seat order still to activate."""
@@ -321,6 +329,14 @@ def _check_effects(config: SkirmishConfig) -> None:
         ok = allowed is None or param in allowed
         message = f"effect {name!r} has no parameter {param!r}"
         _require(ok, "reaction_effects", message, "SD-8")
+    ok = isinstance(config.dodge_effects, tuple) and all(
+        e in config.reaction_effects for e in config.dodge_effects
+    )
+    _require(ok, "dodge_effects", "dodge_effects must name reaction effects", "SD-8")
+    ok = _is_int(config.dodge_sides) and config.dodge_sides >= 1
+    _require(ok, "dodge_sides", f"dodge_sides is 1 or more, not {config.dodge_sides!r}", "SD-8")
+    ok = _is_int(config.dodge_shield) and config.dodge_shield >= 0
+    _require(ok, "dodge_shield", f"dodge_shield is 0 or more, not {config.dodge_shield!r}", "SD-8")
 
 
 def _siege() -> SkirmishConfig:
@@ -360,6 +376,7 @@ def _classic() -> SkirmishConfig:
         combat=CombatConfig(),
         ability_costs={"Attack": 1},
         side_choice=False,
+        dodge_effects=(),
         rearward=(),
         party_abilities=(),
         party_items=(),

@@ -61,7 +61,7 @@ class Skirmish(GameDef[SkirmishConfig]):
         gm_units = tuple(e.id for e in config.enemies)
         deck = skills.initial_state(config.skills_config(), config.party, seed, gm_units=gm_units)
         fight = combat.initial_state(config.combat_config(), config.fighters(), seed)
-        tallies = initial_state((*config.party, GM))
+        tallies = initial_state((*config.party, GM), seed)
         return self.rules.new_game({"skills": deck, "combat": fight, NAME: tallies})
 
     def players(self, game: Game) -> tuple[str, ...]:

@@ -20,12 +20,14 @@ from gamefold.core import Action, EndRound, Event, Events, replace
 from gamefold.games.skirmish import codes
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Subsystem
+from gamefold.rng import Rng
 
 __all__ = [
     "EVENTS",
     "NAME",
     "DamagePrevented",
     "DeclarationHeld",
+    "Dodged",
     "DeclarationLapsed",
     "Held",
     "LeftTheFight",
@@ -106,6 +108,19 @@ class SkirmishState:
     """The enemy declaration waiting for a reaction window to close, if any."""
     chosen: tuple[str, ...] = ()
     """Units that made their choice for the exchange this Round (SK-1): one each a Round."""
+    rng: Rng = attrs.field(factory=lambda: Rng.from_seed(0).split(NAME))
+    """The slice's own stream, for Dodge's roll (SK-15); never shown in a view (EN-9)."""
+
+
+@attrs.frozen
+class Dodged(Event):
+    """``unit`` rolled ``roll`` on a die of ``sides`` to dodge: a shield of ``shield`` (SK-15),
+    0 when the roll failed."""
+
+    unit: str
+    roll: int
+    sides: int
+    shield: int
 
 
 @attrs.frozen
@@ -169,13 +184,15 @@ EVENTS: tuple[type[Event], ...] = (
     DeclarationLapsed,
     ShieldsDropped,
     LeftTheFight,
+    Dodged,
 )
 """Every event type the skirmish's own rules report (EN-7), besides the slices' events."""
 
 
-def initial_state(players: tuple[str, ...]) -> SkirmishState:
-    """A fresh slice for ``players`` (the party then ``"gm"``)."""
-    return SkirmishState(tuple(Tally(p) for p in players))
+def initial_state(players: tuple[str, ...], seed: int | str = 0) -> SkirmishState:
+    """A fresh slice for ``players`` (the party then ``"gm"``), its stream split from
+    ``seed`` (``Rng.from_seed(seed).split("skirmish")``)."""
+    return SkirmishState(tuple(Tally(p) for p in players), rng=Rng.from_seed(seed).split(NAME))
 
 
 def tally_of(state: SkirmishState | SkirmishView, player: str) -> Tally:
