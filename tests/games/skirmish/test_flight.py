@@ -103,3 +103,13 @@ def test_sk8_a_member_retreats_only_in_its_own_activation() -> None:
     enemy = game_def.rules.check(game, Retreat("goblin"))
     assert enemy is not None
     assert enemy.code == "combat/not-party"
+
+
+def test_cb13_the_ambush_reaches_the_dire_branch() -> None:
+    """CB-13 (the ``ambush`` scenario, ``dire="outnumbered"``): four enemies against three,
+    the party's agreed retreat fails as dire and the fight goes on."""
+    game_def = Skirmish(scenario("ambush"))
+    done = lambda g: g["combat"].exchange == 1  # noqa: E731
+    game, events = play_until(game_def, game_def.setup(1), done, fleeing)
+    assert RetreatFailed("dire", ("ana", "bo", "cy")) in events
+    assert not game_def.is_over(game)
