@@ -152,21 +152,35 @@ def field_checks(cls: type) -> tuple[FieldCheck, ...]:
     return tuple((f.name, fits(hints[f.name])) for f in attrs.fields(cls))
 
 
+_INLINE: dict[Callable[[object], bool], str] = {
+    _count: "type(v) is int and v >= 0",
+    _text: "type(v) is str",
+    _flag: "type(v) is bool",
+}
+
+
 def _well_formed(
     checks: Sequence[FieldCheck], shape: Callable[[Any], bool] | None
 ) -> Callable[[Any], str | None]:
     """One function naming the first field of an action that does not fit, or ``""`` for a
-    shape that does not hold, or ``None`` when the action is well formed."""
-    checks = tuple(checks)
+    shape that does not hold, or ``None`` when the action is well formed.
 
-    def problem(action: Any) -> str | None:
-        for name, ok in checks:
-            if not ok(getattr(action, name)):
-                return name
-        if shape is not None and not shape(action):
-            return ""
-        return None
-
+    It is generated once per action type with the scalar checks written out, because the
+    guard runs on every step and every check (listing included).
+    """
+    namespace: dict[str, Any] = {"shape": shape}
+    lines = ["def problem(a):"]
+    for i, (name, ok) in enumerate(checks):
+        test = _INLINE.get(ok)
+        if test is None:
+            namespace[f"ok{i}"] = ok
+            test = f"ok{i}(v)"
+        lines += [f"    v = a.{name}", f"    if not ({test}):", f"        return {name!r}"]
+    if shape is not None:
+        lines += ["    if not shape(a):", "        return ''"]
+    lines.append("    return None")
+    exec("\n".join(lines), namespace)  # names are attrs field names: identifiers only
+    problem: Callable[[Any], str | None] = namespace["problem"]
     return problem
 
 
