@@ -177,10 +177,14 @@ def side_choice_listing(
     def listed(deck: SkillsState, actor: str) -> tuple[Action, ...]:
         actions = listing(deck, actor)
         due = deck.in_round and deck.active is None and deck.side == PLAYERS
-        if not (config.side_choice and due and actor == party_chooser(config, deck)):
+        if not (config.side_choice and due) or actor == GM:
             return actions
-        units = [u for u in deck.pending if u not in deck.gm_units]
+        # The chooser lists every party activation; the other members list none of them, so
+        # no activation is listed for two players.
         others = tuple(a for a in actions if not isinstance(a, Activate))
+        if actor != party_chooser(config, deck):
+            return others
+        units = [u for u in deck.pending if u not in deck.gm_units]
         return (*(Activate(u) for u in units), *others)
 
     return listed
