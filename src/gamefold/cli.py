@@ -177,11 +177,15 @@ def _seed(text: str) -> int | str:
         return text
 
 
-def _game(name: str) -> GameDef[Any]:
+def _game(name: str, scenario: str = "default") -> GameDef[Any]:
     try:
-        return get_game(name)()
+        cls = get_game(name)
     except KeyError as err:
         raise UsageError(err.args[0]) from None
+    known = cls.scenarios()
+    if scenario not in known:
+        raise UsageError(f"{name} has no scenario {scenario!r}; known: {', '.join(known)}")
+    return cls(known[scenario])
 
 
 def _policy_spec(game: GameDef[Any], items: Sequence[str], players: tuple[str, ...]) -> Policies:
@@ -224,6 +228,12 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
         default=10_000,
         metavar="M",
         help=f"a game's step cap (10000; at most {_MAX_STEPS:,})",
+    )
+    command.add_argument(
+        "--scenario",
+        default="default",
+        metavar="NAME",
+        help="one of the game's named configs (default: default)",
     )
 
 
@@ -517,7 +527,7 @@ def _add_coverage(commands: Any) -> None:
 def _run_coverage(args: argparse.Namespace) -> int:
     from gamefold.sim.coverage import coverage, coverage_json
 
-    game = _game(args.game)
+    game = _configured_game(args)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
     frame = coverage(
@@ -542,9 +552,11 @@ def _run_coverage(args: argparse.Namespace) -> int:
 
 def _configured_game(args: argparse.Namespace) -> GameDef[Any]:
     """The game named on the command line, with the config of ``--config FILE`` if given."""
-    game = _game(args.game)
+    game = _game(args.game, args.scenario)
     if args.config is None:
         return game
+    if args.scenario != "default":
+        raise UsageError("--scenario and --config exclude each other: name one config")
     text = _read_bounded(args.config, _limits(args))
     try:
         configured = type(game)(read_config(text, type(game), limits=_limits(args)))

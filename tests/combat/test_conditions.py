@@ -11,6 +11,7 @@ from gamefold.combat import (
     Ability,
     Afflict,
     Affliction,
+    CombatConfig,
     CombatState,
     Condition,
     ConditionApplied,
@@ -62,16 +63,20 @@ def conditions(state: CombatState, who: str) -> tuple[Affliction, ...]:
 
 
 @pytest.mark.parametrize(("condition", "hand"), CONDITIONS)
-def test_cb12_a_condition_forbids_its_hand_then_ends_after_one_round(
+def test_cb12_a_condition_forbids_its_hand_this_round_and_the_next(
     condition: Condition, hand: Hand
 ) -> None:
-    """CB-12: each condition forbids its Hand until the end of the Round."""
+    """CB-12 (default reading): applied in Round r, a condition forbids its Hand until the
+    end of Round r+1, so the next Round's exchange meets it too."""
     state, events = play(duel(), Afflict("hero", condition))
     assert events == (ConditionApplied("hero", condition, 1),)
     assert code_of(state, attack("hero", hand, "orc")) == codes.HAND_FORBIDDEN
     assert hands_listed(state, "hero") == set(Hand) - {hand}
     assert hands_listed(state, "orc") == set(Hand)  # only the afflicted one
-    state, events = play(state, EndRound())
+    state, events = play(state, EndRound())  # the end of Round r: it still holds
+    assert events == ()
+    assert code_of(state, attack("hero", hand, "orc")) == codes.HAND_FORBIDDEN
+    state, events = play(state, EndRound())  # the end of Round r+1
     assert events == (ConditionEnded("hero", condition),)
     assert check(state, attack("hero", hand, "orc")) is None
     assert hands_listed(state, "hero") == set(Hand)
@@ -79,8 +84,9 @@ def test_cb12_a_condition_forbids_its_hand_then_ends_after_one_round(
 
 @pytest.mark.parametrize(("condition", "hand"), CONDITIONS)
 def test_cb12_a_longer_duration_ends_on_time(condition: Condition, hand: Hand) -> None:
-    """CB-12: "unless stated otherwise": given 2 Rounds it survives one Round end."""
-    state, _ = play(duel(), Afflict("hero", condition, 2), EndRound())
+    """CB-12: "unless stated otherwise": given 2 Rounds it lasts two full Rounds after the
+    one it was applied in: three Round ends."""
+    state, _ = play(duel(), Afflict("hero", condition, 2), EndRound(), EndRound())
     assert conditions(state, "hero") == (Affliction(condition, 1),)
     assert code_of(state, attack("hero", hand, "orc")) == codes.HAND_FORBIDDEN
     state, events = play(state, EndRound())
@@ -88,12 +94,20 @@ def test_cb12_a_longer_duration_ends_on_time(condition: Condition, hand: Hand) -
     assert conditions(state, "hero") == ()
 
 
-def test_cb12_condition_rounds_default_and_other_value() -> None:
-    """CB-12: condition_rounds (1 by default) is the duration of an unqualified condition."""
-    _, events = play(duel(), Afflict("hero", Condition.STONED))
-    assert events == (ConditionApplied("hero", Condition.STONED, 1),)
-    state, _ = play(duel(condition_rounds=3), Afflict("hero", Condition.STONED), EndRound())
-    assert conditions(state, "hero") == (Affliction(Condition.STONED, 2),)
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_cb12_condition_rounds_default_and_other_value(rounds: int) -> None:
+    """CB-12: condition_rounds (1 by default) full Rounds after the one applied in: the
+    condition survives exactly ``rounds`` Round ends and ends at the next."""
+    state, events = play(duel(condition_rounds=rounds), Afflict("hero", Condition.STONED))
+    assert events == (ConditionApplied("hero", Condition.STONED, rounds),)
+    state, _ = play(state, *(EndRound() for _ in range(rounds)))
+    assert conditions(state, "hero") == (Affliction(Condition.STONED, 1),)
+    state, events = play(state, EndRound())
+    assert events == (ConditionEnded("hero", Condition.STONED),)
+
+
+def test_cb12_condition_rounds_is_one_by_default() -> None:
+    assert CombatConfig().condition_rounds == 1
 
 
 def test_cb12_repeating_a_condition_keeps_the_longer_duration() -> None:
@@ -102,7 +116,7 @@ def test_cb12_repeating_a_condition_keeps_the_longer_duration() -> None:
         duel(), Afflict("hero", Condition.FOLDED, 3), Afflict("hero", Condition.FOLDED, 1)
     )
     assert events[-1] == ConditionApplied("hero", Condition.FOLDED, 3)
-    assert conditions(state, "hero") == (Affliction(Condition.FOLDED, 3),)
+    assert conditions(state, "hero") == (Affliction(Condition.FOLDED, 4),)
 
 
 def test_cb12_no_hand_left_no_hand_abilities() -> None:
@@ -143,7 +157,7 @@ def test_cb12_an_ability_can_inflict_a_condition() -> None:
     )
     state, events = play(state, Declare("hero", "Trip", ROCK, "orc"), attack("orc", PAPER, "hero"))
     assert ConditionApplied("orc", Condition.STONED, 2) in events
-    assert conditions(state, "orc") == (Affliction(Condition.STONED, 2),)
+    assert conditions(state, "orc") == (Affliction(Condition.STONED, 3),)
     state, events = play(
         state, Declare("hero", "Trip", ROCK, "orc"), attack("orc", SCISSORS, "hero")
     )

@@ -28,6 +28,8 @@ def test_en6_the_subsystem_entry_routes_actions_and_end_round() -> None:
     game, _ = rules.step(game, Afflict("hero", Condition.FOLDED))
     assert rules.check(game, Declare("hero", "Attack", PAPER, "orc")) is not None
     game, events = rules.step(game, EndRound())
+    assert events == ()  # CB-12: it also limits the next Round
+    game, events = rules.step(game, EndRound())
     assert events == (ConditionEnded("hero", Condition.FOLDED),)
     assert rules.invariants(game) == {}
     assert rules.view(game, "party")["combat"] == view(game["combat"], "party")
@@ -44,4 +46,4 @@ def test_en6_en8_a_game_with_a_combat_slice_round_trips() -> None:
 def test_en7_every_action_and_event_type_is_listed() -> None:
     """EN-7: ACTIONS and EVENTS list the subsystem's records."""
     assert subsystem.actions == ACTIONS
-    assert len(set(EVENTS)) == len(EVENTS) == 17  # Warded and DamagePrevented are the last
+    assert len(set(EVENTS)) == len(EVENTS) == 18  # then Warded, DamagePrevented and Moved

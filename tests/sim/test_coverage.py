@@ -170,3 +170,16 @@ def test_cli_coverage_prints_the_table_and_writes_the_json(
 def test_cli_coverage_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["coverage", "summit", "--games", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_skirmish_reaches_every_sd_and_cb_rule_in_100_games(policy: str) -> None:
+    """SD-1 … SD-15, CB-1 … CB-15: the default skirmish uses the whole of both subsystems
+    with its shipped policies (the 500-game numbers are in docs/games/skirmish.md)."""
+    frame = coverage("skirmish", games=100, seed=1, policies=policy)
+    unreached = [
+        rule
+        for rule in frame.index
+        if rule.startswith(("SD-", "CB-")) and frame.loc[rule, "games"] == 0
+    ]
+    assert unreached == []

@@ -71,6 +71,7 @@ from gamefold.combat.hands import (
     outcome,
 )
 from gamefold.combat.invariants import INVARIANTS, violations
+from gamefold.combat.moving import Move, Moved
 from gamefold.combat.narration import EVENT_RULES, LINES, declaration_rules, describe
 from gamefold.combat.pairing import (
     AssignPairings,
@@ -156,6 +157,8 @@ __all__ = [
     "Side",
     "Stance",
     "StressGained",
+    "Move",
+    "Moved",
     "Ward",
     "Warded",
     "Withdraw",

@@ -30,6 +30,7 @@ __all__ = [
     "OVER",
     "PAIRING_NEEDED",
     "RULES",
+    "SAME_ZONE",
     "TARGET_FALLEN",
     "UNKNOWN_ABILITY",
     "UNKNOWN_COMBATANT",
@@ -84,6 +85,8 @@ NOT_FALLEN_ALLY = "combat/not-fallen-ally"
 """Only a fallen member of the party can be carried away (CB-15)."""
 ALREADY_CARRIED = "combat/already-carried"
 """Another fleeing character already holds that fallen ally (CB-15)."""
+SAME_ZONE = "combat/same-zone"
+"""A move to the zone the combatant already stands in (CB-4)."""
 NO_ROOM = "combat/no-room"
 """The carrier lacks ``body_slots`` free slots, even after its drops (CB-15)."""
 
@@ -112,6 +115,7 @@ CATALOGUE = Catalogue(
         NOT_FALLEN_ALLY: "CB-15",
         ALREADY_CARRIED: "CB-15",
         NO_ROOM: "CB-15",
+        SAME_ZONE: "CB-4",
     },
 )
 """Every code with the rule it cites."""

@@ -3,9 +3,13 @@
 A host game puts a condition on a combatant with :class:`Afflict` (between exchanges), or an
 ability does it through its ``inflicts`` data when an exchange resolves. Durations count
 Round *ends*: each :class:`~gamefold.EndRound` takes one Round off every condition, and a
-condition ends when none is left. So a condition of 1 Round (``condition_rounds``, the
-seed's default) ends at the end of the Round it was applied in. ``StartRound`` does nothing
-here. A combatant whose conditions forbid all three Hands cannot use Hand abilities.
+condition ends when none is left. A duration of ``n`` Rounds (``condition_rounds``, 1 by
+default, or the ``rounds`` given) means *n full Rounds after the one it was applied in*:
+applied in Round r, a 1-Round condition ends at the end of Round r+1 (RULES.md's reading of
+CB-12), so it always limits the throws of a whole Round, even in a host whose exchange
+resolves just before its Round ends. Applied between Rounds, the Round that follows counts
+as the Round it was applied in. ``StartRound`` does nothing here. A combatant whose
+conditions forbid all three Hands cannot use Hand abilities.
 """
 
 from __future__ import annotations
@@ -40,7 +44,8 @@ __all__ = [
 
 @attrs.frozen
 class Afflict(Action):
-    """The host game puts ``condition`` on ``combatant`` for ``rounds`` Rounds (CB-12).
+    """The host game puts ``condition`` on ``combatant`` for the rest of the Round and
+    ``rounds`` full Rounds after it (CB-12).
 
     ``rounds=None`` uses the config's ``condition_rounds``. A host issues it between
     exchanges; it is not a player's choice, so :func:`~gamefold.combat.legal_actions` never
@@ -54,7 +59,8 @@ class Afflict(Action):
 
 @attrs.frozen
 class ConditionApplied(Event):
-    """``combatant`` has ``condition`` for ``rounds`` Rounds (the longer of old and new)."""
+    """``combatant`` has ``condition`` for the rest of this Round and ``rounds`` full Rounds
+    after it (the longer of old and new, CB-12)."""
 
     combatant: str
     condition: Condition
@@ -79,19 +85,25 @@ def allowed_hands(combatant: Combatant) -> tuple[Hand, ...]:
 
 
 def afflict(c: Combatant, condition: Condition, rounds: int) -> tuple[Combatant, ConditionApplied]:
-    """``c`` with ``condition`` for ``rounds`` Rounds, and the event reporting it (CB-12).
+    """``c`` with ``condition`` for the rest of this Round and ``rounds`` full Rounds after
+    it, and the event reporting it (CB-12).
 
-    A condition it already has keeps the longer of the two durations.
+    Applied in Round r with ``rounds=1``, it ends at the end of Round r+1, so it limits the
+    throws of one whole Round whatever the host's timing (a host that resolves its exchange
+    just before the Round ends still meets it in the next exchange). It is kept as
+    ``rounds + 1`` Round ends to go. A condition it already has keeps the longer of the two
+    durations.
     """
+    ends = rounds + 1
     conditions = c.conditions
     for i, a in enumerate(conditions):
         if a.condition is condition:
-            rounds = max(rounds, a.rounds)
-            conditions = (*conditions[:i], Affliction(condition, rounds), *conditions[i + 1 :])
+            ends = max(ends, a.rounds)
+            conditions = (*conditions[:i], Affliction(condition, ends), *conditions[i + 1 :])
             break
     else:
-        conditions = (*conditions, Affliction(condition, rounds))
-    return replace(c, conditions=conditions), ConditionApplied(c.id, condition, rounds)
+        conditions = (*conditions, Affliction(condition, ends))
+    return replace(c, conditions=conditions), ConditionApplied(c.id, condition, ends - 1)
 
 
 def validate_afflict(state: CombatState, action: Afflict) -> None:

@@ -43,7 +43,9 @@ class CombatConfig:
     pairing_tiebreak: Side = Side.PARTY
     """CB-5 (default): the side that assigns pairings when both Forwards are equal."""
     condition_rounds: int = 1
-    """CB-12: Rounds a condition lasts unless it is given another duration."""
+    """CB-12 (default 1): full Rounds a condition lasts after the Round it was applied in,
+    unless it is given another duration: applied in Round r, it ends at the end of Round
+    r + ``condition_rounds``."""
     body_slots: int = 6
     """CB-15: free slots a character needs to carry a fallen ally (an average human)."""
     inventory_slots: int = 10

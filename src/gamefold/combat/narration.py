@@ -19,6 +19,7 @@ from gamefold.combat.conditions import ConditionApplied, ConditionEnded
 from gamefold.combat.exchange import Declared
 from gamefold.combat.fleeing import Fled, RetreatDeclared, RetreatFailed, StressGained
 from gamefold.combat.hands import Outcome
+from gamefold.combat.moving import Moved
 from gamefold.combat.pairing import PairingsAssigned, PairingsDissolved
 from gamefold.combat.resolution import (
     AbilityResolved,
@@ -69,12 +70,15 @@ LINES: dict[type, Callable[[Any], str]] = {
     AbilityResolved: _resolved,
     DamageDealt: lambda e: f"{e.combatant} takes {e.amount} damage, {e.hp} hit points left.",
     CombatantFell: lambda e: f"{e.combatant} falls.",
-    ConditionApplied: lambda e: f"{e.combatant} is {e.condition.value} for {e.rounds} Round(s).",
+    ConditionApplied: lambda e: (
+        f"{e.combatant} is {e.condition.value} for this Round and {e.rounds} more."
+    ),
     ConditionEnded: lambda e: f"{e.combatant} is no longer {e.condition.value}.",
     CombatantWithdrawn: lambda e: f"{e.combatant} is taken out of the fight ({e.cause}).",
     CombatEnded: lambda e: f"The fight is over: {e.ending.value}.",
     Warded: lambda e: f"{e.combatant} raises a shield of {e.amount} ({e.total} in all this Round).",
     DamagePrevented: lambda e: f"{e.combatant}'s shield stops {e.amount} damage.",
+    Moved: lambda e: f"{e.combatant} moves from {e.origin.value} to {e.zone.value}.",
 }
 """The sentence of each combat event type; a host game may extend or replace lines."""
 
@@ -127,6 +131,7 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     CombatEnded: _always(),
     Warded: _always(),
     DamagePrevented: _always(),
+    Moved: _always("CB-4"),
 }
 """The CB rules each combat event attests, as a function of the event (rule coverage).
 

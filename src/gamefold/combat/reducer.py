@@ -12,7 +12,8 @@ Who acts (the ``actor`` of :func:`legal_actions`):
 - a **combatant id** declares in an exchange (:class:`Declare`) or, for a party member,
   agrees to retreat (:class:`Retreat`);
 - the **host game** applies conditions (:class:`Afflict`), takes combatants out of the fight
-  (:class:`Withdraw`), wards them against damage (:class:`Ward`) and ends Rounds
+  (:class:`Withdraw`), wards them against damage (:class:`Ward`), moves them between
+  zones (:class:`Move`) and ends Rounds
   (:class:`~gamefold.EndRound`); these are not a player's choices and are never listed.
 """
 
@@ -49,6 +50,7 @@ from gamefold.combat.fleeing import (
     retreat_options,
     validate_retreat,
 )
+from gamefold.combat.moving import Move, Moved, apply_move, validate_move
 from gamefold.combat.pairing import (
     AssignPairings,
     PairingsAssigned,
@@ -95,7 +97,15 @@ __all__ = [
     "step",
 ]
 
-ACTIONS: tuple[type[Action], ...] = (AssignPairings, Declare, Retreat, Afflict, Withdraw, Ward)
+ACTIONS: tuple[type[Action], ...] = (
+    AssignPairings,
+    Declare,
+    Retreat,
+    Afflict,
+    Withdraw,
+    Ward,
+    Move,
+)
 """Every action type the combat subsystem owns (it also reacts to ``EndRound``)."""
 
 EVENTS: tuple[type, ...] = (
@@ -116,6 +126,7 @@ EVENTS: tuple[type, ...] = (
     CombatEnded,
     Warded,
     DamagePrevented,
+    Moved,
 )
 """Every event type the combat subsystem reports (EN-7)."""
 
@@ -186,6 +197,7 @@ PIPELINE: Pipeline[CombatState] = Pipeline(
         Afflict: (validate_afflict, apply_afflict),
         Withdraw: (validate_withdraw, apply_withdraw),
         Ward: (validate_ward, apply_ward),
+        Move: (validate_move, apply_move),
         EndRound: (_always, apply_end_round),
     },
     owner="the combat subsystem",

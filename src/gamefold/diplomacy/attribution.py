@@ -1,6 +1,6 @@
 """The DP rules each diplomacy event attests, for rule coverage (:func:`gamefold.sim.coverage`).
 
-Kept apart from the narration (:mod:`.account`) so that the tables can change on their own.
+Kept apart from the narration (:mod:`.narration`) so that the tables can change on their own.
 Refusals attest their own rule (:data:`~gamefold.diplomacy.CODES`); a host's setup attests
 :data:`SETUP_RULES`.
 """

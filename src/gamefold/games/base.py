@@ -108,6 +108,11 @@ class GameDef(ABC, Generic[C]):
     def __hash__(self) -> int:
         return hash((type(self), self.config))
 
+    @classmethod
+    def scenarios(cls) -> Mapping[str, Any]:
+        """The game's named configs (``--scenario NAME``); ``"default"`` is always there."""
+        return {"default": cls.config_type()}
+
     @abstractmethod
     def build_rules(self) -> Rules:
         """The registry of this game for :attr:`config`."""

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import attrs
+
 from gamefold.combat import Hand
 from gamefold.core import Action, Event, replace
 from gamefold.games.skirmish import Skirmish, SkirmishConfig, violations
+from gamefold.games.skirmish.config import scenario
 from gamefold.registry import Game
 from gamefold.skills import SkillsState, card_definition, owner_of
 from gamefold.testing import check_invariants
@@ -18,6 +21,11 @@ ROCK, PAPER, SCISSORS = Hand.ROCK, Hand.PAPER, Hand.SCISSORS
 def skirmish(**changes: Any) -> Skirmish:
     """A skirmish with ``SkirmishConfig(**changes)``."""
     return Skirmish(SkirmishConfig(**changes))
+
+
+def classic(**changes: Any) -> Skirmish:
+    """A skirmish of the ``classic`` scenario (no zones, levels or items) with ``changes``."""
+    return Skirmish(attrs.evolve(scenario("classic"), **changes))
 
 
 def cards_named(game: Game, player: str, name: str) -> list[int]:

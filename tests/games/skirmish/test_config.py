@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from gamefold import ConfigError
-from gamefold.combat import CombatConfig, Fighter, Side, Zone
+from gamefold.combat import CombatConfig, Fighter, Item, Side, Zone
 from gamefold.games.skirmish import DEFAULT_ENEMIES, Skirmish, SkirmishConfig
+from gamefold.games.skirmish.config import SKIRMISH_ABILITIES, SKIRMISH_DECK
 from gamefold.record import converter
 from gamefold.skills import Ability, SkillsConfig
 
@@ -24,13 +25,16 @@ def test_the_defaults() -> None:
         ("orc", Zone.FORWARD, 14),
         ("archer", Zone.REARWARD, 10),
     ]
-    assert config.skills == SkillsConfig()
-    assert config.combat == CombatConfig()
-    assert dict(config.ability_costs) == {"Attack": 1}
+    assert config.skills == SkillsConfig(deck=SKIRMISH_DECK, gm_deck=SKIRMISH_DECK)
+    assert config.combat == CombatConfig(abilities=SKIRMISH_ABILITIES)
+    assert dict(config.ability_costs) == {"Attack": 1, "Shoot": 1, "Bash": 1}
     assert dict(config.card_abilities) == {"attack": "Attack"}
     assert dict(config.reaction_effects) == {"defend": "block", "evade": "chance"}
     assert config.shield_stats == ("defence",)
     assert config.reaction_windows is True
+    assert config.rearward == ("cy",)
+    assert config.party_abilities == ("Shoot", "Bash")
+    assert config.party_items == (Item("pack", 2),)
 
 
 def test_sd10_sk2_ability_costs_are_the_one_source_of_both_slices_costs() -> None:
@@ -56,7 +60,9 @@ def test_party_size_other_values(size: int) -> None:
 def test_names_and_enemies_other_values() -> None:
     """``names`` and ``enemies`` name the two sides; every enemy is a GM unit."""
     enemies = (Fighter("wolf", Side.ENEMIES, max_hp=3), Fighter("bat", Side.ENEMIES))
-    game_def = Skirmish(SkirmishConfig(names=("kit", "lou"), party_size=2, enemies=enemies))
+    game_def = Skirmish(
+        SkirmishConfig(names=("kit", "lou"), party_size=2, enemies=enemies, rearward=())
+    )
     game = game_def.setup(1)
     assert game_def.players(game) == ("kit", "lou", "gm")
     assert game["skills"].gm_units == ("wolf", "bat")
@@ -116,6 +122,9 @@ def test_en8_the_config_round_trips_through_json_and_hashes() -> None:
         skills=SkillsConfig(deck_size=12, hand_limit=4),
         combat=CombatConfig(max_hp=8),
         ability_costs={"Attack": 2},
+        rearward=("bo",),
+        party_abilities=(),
+        party_items=(Item("rope", 1),),
         card_abilities={},
         reaction_effects={"evade": "chance"},
         shield_stats=(),

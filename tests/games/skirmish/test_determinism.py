@@ -7,11 +7,14 @@ from tests.support import run_python
 SCRIPT = """
 from gamefold.games import play
 from gamefold.games.skirmish import Skirmish, SkirmishConfig
+from gamefold.games.skirmish.config import scenario
 from gamefold.record import GameRecord
 from gamefold.sim.account import narrate
 
-for size, policy, seed in ((3, "greedy", 11), (2, "random", 12)):
-    game = Skirmish(SkirmishConfig(party_size=size))
+cases = [(SkirmishConfig(party_size=3), "greedy", 11), (SkirmishConfig(party_size=2), "random", 12)]
+cases += [(scenario(name), "random", 13) for name in ("siege", "ambush")]
+for config, policy, seed in cases:
+    game = Skirmish(config)
     played = play(game, seed, game.policies()[policy])
     print(GameRecord(game.name, game.config, seed, played.actions).to_json())
     for line in narrate(game, played):
@@ -25,7 +28,8 @@ def _run(hash_seed: str) -> str:
 
 def test_en3_same_seed_same_record_and_account_under_any_hash_seed() -> None:
     """EN-3: two processes with different PYTHONHASHSEED print identical records and
-    accounts (pyrsistent maps in the config never decide anything)."""
+    accounts (pyrsistent maps in the config never decide anything), the named scenarios'
+    (siege, ambush; the dodge die included) too."""
     first, second = _run("0"), _run("4242")
     assert first == second
     assert '"game": "skirmish"' in first

@@ -21,6 +21,7 @@ from gamefold.games.skirmish import (
     UseAbility,
     outcome,
 )
+from gamefold.games.skirmish.config import scenario
 from gamefold.registry import Game
 from gamefold.skills import (
     REACTION,
@@ -38,9 +39,13 @@ from gamefold.skills import (
 from gamefold.skills.catalogue import DEFAULT_DECK
 
 from .choosers import greedy, passive
-from .support import ROCK, cards_named, events_of, play_until, run_clock, skirmish, step
+from .support import ROCK, cards_named, classic, events_of, play_until, run_clock, step
 
 FATAL = "fatal exhaustion"
+
+
+CLASSIC = scenario("classic")
+"""The pre-zones skirmish these tests pin."""
 
 
 def only_hand(game: Game, player: str, cards: tuple[int, ...]) -> Game:
@@ -62,7 +67,7 @@ def _combatant(game: Game, cid: str):  # type: ignore[no-untyped-def]
 
 def test_sd6_sk6_fatal_exhaustion_at_the_refill_takes_the_character_out_of_the_fight() -> None:
     """SD-6: ana cannot refill and dies; she leaves the fight at once (SK-6)."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game = only_hand(game_def.setup(1), "ana", ())
     game, events = step(game_def, game, StartRound())
     assert CharacterDied("ana", FATAL) in events
@@ -77,7 +82,7 @@ def test_sd6_sk6_fatal_exhaustion_at_the_refill_takes_the_character_out_of_the_f
 
 def test_sd6_sk6_the_last_character_dying_ends_the_fight() -> None:
     """SK-6: a party of one dies of fatal exhaustion: the enemies win; the game is over."""
-    game_def = skirmish(party_size=1)
+    game_def = classic(party_size=1)
     game = only_hand(game_def.setup(1), "ana", ())
     game, events = step(game_def, game, StartRound())
     assert events[-1] == CombatEnded(Ending.ENEMIES_WON)
@@ -91,7 +96,7 @@ def test_sd6_sk6_the_last_character_dying_ends_the_fight() -> None:
 
 def test_sd6_sk6_lethal_draw_failure_other_value_nobody_dies() -> None:
     """``SkillsConfig(lethal_draw_failure=False)``: ana draws nothing but stays in the fight."""
-    game_def = skirmish(skills=SkillsConfig(lethal_draw_failure=False))
+    game_def = classic(skills=SkillsConfig(lethal_draw_failure=False))
     game = only_hand(game_def.setup(1), "ana", ())
     game, events = step(game_def, game, StartRound())
     assert not events_of(events, LeftTheFight)
@@ -108,7 +113,7 @@ def test_sd6_sk6_a_death_mid_exchange_resolves_it_when_nobody_else_is_awaited() 
     """SK-6: cy, last to choose, dies of a draw effect (Focus) before choosing; the
     pairings dissolve (CB-5, CB-7) and the exchange resolves at once; a blow aimed at cy
     lands nowhere."""
-    game_def = skirmish(skills=SkillsConfig(first_side="gm"))
+    game_def = classic(skills=SkillsConfig(first_side="gm"))
     game, _ = run_clock(game_def, game_def.setup(1))
 
     def at_cy(game_def: Skirmish, game: Game, actor: str, legal: tuple) -> object:  # type: ignore[type-arg]
@@ -132,7 +137,7 @@ def test_sd6_sk6_a_death_mid_exchange_resolves_it_when_nobody_else_is_awaited() 
 def test_sk6_after_an_early_resolution_the_game_pairs_again_and_goes_on_soundly() -> None:
     """SK-6: cy dies before choosing, with the archer still to act: the exchange resolves
     early, the party pairs again mid-Round, and play goes on to the end of the fight."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game, focus = _cy_activating(game_def, game_def.setup(1))
     game, events = step(game_def, game, Play("cy", focus))
     assert events_of(events, ExchangeRevealed) == [ExchangeRevealed(1)]
@@ -145,7 +150,7 @@ def test_sd8_sk6_a_held_declaration_lapses_when_its_target_dies_reacting() -> No
     """SK-6: ana dies of a reaction draw card in her window; the goblin's declaration
     lapses and the goblin chooses again."""
     gasp = CardDef("Gasp", Effect("draw", {"count": 1}), timing=REACTION)
-    game_def = skirmish(skills=SkillsConfig(deck=(gasp, *DEFAULT_DECK[1:])))
+    game_def = classic(skills=SkillsConfig(deck=(gasp, *DEFAULT_DECK[1:])))
     game, _ = play_until(
         game_def, game_def.setup(1), lambda g: g["skills"].active == "goblin", passive
     )
@@ -173,7 +178,7 @@ def test_sd8_sk6_a_held_declaration_lapses_when_its_target_dies_reacting() -> No
 def test_cb11_sk7_a_combatant_who_falls_is_defeated_in_the_decks() -> None:
     """SK-7: an enemy who falls leaves the GM's units; a party member who falls dies in the
     skill-deck slice ("defeated") and its fell_round is kept."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     played = play(game_def, 3, game_def.policies()["greedy"])
     fallen = [e for events in played.events for e in events if isinstance(e, CombatantFell)]
     assert fallen
@@ -194,7 +199,7 @@ def test_sk6_a_host_defeat_takes_a_unit_out_of_both_slices() -> None:
     """SK-6: ``DefeatUnit`` (a host action) removes the unit from the Round and the fight."""
     from gamefold.skills import DefeatUnit
 
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game, _ = run_clock(game_def, game_def.setup(1))
     game, events = step(game_def, game, DefeatUnit("orc"))
     assert UnitDefeated("orc") in events
@@ -211,7 +216,7 @@ def test_sk4_sk6_defeating_the_declaring_unit_closes_the_window_it_opened() -> N
     goblin's held declaration lapses."""
     from gamefold.skills import DefeatUnit, ReactionWindowClosed
 
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game, _ = play_until(
         game_def, game_def.setup(1), lambda g: g["skills"].active == "goblin", passive
     )
@@ -228,7 +233,7 @@ def test_sd6_sk6_characters_dying_in_one_step_leave_the_fight_together() -> None
     judged, so bo's pending Attack never resolves early against the orc: the enemies win."""
     from gamefold.combat import Declaration, Fighter, Side
 
-    game_def = skirmish(party_size=2, enemies=(Fighter("orc", Side.ENEMIES, max_hp=2),))
+    game_def = classic(party_size=2, enemies=(Fighter("orc", Side.ENEMIES, max_hp=2),))
     game = game_def.setup(1)
     fight = game["combat"]
     ana, bo, orc = fight.combatants

@@ -13,16 +13,20 @@ from gamefold.combat import (
     StressGained,
 )
 from gamefold.games.skirmish import Skirmish, outcome
+from gamefold.games.skirmish.config import scenario
 from gamefold.skills import Activate, DefeatUnit
 
 from .choosers import fleeing, passive
-from .support import events_of, pair_first, play_until, skirmish, step
+from .support import classic, events_of, pair_first, play_until, step
+
+CLASSIC = scenario("classic")
+"""The pre-zones skirmish these tests pin."""
 
 
 def test_cb13_cb14_every_member_retreats_so_the_party_flees_and_the_game_ends() -> None:
     """CB-13: all three retreat in their activations; the last choice resolves the exchange:
     the party escapes, each gains 2d3 Stress (CB-14), and the game is over (SK-9)."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game, events = play_until(game_def, game_def.setup(1), game_def.is_over, fleeing)
     fled = events_of(events, Fled)
     assert fled == [Fled(("ana", "bo", "cy"), (), (), ())]
@@ -41,7 +45,7 @@ def test_cb13_cb14_every_member_retreats_so_the_party_flees_and_the_game_ends() 
 
 def test_cb13_a_retreat_without_everyone_fails() -> None:
     """CB-13: only ana retreats: the retreat fails ("not-agreed") and the fight goes on."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game = pair_first(game_def, game_def.setup(1))
     game, _ = step(game_def, game, Activate("ana"))
     game, _ = step(game_def, game, Retreat("ana"))
@@ -52,7 +56,7 @@ def test_cb13_a_retreat_without_everyone_fails() -> None:
 
 def test_cb13_dire_other_value_the_party_cannot_escape() -> None:
     """``CombatConfig(dire="always")``: an agreed retreat fails as dire."""
-    game_def = skirmish(combat=CombatConfig(dire="always"))
+    game_def = classic(combat=CombatConfig(dire="always"))
     done = lambda g: g["combat"].exchange == 1  # noqa: E731
     game, events = play_until(game_def, game_def.setup(1), done, fleeing)
     assert RetreatFailed("dire", ("ana", "bo", "cy")) in events
@@ -61,7 +65,7 @@ def test_cb13_dire_other_value_the_party_cannot_escape() -> None:
 
 def test_cb15_a_fleeing_member_drags_a_fallen_ally_along() -> None:
     """CB-15: bo has fallen (a host defeat); ana, with 10 free slots, carries him away."""
-    game_def = skirmish(party_size=2)
+    game_def = classic(party_size=2)
     game = pair_first(game_def, game_def.setup(1))
     game, _ = step(game_def, game, DefeatUnit("bo"))
     game = pair_first(game_def, game)
@@ -77,7 +81,7 @@ def test_cb15_a_fleeing_member_drags_a_fallen_ally_along() -> None:
 
 def test_cb15_body_slots_other_value_the_fallen_are_left_behind() -> None:
     """``CombatConfig(body_slots=12)``: ana has too few slots; bo is left behind."""
-    game_def = skirmish(party_size=2, combat=CombatConfig(body_slots=12))
+    game_def = classic(party_size=2, combat=CombatConfig(body_slots=12))
     game = pair_first(game_def, game_def.setup(1))
     game, _ = step(game_def, game, DefeatUnit("bo"))
     game = pair_first(game_def, game)
@@ -90,7 +94,7 @@ def test_cb15_body_slots_other_value_the_fallen_are_left_behind() -> None:
 
 def test_sk8_a_member_retreats_only_in_its_own_activation() -> None:
     """SK-8: bo cannot retreat during ana's activation; an enemy never retreats (CB-13)."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game = pair_first(game_def, game_def.setup(1))
     game, _ = step(game_def, game, Activate("ana"))
     problem = game_def.rules.check(game, Retreat("bo"))
@@ -99,3 +103,13 @@ def test_sk8_a_member_retreats_only_in_its_own_activation() -> None:
     enemy = game_def.rules.check(game, Retreat("goblin"))
     assert enemy is not None
     assert enemy.code == "combat/not-party"
+
+
+def test_cb13_the_ambush_reaches_the_dire_branch() -> None:
+    """CB-13 (the ``ambush`` scenario, ``dire="outnumbered"``): four enemies against three,
+    the party's agreed retreat fails as dire and the fight goes on."""
+    game_def = Skirmish(scenario("ambush"))
+    done = lambda g: g["combat"].exchange == 1  # noqa: E731
+    game, events = play_until(game_def, game_def.setup(1), done, fleeing)
+    assert RetreatFailed("dire", ("ana", "bo", "cy")) in events
+    assert not game_def.is_over(game)

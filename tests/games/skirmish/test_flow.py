@@ -5,6 +5,7 @@ from __future__ import annotations
 from gamefold import EndRound, StartRound
 from gamefold.combat import AssignPairings, ExchangeRevealed, Fighter, Pair, Side
 from gamefold.games.skirmish import Skirmish, UseAbility
+from gamefold.games.skirmish.config import scenario
 from gamefold.registry import Game
 from gamefold.skills import (
     Activate,
@@ -18,12 +19,15 @@ from gamefold.skills import (
 )
 
 from .choosers import passive
-from .support import ROCK, events_of, pair_first, play_until, run_clock, skirmish, step
+from .support import ROCK, classic, events_of, pair_first, play_until, run_clock, step
+
+CLASSIC = scenario("classic")
+"""The pre-zones skirmish these tests pin."""
 
 
 def test_sk1_sd14_setup_deals_full_hands_and_the_clock_starts_the_round() -> None:
     """SD-14: hands are dealt at setup; the clock's first action is StartRound (SD-3)."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game = game_def.setup(1)
     assert all(len(o.hand) == o.hand_limit for o in game["skills"].owners)
     assert game_def.clock_action(game) == StartRound()
@@ -34,7 +38,7 @@ def test_sk1_sd14_setup_deals_full_hands_and_the_clock_starts_the_round() -> Non
 def test_sk1_cb5_the_party_leader_assigns_the_pairings_before_any_activation() -> None:
     """CB-5: the party has more in Forward; its leader (seat 0 by default) pairs, nobody
     activates before (SK-1)."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game, _ = run_clock(game_def, game_def.setup(1))
     assert game_def.actor(game) == "ana"
     legal = game_def.rules.legal_actions(game, "ana")
@@ -54,7 +58,7 @@ def test_sk1_cb5_the_party_leader_assigns_the_pairings_before_any_activation() -
 
 def test_sk1_leader_other_value_and_a_fallen_leader() -> None:
     """``leader=1``: bo pairs; if the leader has fallen, the first standing member does."""
-    game_def = skirmish(leader=1)
+    game_def = classic(leader=1)
     game, _ = run_clock(game_def, game_def.setup(1))
     assert game_def.actor(game) == "bo"
     game, _ = step(game_def, game, DefeatUnit("bo"))
@@ -64,7 +68,7 @@ def test_sk1_leader_other_value_and_a_fallen_leader() -> None:
 def test_cb5_the_gm_pairs_when_the_enemies_outnumber_the_party_in_forward() -> None:
     """CB-5: more enemies in Forward, so the GM chooses the enemies' pairings."""
     enemies = tuple(Fighter(name, Side.ENEMIES, max_hp=4) for name in ("a", "b", "c"))
-    game_def = skirmish(party_size=2, enemies=enemies)
+    game_def = classic(party_size=2, enemies=enemies)
     game, _ = run_clock(game_def, game_def.setup(1))
     assert game_def.actor(game) == "gm"
     legal = game_def.rules.legal_actions(game, "gm")
@@ -75,7 +79,7 @@ def test_cb5_the_gm_pairs_when_the_enemies_outnumber_the_party_in_forward() -> N
 
 def test_sd13_activations_alternate_between_the_party_and_the_gm() -> None:
     """SD-13: party members in seat order, alternating with the GM's units."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game = game_def.setup(1)
     game, events = play_until(
         game_def, game, lambda g: g["skills"].round == 1 and not g["skills"].in_round, passive
@@ -88,7 +92,7 @@ def test_sd13_first_side_other_value_the_gm_goes_first() -> None:
     """SD-13 with ``first_side="gm"``: a GM unit activates first."""
     from gamefold.skills import SkillsConfig
 
-    game_def = skirmish(skills=SkillsConfig(first_side="gm"))
+    game_def = classic(skills=SkillsConfig(first_side="gm"))
     game = pair_first(game_def, game_def.setup(1))
     assert game_def.actor(game) == "gm"
     assert game_def.rules.legal_actions(game, "gm")[0] == Activate("goblin")
@@ -97,7 +101,7 @@ def test_sd13_first_side_other_value_the_gm_goes_first() -> None:
 def test_sd3_each_round_starts_with_refills_before_any_activation() -> None:
     """SD-3: a player who Discarded two cards draws two at the next StartRound, before
     anyone activates."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game = pair_first(game_def, game_def.setup(1))
     game, _ = step(game_def, game, Activate("ana"))
     for card in owner_of(game["skills"], "ana").hand[:2]:
@@ -114,7 +118,7 @@ def test_sd3_each_round_starts_with_refills_before_any_activation() -> None:
 
 def test_cb10_sk1_a_unit_makes_its_choice_before_ending_its_activation() -> None:
     """CB-10: EndActivation waits for the unit's choice; then one choice a Round (SK-1)."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game = pair_first(game_def, game_def.setup(1))
     game, _ = step(game_def, game, Activate("ana"))
     problem = game_def.rules.check(game, EndActivation("ana"))
@@ -138,7 +142,7 @@ def _archer_declared(game: Game) -> bool:
 
 def test_sk1_one_exchange_a_round_resolved_by_the_last_choice() -> None:
     """SK-1: the last unit's choice resolves the Round's exchange; it chooses no more."""
-    game_def = Skirmish()
+    game_def = Skirmish(CLASSIC)
     game = game_def.setup(1)
     game, events = play_until(game_def, game, lambda g: g["skills"].active == "archer", passive)
     assert not events_of(events, ExchangeRevealed)

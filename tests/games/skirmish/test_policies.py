@@ -6,6 +6,7 @@ from gamefold.combat import AssignPairings, Retreat
 from gamefold.core import Action, replace
 from gamefold.games import play
 from gamefold.games.skirmish import FLEE_BELOW, Skirmish, UseAbility, UseCard
+from gamefold.games.skirmish.config import scenario
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.skills import Activate, CloseReactionWindow, Play
@@ -13,7 +14,7 @@ from gamefold.skills import Activate, CloseReactionWindow, Play
 from .choosers import passive
 from .support import ROCK, cards_named, pair_first, play_until, step, with_hand
 
-GAME = Skirmish()
+GAME = Skirmish(scenario("classic"))  # the pre-zones skirmish these tests pin
 GREEDY = GAME.policies()["greedy"]
 
 
@@ -70,6 +71,7 @@ def test_greedy_pays_with_its_least_useful_card() -> None:
 def test_greedy_flees_when_losing_badly() -> None:
     """Below FLEE_BELOW of the enemies' hit points, every member retreats (CB-13)."""
     game = pair_first(GAME, GAME.setup(1))
+    game = with_hand(game, "ana", cards_named(game, "ana", "Parry")[:1])  # nothing to prepare
     game, _ = step(GAME, game, Activate("ana"))
     assert isinstance(_greedy(game, "ana"), UseAbility | UseCard)
     enemies = 10 + 14 + 10

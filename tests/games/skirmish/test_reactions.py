@@ -107,7 +107,7 @@ def test_sk4_reaction_windows_other_value_no_window() -> None:
 
 def test_sk5_reaction_effects_other_value_parry_shields_nobody() -> None:
     """``reaction_effects={}``: Playing Parry in the window raises no shield."""
-    game_def = skirmish(reaction_effects={})
+    game_def = skirmish(reaction_effects={}, dodge_effects=())
     game, cards = _goblin_attacks_ana(game_def)
     game, events = step(game_def, game, Play("ana", cards["Parry"]))
     assert not events_of(events, ShieldRaised)
@@ -115,7 +115,7 @@ def test_sk5_reaction_effects_other_value_parry_shields_nobody() -> None:
 
 def test_sk5_reaction_effects_other_parameter() -> None:
     """``reaction_effects={"evade": "chance"}`` only: Dodge shields 1, Parry nothing."""
-    game_def = skirmish(reaction_effects={"evade": "chance"})
+    game_def = skirmish(reaction_effects={"evade": "chance"}, dodge_effects=())
     game, cards = _goblin_attacks_ana(game_def)
     game, events = step(game_def, game, Play("ana", cards["Parry"]))
     assert not events_of(events, ShieldRaised)
@@ -174,11 +174,14 @@ def test_sd12_sk5_a_shield_unused_at_the_end_of_the_round_fades() -> None:
     assert game["skirmish"].shields == ()
 
 
-def test_en9_the_party_sees_whom_a_held_declaration_aims_at_not_what_it_is() -> None:
-    """EN-9: the held declaration's ability and Hand are the GM's secret."""
+def test_en9_cb10_the_target_learns_it_is_aimed_at_and_nothing_more() -> None:
+    """EN-9, CB-10: the held declaration's unit, ability and Hand are the GM's secret; its
+    target learns that it is the target, the rest of the party not even that."""
     game_def = Skirmish()
     game, _ = _goblin_attacks_ana(game_def)
     mine = game_def.rules.view(game, "ana")["skirmish"]
     assert mine.held is None
     assert mine.held_target == "ana"
+    theirs = game_def.rules.view(game, "bo")["skirmish"]
+    assert (theirs.held, theirs.held_target) == (None, None)
     assert game_def.rules.view(game, "gm")["skirmish"].held == Held("goblin", "Attack", ROCK, "ana")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from gamefold.games import Played, play
 from gamefold.games.skirmish import Skirmish, UseAbility
+from gamefold.games.skirmish.config import scenario, scenario_names
 from gamefold.record import GameRecord, from_json, to_json, verify
 from gamefold.registry import Game
 
@@ -32,6 +34,18 @@ def test_en8_a_record_round_trips_byte_for_byte_and_replays() -> None:
     assert copy == record
     assert copy.to_json() == text
     assert verify(copy, played.states) is None
+
+
+@pytest.mark.parametrize("name", scenario_names())
+def test_en8_a_record_of_each_scenario_replays(name: str) -> None:
+    """EN-8: a record of each named scenario reads back and replays every state."""
+    game_def = Skirmish(scenario(name))
+    played = play(game_def, 5, game_def.policies()["greedy"])
+    record = GameRecord.from_json(
+        GameRecord(game_def.name, game_def.config, 5, played.actions).to_json()
+    )
+    assert record.config == game_def.config
+    assert verify(record, played.states) is None
 
 
 def _tamper(record: GameRecord, index: int, action: object) -> GameRecord:

@@ -43,11 +43,17 @@ def _other_choices(fight: CombatState, viewer: str) -> CombatState:
 def _hidden_changed(game: Game, viewer: str) -> Game:
     game = game.with_slice("skills", _other_hands(game["skills"], viewer))
     game = game.with_slice("combat", _other_choices(game["combat"], viewer))
-    state = game["skirmish"]
+    state = replace(game["skirmish"], rng=Rng.from_seed("hidden"))
+    game = game.with_slice("skirmish", state)
     held = state.held
-    if viewer != GM and held is not None and held.hand is not None:
-        other = HANDS[(HANDS.index(held.hand) + 1) % 3]
-        game = game.with_slice("skirmish", replace(state, held=replace(held, hand=other)))
+    if viewer != GM and held is not None:
+        # CB-10, SK-4: the declaring unit, its ability and its Hand are the GM's secret.
+        hand = held.hand if held.hand is None else HANDS[(HANDS.index(held.hand) + 1) % 3]
+        ability = "Defend" if held.ability != "Defend" else "Attack"
+        units = [c.id for c in game["combat"].combatants if c.side is Side.ENEMIES]
+        unit = units[(units.index(held.unit) + 1) % len(units)]
+        changed = replace(held, hand=hand, ability=ability, unit=unit)
+        game = game.with_slice("skirmish", replace(state, held=changed))
     return game
 
 
@@ -56,8 +62,9 @@ def _hidden_changed(game: Game, viewer: str) -> Game:
 def test_en9_views_are_equal_for_states_differing_only_in_hidden_parts(
     game: Game, data: st.DataObject
 ) -> None:
-    """EN-9: other hands, deck orders, the other side's pending declarations (held ones
-    too) and the RNGs never show in a player's view."""
+    """EN-9, CB-10: other hands, deck orders, the other side's pending declarations (a held
+    one's unit, ability and Hand too) and the RNGs (the dodge die's too) never show in a
+    player's view."""
     viewer = data.draw(st.sampled_from(GAME.players(game)), label="viewer")
     twin = _hidden_changed(game, viewer)
     assert GAME.rules.view(twin, viewer) == GAME.rules.view(game, viewer)

@@ -28,6 +28,10 @@ LINES: dict[type, Callable[[Any], str]] = {
     sk.DeclarationLapsed: lambda e: f"{e.unit}'s declaration at {e.target} lapses.",
     sk.ShieldsDropped: lambda e: "Unused shields fade.",
     sk.LeftTheFight: lambda e: f"{e.unit} leaves the fight ({e.cause}).",
+    sk.Dodged: lambda e: (
+        f"{e.unit} rolls {e.roll} of {e.sides} to dodge: "
+        + (f"a shield of {e.shield}." if e.shield else "no luck.")
+    ),
 }
 
 

@@ -16,9 +16,11 @@ from gamefold.combat import (
     AbilityResolved,
     CombatantFell,
     CombatEnded,
+    ConditionApplied,
     Declared,
     ExchangeRevealed,
     Fled,
+    Moved,
     PairingsAssigned,
     RetreatFailed,
     Warded,
@@ -29,15 +31,16 @@ from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import (
     DeclarationHeld,
     DeclarationLapsed,
+    Dodged,
     LeftTheFight,
     ShieldsDropped,
 )
 from gamefold.registry import Game
-from gamefold.skills import CardPlayed, CostPaid, UnitDefeated
+from gamefold.skills import CardPlayed, CostPaid, HandLimitChanged, UnitDefeated
 
 __all__ = ["OWN_RULES", "attested", "event_rules", "rule_ids"]
 
-OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 10))
+OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 16))
 """The skirmish's own rule IDs."""
 
 
@@ -50,6 +53,10 @@ def _played(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
         return ("SK-3",) if event.effect.name in config.card_abilities else ()
 
     return attest
+
+
+def _fled(event: Fled) -> tuple[str, ...]:
+    return ("SK-8", "SK-14") if event.lost else ("SK-8",)
 
 
 def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str, ...]]]:
@@ -66,7 +73,11 @@ def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str,
         DeclarationLapsed: _always("SK-6"),
         CombatantFell: _always("SK-7"),
         UnitDefeated: _always("SK-7"),
-        Fled: _always("SK-8"),
+        Fled: _fled,
+        Moved: _always("SK-11"),
+        Dodged: _always("SK-15", "SD-8"),
+        HandLimitChanged: _always("SK-12"),
+        ConditionApplied: _always("SK-13"),
         RetreatFailed: _always("SK-8"),
         CombatEnded: _always("SK-9"),
         AbilityResolved: _always(),
@@ -84,7 +95,10 @@ def attested(
         if attest is not None:
             found.extend(attest(event))
         if isinstance(event, Declared):
-            found.extend(combat.declaration_rules(game["combat"], event))
+            zones = combat.declaration_rules(game["combat"], event)
+            found.extend(zones)
+            if "CB-4" in zones:
+                found.append("SK-10")  # a zone-bound ability of the skirmish's catalogue
     return tuple(found)
 
 

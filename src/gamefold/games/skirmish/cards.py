@@ -6,24 +6,44 @@
   raises a shield on the player's unit, the size of the effect parameter the config names
   (``block``, ``chance``): that much damage is prevented in the exchange resolved next this
   Round (SK-5). In a reaction window this is how a party member answers an attack (SD-8).
+  A ``dodge_effects`` effect (Dodge's ``evade``) is rolled instead (SK-15): a die of
+  ``dodge_sides`` from the slice's RNG, a shield of ``dodge_shield`` on a roll of at most
+  its ``chance``, nothing otherwise.
 - Burning a card whose modifiers name a stat of ``shield_stats`` (``"defence"``) raises a
-  shield of the modifier's amount (SK-5, SD-12). Every other Burn modifier (``attack``,
-  ``focus``, ``speed``, ``evasion``, ``morale``) and every other Play effect (``move``,
-  ``heal``) is flavour only: reported, with no effect on the fight. ``draw`` draws (SD-11).
+  shield of the modifier's amount (SK-5, SD-12).
+- Playing a ``move`` card (Dash) moves the player's unit to its side's other zone with
+  combat's :class:`~gamefold.combat.Move` (SK-11, CB-4), if the fight allows it now (between
+  exchanges); otherwise the card is spent for nothing.
+- Playing a ``level`` card changes the player's hand limit by its ``delta`` with the deck's
+  :class:`~gamefold.skills.ChangeHandLimit` (SK-12, SD-2; :func:`level_effect`), if the
+  limit stays in range; otherwise nothing happens.
+- ``draw`` draws (SD-11). Every other Burn modifier (``attack``, ``focus``, ``speed``,
+  ``evasion``, ``morale``) and Play effect (``heal``) is flavour only: reported, with no
+  effect on the fight.
 
 The GM's cards shield the GM unit whose activation is under way.
 """
 
 from __future__ import annotations
 
-from gamefold import combat
-from gamefold.core import Events
+from gamefold import combat, skills
+from gamefold.combat import Move, Zone
+from gamefold.core import Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.state import NAME, SkirmishState, add_shield, bump
+from gamefold.games.skirmish.state import NAME, Dodged, SkirmishState, add_shield, bump
 from gamefold.registry import Checker, Game, Handler
-from gamefold.skills import GM, Burn, Discard, Play, SkillsState, card_definition
+from gamefold.skills import (
+    GM,
+    Burn,
+    ChangeHandLimit,
+    Discard,
+    Effect,
+    Play,
+    SkillsState,
+    card_definition,
+)
 
 __all__ = [
     "after_play",
@@ -33,8 +53,45 @@ __all__ = [
     "check_window",
     "keep_in_window",
     "keep_play",
+    "level_effect",
+    "move_problem",
     "window_allows",
 ]
+
+
+def level_effect(state: SkillsState, player: str, effect: Effect) -> tuple[SkillsState, Events]:
+    """SK-12: the ``"level"`` Play effect: ``player``'s hand limit changes by ``delta`` (SD-2),
+    when the deck allows it (the limit stays from 0 to the maximum); else nothing."""
+    change = ChangeHandLimit(player, effect.params.get("delta", 0))
+    if skills.check(state, change) is not None:
+        return state, ()
+    return skills.step(state, change)
+
+
+def _move(unit: str | None, game: Game) -> Move | None:
+    fighter = next((c for c in game["combat"].combatants if c.id == unit), None)
+    if fighter is None or fighter.zone is None:
+        return None
+    other = Zone.REARWARD if fighter.zone is Zone.FORWARD else Zone.FORWARD
+    return Move(fighter.id, other)
+
+
+def move_problem(game: Game, unit: str | None) -> str | None:
+    """Why ``unit`` cannot move now (SK-11), or ``None`` when a move card would move it."""
+    move = _move(unit, game)
+    if move is None:
+        return "it is not in the fight"
+    problem = combat.check(game["combat"], move)
+    return None if problem is None else problem.code
+
+
+def _moved(game: Game, unit: str | None) -> tuple[Game, Events]:
+    """SK-11: the unit moves to its side's other zone, if combat allows it now."""
+    move = _move(unit, game)
+    if move is None or combat.check(game["combat"], move) is not None:
+        return game, ()
+    fight, events = combat.step(game["combat"], move)
+    return game.with_slice("combat", fight), events
 
 
 def _unit(deck: SkillsState, player: str) -> str | None:
@@ -64,10 +121,30 @@ def after_play(
     in_window = player in before.reacting
     state: SkirmishState = bump(game[NAME], player, cards_played=1, reactions=int(in_window))
     game = game.with_slice(NAME, state)
+    if effect.name == "move":
+        return _moved(game, _unit(before, player))
     param = config.reaction_effects.get(effect.name)
     if param is None:
         return game, ()
-    return _shield(game, _unit(before, player), effect.params.get(param, 0))
+    amount = effect.params.get(param, 0)
+    if effect.name in config.dodge_effects:
+        return _dodge(config, game, _unit(before, player), amount)
+    return _shield(game, _unit(before, player), amount)
+
+
+def _dodge(
+    config: SkirmishConfig, game: Game, unit: str | None, chance: int
+) -> tuple[Game, Events]:
+    """SK-15: roll the dodge die with the slice's RNG; a roll of at most ``chance`` shields."""
+    if unit is None:
+        return game, ()
+    state: SkirmishState = game[NAME]
+    face, rng = state.rng.below(config.dodge_sides)
+    roll = face + 1
+    shield = config.dodge_shield if roll <= chance else 0
+    game = game.with_slice(NAME, replace(state, rng=rng))
+    game, events = _shield(game, unit, shield)
+    return game, (Dodged(unit, roll, config.dodge_sides, shield), *events)
 
 
 def window_allows(game: Game, player: str) -> bool:

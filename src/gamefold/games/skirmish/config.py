@@ -19,15 +19,36 @@ import attrs
 from pyrsistent import PMap, pmap
 
 from gamefold import skills
-from gamefold.combat import CombatConfig, Fighter, Side, Zone, entry_problem
+from gamefold.combat import (
+    ATTACK,
+    DEFEND,
+    Ability,
+    CombatConfig,
+    Condition,
+    Fighter,
+    Inflict,
+    Item,
+    Side,
+    Stance,
+    Zone,
+    entry_problem,
+)
 from gamefold.errors import ConfigError
-from gamefold.skills import GM, SkillsConfig
+from gamefold.skills import DEFAULT_DECK, GM, CardDef, Effect, Modifier, SkillsConfig
 
 __all__ = [
+    "BASH",
     "DEFAULT_ENEMIES",
+    "EFFECT_PARAMS",
     "MAX_SEATS",
     "PARTY_NAMES",
+    "SCENARIOS",
+    "SHOOT",
+    "SKIRMISH_ABILITIES",
+    "SKIRMISH_DECK",
     "SkirmishConfig",
+    "scenario",
+    "scenario_names",
 ]
 
 MAX_SEATS = 64
@@ -36,12 +57,54 @@ MAX_SEATS = 64
 PARTY_NAMES: tuple[str, ...] = ("ana", "bo", "cy", "dee", "eli", "fay")
 """Names of the party's player characters, in seat order; a party takes the first few."""
 
-DEFAULT_ENEMIES: tuple[Fighter, ...] = (
-    Fighter("goblin", Side.ENEMIES, max_hp=10),
-    Fighter("orc", Side.ENEMIES, max_hp=14),
-    Fighter("archer", Side.ENEMIES, Zone.REARWARD, max_hp=10),
+SHOOT = Ability(name="Shoot", stance=Stance.OFFENSIVE, zone=Zone.REARWARD, damage_win=5)
+"""SK-10: a Rearward-only ability (CB-4, CB-6): 5 damage on a win, nothing on a tie."""
+
+BASH = Ability(
+    name="Bash",
+    stance=Stance.OFFENSIVE,
+    zone=Zone.FORWARD,
+    damage_win=2,
+    damage_tie=1,
+    inflicts=(Inflict(condition=Condition.STONED),),
 )
-"""The GM's enemies by default: a goblin and an orc in Forward, an archer in Rearward."""
+"""SK-10, SK-13: a Forward-only ability (CB-4): 2 damage on a win, 1 on a tie, and a win
+leaves its target Stoned (CB-12) for the Round and ``condition_rounds`` more."""
+
+SKIRMISH_ABILITIES: tuple[Ability, ...] = (ATTACK, DEFEND, SHOOT, BASH)
+"""The skirmish's combat catalogue: the basic Attack and Defend, then Shoot and Bash."""
+
+OWN_ABILITIES: tuple[str, ...] = ("Shoot", "Bash")
+"""The abilities every combatant of a default skirmish has besides the basic ones."""
+
+SKIRMISH_DECK: tuple[CardDef, ...] = (
+    *DEFAULT_DECK,
+    CardDef("Veteran", Effect("level", {"delta": 1}), (Modifier("morale", 1),)),
+    CardDef("Heavy Shield", Effect("level", {"delta": -1}), (Modifier("defence", 2),)),
+)
+"""The skirmish's deck list: gamefold's six placeholder Skills, a Level card (Veteran:
+Played, the hand limit grows by 1, SK-12) and an Equipment card (Heavy Shield: Played, the
+hand limit shrinks by 1; Burned, a shield of 2)."""
+
+DEFAULT_ENEMIES: tuple[Fighter, ...] = (
+    Fighter("goblin", Side.ENEMIES, max_hp=10, abilities=OWN_ABILITIES),
+    Fighter("orc", Side.ENEMIES, max_hp=14, abilities=OWN_ABILITIES),
+    Fighter("archer", Side.ENEMIES, Zone.REARWARD, max_hp=10, abilities=OWN_ABILITIES),
+)
+"""The GM's enemies by default: a goblin and an orc in Forward, an archer in Rearward; each
+may Shoot from Rearward and Bash from Forward."""
+
+EFFECT_PARAMS: dict[str, frozenset[str]] = {
+    "attack": frozenset({"damage"}),
+    "defend": frozenset({"block"}),
+    "evade": frozenset({"chance"}),
+    "draw": frozenset({"count"}),
+    "move": frozenset({"distance"}),
+    "heal": frozenset({"amount"}),
+    "level": frozenset({"delta"}),
+}
+"""The parameters each Play effect the skirmish knows takes; a card with another is refused
+when the config is built (``ConfigError`` naming ``skills.deck`` or ``skills.gm_deck``)."""
 
 
 def _str_map(value: Mapping[str, str]) -> PMap[str, str]:
@@ -64,12 +127,16 @@ class SkirmishConfig:
     """SK-1: the seat of the party leader, who assigns the party's pairings (CB-5)."""
     enemies: tuple[Fighter, ...] = DEFAULT_ENEMIES
     """The GM's enemies (``Side.ENEMIES`` fighters); each is also a GM unit (SD-13)."""
-    skills: SkillsConfig = attrs.field(factory=SkillsConfig)
-    """The skill-deck numbers; its ``abilities`` are replaced by :attr:`ability_costs`."""
-    combat: CombatConfig = attrs.field(factory=CombatConfig)
-    """The combat numbers; each ability's ``cost`` is replaced by :attr:`ability_costs`."""
+    skills: SkillsConfig = attrs.field(
+        factory=lambda: SkillsConfig(deck=SKIRMISH_DECK, gm_deck=SKIRMISH_DECK)
+    )
+    """The skill-deck numbers (the :data:`SKIRMISH_DECK` list for everyone); its
+    ``abilities`` are replaced by :attr:`ability_costs`."""
+    combat: CombatConfig = attrs.field(factory=lambda: CombatConfig(abilities=SKIRMISH_ABILITIES))
+    """The combat numbers (the :data:`SKIRMISH_ABILITIES` catalogue); each ability's
+    ``cost`` is replaced by :attr:`ability_costs`."""
     ability_costs: PMap[str, int] = attrs.field(
-        factory=lambda: pmap({"Attack": 1}), converter=_int_map
+        factory=lambda: pmap({"Attack": 1, "Shoot": 1, "Bash": 1}), converter=_int_map
     )
     """SK-2, SD-10: Skill cards each combat ability costs; an ability not listed is free."""
     card_abilities: PMap[str, str] = attrs.field(
@@ -84,6 +151,23 @@ class SkirmishConfig:
     """SK-5: Burn modifier stats that shield the burner's unit, one point per point."""
     reaction_windows: bool = True
     """SK-4, SD-8: whether an enemy's declaration at a party member opens a reaction window."""
+    dodge_effects: tuple[str, ...] = ("evade",)
+    """SK-15: reaction effects whose parameter is a chance, not a shield: Playing the card
+    rolls a die of ``dodge_sides`` with the slice's RNG; a roll of at most the parameter
+    (Dodge's ``chance``, 1) raises a shield of ``dodge_shield``, any other roll nothing."""
+    dodge_sides: int = 2
+    """SK-15: the faces of the dodge die (2: Dodge's chance 1 succeeds half the time)."""
+    dodge_shield: int = 4
+    """SK-15: the shield a successful dodge raises (4: a winning Attack)."""
+    side_choice: bool = True
+    """SK-1, SD-13: the party leader (or the first living member after it) chooses which
+    party unit activates next; ``False``: the first in seat order still to activate."""
+    rearward: tuple[str, ...] = ("cy",)
+    """SK-10, CB-4: the party members who start in Rearward; the others start in Forward."""
+    party_abilities: tuple[str, ...] = OWN_ABILITIES
+    """SK-10: the abilities every party member has besides the basic ones."""
+    party_items: tuple[Item, ...] = (Item("pack", 2),)
+    """SK-14, CB-14: the items every party member carries; dropped in a flight, they are lost."""
 
     def __attrs_post_init__(self) -> None:
         _check_party(self)
@@ -91,6 +175,8 @@ class SkirmishConfig:
         _check_enemies(self)
         _check_costs(self)
         _check_mappings(self)
+        _check_zones(self)
+        _check_effects(self)
 
     @property
     def party(self) -> tuple[str, ...]:
@@ -112,8 +198,19 @@ class SkirmishConfig:
         return attrs.evolve(self.combat, abilities=abilities)
 
     def fighters(self) -> tuple[Fighter, ...]:
-        """Every combatant entering the fight: the party (all in Forward), then the enemies."""
-        return (*(Fighter(name, Side.PARTY) for name in self.party), *self.enemies)
+        """Every combatant entering the fight: the party (in Forward, or in Rearward when
+        named in :attr:`rearward`, SK-10), then the enemies."""
+        party = tuple(
+            Fighter(
+                name,
+                Side.PARTY,
+                Zone.REARWARD if name in self.rearward else Zone.FORWARD,
+                items=self.party_items,
+                abilities=self.party_abilities,
+            )
+            for name in self.party
+        )
+        return (*party, *self.enemies)
 
 
 def _require(ok: bool, field: str, message: str, rule: str) -> None:
@@ -159,6 +256,8 @@ def _check_subsystems(config: SkirmishConfig) -> None:
     _require(ok, "combat", "combat must be a CombatConfig", "CB-10")
     ok = isinstance(config.reaction_windows, bool)
     _require(ok, "reaction_windows", "reaction_windows must be a bool", "SD-8")
+    ok = isinstance(config.side_choice, bool)
+    _require(ok, "side_choice", "side_choice must be a bool", "SD-13")
 
 
 def _check_costs(config: SkirmishConfig) -> None:
@@ -191,3 +290,120 @@ def _check_mappings(config: SkirmishConfig) -> None:
     stats = config.shield_stats
     ok = isinstance(stats, tuple) and all(isinstance(s, str) for s in stats)
     _require(ok, "shield_stats", "shield_stats must be a tuple of stat names", "SD-12")
+
+
+def _check_zones(config: SkirmishConfig) -> None:
+    rearward = config.rearward
+    ok = isinstance(rearward, tuple) and all(isinstance(n, str) for n in rearward)
+    _require(ok, "rearward", "rearward must be a tuple of party names", "CB-4")
+    for name in rearward:
+        _require(name in config.names, "rearward", f"{name!r} is not a party name", "CB-4")
+    abilities = config.party_abilities
+    ok = isinstance(abilities, tuple) and all(
+        isinstance(n, str) and config.combat.ability(n) is not None for n in abilities
+    )
+    _require(ok, "party_abilities", "party_abilities must name combat abilities", "CB-4")
+    for fighter in config.fighters()[: config.party_size]:
+        problem = entry_problem(config.combat, fighter)
+        _require(problem is None, "party_items", f"{fighter.id}: {problem}", "CB-15")
+
+
+def _check_effects(config: SkirmishConfig) -> None:
+    """Every card's Play effect parameters are ones the skirmish knows, with int values."""
+    known = dict(EFFECT_PARAMS)
+    for field, cards in (
+        ("skills.deck", config.skills.deck),
+        ("skills.gm_deck", config.skills.gm_deck),
+    ):
+        for card in cards:
+            effect = card.play
+            allowed = known.get(effect.name)
+            if allowed is None:
+                continue  # an effect this game does not resolve: reported only
+            for param, value in effect.params.items():
+                message = f"card {card.name!r}: effect {effect.name!r} takes {sorted(allowed)}"
+                _require(param in allowed, field, f"{message}, not {param!r}", "SD-11")
+                _require(_is_int(value), field, f"{message} as whole numbers", "SD-11")
+    for name, param in config.reaction_effects.items():
+        allowed = known.get(name)
+        ok = allowed is None or param in allowed
+        message = f"effect {name!r} has no parameter {param!r}"
+        _require(ok, "reaction_effects", message, "SD-8")
+    ok = isinstance(config.dodge_effects, tuple) and all(
+        e in config.reaction_effects for e in config.dodge_effects
+    )
+    _require(ok, "dodge_effects", "dodge_effects must name reaction effects", "SD-8")
+    ok = _is_int(config.dodge_sides) and config.dodge_sides >= 1
+    _require(ok, "dodge_sides", f"dodge_sides is 1 or more, not {config.dodge_sides!r}", "SD-8")
+    ok = _is_int(config.dodge_shield) and config.dodge_shield >= 0
+    _require(ok, "dodge_shield", f"dodge_shield is 0 or more, not {config.dodge_shield!r}", "SD-8")
+
+
+def _siege() -> SkirmishConfig:
+    """A long siege: thin decks and sturdy enemies, so Fatigue and fatal exhaustion decide."""
+    walls = (
+        Fighter("ogre", Side.ENEMIES, max_hp=26, abilities=OWN_ABILITIES),
+        Fighter("orc", Side.ENEMIES, max_hp=20, abilities=OWN_ABILITIES),
+        Fighter("archer", Side.ENEMIES, Zone.REARWARD, max_hp=14, abilities=OWN_ABILITIES),
+    )
+    deck = SkillsConfig(
+        deck=SKIRMISH_DECK, gm_deck=SKIRMISH_DECK, deck_size=10, exhaust_on_recycle=2
+    )
+    return SkirmishConfig(enemies=walls, skills=deck)
+
+
+def _ambush() -> SkirmishConfig:
+    """An ambush from Rearward: archers shoot from the back, the party stands in Forward, and
+    a retreat fails while the party is outnumbered (CB-13's dire check); conditions last
+    two full Rounds after the one they were inflicted in."""
+    archers = (
+        Fighter("brute", Side.ENEMIES, max_hp=12, abilities=OWN_ABILITIES),
+        Fighter("archer", Side.ENEMIES, Zone.REARWARD, max_hp=8, abilities=OWN_ABILITIES),
+        Fighter("sniper", Side.ENEMIES, Zone.REARWARD, max_hp=8, abilities=OWN_ABILITIES),
+        Fighter("scout", Side.ENEMIES, Zone.REARWARD, max_hp=6, abilities=OWN_ABILITIES),
+    )
+    fight = CombatConfig(abilities=SKIRMISH_ABILITIES, dire="outnumbered", condition_rounds=2)
+    return SkirmishConfig(enemies=archers, combat=fight, rearward=())
+
+
+def _classic() -> SkirmishConfig:
+    """The skirmish before zones, conditions and levels mattered: gamefold's default deck and
+    combat catalogue, everyone but the archer in Forward, no own abilities, no items."""
+    enemies = tuple(attrs.evolve(e, abilities=()) for e in DEFAULT_ENEMIES)
+    return SkirmishConfig(
+        enemies=enemies,
+        skills=SkillsConfig(),
+        combat=CombatConfig(),
+        ability_costs={"Attack": 1},
+        side_choice=False,
+        dodge_effects=(),
+        rearward=(),
+        party_abilities=(),
+        party_items=(),
+    )
+
+
+SCENARIOS: dict[str, SkirmishConfig] = {
+    "default": SkirmishConfig(),
+    "classic": _classic(),
+    "siege": _siege(),
+    "ambush": _ambush(),
+}
+"""The named skirmish scenarios (``--scenario NAME``): ``default``; ``classic``, the
+skirmish before zones and levels mattered (the defaults of earlier releases); ``siege``, a
+long siege where Fatigue decides (10-card decks, 2 cards Exhausted a recycle, sturdy enemies: SD-5,
+SD-6); ``ambush``, archers in Rearward against a party all in Forward, with a dire check
+(``outnumbered``, CB-13) and 2-Round conditions (CB-12)."""
+
+
+def scenario_names() -> tuple[str, ...]:
+    """The names of the skirmish scenarios, in :data:`SCENARIOS` order."""
+    return tuple(SCENARIOS)
+
+
+def scenario(name: str) -> SkirmishConfig:
+    """The config of the scenario ``name``; a ``ConfigError`` names the known ones."""
+    if name not in SCENARIOS:
+        known = ", ".join(SCENARIOS)
+        raise ConfigError("scenario", f"unknown scenario {name!r}; known: {known}", "EN-4")
+    return SCENARIOS[name]

@@ -36,9 +36,11 @@ from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import NAME
 from gamefold.registry import Checker, Game, Handler
-from gamefold.skills import GM, Activate, EndActivation
+from gamefold.skills import GM, PLAYERS, Activate, EndActivation, SkillsState
 
 __all__ = [
+    "party_chooser",
+    "side_choice_listing",
     "Around",
     "check_activate",
     "check_end_activation",
@@ -148,3 +150,41 @@ def pairing_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Act
 def skills_check(game: Game, action: Action) -> IllegalAction | None:
     """The skill-deck slice's own check of ``action``."""
     return skills.check(game["skills"], action)
+
+
+def party_chooser(config: SkirmishConfig, deck: SkillsState) -> str | None:
+    """Who picks the party's next unit (SK-1, SD-13): with ``side_choice``, the leader or the
+    first living member after it in seat order; else the first member still to activate."""
+    party = config.party
+    if not config.side_choice:
+        return next((u for u in deck.pending if u not in deck.gm_units), None)
+    if not any(u not in deck.gm_units for u in deck.pending):
+        return None
+    alive = {o.player for o in deck.owners if o.alive}
+    start = config.leader
+    for name in (*party[start:], *party[:start]):
+        if name in alive:
+            return name
+    return None
+
+
+def side_choice_listing(
+    config: SkirmishConfig, listing: Callable[[SkillsState, str], tuple[Action, ...]]
+) -> Callable[[SkillsState, str], tuple[Action, ...]]:
+    """The deck's listing, where the party's chooser may activate any party unit still to
+    activate (SK-1, SD-13) instead of only its own."""
+
+    def listed(deck: SkillsState, actor: str) -> tuple[Action, ...]:
+        actions = listing(deck, actor)
+        due = deck.in_round and deck.active is None and deck.side == PLAYERS
+        if not (config.side_choice and due) or actor == GM:
+            return actions
+        # The chooser lists every party activation; the other members list none of them, so
+        # no activation is listed for two players.
+        others = tuple(a for a in actions if not isinstance(a, Activate))
+        if actor != party_chooser(config, deck):
+            return others
+        units = [u for u in deck.pending if u not in deck.gm_units]
+        return (*(Activate(u) for u in units), *others)
+
+    return listed

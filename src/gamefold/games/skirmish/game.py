@@ -6,14 +6,17 @@ Who acts when, as :meth:`Skirmish.clock_action` and :meth:`Skirmish.actor` say i
 2. while a reaction window is open: the reacting player (SK-4);
 3. while Forward pairings are due: the party leader or the GM (SK-1, CB-5);
 4. while a unit is activating: its controller (the character's player, or ``"gm"``);
-5. otherwise the side due (SD-13): the first party member in seat order still to activate,
-   or the GM; and once every unit has activated, the clock's ``EndRound()``.
+5. otherwise the side due (SD-13): for the party, the leader (or the first living member
+   after it), who chooses which party unit activates next (``side_choice``; without it, the
+   first member in seat order still to activate); or the GM; and once every unit has
+   activated, the clock's ``EndRound()``.
 
 The game ends when the fight does (SK-9): a side has nobody standing, or the party fled.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gamefold import combat, skills
@@ -22,8 +25,8 @@ from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.games.base import EventRules, GameDef, Policy, random_policy, register_game
 from gamefold.games.skirmish import attribution
 from gamefold.games.skirmish.account import describe
-from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.flow import deciding, pairing_needed
+from gamefold.games.skirmish.config import SCENARIOS, SkirmishConfig
+from gamefold.games.skirmish.flow import deciding, pairing_needed, party_chooser
 from gamefold.games.skirmish.outcome import outcome
 from gamefold.games.skirmish.policies import greedy_policy
 from gamefold.games.skirmish.rules import build_rules
@@ -43,6 +46,11 @@ class Skirmish(GameDef[SkirmishConfig]):
     name = "skirmish"
     config_type = SkirmishConfig
 
+    @classmethod
+    def scenarios(cls) -> Mapping[str, Any]:
+        """``default``, ``classic``, ``siege`` and ``ambush`` (see :data:`.SCENARIOS`)."""
+        return SCENARIOS
+
     def build_rules(self) -> Rules:
         """The three slices and the rules between them (see :func:`.build_rules`)."""
         return build_rules(self.config)
@@ -53,7 +61,7 @@ class Skirmish(GameDef[SkirmishConfig]):
         gm_units = tuple(e.id for e in config.enemies)
         deck = skills.initial_state(config.skills_config(), config.party, seed, gm_units=gm_units)
         fight = combat.initial_state(config.combat_config(), config.fighters(), seed)
-        tallies = initial_state((*config.party, GM))
+        tallies = initial_state((*config.party, GM), seed)
         return self.rules.new_game({"skills": deck, "combat": fight, NAME: tallies})
 
     def players(self, game: Game) -> tuple[str, ...]:
@@ -83,7 +91,7 @@ class Skirmish(GameDef[SkirmishConfig]):
             return controller(deck, deck.active)
         if deck.side == GM:
             return GM if any(u in deck.gm_units for u in deck.pending) else None
-        return next((u for u in deck.pending if u not in deck.gm_units), None)
+        return party_chooser(self.config, deck)
 
     def is_over(self, game: Game) -> bool:
         """Whether the fight has ended (SK-9)."""

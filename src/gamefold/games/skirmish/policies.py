@@ -1,15 +1,24 @@
 """The ``"greedy"`` skirmish policy: simple, sensible play from a player's view alone.
 
 - **Pairing**: the healthiest fighters of its side take the pairings.
-- **Its own activation**: the party flees (every member retreats, carrying a fallen ally
-  when it can) once its standing hit points fall below half the enemies'. Otherwise it uses
-  the most damaging ability it can afford at the weakest reachable enemy, paying with the
+- **Whose turn**: choosing the party's next unit (SD-13), the healthiest goes first.
+- **Its own activation, before its choice**: it Plays a Level card that raises its hand limit
+  (SK-12); a move card (SK-11) when it stands in Forward below half its hit points, or in
+  Rearward at full health with Bash in its catalogue; a draw card (Focus) while it holds 3
+  cards or fewer, so its deck runs down and recycles (SD-5).
+- **Its choice**: the party flees (every member retreats, carrying a fallen ally when it
+  can, dropping its items, which are lost, CB-14) once its standing hit points fall below
+  half the enemies', or below the enemies' with a member down. Otherwise it uses
+  the most damaging ability it can afford (a win's damage, 3 more for one that inflicts a
+  condition the target does not have) at the weakest reachable enemy, paying with the
   cheapest cards: an ability card Played for it first (UseCard), else a Payment Discard of
   its least useful cards (neither reactions nor ability cards); with nothing to pay, the
-  free ability. The Hand is drawn at random from the policy's own stream. Then it ends its
-  activation, keeping its other cards for reactions and later Rounds.
-- **A reaction window**: it Plays the reaction card that prevents the most damage, if any,
-  then closes the window.
+  free ability. The Hand is drawn at random from the policy's own stream.
+- **After its choice**: it Burns a card whose Burn raises a shield (SK-5) while it holds more
+  than 2 cards, freely Discards the cards whose Play does nothing in the fight (Rally's
+  ``heal``, SD-9), then ends its activation, keeping the rest for reactions and later Rounds.
+- **A reaction window**: it Plays the reaction card that prevents the most damage, or else
+  Burns the card with the biggest shield, if any, then closes the window.
 
 It sees only what the player may see (EN-9): the view, the legal actions, and the public
 config (which effects shield, which cards declare abilities).
@@ -19,14 +28,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gamefold.combat import AssignPairings, CombatView, Retreat, Side
+from gamefold.combat import AssignPairings, CombatView, Retreat, Side, Zone
 from gamefold.core import Action
 from gamefold.games.base import Policy
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.declaring import UseAbility, UseCard
 from gamefold.registry import Game
 from gamefold.rng import Rng
-from gamefold.skills import CardDef, CloseReactionWindow, EndActivation, Play, SkillsView
+from gamefold.skills import (
+    Activate,
+    Burn,
+    CardDef,
+    CloseReactionWindow,
+    Discard,
+    EndActivation,
+    Play,
+    SkillsView,
+)
 
 __all__ = ["FLEE_BELOW", "definition", "greedy_policy"]
 
@@ -34,6 +52,9 @@ FLEE_BELOW = 0.5
 """The party flees when its standing hit points are below this share of the enemies'."""
 
 Choice = UseAbility | UseCard | Retreat
+
+_USEFUL = frozenset({"draw", "move", "level"})
+"""Play effects the skirmish resolves besides shields and abilities (SD-11, SK-11, SK-12)."""
 
 
 def definition(view: SkillsView, card: int) -> CardDef:
@@ -55,14 +76,17 @@ def _pair(fight: CombatView, options: Sequence[AssignPairings]) -> Action:
 
 
 def _losing(fight: CombatView) -> bool:
-    return _side_hp(fight, Side.PARTY) < FLEE_BELOW * _side_hp(fight, Side.ENEMIES)
+    """Below half the enemies' hit points, or a member down and below the enemies'."""
+    party, enemies = _side_hp(fight, Side.PARTY), _side_hp(fight, Side.ENEMIES)
+    down = any(c.side is Side.PARTY and c.hp <= 0 for c in fight.combatants)
+    return party < FLEE_BELOW * enemies or (down and party < enemies)
 
 
 def _retreat(options: Sequence[Retreat]) -> Action:
-    """Retreat dropping nothing, dragging a fallen ally along when possible (CB-15)."""
-    kept = [a for a in options if not a.drop]
-    carrying = [a for a in kept if a.carry is not None]
-    return (carrying or kept or list(options))[0]
+    """Retreat dragging a fallen ally along when possible (CB-15), dropping the most items
+    to run (CB-14)."""
+    carrying = [a for a in options if a.carry is not None]
+    return max(carrying or list(options), key=lambda a: len(a.drop))
 
 
 class _Greedy:
@@ -79,9 +103,71 @@ class _Greedy:
             return self._react(view["skills"], legal), rng
         choices = [a for a in legal if isinstance(a, UseAbility | UseCard | Retreat)]
         if choices:
-            return self._choose(view, choices, rng)
+            prepared = self._prepare(view, legal)
+            return (prepared, rng) if prepared is not None else self._choose(view, choices, rng)
+        burn = self._shield_burn(view["skills"], legal, keep=2)
+        if burn is not None:
+            return burn, rng
+        idle = self._idle_discard(view["skills"], legal)
+        if idle is not None:
+            return idle, rng
+        activations = [a for a in legal if isinstance(a, Activate)]
+        if len(activations) > 1:  # the side's choice (SD-13): its healthiest unit goes first
+            return max(activations, key=lambda a: _hp(view["combat"], a.unit)), rng
         ends: list[Action] = [a for a in legal if isinstance(a, EndActivation)]
         return (ends or list(legal))[0], rng
+
+    def _prepare(self, view: Game, legal: tuple[Action, ...]) -> Action | None:
+        """A Level card, a move card or a draw card to Play before the choice, if any."""
+        deck: SkillsView = view["skills"]
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return None
+        player = plays[0].player
+        me = next(o for o in deck.owners if o.player == player)
+        for play in plays:
+            effect = definition(deck, play.card).play
+            raises = effect.name == "level" and effect.params.get("delta", 0) > 0
+            if raises and me.hand_limit < deck.config.hand_limit + 2:
+                return play
+            if effect.name == "move" and self._wants_to_move(view["combat"], deck.active):
+                return play
+            if effect.name == "draw" and me.hand_size <= 3:
+                return play
+        return None
+
+    def _wants_to_move(self, fight: CombatView, unit: str | None) -> bool:
+        me = next((c for c in fight.combatants if c.id == unit), None)
+        if me is None or me.zone is None:
+            return False
+        if me.zone is Zone.FORWARD:
+            return me.hp * 2 < me.max_hp
+        return me.hp == me.max_hp and "Bash" in me.abilities
+
+    def _idle_discard(self, deck: SkillsView, legal: tuple[Action, ...]) -> Action | None:
+        """A free Discard of a card whose Play does nothing in this fight (SD-9)."""
+        useful = {*_USEFUL, *self.config.reaction_effects, *self.config.card_abilities}
+        for action in legal:
+            if (
+                isinstance(action, Discard)
+                and definition(deck, action.card).play.name not in useful
+            ):
+                return action
+        return None
+
+    def _shield(self, deck: SkillsView, card: int) -> int:
+        burn = definition(deck, card).burn
+        return sum(m.amount for m in burn if m.stat in self.config.shield_stats)
+
+    def _shield_burn(self, deck: SkillsView, legal: tuple[Action, ...], keep: int) -> Action | None:
+        """The Burn with the biggest shield while the burner holds more than ``keep`` cards."""
+        burns = [a for a in legal if isinstance(a, Burn) and self._shield(deck, a.card) > 0]
+        if not burns:
+            return None
+        me = next(o for o in deck.owners if o.player == burns[0].player)
+        if me.hand_size <= keep:
+            return None
+        return max(burns, key=lambda a: self._shield(deck, a.card))
 
     def _prevents(self, deck: SkillsView, card: int) -> int:
         effect = definition(deck, card).play
@@ -92,6 +178,9 @@ class _Greedy:
         plays = [a for a in legal if isinstance(a, Play) and self._prevents(deck, a.card) > 0]
         if plays:
             return max(plays, key=lambda a: self._prevents(deck, a.card))
+        burn = self._shield_burn(deck, legal, keep=0)
+        if burn is not None:
+            return burn
         return next(a for a in legal if isinstance(a, CloseReactionWindow))
 
     def _value(self, deck: SkillsView, card: int) -> int:
@@ -129,7 +218,12 @@ class _Greedy:
         else:
             name = self.config.card_abilities[definition(deck, choice.card).play.name]
         ability = fight.config.ability(name)
-        return 0 if ability is None else ability.damage_win
+        if ability is None:
+            return 0
+        target = next((c for c in fight.combatants if c.id == choice.target), None)
+        held = set() if target is None else {a.condition for a in target.conditions}
+        fresh = any(i.condition not in held for i in ability.inflicts)
+        return ability.damage_win + (3 if fresh else 0)
 
 
 def _payment(choice: UseAbility | UseCard) -> tuple[str, tuple[int, ...]]:

@@ -146,10 +146,16 @@ def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
     )
 
 
+def _skills_subsystem(config: SkirmishConfig) -> Subsystem[Any]:
+    """The deck slice, with the ``level`` effect and the party's choice of unit (SK-1)."""
+    sub = skills.make_subsystem({**STANDARD_EFFECTS, "level": cards.level_effect})
+    return attrs.evolve(sub, legal_actions=flow.side_choice_listing(config, sub.legal_actions))
+
+
 def build_rules(config: SkirmishConfig) -> Rules:
     """The registry of a skirmish played with ``config``."""
     subsystems: list[Subsystem[Any]] = [
-        skills.make_subsystem(STANDARD_EFFECTS),
+        _skills_subsystem(config),
         combat_subsystem,
         slice_.subsystem,
     ]

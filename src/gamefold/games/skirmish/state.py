@@ -20,12 +20,14 @@ from gamefold.core import Action, EndRound, Event, Events, replace
 from gamefold.games.skirmish import codes
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Subsystem
+from gamefold.rng import Rng
 
 __all__ = [
     "EVENTS",
     "NAME",
     "DamagePrevented",
     "DeclarationHeld",
+    "Dodged",
     "DeclarationLapsed",
     "Held",
     "LeftTheFight",
@@ -106,18 +108,35 @@ class SkirmishState:
     """The enemy declaration waiting for a reaction window to close, if any."""
     chosen: tuple[str, ...] = ()
     """Units that made their choice for the exchange this Round (SK-1): one each a Round."""
+    rng: Rng = attrs.field(factory=lambda: Rng.from_seed(0).split(NAME))
+    """The slice's own stream, for Dodge's roll (SK-15); never shown in a view (EN-9)."""
+
+
+@attrs.frozen
+class Dodged(Event):
+    """``unit`` rolled ``roll`` on a die of ``sides`` to dodge: a shield of ``shield`` (SK-15),
+    0 when the roll failed."""
+
+    unit: str
+    roll: int
+    sides: int
+    shield: int
 
 
 @attrs.frozen
 class SkirmishView:
-    """The slice as a viewer sees it: a held declaration's ability and Hand are the GM's."""
+    """The slice as a viewer sees it: a held declaration is the GM's secret (CB-10, SK-4).
+
+    Its target learns only that it is the target (its reaction window is open, SD-8); the
+    declaring unit, the ability and the Hand stay hidden from every player until the
+    exchange reveals them."""
 
     tallies: tuple[Tally, ...]
     shields: tuple[Shield, ...]
     held: Held | None
     """The held declaration, for the GM only."""
     held_target: str | None
-    """Whom the held declaration aims at: public, since the target's window is open."""
+    """Whom the held declaration aims at: shown to the GM and to the target alone."""
     chosen: tuple[str, ...]
     """Units that made their choice this Round (who, not what: public)."""
 
@@ -165,13 +184,15 @@ EVENTS: tuple[type[Event], ...] = (
     DeclarationLapsed,
     ShieldsDropped,
     LeftTheFight,
+    Dodged,
 )
 """Every event type the skirmish's own rules report (EN-7), besides the slices' events."""
 
 
-def initial_state(players: tuple[str, ...]) -> SkirmishState:
-    """A fresh slice for ``players`` (the party then ``"gm"``)."""
-    return SkirmishState(tuple(Tally(p) for p in players))
+def initial_state(players: tuple[str, ...], seed: int | str = 0) -> SkirmishState:
+    """A fresh slice for ``players`` (the party then ``"gm"``), its stream split from
+    ``seed`` (``Rng.from_seed(seed).split("skirmish")``)."""
+    return SkirmishState(tuple(Tally(p) for p in players), rng=Rng.from_seed(seed).split(NAME))
 
 
 def tally_of(state: SkirmishState | SkirmishView, player: str) -> Tally:
@@ -220,9 +241,10 @@ def shield_of(state: SkirmishState, unit: str) -> int:
 
 
 def view(state: SkirmishState, viewer: str) -> SkirmishView:
-    """The slice as ``viewer`` sees it: the held declaration in full for the GM only (EN-9)."""
+    """The slice as ``viewer`` sees it: the held declaration in full for the GM only, its
+    target for the GM and the target (EN-9, CB-10)."""
     held = state.held
-    target = None if held is None else held.target
+    target = None if held is None or viewer not in ("gm", held.target) else held.target
     shown = held if viewer == "gm" else None
     return SkirmishView(state.tallies, state.shields, shown, target, state.chosen)
 
