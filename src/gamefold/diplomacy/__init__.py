@@ -23,7 +23,10 @@ from gamefold.diplomacy.cards import (
 )
 from gamefold.diplomacy.codes import CODES
 from gamefold.diplomacy.config import (
+    ACCEPTED_CARDS,
+    ALL_LOCKED,
     DEBT_ROUNDINGS,
+    EMPTY_KIND,
     HAND_LIMIT_RANGE,
     PACT_CLOCKS,
     DiplomacyConfig,
@@ -43,6 +46,7 @@ from gamefold.diplomacy.hands import (
     scores,
 )
 from gamefold.diplomacy.invariants import INVARIANTS
+from gamefold.diplomacy.legal import list_proposals, proposal_count, sample_proposals
 from gamefold.diplomacy.proposals import (
     Accept,
     Decline,
@@ -144,13 +148,19 @@ __all__ = [
     "held_count",
     "initial_state",
     "legal_actions",
+    "proposal_count",
+    "list_proposals",
+    "sample_proposals",
     "locked_cards",
     "reduce",
     "scores",
     "step",
     "subsystem",
     "view",
+    "ACCEPTED_CARDS",
+    "ALL_LOCKED",
     "DEBT_ROUNDINGS",
+    "EMPTY_KIND",
     "HAND_LIMIT_RANGE",
     "PACT_CLOCKS",
 ]

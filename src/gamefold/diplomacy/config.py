@@ -16,7 +16,15 @@ from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, Car
 from gamefold.diplomacy.ticks import BonusZone
 from gamefold.errors import ConfigError
 
-__all__ = ["DEBT_ROUNDINGS", "HAND_LIMIT_RANGE", "PACT_CLOCKS", "DiplomacyConfig"]
+__all__ = [
+    "ACCEPTED_CARDS",
+    "ALL_LOCKED",
+    "DEBT_ROUNDINGS",
+    "EMPTY_KIND",
+    "HAND_LIMIT_RANGE",
+    "PACT_CLOCKS",
+    "DiplomacyConfig",
+]
 
 HAND_LIMIT_RANGE = (10, 20)
 """The seed's allowed hand limits, inclusive (DP-13)."""
@@ -24,6 +32,13 @@ DEBT_ROUNDINGS = ("down", "up")
 """How half a self-applied bonus is rounded into the deploy debt (DP-11)."""
 PACT_CLOCKS = ("proposer", "every")
 """Whose turn starts count a pact down: its proposer's, or every player's."""
+EMPTY_KIND = ("keep", "any")
+"""DP-1 when the pool has no card of the kind earned: keep the ticks, or draw any card."""
+ACCEPTED_CARDS = ("pool", "partner")
+"""DP-9 fate of an accepted proposal's cards: back to the pool, or into the partner's hand."""
+ALL_LOCKED = ("forfeit", "keep")
+"""DP-13 when a card is earned at the limit with every held card locked: the new card goes
+back to the pool, or the player keeps it over the limit."""
 
 
 def _pmap(value: Mapping[str, object]) -> PMap[str, object]:
@@ -67,8 +82,18 @@ class DiplomacyConfig:
     """Every card type of the game (DP-7, DP-8)."""
     composition: PMap[str, int] = attrs.field(default=DEFAULT_COMPOSITION, converter=_pmap)
     """Copies of each card type in the game, by name; a type left out has none (DP-8)."""
-    proposal_listing_limit: int = 64
-    """Most proposals :func:`~gamefold.diplomacy.legal.legal_actions` lists for one actor (EN-5)."""
+    quarters_per_tick: int = 4
+    """The counters' resolution: units per tick (DP-3). Every ``quarters`` figure is in these
+    units; the default 4 makes them quarter-ticks, so 1 per territory is 0.25 ticks (DP-4)."""
+    empty_kind: str = "keep"
+    """DP-1, when the pool has no card of the earned kind: ``"keep"`` the ticks and draw
+    nothing (default), or draw from the whole pool (``"any"``)."""
+    accepted_cards: str = "pool"
+    """DP-9, an accepted proposal's cards: back to the ``"pool"`` (default), or into the
+    ``"partner"``'s hand (while under their hand limit; the rest to the pool)."""
+    all_locked: str = "forfeit"
+    """DP-13, a card earned at the limit while every held card is locked: ``"forfeit"`` it
+    back to the pool (default), or ``"keep"`` it over the limit."""
     cards: tuple[CardType, ...] = attrs.field(init=False, eq=False, repr=False)
     """Derived: the type of each card, by card id (ids follow the catalogue's order)."""
 
@@ -87,7 +112,7 @@ class DiplomacyConfig:
         low, high = HAND_LIMIT_RANGE
         for field in ("hand_limit", "starting_hand", "starting_tier", "ticks_per_card"):
             _require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
-        for field in ("quarters_per_territory", "proposal_ttl", "proposal_listing_limit"):
+        for field in ("quarters_per_territory", "proposal_ttl", "quarters_per_tick"):
             _require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
         _require(
             low <= self.hand_limit <= high,
@@ -109,7 +134,9 @@ class DiplomacyConfig:
             "DP-4",
         )
         _require(self.proposal_ttl >= 1, "proposal_ttl", "a proposal lasts 1 cycle or more", "DP-9")
-        _require(self.proposal_listing_limit >= 0, "proposal_listing_limit", "is 0 or more", "EN-5")
+        _require(
+            self.quarters_per_tick >= 1, "quarters_per_tick", "a tick is 1 unit or more", "DP-3"
+        )
 
     def _check_choices(self) -> None:
         _require(
@@ -124,6 +151,13 @@ class DiplomacyConfig:
             f"pact_clock is one of {PACT_CLOCKS}, not {self.pact_clock!r}",
             "DP-9",
         )
+        for field, choices, rule in (
+            ("empty_kind", EMPTY_KIND, "DP-1"),
+            ("accepted_cards", ACCEPTED_CARDS, "DP-9"),
+            ("all_locked", ALL_LOCKED, "DP-13"),
+        ):
+            value = getattr(self, field)
+            _require(value in choices, field, f"{field} is one of {choices}, not {value!r}", rule)
         _require(isinstance(self.score_locked, bool), "score_locked", "is True or False", "DP-14")
         for name, zone in sorted(self.bonus_zones.items(), key=lambda item: str(item[0])):
             _require(
@@ -134,6 +168,13 @@ class DiplomacyConfig:
             )
 
     def _check_cards(self) -> None:
+        for entry in self.catalogue:
+            _require(
+                isinstance(entry, CardType),
+                "catalogue",
+                f"every catalogue entry is a CardType, not {entry!r}",
+                "DP-8",
+            )
         names = [card.name for card in self.catalogue]
         _require(len(set(names)) == len(names), "catalogue", "card names are unique", "DP-8")
         unknown = sorted(set(self.composition) - set(names))
