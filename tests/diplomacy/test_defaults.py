@@ -157,4 +157,5 @@ def test_defaults_are_the_documented_ones() -> None:
         "forfeit",
     )
     assert config.quarters_per_tick == 4
-    assert Ticks() == Ticks(0, 0, 0, 0) and Pool() == Pool()
+    assert Ticks() == Ticks(0, 0, 0, 0)
+    assert Pool() == Pool()

@@ -36,7 +36,7 @@ def _rich(config: DiplomacyConfig):
 
 def test_en5_own_turn_lists_every_action_by_card_in_the_documented_order() -> None:
     state, cards = _rich(DiplomacyConfig())
-    cf, cf2, cs, t1, t1b, t2, siege = cards
+    cf, cf2, cs, t1, t1b, t2, _siege = cards
     state, _ = begin(state)
     listed = legal_actions(state, "ann")
     assert listed[:7] == tuple(Discard("ann", c) for c in cards)
@@ -68,7 +68,8 @@ def test_en5_proposals_are_uncapped_and_sampled_on_request() -> None:
     state, _ = begin(state)
     every = tuple(a for a in legal_actions(state, "ann") if isinstance(a, Propose))
     picked, rng = sample_proposals(state, "ann", Rng.from_seed(3), 5)
-    assert len(set(picked)) == 5 and set(picked) <= set(every)
+    assert len(set(picked)) == 5
+    assert set(picked) <= set(every)
     assert list(picked) == sorted(picked, key=every.index)
     assert sample_proposals(state, "ann", Rng.from_seed(3), 5) == (picked, rng)
     assert sample_proposals(state, "ann", Rng.from_seed(3), 100)[0] == every

@@ -47,6 +47,14 @@ from gamefold.diplomacy.hands import (
 )
 from gamefold.diplomacy.invariants import INVARIANTS
 from gamefold.diplomacy.legal import list_proposals, proposal_count, sample_proposals
+from gamefold.diplomacy.pacts import (
+    BreakPact,
+    ExtendPact,
+    PactBroken,
+    PactExtended,
+    PactRevealed,
+    RevealPact,
+)
 from gamefold.diplomacy.proposals import (
     Accept,
     Decline,
@@ -92,6 +100,12 @@ from gamefold.diplomacy.views import DiplomacyView, view
 from gamefold.registry import Subsystem
 
 __all__ = [
+    "BreakPact",
+    "ExtendPact",
+    "PactBroken",
+    "PactExtended",
+    "PactRevealed",
+    "RevealPact",
     "ACTIONS",
     "CODES",
     "DEFAULT_CATALOGUE",

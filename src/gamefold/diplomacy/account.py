@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamefold.core import Event
-from gamefold.diplomacy import hands, proposals, standalone, ticks, turns
+from gamefold.diplomacy import hands, pacts, proposals, standalone, ticks, turns
 from gamefold.diplomacy.config import DiplomacyConfig
 
 __all__ = ["describe"]
@@ -69,6 +69,9 @@ _LINES: dict[type, Callable[[DiplomacyConfig, Any], str]] = {
     standalone.StandaloneResolved: lambda c, e: (
         f"{e.player}'s {e.effect.name}{_aim(e.effect.target)} resolves"
     ),
+    pacts.PactBroken: lambda c, e: f"{e.player} breaks pact {e.pact} ({e.agreement})",
+    pacts.PactExtended: lambda c, e: f"pact {e.pact}: extended, {_turns(e.remaining)} left",
+    pacts.PactRevealed: lambda c, e: f"the secret pact {e.pact} comes to light",
 }
 
 

@@ -55,8 +55,15 @@ WINDOW_USED = "diplomacy/window-used"
 UNKNOWN_ZONE = "diplomacy/unknown-zone"
 """A turn start names a bonus zone the config does not define (DP-5)."""
 
+UNKNOWN_PACT = "diplomacy/unknown-pact"
+"""A host action names a pact that is not running (DP-9)."""
+NOT_PARTY = "diplomacy/not-party"
+"""Only a party to a pact may break it (DP-9)."""
+
 CODES = frozenset(
     {
+        UNKNOWN_PACT,
+        NOT_PARTY,
         MALFORMED,
         UNKNOWN_PLAYER,
         NOT_YOUR_TURN,

@@ -82,6 +82,9 @@ class DiplomacyConfig:
     """Every card type of the game (DP-7, DP-8)."""
     composition: PMap[str, int] = attrs.field(default=DEFAULT_COMPOSITION, converter=_pmap)
     """Copies of each card type in the game, by name; a type left out has none (DP-8)."""
+    secret_agreements: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    """Agreement subtypes whose pacts only their parties see until the host reveals them
+    (EN-9; summit: Covert Support)."""
     quarters_per_tick: int = 4
     """The counters' resolution: units per tick (DP-3). Every ``quarters`` figure is in these
     units; the default 4 makes them quarter-ticks, so 1 per territory is 0.25 ticks (DP-4)."""
@@ -158,6 +161,12 @@ class DiplomacyConfig:
         ):
             value = getattr(self, field)
             _require(value in choices, field, f"{field} is one of {choices}, not {value!r}", rule)
+        _require(
+            all(isinstance(name, str) for name in self.secret_agreements),
+            "secret_agreements",
+            "secret_agreements names Agreement subtypes",
+            "EN-9",
+        )
         _require(isinstance(self.score_locked, bool), "score_locked", "is True or False", "DP-14")
         for name, zone in sorted(self.bonus_zones.items(), key=lambda item: str(item[0])):
             _require(

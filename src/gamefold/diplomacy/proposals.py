@@ -84,6 +84,8 @@ class Pact:
     """The type names of the Value cards that were in its slots."""
     remaining: int
     """Turns left before it ends (DP-8)."""
+    secret: bool = False
+    """Whether only its parties see it (its subtype is one of ``secret_agreements``)."""
 
 
 @attrs.frozen
@@ -260,6 +262,7 @@ def apply_accept(state: DiplomacyState, action: Accept) -> tuple[DiplomacyState,
         proposal.to,
         tuple(types[c].name for c in proposal.values),
         agreement.duration,
+        agreement.subtype in state.config.secret_agreements,
     )
     state = replace(_without(state, proposal), pool=pool, pacts=(*state.pacts, pact))
     return state, (ProposalAccepted(proposal.id, action.player), PactBegan(pact))
