@@ -15,7 +15,7 @@ True
 """
 
 from gamefold.games.summit.account import describe, standings
-from gamefold.games.summit.attack import Attack, attack_cost
+from gamefold.games.summit.attack import Attack, BattleFought, Deploy, TrapSprung, TroopDeployed
 from gamefold.games.summit.board import (
     DIPLOMACY,
     NAME,
@@ -40,7 +40,7 @@ from gamefold.games.summit.config import (
     default_diplomacy,
     player_names,
 )
-from gamefold.games.summit.effects import HANDLERS, EffectFizzled, Fortified
+from gamefold.games.summit.effects import AIMS, HANDLERS, EffectFizzled, Fortified, TrapLaid
 from gamefold.games.summit.flow import (
     Defer,
     GameOver,
@@ -52,7 +52,7 @@ from gamefold.games.summit.flow import (
 )
 from gamefold.games.summit.game import Summit
 from gamefold.games.summit.invariants import INVARIANTS
-from gamefold.games.summit.policies import greedy
+from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.reactions import Deployed, TruceBegan
 from gamefold.games.summit.reducer import (
     ACTIONS,
@@ -64,11 +64,16 @@ from gamefold.games.summit.reducer import (
     step,
     subsystem,
 )
-from gamefold.games.summit.rules import REACTIONS, WRAPPERS, build_rules
+from gamefold.games.summit.rules import OVERRIDES, REACTIONS, WRAPPERS, build_rules
 from gamefold.games.summit.scenario import (
+    AGREEMENT_EFFECTS,
     DEFAULT_BONUS_ZONES,
+    DEFAULT_BORDERS,
+    DEFAULT_EFFECTS,
     DEFAULT_TERRITORIES,
     DEFAULT_ZONES,
+    STANDALONE_EFFECTS,
+    TIE_BREAKS,
     Scenario,
     Zone,
 )
@@ -76,6 +81,19 @@ from gamefold.games.summit.views import MapView, view
 
 __all__ = [
     "ACTIONS",
+    "AGREEMENT_EFFECTS",
+    "AIMS",
+    "DEFAULT_BORDERS",
+    "DEFAULT_EFFECTS",
+    "OVERRIDES",
+    "STANDALONE_EFFECTS",
+    "TIE_BREAKS",
+    "BattleFought",
+    "Deploy",
+    "TrapLaid",
+    "TrapSprung",
+    "TroopDeployed",
+    "random_kinds",
     "CODES",
     "DEFAULT_BONUS_ZONES",
     "DEFAULT_TERRITORIES",
@@ -115,7 +133,6 @@ __all__ = [
     "TruceBegan",
     "TruceEnded",
     "Zone",
-    "attack_cost",
     "build_rules",
     "check",
     "default_diplomacy",

@@ -15,9 +15,12 @@ __all__ = [
     "GAME_OVER",
     "HOLDINGS_MISMATCH",
     "MALFORMED",
+    "NOT_ADJACENT",
     "NOT_ASKED",
     "NOT_NOW",
+    "NOT_YOURS",
     "NOT_YOUR_TURN",
+    "NO_RESERVE",
     "OWN_TERRITORY",
     "PROPOSAL_LIMIT",
     "TOO_FEW_TROOPS",
@@ -52,6 +55,12 @@ NOT_ASKED = "summit/not-asked"
 """Deferring a proposal that is not awaiting this player's answer (SM-9)."""
 PROPOSAL_LIMIT = "summit/proposal-limit"
 """A proposal beyond the turn's ``proposals_per_turn`` (SM-12)."""
+NOT_YOURS = "summit/not-yours"
+"""Deploying on, or attacking from, a territory the player does not hold (SM-4, SM-6)."""
+NOT_ADJACENT = "summit/not-adjacent"
+"""Attacking a territory that does not border the source (SM-6)."""
+NO_RESERVE = "summit/no-reserve"
+"""Deploying with no troop in reserve (SM-4)."""
 BAD_TARGET = "summit/bad-target"
 """A Standalone card aimed at something its effect cannot take as a target (SM-8)."""
 
@@ -70,5 +79,8 @@ CODES: tuple[str, ...] = (
     NOT_ASKED,
     PROPOSAL_LIMIT,
     BAD_TARGET,
+    NOT_YOURS,
+    NOT_ADJACENT,
+    NO_RESERVE,
 )
 """Every code summit raises."""
