@@ -68,7 +68,7 @@ def test_sm2_the_default_map_borders_and_starting_troops() -> None:
     game, state = _ready()
     assert garrison(state, "Consulate") == 1  # starting_troops
     assert garrison(state, "Forge") == 1  # neutral_troops
-    game, state = _ready(starting_troops=3, neutral_troops=0)
+    _, state = _ready(starting_troops=3, neutral_troops=0)
     assert (garrison(state, "Consulate"), garrison(state, "Forge")) == (3, 0)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.games.summit.helpers import (
     act,
     board,
@@ -64,14 +65,28 @@ def test_sm5_dp11_self_applied_troops_come_now_and_the_debt_cuts_the_next_deploy
     assert of_type(events, Deployed)[-1] == Deployed("p1", 3 - 1, 1, before + 3 + 2)
 
 
-def test_sm4_dp11_the_debt_never_takes_the_deploy_below_zero() -> None:
-    game = summit(4, deal="in-order", deploy_base=0, territories_per_troop=9)
+@pytest.mark.parametrize(
+    ("carry", "deploys"),
+    [
+        (True, [Deployed("p1", 0, 1, 7, 2), Deployed("p1", 0, 1, 7, 1), Deployed("p1", 0, 1, 7)]),
+        (False, [Deployed("p1", 0, 1, 7), Deployed("p1", 1, 0, 8), Deployed("p1", 1, 0, 9)]),
+    ],
+)
+def test_sm4_dp11_debt_beyond_the_deploy_carries_over_unless_debt_carry_is_off(
+    carry: bool, deploys: list[Deployed]
+) -> None:
+    """SM-4: the deploy never goes below 0; what it cannot pay carries to the next turn
+    (``debt_carry=True``, the default) or is forgiven (``False``)."""
+    game = summit(4, deal="in-order", deploy_base=1, territories_per_troop=9, debt_carry=carry)
     state = first_turn(game)
     state, (card,) = give(state, "p1", ["Troops T2"])
     state, _ = act(game, state, SelfApply("p1", card))
-    state, events = until_turn(game, state, "p1")
-    assert of_type(events, DeployDebtDue) == [DeployDebtDue("p1", 3)]
-    assert of_type(events, Deployed)[-1] == Deployed("p1", 0, 0, 6)
+    assert troops(state, "p1") == 7
+    seen = []
+    for _ in range(3):
+        state, events = until_turn(game, state, "p1")
+        seen.append(of_type(events, Deployed)[-1])
+    assert seen == deploys
 
 
 def _pact(game: Summit, state: Game, agreement: str, values: list[str]) -> tuple[Game, list[Any]]:
