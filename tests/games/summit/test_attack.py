@@ -65,7 +65,7 @@ def test_sm2_the_default_map_borders_and_starting_troops() -> None:
     names = scenario.territories
     around = {names[i] for i in scenario.borders[names.index("Consulate")]}
     assert around == {"Chancery", "Legation", "Mine"}
-    game, state = _ready()
+    _, state = _ready()
     assert garrison(state, "Consulate") == 1  # starting_troops
     assert garrison(state, "Forge") == 1  # neutral_troops
     _, state = _ready(starting_troops=3, neutral_troops=0)
