@@ -85,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_simulate(commands)
     _add_play(commands)
     _add_replay(commands)
+    _add_coverage(commands)
     return parser
 
 
@@ -347,4 +348,50 @@ def _run_replay(args: argparse.Namespace) -> int:
     steps = len(record.actions)
     over = "game over" if record.game_def().is_over(state) else "not over"
     print(f"{args.file}: {record.game}, seed {record.seed}: {steps} steps replayed, OK ({over})")
+    return 0
+
+
+# -- gamefold coverage ------------------------------------------------------------------------
+
+
+def _add_coverage(commands: Any) -> None:
+    command = commands.add_parser(
+        "coverage", help="play many seeded games; print how often each rule was reached"
+    )
+    _add_common(command, seed=1)
+    command.add_argument("--games", type=_whole(1), default=100, help="how many (100)")
+    command.add_argument(
+        "--probes",
+        type=_whole(0),
+        default=48,
+        metavar="K",
+        help="refused candidate actions checked per decision point (48)",
+    )
+    command.add_argument("--json", type=_new_file, metavar="FILE", help="write the JSON report")
+    command.set_defaults(run=_run_coverage)
+
+
+def _run_coverage(args: argparse.Namespace) -> int:
+    from gamefold.sim.coverage import coverage, coverage_json
+
+    game = _game(args.game)
+    players = game.players(game.setup(args.seed))
+    spec = _policy_spec(game, args.policy, players)
+    frame = coverage(
+        game,
+        games=args.games,
+        seed=args.seed,
+        policies=spec,
+        max_steps=args.max_steps,
+        probes=args.probes,
+    )
+    unreached = int((frame["games"] == 0).sum())
+    print(
+        f"{game.name}: rule coverage of {args.games} games from seed {args.seed}: "
+        f"{_cast(spec, players)}; {len(frame) - unreached} of {len(frame)} rules reached"
+    )
+    print(frame.to_string())
+    if args.json is not None:
+        _write_text(args.json, coverage_json(frame) + "\n")
+        print(f"wrote the coverage report to {args.json}")
     return 0

@@ -29,13 +29,15 @@ from gamefold.core import Action, Events, Lifecycle
 from gamefold.errors import IllegalAction
 from gamefold.registry import Invariant, Subsystem
 
-__all__ = ["Catalogue", "FieldCheck", "Pipeline", "field_checks", "fits"]
+__all__ = ["Catalogue", "Fast", "FieldCheck", "Pipeline", "field_checks", "fits"]
 
 S = TypeVar("S")
 Validate: TypeAlias = Callable[[Any, Any], None]
 Apply: TypeAlias = Callable[[Any, Any], tuple[Any, Events]]
 FieldCheck: TypeAlias = tuple[str, Callable[[object], bool]]
 """A field name and the predicate its value must satisfy."""
+Fast: TypeAlias = Callable[[Any, Any], "tuple[Any, Events] | None"]
+"""A fused check-and-apply: ``(state, events)``, or ``None`` to leave it to the four stages."""
 
 
 # -- the code catalogue ---------------------------------------------------------------------
@@ -182,6 +184,11 @@ class Pipeline(Generic[S]):
     every other field is checked against its declared type (:func:`fits`). ``shapes`` adds a
     check of a whole action of a type (no card named twice). ``owner`` names the subsystem
     in messages.
+
+    ``fast`` maps a hot action type to a fused check-and-apply ``fast(state, action)``: it
+    returns ``(state, events)`` when the action is well formed and legal, exactly as the
+    four stages would, and ``None`` whenever it is not sure; then the four stages run, so
+    every refusal (code, rule, sentence) comes from the detailed validation alone.
     """
 
     def __init__(
@@ -192,15 +199,17 @@ class Pipeline(Generic[S]):
         owner: str,
         fields: Mapping[type, Mapping[str, Callable[[object], bool]]] | None = None,
         shapes: Mapping[type, Callable[[Any], bool]] | None = None,
+        fast: Mapping[type, Fast] | None = None,
     ) -> None:
         self.catalogue = catalogue if isinstance(catalogue, Catalogue) else Catalogue(catalogue, {})
         self.domain = self.catalogue.domain
         self.owner = owner
         self.routes = dict(routes)
         fields, shapes = fields or {}, shapes or {}
-        unknown = sorted(t.__name__ for t in (*fields, *shapes) if t not in self.routes)
+        self.fast: dict[type, Fast] = dict(fast or {})
+        unknown = sorted(t.__name__ for t in (*fields, *shapes, *self.fast) if t not in self.routes)
         if unknown:
-            raise TypeError(f"fields or shapes given for unrouted types: {unknown}")
+            raise TypeError(f"fields, shapes or fast paths given for unrouted types: {unknown}")
         self._problems = {
             kind: _well_formed(_checks(kind, fields.get(kind, {})), shapes.get(kind))
             for kind in self.routes
@@ -228,6 +237,11 @@ class Pipeline(Generic[S]):
 
     def step(self, state: S, action: Action) -> tuple[S, Events]:
         """Apply ``action``: the new state and the events, in order; raises if illegal."""
+        fast = self.fast.get(type(action))
+        if fast is not None:
+            done: tuple[S, Events] | None = fast(state, action)
+            if done is not None:
+                return done
         validate, apply = self.guard(action)
         validate(state, action)
         result: tuple[S, Events] = apply(state, action)

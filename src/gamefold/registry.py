@@ -34,6 +34,8 @@ __all__ = [
     "Game",
     "Handler",
     "Invariant",
+    "Keep",
+    "LazyView",
     "Reaction",
     "Rule",
     "Rules",
@@ -113,6 +115,57 @@ class Game:
         return Game(self.names, (*self.slices[:i], value, *self.slices[i + 1 :]), self.clock)
 
 
+class LazyView(Game):
+    """A player's view of a game, built on first read (EN-9).
+
+    It reads like the :class:`Game` that :meth:`Rules.view` returns (same ``names``,
+    ``clock`` and ``slices``, equal to it, pickled as it), but the slices are built only
+    when something reads them, so a policy that never looks at its view costs nothing.
+    """
+
+    __slots__ = ("_built", "_rules", "_source", "_viewer")
+    _rules: Rules
+    _source: Game
+    _viewer: str
+    _built: Game | None
+
+    def __init__(self, rules: Rules, game: Game, viewer: str) -> None:
+        object.__setattr__(self, "names", game.names)
+        object.__setattr__(self, "clock", game.clock)
+        object.__setattr__(self, "_rules", rules)
+        object.__setattr__(self, "_source", game)
+        object.__setattr__(self, "_viewer", viewer)
+        object.__setattr__(self, "_built", None)
+
+    @property
+    def slices(self) -> tuple[Any, ...]:
+        """The slices as the viewer sees them, built on first read."""
+        built: Game | None = self._built
+        if built is None:
+            built = self._rules.view(self._source, self._viewer)
+            object.__setattr__(self, "_built", built)
+        return built.slices
+
+    @property
+    def built(self) -> bool:
+        """Whether the view has been read (and so built) yet."""
+        return self._built is not None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Game, (self.names, self.slices, self.clock))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.names, self.slices, self.clock) == (other.names, other.slices, other.clock)
+
+    def __hash__(self) -> int:
+        return hash((self.names, self.slices, self.clock))
+
+    def __repr__(self) -> str:
+        return f"LazyView({self.names!r}, {self.slices!r}, {self.clock!r})"
+
+
 Handler: TypeAlias = Callable[[Game, Any], tuple[Game, Events]]
 """A whole-game handler: ``(game, action) -> (game, events)``; raises on an illegal action."""
 Checker: TypeAlias = Callable[[Game, Any], IllegalAction | None]
@@ -141,12 +194,17 @@ class Rule:
     check: Checker = always_legal
     """``check(game, action)``: why the action is illegal, or ``None``."""
     legal_actions: Callable[[Game, str], tuple[Action, ...]] | None = None
-    """The actions of this type an actor may take, or ``None`` if it lists none."""
+    """The actions an actor may take that this rule lists, or ``None`` if it lists none."""
     name: str = ""
     """A name for messages; defaults to the action type's name."""
+    exact: bool = False
+    """Whether ``legal_actions`` lists only legal actions, built from the same predicates as
+    ``check`` (EN-5): the registry then trusts the listing instead of checking each action."""
 
 
 Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
+Keep: TypeAlias = Callable[[Game, Any], bool]
+"""``keep(game, action)``: whether an action the inner handler accepts passes a wrapper too."""
 Reaction: TypeAlias = Callable[[Game, Events], tuple[Game, Events]]
 """A reaction: ``(game, events) -> (game, more_events)``, run after every step with the
 game and the events so far; returns the very same game and no events when it has nothing
@@ -181,6 +239,11 @@ class Wrapper:
     """``check(game, action, inner_check) -> IllegalAction | None``, if the wrapper refuses."""
     name: str = ""
     """A name for messages."""
+    keep: Keep | None = None
+    """``keep(game, action)``: for an action the inner check accepts, whether ``check`` does
+    too, from the same predicates. With it, a listing the registry trusts stays trusted (the
+    wrapper's refusals are filtered out cheaply); without it, listed actions of a wrapper
+    with a ``check`` are checked one by one."""
 
 
 def _no_tick(clock: Clock, action: Any) -> Clock:
@@ -207,6 +270,8 @@ class _Entry:
     source: str
     exact: bool
     """Whether the owning subsystem's ``legal_actions`` is exact for this type."""
+    keep: Keep | None = None
+    """For an exact listing narrowed by wrappers: whether a listed action is still legal."""
 
 
 class Rules:
@@ -340,12 +405,20 @@ class Rules:
                 if kind in self._listed_by_rules:
                     continue
                 entry = self._table.get(kind)
-                if entry is not None and (entry.exact or entry.check(game, action) is None):
+                if entry is None:
+                    continue
+                if entry.exact:
+                    if entry.keep is None or entry.keep(game, action):
+                        out.append(action)
+                elif entry.check(game, action) is None:
                     out.append(action)
         for rule in (*self.rules, *self.overrides):
             if rule.legal_actions is not None:
                 listed = rule.legal_actions(game, actor)
-                out.extend(a for a in listed if self._checks[type(a)](game, a) is None)
+                if rule.exact:
+                    out.extend(listed)
+                else:
+                    out.extend(a for a in listed if self._checks[type(a)](game, a) is None)
         return tuple(out)
 
     def view(self, game: Game, viewer: str) -> Game:
@@ -358,6 +431,10 @@ class Rules:
             for i, sub in enumerate(self.subsystems)
         )
         return Game(game.names, shown, game.clock)
+
+    def lazy_view(self, game: Game, viewer: str) -> Game:
+        """:meth:`view`, built only when read (:class:`LazyView`): what policies receive."""
+        return LazyView(self, game, viewer)
 
     def invariants(self, game: Game) -> dict[str, list[str]]:
         """Every violated invariant, by name: ``"slice.invariant"`` for a slice's own,
@@ -529,14 +606,21 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
         def step(game: Game, action: Any) -> tuple[Game, Events]:
             return around(game, action, inner_step)
 
-        return _Entry(step, inner_check, apply, source, inner.exact)
+        return _Entry(step, inner_check, apply, source, inner.exact, inner.keep)
 
     check_around = wrapper.check
 
     def check(game: Game, action: Any) -> IllegalAction | None:
         return check_around(game, action, inner_check)
 
-    return _Entry(_checked(check, apply), check, apply, source, exact=False)
+    keep = _both(inner.keep, wrapper.keep) if inner.exact and wrapper.keep else None
+    return _Entry(_checked(check, apply), check, apply, source, keep is not None, keep)
+
+
+def _both(first: Keep | None, second: Keep) -> Keep:
+    if first is None:
+        return second
+    return lambda game, action: first(game, action) and second(game, action)
 
 
 def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:

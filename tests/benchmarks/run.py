@@ -1,19 +1,28 @@
 """Throughput benchmarks: one run prints a table and writes JSON. Nothing here asserts a time.
 
-    python tests/benchmarks/run.py            # the full run (2,000 games for the speed-up)
-    python tests/benchmarks/run.py --quick    # a smoke run, seconds long
+    python tests/benchmarks/run.py                    # the full run (2,000 games for the speed-up)
+    python tests/benchmarks/run.py --quick            # a smoke run, seconds long
+    python tests/benchmarks/run.py --json out.json    # also the headline figures as JSON
+    python tests/benchmarks/run.py --against REV      # this checkout and REV, interleaved
 
 It measures
 
 1. for each game (the built-in ``skirmish`` and ``summit`` once registered, and the toy race
-   the core tests use as a reference): whole games a second (random policies, through
-   :func:`gamefold.games.play`) and reducer steps a second (replaying the recorded actions
-   through ``rules.step``, no policy in the loop);
+   the core tests use as a reference): whole games a CPU-second and their steps a CPU-second
+   (random policies, through :func:`gamefold.games.play`, listing legal actions at every
+   choice), and reducer steps a CPU-second (replaying the recorded actions through
+   ``rules.step``, no policy in the loop);
 2. the skill-deck round on :mod:`gamefold.skills` against a plain mutable-list baseline
    (see ``skill_round.py``): reducer calls a second for each, and the ratio;
 3. ``simulate`` of 2,000 games serially and on two worker processes: the speed-up.
 
-Results go to ``benchmark-results/bench-<time>.json`` (``--out`` to change the directory).
+Single-process figures are CPU time (``time.process_time``), the median of ``repeat`` runs,
+with the baseline and gamefold interleaved; the speed-up is wall time, as parallelism must be.
+Results go to ``benchmark-results/bench-<time>.json`` (``--out`` to change the directory);
+``--json PATH`` also writes the headline figures ``skill_round_ratio``,
+``skirmish_steps_per_cpu_s``, ``summit_steps_per_cpu_s`` and ``speedup_2_workers``.
+``--against REV`` checks ``REV`` out in a temporary ``git worktree`` and runs this benchmark
+there and here in turn (``--rounds`` times), printing the medians of both side by side.
 """
 
 from __future__ import annotations
@@ -22,7 +31,10 @@ import argparse
 import json
 import os
 import platform
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -45,14 +57,19 @@ REFERENCE_GAME = "toy-race"
 SESSION_ROUNDS = 40  # long enough to recycle decks, short enough that nobody dies
 
 
-def best_of(repeat: int, work: Callable[[], object]) -> float:
-    """The fastest of ``repeat`` wall-clock timings of ``work()``, in seconds."""
+def cpu_median(repeat: int, work: Callable[[], object]) -> float:
+    """The median of ``repeat`` CPU-time timings of ``work()``, in seconds."""
+    return statistics.median(cpu_times(repeat, work))
+
+
+def cpu_times(repeat: int, work: Callable[[], object]) -> list[float]:
+    """``repeat`` CPU-time timings of ``work()``, in seconds."""
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        times.append(time.process_time() - start)
+    return times
 
 
 def bench_game(name: str, games: int, repeat: int) -> dict[str, Any]:
@@ -79,8 +96,9 @@ def bench_game(name: str, games: int, repeat: int) -> dict[str, Any]:
         "status": "measured",
         "games": games,
         "mean_steps": steps / games,
-        "games_per_s": games / best_of(repeat, play_all),
-        "steps_per_s": steps / best_of(repeat, replay_all),
+        "games_per_s": games / (played := cpu_median(repeat, play_all)),
+        "play_steps_per_s": steps / played,
+        "steps_per_s": steps / cpu_median(repeat, replay_all),
     }
 
 
@@ -88,13 +106,20 @@ def bench_skill_round(sessions: int, repeat: int) -> dict[str, Any]:
     """Reducer calls a second of the skill-deck round: gamefold against the mutable baseline."""
     calls = sessions * SESSION_ROUNDS * skill_round.CALLS_PER_ROUND
     skill_round.baseline_session(SESSION_ROUNDS, 0)  # warm up both before the clock runs
-    base = best_of(repeat, lambda: _sessions(skill_round.baseline_session, sessions))
-    result: dict[str, Any] = {"calls": calls, "baseline_calls_per_s": calls / base}
     try:
         skill_round.gamefold_session(SESSION_ROUNDS, 0)
-        ours = best_of(repeat, lambda: _sessions(skill_round.gamefold_session, sessions))
     except (ImportError, AttributeError, TypeError) as err:  # the subsystem's API moved
-        return result | {"status": f"gamefold side unavailable: {err}"}
+        base = cpu_median(repeat, lambda: _sessions(skill_round.baseline_session, sessions))
+        return {"calls": calls, "baseline_calls_per_s": calls / base} | {
+            "status": f"gamefold side unavailable: {err}"
+        }
+    bases: list[float] = []
+    ours_: list[float] = []
+    for _ in range(repeat):  # interleaved, so a slow spell hits both
+        bases += cpu_times(1, lambda: _sessions(skill_round.baseline_session, sessions))
+        ours_ += cpu_times(1, lambda: _sessions(skill_round.gamefold_session, sessions))
+    base, ours = statistics.median(bases), statistics.median(ours_)
+    result: dict[str, Any] = {"calls": calls, "baseline_calls_per_s": calls / base}
     return result | {
         "status": "measured",
         "gamefold_calls_per_s": calls / ours,
@@ -151,14 +176,30 @@ def measure(quick: bool, games: int) -> dict[str, Any]:
     }
 
 
+def headline(results: dict[str, Any]) -> dict[str, float]:
+    """The figures the targets are set on (docs/benchmarks.md)."""
+    games = {row["game"]: row for row in results["games"] if row["status"] == "measured"}
+    out = {
+        f"{name}_steps_per_cpu_s": games[name]["play_steps_per_s"]
+        for name in BUILT_IN_GAMES
+        if name in games
+    }
+    if results["skill_round"]["status"] == "measured":
+        out["skill_round_ratio"] = results["skill_round"]["slowdown"]
+    out["speedup_2_workers"] = results["speedup"]["speedup"]
+    return out
+
+
 def table(results: dict[str, Any]) -> list[str]:
-    """The results as the lines of a plain-text table."""
-    lines = [f"{'game':<12} {'games/s':>10} {'steps/s':>12} {'steps/game':>11}"]
+    """The results as the lines of a plain-text table (rates per CPU-second)."""
+    head = f"{'game':<12} {'games/s':>10} {'play steps/s':>13} {'step() calls/s':>15}"
+    lines = [f"{head} {'steps/game':>11}"]
     for row in results["games"]:
         if row["status"] != "measured":
             lines.append(f"{row['game']:<12} {row['status']}")
             continue
-        numbers = f"{row['games_per_s']:>10,.0f} {row['steps_per_s']:>12,.0f}"
+        numbers = f"{row['games_per_s']:>10,.0f} {row['play_steps_per_s']:>13,.0f}"
+        numbers += f" {row['steps_per_s']:>15,.0f}"
         lines.append(f"{row['game']:<12} {numbers} {row['mean_steps']:>11.1f}")
     lines += _skill_lines(results["skill_round"]) + _speedup_lines(results["speedup"])
     return lines
@@ -194,7 +235,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
     parser.add_argument("--games", type=int, help="games for the speed-up (2000; quick 200)")
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "benchmark-results")
+    parser.add_argument("--json", type=Path, help="write the headline figures here")
+    parser.add_argument("--against", metavar="REV", help="also run on commit REV, interleaved")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each side (--against)")
     args = parser.parse_args(argv)
+    if args.against:
+        return against(args.against, args.rounds, args.quick, args.games, args.json)
     games = args.games or (200 if args.quick else 2000)
     results = measure(args.quick, games)
     print("\n".join(table(results)))
@@ -202,6 +248,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     path = args.out / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
     path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(f"\nwrote {path}")
+    if args.json:
+        args.json.write_text(json.dumps(headline(results), indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def _run_tree(tree: Path, quick: bool, games: int | None, out: Path) -> dict[str, float]:
+    """The headline figures of one run of this benchmark on the sources of ``tree``."""
+    command = [sys.executable, str(Path(__file__)), "--json", str(out), "--out", str(out.parent)]
+    command += ["--quick"] if quick else []
+    command += ["--games", str(games)] if games else []
+    env = {**os.environ, "PYTHONPATH": f"{tree / 'src'}{os.pathsep}{tree}"}
+    subprocess.run(command, env=env, cwd=tree, check=True, capture_output=True)
+    figures: dict[str, float] = json.loads(out.read_text(encoding="utf-8"))
+    return figures
+
+
+def against(rev: str, rounds: int, quick: bool, games: int | None, json_out: Path | None) -> int:
+    """Run the benchmark here and on ``rev``, ``rounds`` times each, alternating."""
+    with tempfile.TemporaryDirectory() as tmp:
+        other = Path(tmp) / "other"
+        git = ["git", "worktree"]
+        subprocess.run([*git, "add", "--detach", str(other), rev], cwd=REPO_ROOT, check=True)
+        runs: dict[str, list[dict[str, float]]] = {"here": [], rev: []}
+        try:
+            for r in range(rounds):
+                order = [("here", REPO_ROOT), (rev, other)]
+                for label, tree in order if r % 2 == 0 else order[::-1]:
+                    runs[label].append(_run_tree(tree, quick, games, Path(tmp) / "h.json"))
+        finally:
+            subprocess.run([*git, "remove", "--force", str(other)], cwd=REPO_ROOT, check=True)
+    keys = sorted(set(runs["here"][0]) & set(runs[rev][0]))
+    medians = {
+        label: {k: statistics.median(run[k] for run in found) for k in keys}
+        for label, found in runs.items()
+    }
+    print(f"{'figure':<28} {'here':>12} {rev[:12]:>12}")
+    for k in keys:
+        print(f"{k:<28} {medians['here'][k]:>12,.2f} {medians[rev][k]:>12,.2f}")
+    if json_out:
+        json_out.write_text(json.dumps(medians, indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -42,3 +42,17 @@ def test_a_quick_run_prints_a_table_and_writes_json(
     speed = results["speedup"]
     assert (speed["games"], speed["workers"], speed["identical"]) == (40, 2, True)
     assert out.rstrip().endswith(f"wrote {written}")
+
+
+def test_the_headline_json_has_the_targeted_figures(tmp_path: Path) -> None:
+    """The figures docs/benchmarks.md sets targets on, in one small JSON file."""
+    out = tmp_path / "headline.json"
+    assert run.main(["--quick", "--games", "40", "--out", str(tmp_path), "--json", str(out)]) == 0
+    figures = json.loads(out.read_text())
+    assert set(figures) == {
+        "skill_round_ratio",
+        "skirmish_steps_per_cpu_s",
+        "summit_steps_per_cpu_s",
+        "speedup_2_workers",
+    }
+    assert all(value > 0 for value in figures.values())

@@ -407,3 +407,65 @@ def test_en4_a_wrapped_action_is_validated_once_on_its_way_to_apply() -> None:
     bumped = rules.wrap(Wrapper(Add, bump))
     with pytest.raises(IllegalAction, match="positive"):
         bumped.step(game, Add(2))
+
+
+def test_en5_an_exact_rule_listing_is_trusted_and_an_inexact_one_checked() -> None:
+    """EN-5: ``Rule.exact`` tells the registry its listing needs no second check."""
+    rules, game = two()
+    checked: list[Transfer] = []
+
+    def counting(game: Game, action: Transfer) -> IllegalAction | None:
+        checked.append(action)
+        return transfer_check(game, action)
+
+    listing = lambda game, actor: (Transfer(5), Transfer(50)) if actor == "a" else ()  # noqa: E731
+    loose = rules.with_rules(Rule(Transfer, _bare_transfer, counting, listing))
+    assert Transfer(50) not in loose.legal_actions(game, "a")
+    assert checked == [Transfer(5), Transfer(50)]
+    checked.clear()
+    exact = rules.with_rules(Rule(Transfer, _bare_transfer, counting, listing, exact=True))
+    assert exact.legal_actions(game, "a")[-2:] == (Transfer(5), Transfer(50))
+    assert checked == []
+
+
+def test_en5_a_wrapper_keep_narrows_a_trusted_listing_without_checking_it() -> None:
+    """EN-5: a wrapper that refuses big amounts keeps the listing exact with ``keep``."""
+    rules, game = two()
+    checks: list[Add] = []
+
+    def small(game: Game, action: Add, inner: Any) -> IllegalAction | None:
+        checks.append(action)
+        problem = inner(game, action)
+        if problem is None and action.amount > 2:
+            return IllegalAction("toy/too-big", "EN-6", "Too big.", action)
+        return problem
+
+    kept = rules.wrap(Wrapper(Add, check=small, keep=lambda game, action: action.amount <= 2))
+    assert kept.legal_actions(game, "a") == (Add(1), Add(2))
+    assert checks == []
+    unkept = rules.wrap(Wrapper(Add, check=small))
+    assert unkept.legal_actions(game, "a") == (Add(1), Add(2))
+    assert checks == [Add(1), Add(2), Add(3)]
+    assert kept.check(game, Add(3)) is not None
+
+
+def test_en9_a_lazy_view_is_built_only_when_read_and_equals_the_view() -> None:
+    """EN-9: what policies receive: the same view, built on first read."""
+    import pickle
+
+    from gamefold.registry import LazyView
+
+    rules, game = two()
+    lazy = rules.lazy_view(game, "a")
+    assert isinstance(lazy, LazyView)
+    assert isinstance(lazy, Game)
+    assert not lazy.built
+    assert lazy.clock == game.clock
+    assert not lazy.built
+    assert lazy == rules.view(game, "a")
+    assert lazy.built
+    assert rules.view(game, "a") == lazy
+    assert lazy["a"] == rules.view(game, "a")["a"]
+    copy = pickle.loads(pickle.dumps(lazy))
+    assert type(copy) is Game
+    assert copy == rules.view(game, "a")

@@ -95,9 +95,9 @@ def test_dp4_dp5_a_host_game_feeds_its_map_to_turn_starts_with_a_wrapper() -> No
 
 
 def test_en7_every_event_class_has_a_readable_line() -> None:
-    from gamefold.diplomacy import account
+    from gamefold.diplomacy import LINES
 
-    assert set(EVENTS) == set(account._LINES)
+    assert set(EVENTS) == set(LINES)
     assert describe(DiplomacyConfig(), TurnBegan("ann", 3)) == "-- turn 3: ann --"
     assert describe(DiplomacyConfig(), _Other()) == "_Other()"
 

@@ -71,7 +71,7 @@ from gamefold.combat.hands import (
     outcome,
 )
 from gamefold.combat.invariants import INVARIANTS, violations
-from gamefold.combat.narration import LINES, describe
+from gamefold.combat.narration import EVENT_RULES, LINES, declaration_rules, describe
 from gamefold.combat.pairing import (
     AssignPairings,
     Pair,
@@ -107,6 +107,7 @@ __all__ = [
     "PIPELINE",
     "DEFEND",
     "EVENTS",
+    "EVENT_RULES",
     "HANDS",
     "INVARIANTS",
     "LINES",
@@ -163,6 +164,7 @@ __all__ = [
     "assigning_side",
     "check",
     "codes",
+    "declaration_rules",
     "describe",
     "dire_policy",
     "dire_policy_names",

@@ -1,4 +1,8 @@
-"""One readable line per combat event, for logs, examples and a host game's account.
+"""One readable line per combat event, and the rules each event attests.
+
+:data:`LINES` tells an event in words, for logs, examples and a host game's account;
+:data:`EVENT_RULES` and :func:`declaration_rules` name the CB rules an event shows at work,
+for rule coverage (:func:`gamefold.sim.coverage`).
 
 >>> from gamefold.combat import CombatantFell, describe
 >>> describe(CombatantFell("orc"))
@@ -10,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gamefold.combat.combatants import CombatEnded
+from gamefold.combat.combatants import CombatEnded, CombatState, find
 from gamefold.combat.conditions import ConditionApplied, ConditionEnded
 from gamefold.combat.exchange import Declared
 from gamefold.combat.fleeing import Fled, RetreatDeclared, RetreatFailed, StressGained
+from gamefold.combat.hands import Outcome
 from gamefold.combat.pairing import PairingsAssigned, PairingsDissolved
 from gamefold.combat.resolution import (
     AbilityResolved,
@@ -23,9 +28,10 @@ from gamefold.combat.resolution import (
 )
 from gamefold.combat.warding import DamagePrevented, Warded
 from gamefold.combat.withdrawal import CombatantWithdrawn
+from gamefold.combat.zones import Zone, effective_zone
 from gamefold.core import Event
 
-__all__ = ["LINES", "describe"]
+__all__ = ["EVENT_RULES", "LINES", "declaration_rules", "describe"]
 
 
 def _names(ids: tuple[str, ...]) -> str:
@@ -77,3 +83,78 @@ def describe(event: Event) -> str:
     """One sentence saying what ``event`` reports; ``repr`` for an event of another kind."""
     line = LINES.get(type(event))
     return repr(event) if line is None else line(event)
+
+
+def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
+    return lambda event: rules
+
+
+def _resolved_rules(e: AbilityResolved) -> tuple[str, ...]:
+    rules = ["CB-10"]
+    if e.contested:
+        # Hands were compared: a win or a loss shows the beats relation, a tie CB-2.
+        rules += ["CB-3", "CB-2" if e.outcome is Outcome.TIE else "CB-1"]
+    rules += {"Attack": ["CB-8"], "Defend": ["CB-9"]}.get(e.ability, [])
+    return tuple(rules)
+
+
+def _retreat_failed(e: RetreatFailed) -> tuple[str, ...]:
+    return ("CB-13",)
+
+
+def _fled_rules(e: Fled) -> tuple[str, ...]:
+    rules = ["CB-13"]
+    rules += ["CB-14"] if e.lost else []
+    rules += ["CB-15"] if e.carried or e.left_behind else []
+    return tuple(rules)
+
+
+EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
+    PairingsAssigned: _always("CB-5"),
+    PairingsDissolved: _always("CB-5"),
+    Declared: _always("CB-10"),
+    RetreatDeclared: _always("CB-13"),
+    ExchangeRevealed: _always("CB-10"),
+    RetreatFailed: _retreat_failed,
+    Fled: _fled_rules,
+    StressGained: _always("CB-14"),
+    AbilityResolved: _resolved_rules,
+    DamageDealt: _always("CB-10", "CB-11"),
+    CombatantFell: _always("CB-11"),
+    ConditionApplied: _always("CB-12"),
+    ConditionEnded: _always("CB-12"),
+    CombatantWithdrawn: _always(),
+    CombatEnded: _always(),
+    Warded: _always(),
+    DamagePrevented: _always(),
+}
+"""The CB rules each combat event attests, as a function of the event (rule coverage).
+
+An ``AbilityResolved`` attests CB-10, and when its target contested it CB-3 with CB-1 (a
+win or a loss) or CB-2 (a tie); the basic Attack and Defend attest CB-8 and CB-9. A
+``Fled`` attests CB-13, CB-14 when items were lost and CB-15 when someone was carried or
+left behind; a failed retreat attests CB-13 (the dire check among others). Host actions
+(``Ward``, ``Withdraw``) attest no CB rule. Zones show in the state, not the event: see
+:func:`declaration_rules`. Refusals attest their own rule (:data:`~gamefold.combat.codes.RULES`).
+"""
+
+
+def declaration_rules(state: CombatState, event: Declared) -> tuple[str, ...]:
+    """The zone rules a declaration attests in ``state`` (any state from the declaration
+    until the exchange resolves): CB-4 for an ability that needs a zone, CB-5 for a paired
+    combatant, CB-6 for a Rearward one, CB-7 for one in Rearward counting as Forward."""
+    who = find(state, event.combatant)
+    if who is None or who.zone is None:
+        return ()
+    rules: list[str] = []
+    ability = state.config.ability(event.ability)
+    if ability is not None and ability.zone is not None:
+        rules.append("CB-4")
+    if who.partner is not None:
+        rules.append("CB-5")
+    counted = effective_zone(state.combatants, who)
+    if counted is Zone.REARWARD:
+        rules.append("CB-6")
+    elif who.zone is Zone.REARWARD:
+        rules.append("CB-7")
+    return tuple(rules)

@@ -12,7 +12,8 @@ turns, and scored at game end.
 12
 """
 
-from gamefold.diplomacy.account import describe
+from gamefold.diplomacy import codes
+from gamefold.diplomacy.attribution import EVENT_RULES, SETUP_RULES
 from gamefold.diplomacy.cards import (
     DEFAULT_CATALOGUE,
     DEFAULT_COMPOSITION,
@@ -47,6 +48,7 @@ from gamefold.diplomacy.hands import (
 )
 from gamefold.diplomacy.invariants import INVARIANTS
 from gamefold.diplomacy.legal import list_proposals, proposal_count, sample_proposals
+from gamefold.diplomacy.narration import LINES, Line, describe
 from gamefold.diplomacy.pacts import (
     BreakPact,
     ExtendPact,
@@ -77,6 +79,7 @@ from gamefold.diplomacy.reducer import (
     legal_actions,
     reduce,
     step,
+    subsystem,
 )
 from gamefold.diplomacy.standalone import (
     Effect,
@@ -86,7 +89,7 @@ from gamefold.diplomacy.standalone import (
     StandalonePlayed,
     StandaloneResolved,
 )
-from gamefold.diplomacy.table import NAME, DiplomacyState, PlayerState, initial_state
+from gamefold.diplomacy.table import DiplomacyState, PlayerState, initial_state
 from gamefold.diplomacy.ticks import (
     QUARTERS_PER_TICK,
     BonusZone,
@@ -97,7 +100,6 @@ from gamefold.diplomacy.ticks import (
 )
 from gamefold.diplomacy.turns import BeginTurn, TurnBegan, TurnEnded
 from gamefold.diplomacy.views import DiplomacyView, view
-from gamefold.registry import Subsystem
 
 __all__ = [
     "BreakPact",
@@ -111,8 +113,10 @@ __all__ = [
     "DEFAULT_CATALOGUE",
     "DEFAULT_COMPOSITION",
     "EVENTS",
+    "EVENT_RULES",
     "INVARIANTS",
     "LIFECYCLE",
+    "LINES",
     "QUARTERS_PER_TICK",
     "Accept",
     "BeginTurn",
@@ -134,6 +138,7 @@ __all__ = [
     "EffectHandler",
     "EffectHandlers",
     "Kind",
+    "Line",
     "Pact",
     "PactBegan",
     "PactCountedDown",
@@ -158,6 +163,7 @@ __all__ = [
     "TurnEnded",
     "as_ticks",
     "check",
+    "codes",
     "describe",
     "held_count",
     "initial_state",
@@ -177,17 +183,5 @@ __all__ = [
     "EMPTY_KIND",
     "HAND_LIMIT_RANGE",
     "PACT_CLOCKS",
+    "SETUP_RULES",
 ]
-
-subsystem: Subsystem[DiplomacyState] = Subsystem(
-    name=NAME,
-    actions=ACTIONS,
-    lifecycle=LIFECYCLE,
-    step=step,
-    check=check,
-    legal_actions=legal_actions,
-    invariants=INVARIANTS,
-    view=view,
-    state_type=DiplomacyState,
-)
-"""The registry entry: the ``"diplomacy"`` slice, its actions and lifecycle (EN-6)."""

@@ -1,29 +1,38 @@
 """The stable error codes of the diplomacy subsystem (EN-4).
 
-Every :class:`~gamefold.IllegalAction` the subsystem raises carries one of these codes; they
-never change between releases, so a game loop or a UI may match on them. The rule ID that
-goes with a code depends on the action (``not-your-turn`` cites DP-9 for a proposal and
-DP-11 for a self-application); the docs page lists each pair.
+Every :class:`~gamefold.IllegalAction` the subsystem raises carries one of these codes and a
+rule ID from :data:`CATALOGUE`; they never change between releases, so a game loop or a UI
+may match on them. Two codes guard more than one rule and name the rule when raised:
+``not-your-turn`` (DP-1 for a discard, DP-4 for a turn start, DP-9 for a proposal, DP-11 for
+a self-application, DP-12 for a turn end) and ``wrong-kind`` (DP-9, DP-11 or DP-12, the rule
+of the action that needs the card).
 """
 
 from __future__ import annotations
 
+from gamefold.pipeline import Catalogue
+
 __all__ = [
     "CARD_LOCKED",
     "CARD_NOT_IN_HAND",
+    "CATALOGUE",
     "CODES",
     "DUPLICATE_CARD",
     "MALFORMED",
     "NOT_BETWEEN_TURNS",
+    "NOT_PARTY",
     "NOT_RECIPIENT",
     "NOT_YOUR_TURN",
     "PROPOSAL_TO_SELF",
+    "RULES",
     "SLOTS_MISMATCH",
+    "UNKNOWN_PACT",
     "UNKNOWN_PLAYER",
     "UNKNOWN_PROPOSAL",
     "UNKNOWN_ZONE",
     "WINDOW_USED",
     "WRONG_KIND",
+    "illegal",
 ]
 
 MALFORMED = "diplomacy/malformed"
@@ -31,7 +40,8 @@ MALFORMED = "diplomacy/malformed"
 UNKNOWN_PLAYER = "diplomacy/unknown-player"
 """The action names a player who is not seated at this table (EN-4)."""
 NOT_YOUR_TURN = "diplomacy/not-your-turn"
-"""The action needs its player's own turn (or names the wrong player for the clock)."""
+"""The action needs its player's own turn, or names the wrong player for the clock (DP-1,
+DP-4, DP-9, DP-11, DP-12)."""
 CARD_NOT_IN_HAND = "diplomacy/card-not-in-hand"
 """The player does not hold that card (EN-4)."""
 CARD_LOCKED = "diplomacy/card-locked"
@@ -39,7 +49,8 @@ CARD_LOCKED = "diplomacy/card-locked"
 DUPLICATE_CARD = "diplomacy/duplicate-card"
 """The same card is named twice in one proposal (EN-4)."""
 WRONG_KIND = "diplomacy/wrong-kind"
-"""The card is not of the kind the action needs (an Agreement to propose, …)."""
+"""The card is not of the kind the action needs: an Agreement or Value card to propose
+(DP-9), a Value card to self-apply (DP-11), a Standalone card to play (DP-12)."""
 SLOTS_MISMATCH = "diplomacy/slots-mismatch"
 """A proposal does not fill exactly the Agreement card's slots (DP-9)."""
 PROPOSAL_TO_SELF = "diplomacy/proposal-to-self"
@@ -60,24 +71,30 @@ UNKNOWN_PACT = "diplomacy/unknown-pact"
 NOT_PARTY = "diplomacy/not-party"
 """Only a party to a pact may break it (DP-9)."""
 
-CODES = frozenset(
+CATALOGUE = Catalogue(
+    "diplomacy",
     {
-        UNKNOWN_PACT,
-        NOT_PARTY,
-        MALFORMED,
-        UNKNOWN_PLAYER,
-        NOT_YOUR_TURN,
-        CARD_NOT_IN_HAND,
-        CARD_LOCKED,
-        DUPLICATE_CARD,
-        WRONG_KIND,
-        SLOTS_MISMATCH,
-        PROPOSAL_TO_SELF,
-        UNKNOWN_PROPOSAL,
-        NOT_RECIPIENT,
-        NOT_BETWEEN_TURNS,
-        WINDOW_USED,
-        UNKNOWN_ZONE,
-    }
+        UNKNOWN_PLAYER: "EN-4",
+        NOT_YOUR_TURN: ("DP-1", "DP-4", "DP-9", "DP-11", "DP-12"),
+        CARD_NOT_IN_HAND: "EN-4",
+        CARD_LOCKED: "DP-10",
+        DUPLICATE_CARD: "EN-4",
+        WRONG_KIND: ("DP-9", "DP-11", "DP-12"),
+        SLOTS_MISMATCH: "DP-9",
+        PROPOSAL_TO_SELF: "DP-9",
+        UNKNOWN_PROPOSAL: "DP-9",
+        NOT_RECIPIENT: "DP-9",
+        NOT_BETWEEN_TURNS: "DP-12",
+        WINDOW_USED: "DP-12",
+        UNKNOWN_ZONE: "DP-5",
+        UNKNOWN_PACT: "DP-9",
+        NOT_PARTY: "DP-9",
+    },
 )
+"""Every code with the rule(s) it cites."""
+
+RULES = CATALOGUE.rules
+"""The rule IDs each code cites."""
+CODES = CATALOGUE.codes
 """Every code the subsystem may raise."""
+illegal = CATALOGUE.illegal

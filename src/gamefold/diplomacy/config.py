@@ -7,7 +7,7 @@ Build it with keyword arguments; a value that cannot describe a game raises
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 from pyrsistent import PMap, pmap
@@ -43,6 +43,10 @@ back to the pool, or the player keeps it over the limit."""
 
 def _pmap(value: Mapping[str, object]) -> PMap[str, object]:
     return value if isinstance(value, PMap) else pmap(value)
+
+
+def _strings(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
 
 
 def _require(ok: bool, field: str, message: str, rule: str) -> None:
@@ -82,7 +86,7 @@ class DiplomacyConfig:
     """Every card type of the game (DP-7, DP-8)."""
     composition: PMap[str, int] = attrs.field(default=DEFAULT_COMPOSITION, converter=_pmap)
     """Copies of each card type in the game, by name; a type left out has none (DP-8)."""
-    secret_agreements: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    secret_agreements: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     """Agreement subtypes whose pacts only their parties see until the host reveals them
     (EN-9; summit: Covert Support)."""
     quarters_per_tick: int = 4

@@ -17,7 +17,6 @@ from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Counter, Kind, draw, put
 from gamefold.diplomacy.seats import require_seat, require_turn, with_player
-from gamefold.errors import IllegalAction
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
@@ -132,24 +131,18 @@ def require_card(state: DiplomacyState, seat: int, card: int, action: Action) ->
     if card in player.hand:
         return
     if card in locked_cards(state, player.player):
-        raise IllegalAction(
-            codes.CARD_LOCKED,
-            "DP-10",
-            f"Card {card} is locked in a pending proposal until it is answered or expires.",
-            action,
-        )
-    raise IllegalAction(
-        codes.CARD_NOT_IN_HAND, "EN-4", f"{player.player} does not hold card {card}.", action
-    )
+        message = f"Card {card} is locked in a pending proposal until it is answered or expires."
+        raise codes.illegal(codes.CARD_LOCKED, message, action)
+    message = f"{player.player} does not hold card {card}."
+    raise codes.illegal(codes.CARD_NOT_IN_HAND, message, action)
 
 
 def require_kind(state: DiplomacyState, card: int, kind: Kind, action: Action, rule: str) -> None:
     """Raise ``diplomacy/wrong-kind`` unless ``card`` is of ``kind``."""
     card_type = state.config.cards[card]
     if card_type.kind is not kind:
-        raise IllegalAction(
-            codes.WRONG_KIND, rule, f"{card_type.name} is not a {kind.value} card.", action
-        )
+        message = f"{card_type.name} is not a {kind.value} card."
+        raise codes.illegal(codes.WRONG_KIND, message, action, rule=rule)
 
 
 def receive(

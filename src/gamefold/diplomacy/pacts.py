@@ -18,7 +18,6 @@ import attrs
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.proposals import Pact
-from gamefold.errors import IllegalAction
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
@@ -86,15 +85,15 @@ def _running(state: DiplomacyState, pact: int, action: Action) -> Pact:
     for each in state.pacts:
         if each.id == pact:
             return each
-    raise IllegalAction(codes.UNKNOWN_PACT, "DP-9", f"No pact {pact} is running.", action)
+    raise codes.illegal(codes.UNKNOWN_PACT, f"No pact {pact} is running.", action)
 
 
 def validate_pact(state: DiplomacyState, action: BreakPact | ExtendPact | RevealPact) -> None:
     """The pact is running (and a breaker is one of its parties)."""
     pact = _running(state, action.pact, action)
     if isinstance(action, BreakPact) and action.player not in (pact.proposer, pact.partner):
-        raise IllegalAction(
-            codes.NOT_PARTY, "DP-9", f"{action.player} is no party to pact {pact.id}.", action
+        raise codes.illegal(
+            codes.NOT_PARTY, f"{action.player} is no party to pact {pact.id}.", action
         )
 
 

@@ -24,7 +24,6 @@ from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Kind, put
 from gamefold.diplomacy.hands import give_back, held_count, require_card, require_kind
 from gamefold.diplomacy.seats import require_seat, require_turn, seat_of, with_player
-from gamefold.errors import IllegalAction
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
@@ -172,19 +171,15 @@ class PactEnded(Event):
     partner: str
 
 
-def _illegal(code: str, message: str, action: Action, rule: str = "DP-9") -> IllegalAction:
-    return IllegalAction(code, rule, message, action)
-
-
 def validate_propose(state: DiplomacyState, action: Propose) -> None:
     """Own turn; another player; unlocked cards in hand; exactly the card's slots filled."""
     seat = require_seat(state, action.player, action)
     require_seat(state, action.to, action)
     require_turn(state, action.player, action, "DP-9")
     if action.to == action.player:
-        raise _illegal(codes.PROPOSAL_TO_SELF, "An Agreement goes to another player.", action)
+        raise codes.illegal(codes.PROPOSAL_TO_SELF, "An Agreement goes to another player.", action)
     if len(set(action.values)) != len(action.values):
-        raise _illegal(codes.DUPLICATE_CARD, "A card fills one slot only.", action, "EN-4")
+        raise codes.illegal(codes.DUPLICATE_CARD, "A card fills one slot only.", action)
     require_card(state, seat, action.agreement, action)
     require_kind(state, action.agreement, Kind.AGREEMENT, action, "DP-9")
     for card in action.values:
@@ -192,11 +187,8 @@ def validate_propose(state: DiplomacyState, action: Propose) -> None:
         require_kind(state, card, Kind.VALUE, action, "DP-9")
     card_type = state.config.cards[action.agreement]
     if len(action.values) != card_type.slots:
-        raise _illegal(
-            codes.SLOTS_MISMATCH,
-            f"{card_type.name} takes exactly {card_type.slots} Value card(s).",
-            action,
-        )
+        message = f"{card_type.name} takes exactly {card_type.slots} Value card(s)."
+        raise codes.illegal(codes.SLOTS_MISMATCH, message, action)
 
 
 def apply_propose(state: DiplomacyState, action: Propose) -> tuple[DiplomacyState, Events]:
@@ -220,11 +212,11 @@ def _pending(state: DiplomacyState, action: Accept | Decline) -> Proposal:
     for proposal in state.proposals:
         if proposal.id == action.proposal:
             if proposal.to != action.player:
-                raise _illegal(
-                    codes.NOT_RECIPIENT, f"Proposal {proposal.id} is not addressed to you.", action
-                )
+                message = f"Proposal {proposal.id} is not addressed to you."
+                raise codes.illegal(codes.NOT_RECIPIENT, message, action)
             return proposal
-    raise _illegal(codes.UNKNOWN_PROPOSAL, f"No proposal {action.proposal} is pending.", action)
+    message = f"No proposal {action.proposal} is pending."
+    raise codes.illegal(codes.UNKNOWN_PROPOSAL, message, action)
 
 
 def validate_answer(state: DiplomacyState, action: Accept | Decline) -> None:

@@ -3,7 +3,9 @@
 Every action goes through the shared :class:`gamefold.pipeline.Pipeline`: *guard* (not an
 action → ``TypeError``; an action of another subsystem, or a field of the wrong type or a
 negative number → ``diplomacy/malformed``, EN-4), *route*, *validate* (builds nothing),
-*apply*. So an illegal action never changes anything (EN-2, EN-4).
+*apply*. So an illegal action never changes anything (EN-2, EN-4). Every refusal comes from
+:data:`gamefold.diplomacy.codes.CATALOGUE`, and the pipeline builds the registry's
+:data:`subsystem` entry.
 """
 
 from __future__ import annotations
@@ -12,13 +14,25 @@ from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from gamefold.core import Action, EndTurn, Events, Lifecycle, StartTurn
-from gamefold.diplomacy import hands, pacts, proposals, standalone, ticks, turns
+from gamefold.diplomacy import codes, hands, pacts, proposals, standalone, ticks, turns
+from gamefold.diplomacy.invariants import INVARIANTS
 from gamefold.diplomacy.legal import legal_actions
-from gamefold.diplomacy.table import DiplomacyState
+from gamefold.diplomacy.table import NAME, DiplomacyState
+from gamefold.diplomacy.views import view
 from gamefold.errors import IllegalAction
 from gamefold.pipeline import Pipeline
+from gamefold.registry import Subsystem
 
-__all__ = ["ACTIONS", "EVENTS", "LIFECYCLE", "check", "legal_actions", "reduce", "step"]
+__all__ = [
+    "ACTIONS",
+    "EVENTS",
+    "LIFECYCLE",
+    "check",
+    "legal_actions",
+    "reduce",
+    "step",
+    "subsystem",
+]
 
 Validate: TypeAlias = Callable[[DiplomacyState, Any], None]
 Apply: TypeAlias = Callable[[DiplomacyState, Any], tuple[DiplomacyState, Events]]
@@ -82,7 +96,7 @@ EVENTS: tuple[type, ...] = (
 
 
 _PIPELINE: Pipeline[DiplomacyState] = Pipeline(
-    "diplomacy", _ROUTES, owner="the diplomacy subsystem"
+    codes.CATALOGUE, _ROUTES, owner="the diplomacy subsystem"
 )
 
 
@@ -99,3 +113,13 @@ def reduce(state: DiplomacyState, action: Action) -> DiplomacyState:
 def check(state: DiplomacyState, action: Action) -> IllegalAction | None:
     """Why ``action`` is illegal in ``state``, or ``None``; never raises for an illegal one."""
     return _PIPELINE.check(state, action)
+
+
+subsystem: Subsystem[DiplomacyState] = _PIPELINE.subsystem(
+    NAME,
+    legal_actions=legal_actions,
+    invariants=INVARIANTS,
+    view=view,
+    state_type=DiplomacyState,
+)
+"""The registry entry: the ``"diplomacy"`` slice, its actions and lifecycle (EN-6)."""

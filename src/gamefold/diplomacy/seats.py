@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from gamefold.core import Action, replace
 from gamefold.diplomacy import codes
-from gamefold.errors import IllegalAction
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState, PlayerState
@@ -39,18 +38,16 @@ def require_seat(state: DiplomacyState, player: str, action: Action) -> int:
     """The seat index of ``player``; raises ``diplomacy/unknown-player`` (EN-4) if absent."""
     seat = find_seat(state, player)
     if seat is None:
-        raise IllegalAction(
-            codes.UNKNOWN_PLAYER, "EN-4", f"{player!r} is not seated at this table.", action
-        )
+        message = f"{player!r} is not seated at this table."
+        raise codes.illegal(codes.UNKNOWN_PLAYER, message, action)
     return seat
 
 
 def require_turn(state: DiplomacyState, player: str, action: Action, rule: str) -> None:
     """Raise ``diplomacy/not-your-turn`` unless it is ``player``'s turn."""
     if state.active != player:
-        raise IllegalAction(
-            codes.NOT_YOUR_TURN, rule, f"{player} can do that only during their own turn.", action
-        )
+        message = f"{player} can do that only during their own turn."
+        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule=rule)
 
 
 def with_player(state: DiplomacyState, seat: int, player: PlayerState) -> DiplomacyState:

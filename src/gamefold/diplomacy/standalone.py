@@ -23,7 +23,6 @@ from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Kind
 from gamefold.diplomacy.hands import require_card, require_kind, spend
 from gamefold.diplomacy.seats import require_seat, with_player
-from gamefold.errors import IllegalAction
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
@@ -90,19 +89,11 @@ def validate_play(state: DiplomacyState, action: PlayStandalone) -> None:
     seat = require_seat(state, action.player, action)
     player = state.players[seat]
     if not player.between_turns:
-        raise IllegalAction(
-            codes.NOT_BETWEEN_TURNS,
-            "DP-12",
-            "A Standalone card is played between your turns, not during one.",
-            action,
-        )
+        message = "A Standalone card is played between your turns, not during one."
+        raise codes.illegal(codes.NOT_BETWEEN_TURNS, message, action)
     if player.pending is not None:
-        raise IllegalAction(
-            codes.WINDOW_USED,
-            "DP-12",
-            "You already played a Standalone card since your last turn.",
-            action,
-        )
+        message = "You already played a Standalone card since your last turn."
+        raise codes.illegal(codes.WINDOW_USED, message, action)
     require_card(state, seat, action.card, action)
     require_kind(state, action.card, Kind.STANDALONE, action, "DP-12")
 

@@ -29,7 +29,6 @@ from gamefold.diplomacy.proposals import count_down, expire
 from gamefold.diplomacy.seats import require_seat, with_player
 from gamefold.diplomacy.standalone import resolve
 from gamefold.diplomacy.ticks import earn, gain
-from gamefold.errors import IllegalAction
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
@@ -75,20 +74,15 @@ def validate_begin(state: DiplomacyState, action: StartTurn) -> None:
     """The next seat's turn, none under way, and bonus zones the config knows (DP-5)."""
     require_seat(state, action.player, action)
     if state.active is not None or action.player != state.next_player:
-        raise IllegalAction(
-            codes.NOT_YOUR_TURN,
-            "DP-4",
-            f"It is {state.next_player}'s turn to begin next, once no turn is under way.",
-            action,
-        )
+        message = f"It is {state.next_player}'s turn to begin next, once no turn is under way."
+        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="DP-4")
     zones = _holdings(action)[1]
     if len(set(zones)) != len(zones):
-        raise IllegalAction(codes.MALFORMED, "EN-4", "Each bonus zone is named once.", action)
+        raise codes.illegal(codes.MALFORMED, "Each bonus zone is named once.", action)
     for zone in zones:
         if zone not in state.config.bonus_zones:
-            raise IllegalAction(
-                codes.UNKNOWN_ZONE, "DP-5", f"{zone!r} is not a bonus zone of this game.", action
-            )
+            message = f"{zone!r} is not a bonus zone of this game."
+            raise codes.illegal(codes.UNKNOWN_ZONE, message, action)
 
 
 def apply_begin(state: DiplomacyState, action: StartTurn) -> tuple[DiplomacyState, Events]:
@@ -111,9 +105,8 @@ def validate_end(state: DiplomacyState, action: EndTurn) -> None:
     """Only the player whose turn is under way ends it."""
     require_seat(state, action.player, action)
     if state.active != action.player:
-        raise IllegalAction(
-            codes.NOT_YOUR_TURN, "DP-12", f"It is not {action.player}'s turn to end.", action
-        )
+        message = f"It is not {action.player}'s turn to end."
+        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="DP-12")
 
 
 def apply_end(state: DiplomacyState, action: EndTurn) -> tuple[DiplomacyState, Events]:

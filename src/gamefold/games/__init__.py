@@ -7,22 +7,26 @@ policies. The built-in games register themselves by name (see :func:`game_names`
 # The built-in games register themselves by name when imported.
 from gamefold.games import skirmish, summit  # noqa: F401
 from gamefold.games.base import (
+    EventRules,
     GameDef,
     Played,
     Policy,
     game_names,
     get_game,
+    joined_event_rules,
     play,
     random_policy,
     register_game,
 )
 
 __all__ = [
+    "EventRules",
     "GameDef",
     "Played",
     "Policy",
     "game_names",
     "get_game",
+    "joined_event_rules",
     "play",
     "random_policy",
     "register_game",

@@ -25,11 +25,13 @@ from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 
 __all__ = [
+    "EventRules",
     "GameDef",
     "Played",
     "Policy",
     "game_names",
     "get_game",
+    "joined_event_rules",
     "play",
     "random_policy",
     "register_game",
@@ -39,6 +41,29 @@ C = TypeVar("C")
 
 Policy: TypeAlias = Callable[[Game, tuple[Action, ...], Rng], tuple[Action, Rng]]
 """``policy(view, legal_actions, rng) -> (action, next_rng)``: one actor's choice."""
+
+EventRules: TypeAlias = Mapping[type, Callable[[Any], tuple[str, ...]]]
+"""Event type → ``attested(event) -> rule IDs``: the rules an event shows at work (rule
+coverage, :func:`gamefold.sim.coverage`)."""
+
+
+def joined_event_rules(*tables: EventRules) -> dict[type, Callable[[Any], tuple[str, ...]]]:
+    """One event table from several: an event type several tables name attests the rules
+    of each, in the order of ``tables`` (a game's table adds its own rules to a
+    subsystem's)."""
+    joined: dict[type, list[Callable[[Any], tuple[str, ...]]]] = {}
+    for table in tables:
+        for kind, attest in table.items():
+            joined.setdefault(kind, []).append(attest)
+    return {kind: _all_of(tuple(found)) for kind, found in joined.items()}
+
+
+def _all_of(
+    attests: tuple[Callable[[Any], tuple[str, ...]], ...],
+) -> Callable[[Any], tuple[str, ...]]:
+    if len(attests) == 1:
+        return attests[0]
+    return lambda event: tuple(rule for attest in attests for rule in attest(event))
 
 
 def random_policy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
@@ -118,6 +143,43 @@ class GameDef(ABC, Generic[C]):
     def policies(self) -> dict[str, Policy]:
         """The built-in policies of this game by name; ``"random"`` is always there."""
         return {"random": random_policy}
+
+    # -- rule coverage (see gamefold.sim.coverage) ---------------------------------------
+
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule ID the game relies on: its subsystems' and its own, in order.
+
+        Rule coverage reports each of them, zeros included. Empty by default.
+        """
+        return ()
+
+    def event_rules(self) -> EventRules:
+        """The rules each event type attests (see :data:`EventRules`); empty by default."""
+        return {}
+
+    def setup_rules(self, game: Game) -> tuple[str, ...]:
+        """The rules the setup applied to the initial ``game`` (opening hands …)."""
+        return ()
+
+    def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
+        """The rules a step's ``events`` attest, ``game`` being the state after the step.
+
+        By default each event attests what :meth:`event_rules` says of it; a game overrides
+        this to add what shows only in the state (where a declarer stands …).
+        """
+        table = self.event_rules()
+        found: list[str] = []
+        for event in events:
+            attest = table.get(type(event))
+            if attest is not None:
+                found.extend(attest(event))
+        return tuple(found)
+
+    def probe_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
+        """Actions rule coverage checks at ``actor``'s decision point besides the legal
+        ones and their neighbours, so refusals only these meet are observed; ``()`` by
+        default. Bounded and deterministic: a function of the state alone."""
+        return ()
 
 
 _GAMES: dict[str, type[GameDef[Any]]] = {}
@@ -218,5 +280,5 @@ def _choose(
         raise RuntimeError(f"{game.name}: {actor} must choose but has no legal action")
     policy = policies.get(actor, random_policy) if isinstance(policies, Mapping) else policies
     rng = streams.get(actor) or base.split(f"policy:{actor}")
-    action, streams[actor] = policy(game.rules.view(state, actor), legal, rng)
+    action, streams[actor] = policy(game.rules.lazy_view(state, actor), legal, rng)
     return action, streams

@@ -4,7 +4,8 @@
 >>> df = simulate("skirmish", games=2000, seed=1, policies={"p1": "greedy"})  # doctest: +SKIP
 
 :func:`simulate` plays the games (in batches, on any :class:`concurrent.futures.Executor`),
-:func:`summarize` condenses the frame per player, :mod:`gamefold.sim.plots` draws it, and
+:func:`summarize` condenses the frame per player, :func:`coverage` counts the rules play
+reaches (:mod:`gamefold.sim.coverage`), :mod:`gamefold.sim.plots` draws it, and
 the helpers in :mod:`gamefold.sim.policies` name the players' policies. The columns are
 described in :mod:`gamefold.sim.frames`: a fixed few, then whatever the game's
 :meth:`~gamefold.games.GameDef.outcome` reports.
@@ -15,6 +16,7 @@ simulation runs, so ``import gamefold`` stays light.
 
 from gamefold.sim.account import narrate
 from gamefold.sim.batching import DEFAULT_MAX_STEPS, progress_enabled, simulate
+from gamefold.sim.coverage import coverage, coverage_json
 from gamefold.sim.frames import GAME_COLUMNS, TRACE_COLUMNS, games_frame, summarize, trace_frame
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
@@ -35,6 +37,8 @@ __all__ = [
     "Policies",
     "PolicySpec",
     "check_policies",
+    "coverage",
+    "coverage_json",
     "game_seed",
     "game_seeds",
     "games_frame",

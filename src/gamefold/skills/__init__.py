@@ -39,7 +39,7 @@ from gamefold.skills.config import DEFAULT_ABILITIES, GM, PLAYERS, SIDES, Abilit
 from gamefold.skills.effects import NO_EFFECTS, STANDARD_EFFECTS, draw_effect
 from gamefold.skills.invariants import INVARIANTS, violations
 from gamefold.skills.levels import ChangeHandLimit, HandLimitChanged
-from gamefold.skills.narration import LINES, describe
+from gamefold.skills.narration import EVENT_RULES, LINES, SETUP_RULES, describe
 from gamefold.skills.reducer import (
     ACTIONS,
     ACTOR_ACTIONS,
@@ -99,11 +99,13 @@ __all__ = [
     "DEFAULT_DECK",
     "DEFEATED",
     "EVENTS",
+    "EVENT_RULES",
     "FATAL_EXHAUSTION",
     "GM",
     "HOST_ACTIONS",
     "INVARIANTS",
     "LINES",
+    "SETUP_RULES",
     "NO_EFFECTS",
     "PLAYERS",
     "REACTION",

@@ -1,4 +1,8 @@
-"""One readable line per skill-deck event, for logs, examples and a host game's account.
+"""One readable line per skill-deck event, and the rules each event attests.
+
+:data:`LINES` tells an event in words, for logs, examples and a host game's account;
+:data:`EVENT_RULES` names the SD rules an event shows at work, for rule coverage
+(:func:`gamefold.sim.coverage`).
 
 >>> from gamefold.skills import CardsDrawn, describe
 >>> describe(CardsDrawn("ana", (3, 4)))
@@ -13,6 +17,7 @@ from typing import Any
 from gamefold.core import Event
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.commitment import CardBurned, CardDiscarded, CardPlayed, CostPaid
+from gamefold.skills.config import GM
 from gamefold.skills.levels import HandLimitChanged
 from gamefold.skills.rounds import (
     ActivationEnded,
@@ -24,6 +29,7 @@ from gamefold.skills.rounds import (
 )
 from gamefold.skills.timing import ReactionWindowClosed, ReactionWindowOpened
 from gamefold.skills.zones import (
+    FATAL_EXHAUSTION,
     CardsDrawn,
     CardsExhausted,
     CharacterDied,
@@ -32,7 +38,7 @@ from gamefold.skills.zones import (
     FatigueGained,
 )
 
-__all__ = ["LINES", "describe"]
+__all__ = ["EVENT_RULES", "LINES", "SETUP_RULES", "describe"]
 
 
 def _modifiers(modifiers: tuple[Modifier, ...]) -> str:
@@ -73,3 +79,59 @@ def describe(event: Event) -> str:
     """One sentence saying what ``event`` reports; ``repr`` for an event of another kind."""
     line = LINES.get(type(event))
     return repr(event) if line is None else line(event)
+
+
+def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
+    return lambda event: rules
+
+
+def _gm_or(gm_rules: tuple[str, ...], *rules: str) -> Callable[[Any], tuple[str, ...]]:
+    """The rules of a player's event, or ``gm_rules`` added when the GM's (SD-7)."""
+    return lambda event: (*rules, *gm_rules) if event.player == GM else rules
+
+
+def _burned(event: CardBurned) -> tuple[str, ...]:
+    return ("SD-12",) if event.exhausted else ("SD-12", "SD-7")
+
+
+def _fell_short(event: DrawFellShort) -> tuple[str, ...]:
+    # The GM draws fewer (SD-7); a player falls short only without lethal draw failure.
+    return ("SD-7",) if event.player == GM else ("SD-6",)
+
+
+def _died(event: CharacterDied) -> tuple[str, ...]:
+    return ("SD-6",) if event.cause == FATAL_EXHAUSTION else ()
+
+
+EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
+    RoundStarted: _always("SD-3", "SD-13"),
+    RoundEnded: _always("SD-4", "SD-13"),
+    ActivationStarted: _always("SD-13"),
+    ActivationEnded: _always("SD-4", "SD-15"),
+    ModifiersReset: _always("SD-12"),
+    UnitDefeated: _always("SD-13"),
+    CardPlayed: _always("SD-1", "SD-11"),
+    CardBurned: _burned,
+    CardDiscarded: _always("SD-9"),
+    CostPaid: _always("SD-10"),
+    ReactionWindowOpened: _always("SD-8"),
+    ReactionWindowClosed: _always("SD-8"),
+    HandLimitChanged: _always("SD-2"),
+    CardsDrawn: _gm_or(("SD-7",), "SD-3"),
+    DeckRecycled: _gm_or(("SD-7",), "SD-5"),
+    FatigueGained: _always("SD-5"),
+    CardsExhausted: _always("SD-5"),
+    DrawFellShort: _fell_short,
+    CharacterDied: _died,
+}
+"""The SD rules each skill-deck event attests, as a function of the event (rule coverage).
+
+An event counts once for each rule it names: a refill's ``CardsDrawn`` attests SD-3 (and
+SD-7 when it is the GM's), a ``CardBurned`` SD-12 (and SD-7 when the GM's card was
+discarded, not Exhausted), a ``CharacterDied`` SD-6 only for fatal exhaustion (a defeat is
+the host's rule). Refusals attest their own rule (:data:`~gamefold.skills.codes.CATALOGUE`).
+"""
+
+SETUP_RULES: tuple[str, ...] = ("SD-1", "SD-7", "SD-14")
+"""The rules every new skill-deck session applies: decks of distinct cards (SD-1), the GM's
+own deck (SD-7) and the opening hands (SD-14). A host's setup attests them."""

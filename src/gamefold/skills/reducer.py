@@ -20,6 +20,7 @@ from gamefold.registry import Subsystem
 from gamefold.skills import codes, commitment, levels, rounds, timing, zones
 from gamefold.skills.commitment import Burn, Discard, PayCost, Play
 from gamefold.skills.effects import NO_EFFECTS
+from gamefold.skills.fused import FAST
 from gamefold.skills.invariants import INVARIANTS
 from gamefold.skills.levels import ChangeHandLimit
 from gamefold.skills.rounds import Activate, DefeatUnit, EndActivation
@@ -116,14 +117,19 @@ def _routes(effects: Effects) -> dict[type, tuple[Validate, Apply]]:
     }
 
 
-def make_pipeline(effects: Effects | None = None) -> Pipeline[SkillsState]:
-    """The skill-deck pipeline, resolving Play effects with ``effects`` (none by default)."""
+def make_pipeline(effects: Effects | None = None, *, fused: bool = True) -> Pipeline[SkillsState]:
+    """The skill-deck pipeline, resolving Play effects with ``effects`` (none by default).
+
+    With ``fused`` (the default) the hottest actions take their fused check-and-apply path
+    (:mod:`gamefold.skills.fused`); without, every action runs the four stages.
+    """
     return Pipeline(
         codes.CATALOGUE,
         _routes(NO_EFFECTS if effects is None else effects),
         owner="the skill-deck subsystem",
         fields={ChangeHandLimit: {"delta": _is_int}},  # a limit may go down as well as up
         shapes={PayCost: _distinct_cards},
+        fast=FAST if fused else None,
     )
 
 

@@ -287,7 +287,8 @@ def activate_options(state: SkillsState, actor: str) -> list[Action]:
         return []
     if actor == GM:
         return [Activate(unit) for unit in state.pending if unit in state.gm_units]
-    return [Activate(actor)] if actor in state.pending else []
+    # A GM unit's id is not an actor: the GM activates its units (EN-5).
+    return [Activate(actor)] if actor in state.pending and actor in state.seats else []
 
 
 def end_options(state: SkillsState, actor: str) -> list[Action]:

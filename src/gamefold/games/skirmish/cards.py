@@ -25,7 +25,16 @@ from gamefold.games.skirmish.state import NAME, SkirmishState, add_shield, bump
 from gamefold.registry import Checker, Game, Handler
 from gamefold.skills import GM, Burn, Discard, Play, SkillsState, card_definition
 
-__all__ = ["after_play", "around_burn", "around_play", "check_play", "check_window"]
+__all__ = [
+    "after_play",
+    "around_burn",
+    "around_play",
+    "check_play",
+    "check_window",
+    "keep_in_window",
+    "keep_play",
+    "window_allows",
+]
 
 
 def _unit(deck: SkillsState, player: str) -> str | None:
@@ -61,14 +70,30 @@ def after_play(
     return _shield(game, _unit(before, player), effect.params.get(param, 0))
 
 
+def window_allows(game: Game, player: str) -> bool:
+    """SK-4: while a reaction window is open, only its player uses cards."""
+    reacting = game["skills"].reacting
+    return not reacting or player in reacting
+
+
 def check_window(game: Game, action: Play | Burn | Discard, inner: Checker) -> IllegalAction | None:
     """The deck's check, then SK-4: while a window is open, only its player uses cards."""
     problem = inner(game, action)
-    reacting = game["skills"].reacting
-    if problem is None and reacting and action.player not in reacting:
-        message = f"{', '.join(reacting)} may react first"
+    if problem is None and not window_allows(game, action.player):
+        message = f"{', '.join(game['skills'].reacting)} may react first"
         return codes.illegal(codes.REACTION_PENDING, message, action)
     return problem
+
+
+def keep_in_window(game: Game, action: Play | Burn | Discard) -> bool:
+    """What :func:`check_window` adds to the deck's check, for a listed card (EN-5)."""
+    return window_allows(game, action.player)
+
+
+def _declares(config: SkirmishConfig, game: Game, action: Play) -> str | None:
+    """SK-3: the ability a card's Play effect declares, if any."""
+    effect = card_definition(game["skills"], action.card).play.name
+    return config.card_abilities.get(effect)
 
 
 def check_play(
@@ -78,11 +103,16 @@ def check_play(
     problem = check_window(game, action, inner)
     if problem is not None:
         return problem
-    effect = card_definition(game["skills"], action.card).play.name
-    if effect in config.card_abilities:
-        message = f"this card declares {config.card_abilities[effect]}: use it with UseCard."
+    ability = _declares(config, game, action)
+    if ability is not None:
+        message = f"this card declares {ability}: use it with UseCard."
         return codes.illegal(codes.USE_CARD, message, action)
     return None
+
+
+def keep_play(config: SkirmishConfig, game: Game, action: Play) -> bool:
+    """What :func:`check_play` adds to the deck's check, for a listed Play (EN-5)."""
+    return window_allows(game, action.player) and _declares(config, game, action) is None
 
 
 def around_play(

@@ -1,15 +1,17 @@
 """The stable error codes of the skirmish game's own rules (EN-4).
 
 The skill-deck and combat slices keep their own codes (``skills/…``, ``combat/…``); these are
-the refusals of the rules that cross them. Each code always comes with the same rule ID.
+the refusals of the rules that cross them. Each code always comes with the same rule ID
+(:data:`RULES`), and every refusal is built by :func:`illegal`.
 """
 
 from __future__ import annotations
 
-from gamefold.errors import IllegalAction
+from gamefold.pipeline import Catalogue
 
 __all__ = [
     "ALREADY_CHOSE",
+    "CATALOGUE",
     "CODES",
     "DECLARE_FIRST",
     "MALFORMED",
@@ -18,6 +20,7 @@ __all__ = [
     "NO_ROUND",
     "PAIRING_FIRST",
     "REACTION_PENDING",
+    "RULES",
     "USE_ABILITY",
     "USE_CARD",
     "USE_DEFEAT_UNIT",
@@ -27,7 +30,7 @@ __all__ = [
 ]
 
 MALFORMED = "skirmish/malformed"
-"""A skirmish action with fields of the wrong type (EN-4)."""
+"""A skirmish action with fields of the wrong type, or a card named twice (EN-4)."""
 NOT_DUE = "skirmish/not-activating"
 """A unit declares outside its own activation (SD-13)."""
 REACTION_PENDING = "skirmish/reaction-pending"
@@ -53,24 +56,27 @@ PAIRING_FIRST = "skirmish/pairing-first"
 NO_ROUND = "skirmish/no-round"
 """Pairing outside a Round (SD-13)."""
 
-CODES: dict[str, str] = {
-    MALFORMED: "EN-4",
-    NOT_DUE: "SD-13",
-    REACTION_PENDING: "SD-8",
-    WRONG_COST: "SD-10",
-    NOT_AN_ABILITY_CARD: "SD-11",
-    USE_CARD: "SD-11",
-    USE_ABILITY: "SD-10",
-    USE_DEFEAT_UNIT: "SD-13",
-    WINDOWS_ARE_THE_GAMES: "SD-8",
-    ALREADY_CHOSE: "CB-10",
-    DECLARE_FIRST: "CB-10",
-    PAIRING_FIRST: "CB-5",
-    NO_ROUND: "SD-13",
-}
-"""Every code and the rule it always comes with."""
+CATALOGUE = Catalogue(
+    "skirmish",
+    {
+        NOT_DUE: "SD-13",
+        REACTION_PENDING: "SD-8",
+        WRONG_COST: "SD-10",
+        NOT_AN_ABILITY_CARD: "SD-11",
+        USE_CARD: "SD-11",
+        USE_ABILITY: "SD-10",
+        USE_DEFEAT_UNIT: "SD-13",
+        WINDOWS_ARE_THE_GAMES: "SD-8",
+        ALREADY_CHOSE: "CB-10",
+        DECLARE_FIRST: "CB-10",
+        PAIRING_FIRST: "CB-5",
+        NO_ROUND: "SD-13",
+    },
+)
+"""Every code with the rule it cites."""
 
-
-def illegal(code: str, message: str, action: object) -> IllegalAction:
-    """The :class:`~gamefold.IllegalAction` of ``code``, with its rule."""
-    return IllegalAction(code, CODES[code], message, action)
+RULES = {code: rules[0] for code, rules in CATALOGUE.rules.items()}
+"""The rule ID each code always cites."""
+CODES = CATALOGUE.codes
+"""Every code the game's own rules may raise."""
+illegal = CATALOGUE.illegal

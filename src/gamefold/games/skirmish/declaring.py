@@ -14,7 +14,9 @@ member (SK-4, SD-8); closing the window makes the declaration.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from itertools import combinations
+from typing import Any
 
 import attrs
 
@@ -34,6 +36,7 @@ from gamefold.games.skirmish.state import (
     bump,
     chose,
 )
+from gamefold.pipeline import field_checks
 from gamefold.registry import Game
 from gamefold.skills import (
     GM,
@@ -102,25 +105,39 @@ ACTIONS: tuple[type[Action], ...] = (UseAbility, UseCard)
 """The action types of the skirmish's own rules; the others are the slices' (EN-6)."""
 
 
-def _hand_ok(hand: object) -> bool:
-    return hand is None or isinstance(hand, Hand)
+def _any_int(value: object) -> bool:
+    return type(value) is int
 
 
-def _use_ability_ok(a: UseAbility) -> bool:
-    cards = a.cards
-    return (
-        all(type(x) is str for x in (a.unit, a.ability, a.target))
-        and _hand_ok(a.hand)
-        and type(cards) is tuple
-        and all(type(c) is int for c in cards)
-        and len(set(cards)) == len(cards)
-    )
+def _ints(value: object) -> bool:
+    return type(value) is tuple and all(type(x) is int for x in value)
 
 
-def _use_card_ok(a: UseCard) -> bool:
-    return (
-        type(a.unit) is str and type(a.card) is int and type(a.target) is str and _hand_ok(a.hand)
-    )
+def _distinct_cards(action: UseAbility) -> bool:
+    return len(set(action.cards)) == len(action.cards)
+
+
+def _well_formed(
+    kind: type,
+    ids: Mapping[str, Callable[[object], bool]],
+    shape: Callable[[Any], bool] | None = None,
+) -> Callable[[Any], bool]:
+    """Whether an action of ``kind`` has fields of its declared types (and ``shape``)."""
+    checks = tuple((name, ids.get(name, ok)) for name, ok in field_checks(kind))
+
+    def ok(action: Any) -> bool:
+        for name, check in checks:
+            if not check(getattr(action, name)):
+                return False
+        return shape is None or shape(action)
+
+    return ok
+
+
+# Card ids are checked for type only: their range is the skill deck's to judge, as a Play
+# or a Payment Discard (skills/malformed for a negative id), after this game's own checks.
+_use_ability_ok = _well_formed(UseAbility, {"cards": _ints}, _distinct_cards)
+_use_card_ok = _well_formed(UseCard, {"card": _any_int})
 
 
 def due(game: Game, unit: str, action: Action) -> IllegalAction | None:

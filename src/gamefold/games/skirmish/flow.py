@@ -43,6 +43,8 @@ __all__ = [
     "check_activate",
     "check_end_activation",
     "check_pairing",
+    "keep_activate",
+    "keep_end_activation",
     "deciding",
     "leader",
     "pairing_needed",
@@ -77,17 +79,18 @@ def deciding(config: SkirmishConfig, state: CombatState) -> str:
 def check_activate(game: Game, action: Activate, inner: Checker) -> IllegalAction | None:
     """The deck's check, then SK-1: no unit activates while pairings are due (CB-5)."""
     problem = inner(game, action)
-    if problem is None and pairing_needed(game["combat"]):
+    if problem is None and not keep_activate(game, action):
         message = "the Forward pairings are assigned before any unit activates"
         return codes.illegal(codes.PAIRING_FIRST, message, action)
     return problem
 
 
-def check_end_activation(game: Game, action: EndActivation, inner: Checker) -> IllegalAction | None:
-    """The deck's check, then SK-1: a unit ends its activation once it made its choice."""
-    problem = inner(game, action)
-    if problem is not None:
-        return problem
+def keep_activate(game: Game, action: Activate) -> bool:
+    """What :func:`check_activate` adds to the deck's check (EN-5)."""
+    return not pairing_needed(game["combat"])
+
+
+def _ending_problem(game: Game, action: EndActivation) -> IllegalAction | None:
     deck = game["skills"]
     if deck.reacting:
         message = f"{', '.join(deck.reacting)} may react first"
@@ -99,6 +102,16 @@ def check_end_activation(game: Game, action: EndActivation, inner: Checker) -> I
         message = f"{action.unit} must choose an ability or retreat before ending its activation"
         return codes.illegal(codes.DECLARE_FIRST, message, action)
     return None
+
+
+def check_end_activation(game: Game, action: EndActivation, inner: Checker) -> IllegalAction | None:
+    """The deck's check, then SK-1: a unit ends its activation once it made its choice."""
+    return inner(game, action) or _ending_problem(game, action)
+
+
+def keep_end_activation(game: Game, action: EndActivation) -> bool:
+    """What :func:`check_end_activation` adds to the deck's check (EN-5)."""
+    return _ending_problem(game, action) is None
 
 
 def check_pairing(game: Game, action: AssignPairings) -> IllegalAction | None:

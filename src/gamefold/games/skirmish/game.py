@@ -19,7 +19,8 @@ from typing import Any
 from gamefold import combat, skills
 from gamefold.combat import Ending
 from gamefold.core import Action, EndRound, Event, StartRound
-from gamefold.games.base import GameDef, Policy, random_policy, register_game
+from gamefold.games.base import EventRules, GameDef, Policy, random_policy, register_game
+from gamefold.games.skirmish import attribution
 from gamefold.games.skirmish.account import describe
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.flow import deciding, pairing_needed
@@ -100,3 +101,27 @@ class Skirmish(GameDef[SkirmishConfig]):
     def policies(self) -> dict[str, Policy]:
         """``"random"`` and ``"greedy"`` (see :func:`.greedy_policy`)."""
         return {"random": random_policy, "greedy": greedy_policy(self.config)}
+
+    def rule_ids(self) -> tuple[str, ...]:
+        """SD-1 … SD-15, CB-1 … CB-15 and SK-1 … (see :mod:`.attribution`)."""
+        return attribution.rule_ids()
+
+    def event_rules(self) -> EventRules:
+        """Skills', combat's and the skirmish's own event tables, joined."""
+        return attribution.event_rules(self.config)
+
+    def setup_rules(self, game: Game) -> tuple[str, ...]:
+        """Decks, the GM's deck and the opening hands (SD-1, SD-7, SD-14)."""
+        return skills.SETUP_RULES
+
+    def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
+        """The events' rules, and the zone rules each declaration shows (CB-4 … CB-7)."""
+        return attribution.attested(self._event_rules, game, events)
+
+    @property
+    def _event_rules(self) -> dict[type, Any]:
+        table: dict[type, Any] | None = getattr(self, "_table_cache", None)
+        if table is None:
+            table = attribution.event_rules(self.config)
+            self._table_cache = table
+        return table

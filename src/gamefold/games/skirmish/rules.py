@@ -71,6 +71,7 @@ def _rules(config: SkirmishConfig) -> tuple[Rule, ...]:
             partial(declaring.step_use_ability, config),
             partial(declaring.check_use_ability, config),
             partial(declaring.use_options, config),
+            exact=True,
         ),
         Rule(
             declaring.UseCard,
@@ -87,9 +88,22 @@ def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
             flow.step_pairing,
             flow.check_pairing,
             partial(flow.pairing_options, config),
+            exact=True,
         ),
-        Rule(Retreat, choices.step_retreat, choices.check_retreat, choices.retreat_options),
-        Rule(CloseReactionWindow, choices.step_close, choices.check_close, choices.close_options),
+        Rule(
+            Retreat,
+            choices.step_retreat,
+            choices.check_retreat,
+            choices.retreat_options,
+            exact=True,
+        ),
+        Rule(
+            CloseReactionWindow,
+            choices.step_close,
+            choices.check_close,
+            choices.close_options,
+            exact=True,
+        ),
         Rule(DefeatUnit, choices.step_defeat, choices.check_defeat),
         *choices.REFUSED,
     )
@@ -97,21 +111,38 @@ def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
 
 def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
     return (
-        Wrapper(Activate, check=flow.check_activate, name="SK-1 pairings first"),
-        Wrapper(EndActivation, check=flow.check_end_activation, name="SK-1 choice first"),
+        Wrapper(
+            Activate,
+            check=flow.check_activate,
+            name="SK-1 pairings first",
+            keep=flow.keep_activate,
+        ),
+        Wrapper(
+            EndActivation,
+            check=flow.check_end_activation,
+            name="SK-1 choice first",
+            keep=flow.keep_end_activation,
+        ),
         Wrapper(
             Play,
             partial(cards.around_play, config),
             check=partial(cards.check_play, config),
             name="SK-3, SK-5 cards in the fight",
+            keep=partial(cards.keep_play, config),
         ),
         Wrapper(
             Burn,
             partial(cards.around_burn, config),
             check=cards.check_window,
             name="SK-4, SK-5 shields",
+            keep=cards.keep_in_window,
         ),
-        Wrapper(Discard, check=cards.check_window, name="SK-4 reactions first"),
+        Wrapper(
+            Discard,
+            check=cards.check_window,
+            name="SK-4 reactions first",
+            keep=cards.keep_in_window,
+        ),
     )
 
 

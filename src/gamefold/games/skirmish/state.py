@@ -17,7 +17,8 @@ import attrs
 from gamefold.combat import DamagePrevented as CombatDamagePrevented
 from gamefold.combat import Hand, Warded
 from gamefold.core import Action, EndRound, Event, Events, replace
-from gamefold.errors import IllegalAction
+from gamefold.games.skirmish import codes
+from gamefold.pipeline import Pipeline
 from gamefold.registry import Subsystem
 
 __all__ = [
@@ -231,22 +232,15 @@ def chose(state: SkirmishState, unit: str) -> SkirmishState:
     return replace(state, chosen=(*state.chosen, unit))
 
 
-def _step(state: SkirmishState, action: Action) -> tuple[SkirmishState, Events]:
-    """EndRound drops the Round's shields (SD-12) and choices; the slice takes no action."""
-    if not isinstance(action, EndRound):
-        raise _not_ours(action)
+def _validate_end_round(state: SkirmishState, action: EndRound) -> None:
+    """A Round's end is always welcome: the skill deck judges whether it may come."""
+
+
+def _apply_end_round(state: SkirmishState, action: EndRound) -> tuple[SkirmishState, Events]:
+    """EndRound drops the Round's shields (SD-12) and choices."""
     if not state.shields:
         return (replace(state, chosen=()) if state.chosen else state), ()
     return replace(state, shields=(), chosen=()), (ShieldsDropped(),)
-
-
-def _check(state: SkirmishState, action: Action) -> IllegalAction | None:
-    return None if isinstance(action, EndRound) else _not_ours(action)
-
-
-def _not_ours(action: object) -> IllegalAction:
-    name = type(action).__name__
-    return IllegalAction("skirmish/malformed", "EN-4", f"{name} is no skirmish action", action)
 
 
 def tallies_sound(state: SkirmishState) -> Iterator[str]:
@@ -264,15 +258,18 @@ def _no_actions(state: SkirmishState, actor: str) -> tuple[Action, ...]:
     return ()
 
 
-subsystem: Subsystem[SkirmishState] = Subsystem(
-    name=NAME,
-    actions=(),
-    lifecycle=(EndRound,),
-    step=_step,
-    check=_check,
+_PIPELINE: Pipeline[SkirmishState] = Pipeline(
+    codes.CATALOGUE,
+    {EndRound: (_validate_end_round, _apply_end_round)},
+    owner="the skirmish slice",
+)
+
+subsystem: Subsystem[SkirmishState] = _PIPELINE.subsystem(
+    NAME,
     legal_actions=_no_actions,
     invariants=(tallies_sound,),
     view=view,
     state_type=SkirmishState,
 )
-"""The registry entry of the skirmish slice: no action of its own; it reacts to EndRound."""
+"""The registry entry of the skirmish slice, built by its :class:`~gamefold.pipeline.Pipeline`:
+no action of its own; it reacts to EndRound (anything else is ``skirmish/malformed``, EN-4)."""

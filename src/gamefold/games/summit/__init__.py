@@ -14,7 +14,8 @@ hand are scored (DP-14).
 True
 """
 
-from gamefold.games.summit.account import describe, standings
+from gamefold.games.summit import codes
+from gamefold.games.summit.account import LINES, describe, standings
 from gamefold.games.summit.attack import Attack, BattleFought, Deploy, TrapSprung, TroopDeployed
 from gamefold.games.summit.board import (
     DIPLOMACY,
@@ -103,6 +104,7 @@ __all__ = [
     "HANDLERS",
     "INVARIANTS",
     "LIFECYCLE",
+    "LINES",
     "NAME",
     "NEUTRAL",
     "PLAYERS_RANGE",
@@ -135,6 +137,7 @@ __all__ = [
     "Zone",
     "build_rules",
     "check",
+    "codes",
     "default_diplomacy",
     "describe",
     "greedy",

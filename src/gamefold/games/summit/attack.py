@@ -23,7 +23,6 @@ from __future__ import annotations
 import attrs
 
 from gamefold.core import Action, Event, Events, replace
-from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import (
     NEUTRAL,
@@ -110,15 +109,13 @@ def _turn_problem(state: MapState, player: str, what: str) -> tuple[str, str, st
 
 def _index(state: MapState, name: str, action: Action) -> int:
     if name not in state.scenario.territories:
-        raise IllegalAction(codes.UNKNOWN_TERRITORY, "EN-4", f"The map has no {name!r}.", action)
+        raise codes.illegal(codes.UNKNOWN_TERRITORY, f"The map has no {name!r}.", action)
     return state.scenario.territories.index(name)
 
 
 def _seated(state: MapState, action: Deploy | Attack) -> None:
     if action.player not in state.players:
-        raise IllegalAction(
-            codes.UNKNOWN_PLAYER, "EN-4", f"{action.player!r} is not seated.", action
-        )
+        raise codes.illegal(codes.UNKNOWN_PLAYER, f"{action.player!r} is not seated.", action)
 
 
 def _deploy_problem(state: MapState, player: str, index: int) -> tuple[str, str, str] | None:
@@ -137,7 +134,7 @@ def validate_deploy(state: MapState, action: Deploy) -> None:
     _seated(state, action)
     problem = _deploy_problem(state, action.player, _index(state, action.territory, action))
     if problem is not None:
-        raise IllegalAction(*problem, action)
+        raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
 
 
 def apply_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events]:
@@ -178,7 +175,7 @@ def validate_attack(state: MapState, action: Attack) -> None:
     target = _index(state, action.territory, action)
     problem = _attack_problem(state, action.player, source, target)
     if problem is not None:
-        raise IllegalAction(*problem, action)
+        raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
 
 
 def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:

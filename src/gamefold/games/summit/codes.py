@@ -1,16 +1,21 @@
 """The stable error codes of the summit game (EN-4).
 
 Every :class:`~gamefold.IllegalAction` that summit itself raises carries one of these codes
-and a rule ID (``SM-…`` for summit's own rules, ``DP-…`` where a diplomacy rule is
-involved, ``EN-4`` for malformed input). Diplomacy's own refusals keep their
-``diplomacy/…`` codes. The docs page lists every pair.
+and a rule ID from :data:`CATALOGUE` (``SM-…`` for summit's own rules, ``DP-…`` where a
+diplomacy rule is involved, ``EN-4`` for malformed input). Two codes guard more than one
+rule and name the rule when raised: ``not-your-turn`` (SM-6 for an attack, SM-9 for a turn
+end or a Pass) and ``holdings-mismatch`` (DP-4 for territories, DP-5 for zones).
+Diplomacy's own refusals keep their ``diplomacy/…`` codes. The docs page lists every pair.
 """
 
 from __future__ import annotations
 
+from gamefold.pipeline import Catalogue
+
 __all__ = [
     "BAD_TARGET",
     "BEGIN_TURN_NEEDED",
+    "CATALOGUE",
     "CODES",
     "GAME_OVER",
     "HOLDINGS_MISMATCH",
@@ -23,10 +28,12 @@ __all__ = [
     "NO_RESERVE",
     "OWN_TERRITORY",
     "PROPOSAL_LIMIT",
+    "RULES",
     "TOO_FEW_TROOPS",
     "TRUCE",
     "UNKNOWN_PLAYER",
     "UNKNOWN_TERRITORY",
+    "illegal",
 ]
 
 MALFORMED = "summit/malformed"
@@ -44,7 +51,7 @@ GAME_OVER = "summit/game-over"
 BEGIN_TURN_NEEDED = "summit/begin-turn-needed"
 """A plain StartTurn: summit turns begin with a BeginTurn carrying the holdings (SM-3)."""
 HOLDINGS_MISMATCH = "summit/holdings-mismatch"
-"""A BeginTurn whose territories or zones differ from the map's (DP-4, DP-5, SM-3)."""
+"""A BeginTurn whose territories (DP-4) or zones (DP-5) differ from the map's (SM-3)."""
 OWN_TERRITORY = "summit/own-territory"
 """Attacking a territory the player already holds (SM-6)."""
 TRUCE = "summit/truce"
@@ -64,23 +71,31 @@ NO_RESERVE = "summit/no-reserve"
 BAD_TARGET = "summit/bad-target"
 """A Standalone card aimed at something its effect cannot take as a target (SM-8)."""
 
-CODES: tuple[str, ...] = (
-    MALFORMED,
-    UNKNOWN_PLAYER,
-    UNKNOWN_TERRITORY,
-    NOT_YOUR_TURN,
-    NOT_NOW,
-    GAME_OVER,
-    BEGIN_TURN_NEEDED,
-    HOLDINGS_MISMATCH,
-    OWN_TERRITORY,
-    TRUCE,
-    TOO_FEW_TROOPS,
-    NOT_ASKED,
-    PROPOSAL_LIMIT,
-    BAD_TARGET,
-    NOT_YOURS,
-    NOT_ADJACENT,
-    NO_RESERVE,
+CATALOGUE = Catalogue(
+    "summit",
+    {
+        UNKNOWN_PLAYER: "EN-4",
+        UNKNOWN_TERRITORY: "EN-4",
+        NOT_YOUR_TURN: ("SM-6", "SM-9"),
+        NOT_NOW: "SM-9",
+        GAME_OVER: "SM-10",
+        BEGIN_TURN_NEEDED: "SM-3",
+        HOLDINGS_MISMATCH: ("DP-4", "DP-5"),
+        OWN_TERRITORY: "SM-6",
+        TRUCE: "SM-7",
+        TOO_FEW_TROOPS: "SM-6",
+        NOT_ASKED: "SM-9",
+        PROPOSAL_LIMIT: "SM-12",
+        BAD_TARGET: "SM-8",
+        NOT_YOURS: ("SM-4", "SM-6"),
+        NOT_ADJACENT: "SM-6",
+        NO_RESERVE: "SM-4",
+    },
 )
+"""Every code with the rule(s) it cites."""
+
+RULES = CATALOGUE.rules
+"""The rule IDs each code cites."""
+CODES = CATALOGUE.codes
 """Every code summit raises."""
+illegal = CATALOGUE.illegal

@@ -101,8 +101,8 @@ class GameOver(Event):
 
 def _not_now(state: MapState, action: Action, what: str) -> IllegalAction:
     if state.phase is Phase.OVER:
-        return IllegalAction(codes.GAME_OVER, "SM-10", "The game is over.", action)
-    return IllegalAction(codes.NOT_NOW, "SM-9", f"It is not time to {what}.", action)
+        return codes.illegal(codes.GAME_OVER, "The game is over.", action)
+    return codes.illegal(codes.NOT_NOW, f"It is not time to {what}.", action)
 
 
 def validate_start_round(state: MapState, action: StartRound) -> None:
@@ -135,29 +135,17 @@ def apply_end_round(state: MapState, action: EndRound) -> tuple[MapState, Events
 def validate_begin(state: MapState, action: StartTurn) -> None:
     """The next seat's turn, due now, carrying the map's holdings (SM-3, DP-4, DP-5)."""
     if not isinstance(action, BeginTurn):
-        raise IllegalAction(
-            codes.BEGIN_TURN_NEEDED,
-            "SM-3",
-            "A summit turn begins with a BeginTurn carrying the player's holdings.",
-            action,
-        )
+        message = "A summit turn begins with a BeginTurn carrying the player's holdings."
+        raise codes.illegal(codes.BEGIN_TURN_NEEDED, message, action)
     if state.phase is not Phase.TURN_START or action.player != state.next_player:
         raise _not_now(state, action, f"begin {action.player!r}'s turn")
     territories, zones = holdings(state, action.player)
     if action.territories != territories:
-        raise IllegalAction(
-            codes.HOLDINGS_MISMATCH,
-            "DP-4",
-            f"{action.player} holds {territories} territories, not {action.territories}.",
-            action,
-        )
+        message = f"{action.player} holds {territories} territories, not {action.territories}."
+        raise codes.illegal(codes.HOLDINGS_MISMATCH, message, action, rule="DP-4")
     if sorted(action.zones) != sorted(zones):
-        raise IllegalAction(
-            codes.HOLDINGS_MISMATCH,
-            "DP-5",
-            f"{action.player} holds the zones {list(zones)}, not {list(action.zones)}.",
-            action,
-        )
+        message = f"{action.player} holds the zones {list(zones)}, not {list(action.zones)}."
+        raise codes.illegal(codes.HOLDINGS_MISMATCH, message, action, rule="DP-5")
 
 
 def apply_begin(state: MapState, action: StartTurn) -> tuple[MapState, Events]:
@@ -173,9 +161,8 @@ def apply_begin(state: MapState, action: StartTurn) -> tuple[MapState, Events]:
 def validate_end(state: MapState, action: EndTurn) -> None:
     """Only the player whose turn is under way ends it (SM-9)."""
     if state.phase is not Phase.TURN or state.current != action.player:
-        raise IllegalAction(
-            codes.NOT_YOUR_TURN, "SM-9", f"It is not {action.player}'s turn to end.", action
-        )
+        message = f"It is not {action.player}'s turn to end."
+        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="SM-9")
 
 
 def dominator(state: MapState) -> str:
@@ -207,9 +194,8 @@ def advance(state: MapState) -> MapState:
 def validate_pass(state: MapState, action: Pass) -> None:
     """Only in the player's own window (SM-9)."""
     if state.phase is not Phase.WINDOW or state.current != action.player:
-        raise IllegalAction(
-            codes.NOT_YOUR_TURN, "SM-9", f"{action.player} has no window open to pass.", action
-        )
+        message = f"{action.player} has no window open to pass."
+        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="SM-9")
 
 
 def apply_pass(state: MapState, action: Pass) -> tuple[MapState, Events]:
@@ -221,12 +207,8 @@ def validate_defer(state: MapState, action: Defer) -> None:
     """Only the proposal awaiting this player's answer (SM-9)."""
     asked = state.asked
     if asked is None or (asked.proposal, asked.to) != (action.proposal, action.player):
-        raise IllegalAction(
-            codes.NOT_ASKED,
-            "SM-9",
-            f"Proposal {action.proposal} is not awaiting {action.player}'s answer.",
-            action,
-        )
+        message = f"Proposal {action.proposal} is not awaiting {action.player}'s answer."
+        raise codes.illegal(codes.NOT_ASKED, message, action)
 
 
 def apply_defer(state: MapState, action: Defer) -> tuple[MapState, Events]:

@@ -20,8 +20,8 @@ from typing import Any
 from gamefold import diplomacy
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.diplomacy import BeginTurn, DiplomacyState
-from gamefold.games.base import GameDef, Policy, register_game
-from gamefold.games.summit import board
+from gamefold.games.base import EventRules, GameDef, Policy, register_game
+from gamefold.games.summit import attribution, board
 from gamefold.games.summit.account import describe
 from gamefold.games.summit.board import (
     DIPLOMACY,
@@ -155,3 +155,15 @@ class Summit(GameDef[SummitConfig]):
         """``"random"`` (a random kind, then a random action of it) and ``"greedy"``; both
         see only the player's view (EN-9)."""
         return {"random": random_kinds, "greedy": greedy}
+
+    def rule_ids(self) -> tuple[str, ...]:
+        """DP-1 … DP-14 and SM-1 … SM-12 (see :mod:`.attribution`)."""
+        return attribution.RULE_IDS
+
+    def event_rules(self) -> EventRules:
+        """Diplomacy's and summit's event tables (see :mod:`.attribution`)."""
+        return attribution.EVENT_RULES
+
+    def setup_rules(self, game: Game) -> tuple[str, ...]:
+        """The seats, the map's deal, the opening hands and counters."""
+        return attribution.SETUP_RULES

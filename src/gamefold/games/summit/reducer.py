@@ -9,7 +9,8 @@ The map owns :class:`~gamefold.games.summit.attack.Deploy`,
 :class:`~gamefold.games.summit.attack.Attack`,
 :class:`~gamefold.games.summit.flow.Pass` and :class:`~gamefold.games.summit.flow.Defer`,
 and reacts to the clock's ``StartRound``, ``EndRound``, ``BeginTurn`` (a ``StartTurn``) and
-``EndTurn``.
+``EndTurn``. Every refusal comes from :data:`gamefold.games.summit.codes.CATALOGUE`, and
+the pipeline builds the registry's :data:`subsystem` entry.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, TypeAlias
 from gamefold.core import Action, EndRound, EndTurn, Events, Lifecycle, StartRound, StartTurn
 from gamefold.diplomacy import BeginTurn
 from gamefold.errors import IllegalAction
-from gamefold.games.summit import attack, board, effects, flow, reactions
+from gamefold.games.summit import attack, board, codes, effects, flow, reactions
 from gamefold.games.summit.board import NAME, MapState
 from gamefold.games.summit.invariants import INVARIANTS
 from gamefold.games.summit.views import view
@@ -56,8 +57,8 @@ _ROUTES: dict[type, tuple[Validate, Apply]] = {
 ACTIONS: tuple[type[Action], ...] = (attack.Deploy, attack.Attack, flow.Pass, flow.Defer)
 """The players' actions the map owns."""
 
-LIFECYCLE: tuple[type[Lifecycle], ...] = (StartRound, EndRound, StartTurn, EndTurn)
-"""The lifecycle actions the map reacts to (``BeginTurn`` reaches it as a ``StartTurn``)."""
+LIFECYCLE: tuple[type[Lifecycle], ...] = (StartRound, EndRound, BeginTurn, StartTurn, EndTurn)
+"""The lifecycle actions the map reacts to (a plain ``StartTurn`` is refused, SM-3)."""
 
 EVENTS: tuple[type, ...] = (
     flow.RoundBegan,
@@ -80,7 +81,7 @@ EVENTS: tuple[type, ...] = (
 """Every event class summit's own rules report (EN-7)."""
 
 
-_PIPELINE: Pipeline[MapState] = Pipeline("summit", _ROUTES, owner="the summit map")
+_PIPELINE: Pipeline[MapState] = Pipeline(codes.CATALOGUE, _ROUTES, owner="the summit map")
 
 
 def step(state: MapState, action: Action) -> tuple[MapState, Events]:
@@ -108,12 +109,8 @@ def legal_actions(state: MapState, actor: str) -> tuple[Action, ...]:
     )
 
 
-subsystem: Subsystem[MapState] = Subsystem(
-    name=NAME,
-    actions=ACTIONS,
-    lifecycle=LIFECYCLE,
-    step=step,
-    check=check,
+subsystem: Subsystem[MapState] = _PIPELINE.subsystem(
+    NAME,
     legal_actions=legal_actions,
     invariants=INVARIANTS,
     view=view,

@@ -97,7 +97,7 @@ def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
     problem = target_problem(game[NAME], _effect(game, action.card), action.player, action.target)
     if problem is None:
         return None
-    return IllegalAction(codes.BAD_TARGET, "SM-8", problem, action)
+    return codes.illegal(codes.BAD_TARGET, problem, action)
 
 
 def check_standalone(game: Game, action: Any) -> IllegalAction | None:
@@ -131,9 +131,7 @@ def _limit(game: Game, action: Propose) -> IllegalAction | None:
     limit = state.scenario.proposals_per_turn
     if state.proposals < limit:
         return None
-    return IllegalAction(
-        codes.PROPOSAL_LIMIT, "SM-12", f"You may make {limit} proposal(s) a turn.", action
-    )
+    return codes.illegal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.", action)
 
 
 def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | None:
@@ -143,7 +141,12 @@ def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | No
 
 WRAPPERS: tuple[Wrapper, ...] = (
     Wrapper(EndTurn, end_turn, name="summit turn end"),
-    Wrapper(Propose, check=check_propose, name="summit proposal"),
+    Wrapper(
+        Propose,
+        check=check_propose,
+        name="summit proposal",
+        keep=lambda game, action: _limit(game, action) is None,
+    ),
 )
 """Summit's cross-slice refusals and window rules, as wrappers of diplomacy's handlers."""
 
@@ -154,6 +157,7 @@ OVERRIDES: tuple[Rule, ...] = (
         check_standalone,
         legal_actions=list_standalone,
         name="summit Standalone",
+        exact=True,
     ),
 )
 """Summit's Standalone play: diplomacy's, aimed at the map, with every target listed."""

@@ -1,15 +1,27 @@
-"""Readable sentences for the diplomacy events, for turn-by-turn accounts and logs."""
+"""One readable line per diplomacy event, for logs, examples and a host game's account.
+
+A line names cards by their printed name, which lives in the config, so each line is told
+with the game's :class:`~gamefold.diplomacy.DiplomacyConfig`: a host game extends
+:data:`LINES` with lines of the same shape (``{**diplomacy.LINES, MyEvent: line}``).
+
+>>> from gamefold.diplomacy import DiplomacyConfig, TurnBegan, describe
+>>> describe(DiplomacyConfig(), TurnBegan("ann", 3))
+'-- turn 3: ann --'
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 from gamefold.core import Event
 from gamefold.diplomacy import hands, pacts, proposals, standalone, ticks, turns
 from gamefold.diplomacy.config import DiplomacyConfig
 
-__all__ = ["describe"]
+__all__ = ["LINES", "Line", "describe"]
+
+Line: TypeAlias = Callable[[DiplomacyConfig, Any], str]
+"""``line(config, event)``: the sentence of one event, card names read from ``config``."""
 
 
 def _card(config: DiplomacyConfig, card: int) -> str:
@@ -28,7 +40,7 @@ def _quarters(quarters: int) -> str:
     return f"{quarters / ticks.QUARTERS_PER_TICK:g}"  # quarters are exact in binary
 
 
-_LINES: dict[type, Callable[[DiplomacyConfig, Any], str]] = {
+LINES: dict[type, Line] = {
     turns.TurnBegan: lambda c, e: f"-- turn {e.turn}: {e.player} --",
     turns.TurnEnded: lambda c, e: f"{e.player} ends their turn",
     ticks.TicksGained: lambda c, e: (
@@ -73,9 +85,10 @@ _LINES: dict[type, Callable[[DiplomacyConfig, Any], str]] = {
     pacts.PactExtended: lambda c, e: f"pact {e.pact}: extended, {_turns(e.remaining)} left",
     pacts.PactRevealed: lambda c, e: f"the secret pact {e.pact} comes to light",
 }
+"""The sentence of each diplomacy event type; a host game may extend or replace lines."""
 
 
 def describe(config: DiplomacyConfig, event: Event) -> str:
-    """One readable line for a diplomacy ``event``; ``repr`` for any other event."""
-    line = _LINES.get(type(event))
+    """One readable line for a diplomacy ``event``; ``repr`` for an event of another kind."""
+    line = LINES.get(type(event))
     return repr(event) if line is None else line(config, event)

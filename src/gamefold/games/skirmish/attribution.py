@@ -1,0 +1,97 @@
+"""The rules skirmish's play attests, for rule coverage (:func:`gamefold.sim.coverage`).
+
+Skills' and combat's events attest their SD and CB rules (each package's ``EVENT_RULES``);
+:func:`event_rules` adds the SK rules the game's own events and the subsystems' events show
+in this game; :func:`attested` adds the zone rules a declaration shows in the combat state
+(:func:`gamefold.combat.declaration_rules`). Refusals attest their own rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamefold import combat, skills
+from gamefold.combat import (
+    AbilityResolved,
+    CombatantFell,
+    CombatEnded,
+    Declared,
+    ExchangeRevealed,
+    Fled,
+    PairingsAssigned,
+    RetreatFailed,
+    Warded,
+)
+from gamefold.core import Event
+from gamefold.games.base import joined_event_rules
+from gamefold.games.skirmish.config import SkirmishConfig
+from gamefold.games.skirmish.state import (
+    DeclarationHeld,
+    DeclarationLapsed,
+    LeftTheFight,
+    ShieldsDropped,
+)
+from gamefold.registry import Game
+from gamefold.skills import CardPlayed, CostPaid, UnitDefeated
+
+__all__ = ["OWN_RULES", "attested", "event_rules", "rule_ids"]
+
+OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 10))
+"""The skirmish's own rule IDs."""
+
+
+def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
+    return lambda event: rules
+
+
+def _played(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
+    def attest(event: CardPlayed) -> tuple[str, ...]:
+        return ("SK-3",) if event.effect.name in config.card_abilities else ()
+
+    return attest
+
+
+def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str, ...]]]:
+    """Every event type of a skirmish with the rules it attests under ``config``."""
+    own: dict[type, Callable[[Any], tuple[str, ...]]] = {
+        PairingsAssigned: _always("SK-1"),
+        ExchangeRevealed: _always("SK-1"),
+        CostPaid: _always("SK-2"),
+        CardPlayed: _played(config),
+        DeclarationHeld: _always("SK-4"),
+        Warded: _always("SK-5"),
+        ShieldsDropped: _always("SK-5"),
+        LeftTheFight: _always("SK-6"),
+        DeclarationLapsed: _always("SK-6"),
+        CombatantFell: _always("SK-7"),
+        UnitDefeated: _always("SK-7"),
+        Fled: _always("SK-8"),
+        RetreatFailed: _always("SK-8"),
+        CombatEnded: _always("SK-9"),
+        AbilityResolved: _always(),
+    }
+    return joined_event_rules(skills.EVENT_RULES, combat.EVENT_RULES, own)
+
+
+def attested(
+    table: dict[type, Callable[[Any], tuple[str, ...]]], game: Game, events: tuple[Event, ...]
+) -> tuple[str, ...]:
+    """The rules ``events`` attest, ``game`` being the state after them."""
+    found: list[str] = []
+    for event in events:
+        attest = table.get(type(event))
+        if attest is not None:
+            found.extend(attest(event))
+        if isinstance(event, Declared):
+            found.extend(combat.declaration_rules(game["combat"], event))
+    return tuple(found)
+
+
+def rule_ids() -> tuple[str, ...]:
+    """SD-1 … SD-15, CB-1 … CB-15 and the skirmish's own SK rules."""
+    return (
+        *(f"SD-{n}" for n in range(1, 16)),
+        *(f"CB-{n}" for n in range(1, 16)),
+        *OWN_RULES,
+    )

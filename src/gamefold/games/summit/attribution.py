@@ -1,0 +1,73 @@
+"""The SM and DP rules summit's events attest, for rule coverage (:func:`gamefold.sim.coverage`).
+
+Diplomacy's events attest their DP rules (:data:`gamefold.diplomacy.EVENT_RULES`); the map's
+and the flow's events attest the SM rules below. Refusals attest their own rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamefold import diplomacy
+from gamefold.games.summit.attack import BattleFought, TrapSprung, TroopDeployed
+from gamefold.games.summit.board import TerritoryTaken, TroopsGained, TruceEnded
+from gamefold.games.summit.effects import EffectFizzled, Fortified, TrapLaid
+from gamefold.games.summit.flow import GameOver, Passed, ProposalDeferred, RoundBegan, RoundEnded
+from gamefold.games.summit.reactions import Deployed, TruceBegan
+
+__all__ = ["EVENT_RULES", "RULE_IDS", "SETUP_RULES"]
+
+_AGREEMENTS = ("Ceasefire", "Territory Transfer", "Covert Support", "Manufacturing Partnership")
+
+
+def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
+    return lambda event: rules
+
+
+def _taken(event: TerritoryTaken) -> tuple[str, ...]:
+    if event.cause == "attack":
+        return ("SM-2", "SM-6")  # the borders the attack crossed
+    return ("SM-7",) if event.cause == "transfer" else ("SM-8",)
+
+
+def _troops(event: TroopsGained) -> tuple[str, ...]:
+    # The source names the card: a troop card (SM-5), a pact (SM-7) or Foreign Aid (SM-8).
+    if event.source.startswith(_AGREEMENTS):
+        return ("SM-7",)
+    return ("SM-8",) if event.source.startswith("Foreign Aid") else ("SM-5",)
+
+
+EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
+    **diplomacy.EVENT_RULES,
+    TerritoryTaken: _taken,
+    TroopsGained: _troops,
+    TruceEnded: lambda event: ("SM-8",) if event.reason == "betrayed" else ("SM-7",),
+    TruceBegan: _always("SM-7"),
+    RoundBegan: _always("SM-1"),
+    RoundEnded: _always("SM-1"),
+    Passed: _always("SM-9"),
+    ProposalDeferred: _always("SM-9"),
+    GameOver: _always("DP-14", "SM-10", "SM-11"),
+    Fortified: _always("SM-8"),
+    EffectFizzled: _always("SM-8"),
+    Deployed: _always("SM-3", "SM-4"),
+    TroopDeployed: _always("SM-4"),
+    BattleFought: _always("SM-6"),
+    TrapSprung: _always("SM-13"),
+    TrapLaid: _always("SM-13"),
+    diplomacy.PactBroken: _always("DP-9", "SM-8"),
+    diplomacy.PactExtended: _always("DP-8", "SM-14"),
+    diplomacy.PactRevealed: _always("DP-9", "SM-7"),
+}
+"""Every summit event type with the rules it attests, diplomacy's included."""
+
+SETUP_RULES: tuple[str, ...] = (*diplomacy.SETUP_RULES, "SM-1", "SM-2")
+"""The rules a new summit game applies: the seats (SM-1), the deal of the map (SM-2), and
+diplomacy's opening hands and counters."""
+
+RULE_IDS: tuple[str, ...] = (
+    *(f"DP-{n}" for n in range(1, 15)),
+    *(f"SM-{n}" for n in range(1, 15)),
+)
+"""Every rule ID summit relies on."""

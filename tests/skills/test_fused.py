@@ -1,0 +1,46 @@
+"""EN-2, EN-4: the fused paths of the hottest skill-deck actions change nothing observable.
+
+For every action of the action space in reachable states, the fused pipeline and the plain
+four stages give the same new state and events, or the same refusal (code, rule, sentence).
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+from gamefold import IllegalAction
+from gamefold.skills import Activate, Discard, EndActivation, SkillsState
+from gamefold.skills.reducer import make_pipeline  # both paths, to compare them
+from gamefold.testing.listing import skills_action_space
+from gamefold.testing.skills import reachable_states
+
+FUSED = make_pipeline()
+PLAIN = make_pipeline(fused=False)
+
+
+def _outcome(pipeline: object, state: SkillsState, action: object) -> object:
+    try:
+        return pipeline.step(state, action)  # type: ignore[attr-defined]
+    except IllegalAction as problem:
+        return (problem.code, problem.rule, problem.message)
+
+
+def _candidates(state: SkillsState) -> list[object]:
+    units = (*state.seats, *state.gm_units, "nobody")
+    cards = {c for o in state.owners for c in (*o.hand, *o.deck[:2], *o.discard[:2])}
+    out: list[object] = [kind(u) for u in units for kind in (Activate, EndActivation)]
+    out += [Discard(p, c) for p in (*state.seats, "nobody") for c in sorted(cards)]
+    out += [Discard("gm", -1), Activate(3), Discard(1, 2)]  # type: ignore[arg-type]
+    return [*out, *skills_action_space(state)]
+
+
+@settings(max_examples=60)
+@given(state=reachable_states())
+def test_en4_fused_and_plain_paths_agree_on_every_candidate(state: SkillsState) -> None:
+    for action in _candidates(state):
+        assert _outcome(FUSED, state, action) == _outcome(PLAIN, state, action), action
+
+
+def test_the_fused_paths_cover_the_hottest_actions() -> None:
+    assert set(FUSED.fast) == {Discard, Activate, EndActivation}
+    assert PLAIN.fast == {}
