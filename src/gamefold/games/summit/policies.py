@@ -19,8 +19,9 @@ tick counters (DP-4, DP-5).
   territory), and decline that.
 - **While investing**: propose a Territory Transfer (to the player holding most land) or a
   Manufacturing Partnership (to the one holding least), filling slots with its cheapest
-  Value cards; play Siege, Forced March, Foreign Aid and Fortify cards; self-apply a Value
-  card (the lowest first) when no attack is open.
+  Value cards; play Siege, Forced March, Foreign Aid, Fortify and Trap cards, and a
+  Duration Modifier while it has a pact (auto-aimed); self-apply a Value card (the lowest
+  first) when no attack is open.
 - Otherwise end the turn or pass; never discard.
 """
 
@@ -48,7 +49,7 @@ from gamefold.rng import Rng
 
 __all__ = ["greedy", "random_kinds"]
 
-_USEFUL = ("Siege", "Forced March", "Foreign Aid", "Fortify")
+_USEFUL = ("siege", "march", "aid", "fortify", "trap")
 _TRANSFER = "Territory Transfer"
 _OFFERS = {_TRANSFER: 15, "Manufacturing Partnership": 10}
 _SKIP = -100
@@ -102,7 +103,9 @@ def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
 
 
 def _standalone(dip: DiplomacyView, board: MapView, action: Any) -> int:
-    useful = dip.config.cards[action.card].subtype in _USEFUL
+    effect = board.scenario.effects.get(dip.config.cards[action.card].subtype, "")
+    mine = any(dip.viewer in (p.proposer, p.partner) for p in dip.pacts)
+    useful = effect in _USEFUL or (effect == "extend" and mine)
     return 4 if useful and _investing(dip, board) else _SKIP
 
 
