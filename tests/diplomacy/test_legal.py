@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.diplomacy.helpers import arrange, begin, end, ids_of, table
 
-from gamefold import EndTurn
+from gamefold import EndTurn, Rng
 from gamefold.diplomacy import (
     Accept,
     Decline,
@@ -15,6 +15,8 @@ from gamefold.diplomacy import (
     SelfApply,
     check,
     legal_actions,
+    proposal_count,
+    sample_proposals,
     step,
     view,
 )
@@ -32,43 +34,46 @@ def _rich(config: DiplomacyConfig):
     return arrange(table(config), {"ann": cards}), cards
 
 
-def test_en5_own_turn_lists_one_action_per_distinct_card_type_in_a_fixed_order() -> None:
+def test_en5_own_turn_lists_every_action_by_card_in_the_documented_order() -> None:
     state, cards = _rich(DiplomacyConfig())
-    cf, _, cs, t1, _, t2, siege = cards
+    cf, cf2, cs, t1, t1b, t2, _siege = cards
     state, _ = begin(state)
     listed = legal_actions(state, "ann")
-    assert listed[:5] == (
-        Discard("ann", cf),
-        Discard("ann", cs),
-        Discard("ann", t1),
-        Discard("ann", t2),
-        Discard("ann", siege),
-    )
-    assert listed[5:7] == (SelfApply("ann", t1), SelfApply("ann", t2))
-    proposals = listed[7:-1]
-    # Ceasefire T1: 2 fillings (T1 or T2) x 2 recipients; Covert Support T2 (2 slots):
-    # {T1, T1}, {T1, T2} (only one T2) x 2 recipients.
-    assert proposals == (
-        Propose("ann", "bob", cf, (t1,)),
-        Propose("ann", "cy", cf, (t1,)),
-        Propose("ann", "bob", cf, (t2,)),
-        Propose("ann", "cy", cf, (t2,)),
-        Propose("ann", "bob", cs, (t1, cards[4])),
-        Propose("ann", "cy", cs, (t1, cards[4])),
-        Propose("ann", "bob", cs, (t1, t2)),
-        Propose("ann", "cy", cs, (t1, t2)),
-    )
+    assert listed[:7] == tuple(Discard("ann", c) for c in cards)
+    assert listed[7:10] == (SelfApply("ann", t1), SelfApply("ann", t1b), SelfApply("ann", t2))
+    proposals = listed[10:-1]
+    values = (t1, t1b, t2)
+    expected = [
+        Propose("ann", to, agreement, (v,))
+        for agreement in (cf, cf2)
+        for v in values
+        for to in ("bob", "cy")
+    ]
+    expected += [
+        Propose("ann", to, cs, (v, w))
+        for v in values
+        for w in values
+        if v != w
+        for to in ("bob", "cy")
+    ]
+    assert proposals == tuple(expected)
+    assert proposal_count(state, "ann") == len(expected) == 24
     assert listed[-1] == EndTurn("ann")
     assert legal_actions(state, "ann") == listed
     assert all(check(state, action) is None for action in listed)
 
 
-def test_en5_proposals_are_listed_up_to_the_configured_bound() -> None:
-    for limit, expected in [(64, 8), (3, 3), (0, 0)]:
-        state, _ = _rich(DiplomacyConfig(proposal_listing_limit=limit))
-        state, _ = begin(state)
-        listed = legal_actions(state, "ann")
-        assert sum(isinstance(a, Propose) for a in listed) == expected
+def test_en5_proposals_are_uncapped_and_sampled_on_request() -> None:
+    state, _ = _rich(DiplomacyConfig())
+    state, _ = begin(state)
+    every = tuple(a for a in legal_actions(state, "ann") if isinstance(a, Propose))
+    picked, rng = sample_proposals(state, "ann", Rng.from_seed(3), 5)
+    assert len(set(picked)) == 5
+    assert set(picked) <= set(every)
+    assert list(picked) == sorted(picked, key=every.index)
+    assert sample_proposals(state, "ann", Rng.from_seed(3), 5) == (picked, rng)
+    assert sample_proposals(state, "ann", Rng.from_seed(3), 100)[0] == every
+    assert proposal_count(state, "bob") == 0
 
 
 def test_en5_others_may_answer_proposals_and_play_standalone_cards_between_turns() -> None:

@@ -24,7 +24,10 @@ from gamefold.diplomacy.cards import (
 )
 from gamefold.diplomacy.codes import CODES
 from gamefold.diplomacy.config import (
+    ACCEPTED_CARDS,
+    ALL_LOCKED,
     DEBT_ROUNDINGS,
+    EMPTY_KIND,
     HAND_LIMIT_RANGE,
     PACT_CLOCKS,
     DiplomacyConfig,
@@ -44,7 +47,16 @@ from gamefold.diplomacy.hands import (
     scores,
 )
 from gamefold.diplomacy.invariants import INVARIANTS
+from gamefold.diplomacy.legal import list_proposals, proposal_count, sample_proposals
 from gamefold.diplomacy.narration import LINES, Line, describe
+from gamefold.diplomacy.pacts import (
+    BreakPact,
+    ExtendPact,
+    PactBroken,
+    PactExtended,
+    PactRevealed,
+    RevealPact,
+)
 from gamefold.diplomacy.proposals import (
     Accept,
     Decline,
@@ -90,6 +102,12 @@ from gamefold.diplomacy.turns import BeginTurn, TurnBegan, TurnEnded
 from gamefold.diplomacy.views import DiplomacyView, view
 
 __all__ = [
+    "BreakPact",
+    "ExtendPact",
+    "PactBroken",
+    "PactExtended",
+    "PactRevealed",
+    "RevealPact",
     "ACTIONS",
     "CODES",
     "DEFAULT_CATALOGUE",
@@ -150,13 +168,19 @@ __all__ = [
     "held_count",
     "initial_state",
     "legal_actions",
+    "proposal_count",
+    "list_proposals",
+    "sample_proposals",
     "locked_cards",
     "reduce",
     "scores",
     "step",
     "subsystem",
     "view",
+    "ACCEPTED_CARDS",
+    "ALL_LOCKED",
     "DEBT_ROUNDINGS",
+    "EMPTY_KIND",
     "HAND_LIMIT_RANGE",
     "PACT_CLOCKS",
     "SETUP_RULES",

@@ -19,6 +19,7 @@ from gamefold.diplomacy.hands import (
     DeployDebtDue,
     SelfApplied,
 )
+from gamefold.diplomacy.pacts import PactBroken, PactExtended, PactRevealed
 from gamefold.diplomacy.proposals import (
     PactBegan,
     PactCountedDown,
@@ -52,6 +53,9 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     PactBegan: _always("DP-8", "DP-9"),
     PactCountedDown: _always("DP-8"),
     PactEnded: _always("DP-8"),
+    PactBroken: _always("DP-9"),
+    PactExtended: _always("DP-8"),
+    PactRevealed: _always("DP-9"),
     TurnBegan: _always(),
     TurnEnded: _always("DP-12"),
     TicksGained: _ticks,

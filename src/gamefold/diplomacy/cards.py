@@ -104,6 +104,14 @@ class CardType:
     """Turns a pact made with this Agreement card lasts (DP-8)."""
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, Kind):
+            raise _catalogue_error(f"{self.name}: kind is a Kind, not {self.kind!r}")
+        for field in ("tier", "points", "troops", "slots", "duration"):
+            value = getattr(self, field)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise _catalogue_error(f"{self.name}: {field} is an integer, not {value!r}")
+        if not isinstance(self.name, str) or not isinstance(self.subtype, str):
+            raise _catalogue_error(f"{self.name!r}: name and subtype are strings")
         if min(self.tier, self.points, self.troops, self.slots, self.duration) < 0:
             raise _catalogue_error(f"{self.name}: tier, points and figures are never negative")
         if self.kind is Kind.AGREEMENT and self.duration < 1:

@@ -20,11 +20,13 @@ __all__ = [
     "DUPLICATE_CARD",
     "MALFORMED",
     "NOT_BETWEEN_TURNS",
+    "NOT_PARTY",
     "NOT_RECIPIENT",
     "NOT_YOUR_TURN",
     "PROPOSAL_TO_SELF",
     "RULES",
     "SLOTS_MISMATCH",
+    "UNKNOWN_PACT",
     "UNKNOWN_PLAYER",
     "UNKNOWN_PROPOSAL",
     "UNKNOWN_ZONE",
@@ -64,6 +66,11 @@ WINDOW_USED = "diplomacy/window-used"
 UNKNOWN_ZONE = "diplomacy/unknown-zone"
 """A turn start names a bonus zone the config does not define (DP-5)."""
 
+UNKNOWN_PACT = "diplomacy/unknown-pact"
+"""A host action names a pact that is not running (DP-9)."""
+NOT_PARTY = "diplomacy/not-party"
+"""Only a party to a pact may break it (DP-9)."""
+
 CATALOGUE = Catalogue(
     "diplomacy",
     {
@@ -80,6 +87,8 @@ CATALOGUE = Catalogue(
         NOT_BETWEEN_TURNS: "DP-12",
         WINDOW_USED: "DP-12",
         UNKNOWN_ZONE: "DP-5",
+        UNKNOWN_PACT: "DP-9",
+        NOT_PARTY: "DP-9",
     },
 )
 """Every code with the rule(s) it cites."""

@@ -7,7 +7,7 @@ Build it with keyword arguments; a value that cannot describe a game raises
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 from pyrsistent import PMap, pmap
@@ -16,7 +16,16 @@ from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, Car
 from gamefold.diplomacy.ticks import BonusZone
 from gamefold.errors import ConfigError
 
-__all__ = ["DEBT_ROUNDINGS", "HAND_LIMIT_RANGE", "MAX_CARDS", "PACT_CLOCKS", "DiplomacyConfig"]
+__all__ = [
+    "ACCEPTED_CARDS",
+    "ALL_LOCKED",
+    "DEBT_ROUNDINGS",
+    "EMPTY_KIND",
+    "HAND_LIMIT_RANGE",
+    "MAX_CARDS",
+    "PACT_CLOCKS",
+    "DiplomacyConfig",
+]
 
 HAND_LIMIT_RANGE = (10, 20)
 """The seed's allowed hand limits, inclusive (DP-13)."""
@@ -25,12 +34,22 @@ DEBT_ROUNDINGS = ("down", "up")
 PACT_CLOCKS = ("proposer", "every")
 """Whose turn starts count a pact down: its proposer's, or every player's."""
 MAX_CARDS = 10_000
-"""The most cards a game may hold, and the most proposals listed for one actor: no config can
-make setup or :func:`~gamefold.diplomacy.legal.legal_actions` build millions (EN-8)."""
+"""The most cards a game may hold: no config can make setup build millions (EN-8)."""
+EMPTY_KIND = ("keep", "any")
+"""DP-1 when the pool has no card of the kind earned: keep the ticks, or draw any card."""
+ACCEPTED_CARDS = ("pool", "partner")
+"""DP-9 fate of an accepted proposal's cards: back to the pool, or into the partner's hand."""
+ALL_LOCKED = ("forfeit", "keep")
+"""DP-13 when a card is earned at the limit with every held card locked: the new card goes
+back to the pool, or the player keeps it over the limit."""
 
 
 def _pmap(value: Mapping[str, object]) -> PMap[str, object]:
     return value if isinstance(value, PMap) else pmap(value)
+
+
+def _strings(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
 
 
 def _require(ok: bool, field: str, message: str, rule: str) -> None:
@@ -70,8 +89,21 @@ class DiplomacyConfig:
     """Every card type of the game (DP-7, DP-8)."""
     composition: PMap[str, int] = attrs.field(default=DEFAULT_COMPOSITION, converter=_pmap)
     """Copies of each card type in the game, by name; a type left out has none (DP-8)."""
-    proposal_listing_limit: int = 64
-    """Most proposals :func:`~gamefold.diplomacy.legal.legal_actions` lists for one actor (EN-5)."""
+    secret_agreements: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    """Agreement subtypes whose pacts only their parties see until the host reveals them
+    (EN-9; summit: Covert Support)."""
+    quarters_per_tick: int = 4
+    """The counters' resolution: units per tick (DP-3). Every ``quarters`` figure is in these
+    units; the default 4 makes them quarter-ticks, so 1 per territory is 0.25 ticks (DP-4)."""
+    empty_kind: str = "keep"
+    """DP-1, when the pool has no card of the earned kind: ``"keep"`` the ticks and draw
+    nothing (default), or draw from the whole pool (``"any"``)."""
+    accepted_cards: str = "pool"
+    """DP-9, an accepted proposal's cards: back to the ``"pool"`` (default), or into the
+    ``"partner"``'s hand (while under their hand limit; the rest to the pool)."""
+    all_locked: str = "forfeit"
+    """DP-13, a card earned at the limit while every held card is locked: ``"forfeit"`` it
+    back to the pool (default), or ``"keep"`` it over the limit."""
     cards: tuple[CardType, ...] = attrs.field(init=False, eq=False, repr=False)
     """Derived: the type of each card, by card id (ids follow the catalogue's order)."""
 
@@ -90,7 +122,7 @@ class DiplomacyConfig:
         low, high = HAND_LIMIT_RANGE
         for field in ("hand_limit", "starting_hand", "starting_tier", "ticks_per_card"):
             _require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
-        for field in ("quarters_per_territory", "proposal_ttl", "proposal_listing_limit"):
+        for field in ("quarters_per_territory", "proposal_ttl", "quarters_per_tick"):
             _require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
         _require(
             low <= self.hand_limit <= high,
@@ -113,10 +145,7 @@ class DiplomacyConfig:
         )
         _require(self.proposal_ttl >= 1, "proposal_ttl", "a proposal lasts 1 cycle or more", "DP-9")
         _require(
-            0 <= self.proposal_listing_limit <= MAX_CARDS,
-            "proposal_listing_limit",
-            f"is 0 to {MAX_CARDS}",
-            "EN-5",
+            self.quarters_per_tick >= 1, "quarters_per_tick", "a tick is 1 unit or more", "DP-3"
         )
 
     def _check_choices(self) -> None:
@@ -132,6 +161,19 @@ class DiplomacyConfig:
             f"pact_clock is one of {PACT_CLOCKS}, not {self.pact_clock!r}",
             "DP-9",
         )
+        for field, choices, rule in (
+            ("empty_kind", EMPTY_KIND, "DP-1"),
+            ("accepted_cards", ACCEPTED_CARDS, "DP-9"),
+            ("all_locked", ALL_LOCKED, "DP-13"),
+        ):
+            value = getattr(self, field)
+            _require(value in choices, field, f"{field} is one of {choices}, not {value!r}", rule)
+        _require(
+            all(isinstance(name, str) for name in self.secret_agreements),
+            "secret_agreements",
+            "secret_agreements names Agreement subtypes",
+            "EN-9",
+        )
         _require(isinstance(self.score_locked, bool), "score_locked", "is True or False", "DP-14")
         for name, zone in sorted(self.bonus_zones.items(), key=lambda item: str(item[0])):
             _require(
@@ -142,6 +184,13 @@ class DiplomacyConfig:
             )
 
     def _check_cards(self) -> None:
+        for entry in self.catalogue:
+            _require(
+                isinstance(entry, CardType),
+                "catalogue",
+                f"every catalogue entry is a CardType, not {entry!r}",
+                "DP-8",
+            )
         names = [card.name for card in self.catalogue]
         _require(len(set(names)) == len(names), "catalogue", "card names are unique", "DP-8")
         unknown = sorted(set(self.composition) - set(names))

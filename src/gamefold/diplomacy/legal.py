@@ -1,12 +1,21 @@
-"""Listing an actor's legal actions (EN-5).
+"""Listing an actor's legal actions: every one, in a documented order (EN-5).
 
-Copies of one card type are interchangeable, so the list names one action per distinct
-choice of card *types*, using the earliest copies in the hand. Its order is fixed: during
-their own turn, the actor's Discards, self-applications, proposals and :class:`EndTurn`;
-at any time, Accept then Decline for each proposal addressed to them; in their
-between-turn window, each Standalone card they could play (``target=""``: aiming it is the
-host game's business). Proposals are listed per Agreement type, then per filling of its
-slots, then per recipient in seat order, up to ``config.proposal_listing_limit``.
+Every legal action is listed once, by card id (two copies of a card type are two
+choices), with no cap. The order is fixed:
+
+1. during their own turn: a :class:`Discard` of each card in hand, in hand order; a
+   :class:`SelfApply` of each Value card in hand, in hand order; every :class:`Propose`
+   (each Agreement card in hand order, then each ordered choice of distinct Value cards
+   for its slots, in hand order, then each recipient in seat order); :class:`EndTurn`;
+2. at any time: Accept then Decline for each pending proposal addressed to them, oldest
+   first;
+3. in their between-turn window: a :class:`PlayStandalone` of each Standalone card in hand,
+   in hand order, with ``target=""`` (aiming is the host game's: it lists the targets).
+
+The proposals of a full hand number in the thousands at most (15 cards, 2 slots, 5
+recipients); :func:`proposal_count` tells how many there are without building them and
+:func:`sample_proposals` draws some uniformly with an :class:`~gamefold.Rng`, for a policy
+that wants a few rather than all.
 
 Lifecycle actions that the host game issues (:class:`~gamefold.diplomacy.turns.BeginTurn`) are
 never listed: they carry facts of the map, not choices.
@@ -15,7 +24,8 @@ never listed: they carry facts of the map, not choices.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations_with_replacement, islice
+from itertools import permutations
+from math import perm
 from typing import TYPE_CHECKING
 
 from gamefold.core import Action, EndTurn
@@ -24,66 +34,82 @@ from gamefold.diplomacy.hands import Discard, SelfApply
 from gamefold.diplomacy.proposals import Accept, Decline, Propose
 from gamefold.diplomacy.seats import find_seat
 from gamefold.diplomacy.standalone import PlayStandalone
+from gamefold.rng import Rng
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
 
-__all__ = ["legal_actions"]
+__all__ = ["legal_actions", "proposal_count", "list_proposals", "sample_proposals"]
 
 
-def _groups(state: DiplomacyState, hand: tuple[int, ...], kind: Kind | None) -> list[list[int]]:
-    """The hand's cards of ``kind`` (any if ``None``) grouped by type, in first-seen order."""
+def _of(state: DiplomacyState, hand: tuple[int, ...], kind: Kind) -> list[int]:
     types = state.config.cards
-    groups: dict[str, list[int]] = {}
-    for card in hand:
-        card_type = types[card]
-        if kind is None or card_type.kind is kind:
-            groups.setdefault(card_type.name, []).append(card)
-    return list(groups.values())
+    return [card for card in hand if types[card].kind is kind]
 
 
-def _firsts(state: DiplomacyState, hand: tuple[int, ...], kind: Kind | None) -> list[int]:
-    return [group[0] for group in _groups(state, hand, kind)]
+def _hand(state: DiplomacyState, actor: str) -> tuple[int, ...] | None:
+    seat = find_seat(state, actor)
+    if seat is None or state.active != actor:
+        return None
+    return state.players[seat].hand
 
 
-def _fillings(groups: list[list[int]], slots: int) -> Iterator[tuple[int, ...]]:
-    """Each distinct way to fill ``slots`` slots from ``groups`` of interchangeable cards."""
-    for choice in combinations_with_replacement(range(len(groups)), slots):
-        used = {g: choice.count(g) for g in set(choice)}
-        if all(used[g] <= len(groups[g]) for g in used):
-            yield tuple(card for g in sorted(used) for card in groups[g][: used[g]])
-
-
-def _proposals(state: DiplomacyState, actor: str, hand: tuple[int, ...]) -> Iterator[Propose]:
-    values = _groups(state, hand, Kind.VALUE)
+def list_proposals(state: DiplomacyState, actor: str) -> Iterator[Propose]:
+    """Every proposal ``actor`` may make now, in the listing's order (EN-5)."""
+    hand = _hand(state, actor)
+    if hand is None:
+        return
+    values = _of(state, hand, Kind.VALUE)
     others = [p.player for p in state.players if p.player != actor]
-    for agreement in _firsts(state, hand, Kind.AGREEMENT):
-        for filling in _fillings(values, state.config.cards[agreement].slots):
+    for agreement in _of(state, hand, Kind.AGREEMENT):
+        for filling in permutations(values, state.config.cards[agreement].slots):
             for other in others:
                 yield Propose(actor, other, agreement, filling)
 
 
-def _own_turn(state: DiplomacyState, actor: str, hand: tuple[int, ...]) -> list[Action]:
-    out: list[Action] = [Discard(actor, card) for card in _firsts(state, hand, None)]
-    out += [SelfApply(actor, card) for card in _firsts(state, hand, Kind.VALUE)]
-    limit = state.config.proposal_listing_limit
-    out += islice(_proposals(state, actor, hand), limit)
-    out.append(EndTurn(actor))
-    return out
+def proposal_count(state: DiplomacyState, actor: str) -> int:
+    """How many proposals :func:`list_proposals` lists, without building them."""
+    hand = _hand(state, actor)
+    if hand is None:
+        return 0
+    values = len(_of(state, hand, Kind.VALUE))
+    others = len(state.players) - 1
+    slots = [state.config.cards[a].slots for a in _of(state, hand, Kind.AGREEMENT)]
+    return sum(perm(values, n) for n in slots) * others
+
+
+def sample_proposals(
+    state: DiplomacyState, actor: str, rng: Rng, count: int
+) -> tuple[tuple[Propose, ...], Rng]:
+    """Up to ``count`` distinct proposals of ``actor`` drawn uniformly with ``rng``, in the
+    listing's order; all of them when there are no more than ``count``."""
+    listed = tuple(list_proposals(state, actor))
+    if len(listed) <= count:
+        return listed, rng
+    picked: list[int] = []
+    left = list(range(len(listed)))
+    for _ in range(count):
+        index, rng = rng.below(len(left))
+        picked.append(left.pop(index))
+    return tuple(listed[i] for i in sorted(picked)), rng
 
 
 def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
-    """Every legal action of ``actor``, in a fixed order (EN-5); ``()`` for a stranger."""
+    """Every legal action of ``actor``, in the documented order (EN-5); ``()`` for a stranger."""
     seat = find_seat(state, actor)
     if seat is None:
         return ()
     player = state.players[seat]
     out: list[Action] = []
     if state.active == actor:
-        out += _own_turn(state, actor, player.hand)
+        hand = player.hand
+        out += [Discard(actor, card) for card in hand]
+        out += [SelfApply(actor, card) for card in _of(state, hand, Kind.VALUE)]
+        out += list_proposals(state, actor)
+        out.append(EndTurn(actor))
     for proposal in state.proposals:
         if proposal.to == actor:
             out += (Accept(actor, proposal.id), Decline(actor, proposal.id))
     if player.between_turns and player.pending is None:
-        out += [PlayStandalone(actor, c) for c in _firsts(state, player.hand, Kind.STANDALONE)]
+        out += [PlayStandalone(actor, c) for c in _of(state, player.hand, Kind.STANDALONE)]
     return tuple(out)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from gamefold.core import Event
-from gamefold.diplomacy import hands, proposals, standalone, ticks, turns
+from gamefold.diplomacy import hands, pacts, proposals, standalone, ticks, turns
 from gamefold.diplomacy.config import DiplomacyConfig
 
 __all__ = ["LINES", "Line", "describe"]
@@ -86,6 +86,9 @@ LINES: dict[type, Line] = {
     standalone.StandaloneResolved: lambda c, e: (
         f"{e.player}'s {e.effect.name}{_aim(e.effect.target)} resolves"
     ),
+    pacts.PactBroken: lambda c, e: f"{e.player} breaks pact {e.pact} ({e.agreement})",
+    pacts.PactExtended: lambda c, e: f"pact {e.pact}: extended, {_turns(e.remaining)} left",
+    pacts.PactRevealed: lambda c, e: f"the secret pact {e.pact} comes to light",
 }
 """The sentence of each diplomacy event type; a host game may extend or replace lines."""
 

@@ -22,7 +22,7 @@ import attrs
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Kind, put
-from gamefold.diplomacy.hands import give_back, require_card, require_kind
+from gamefold.diplomacy.hands import give_back, held_count, require_card, require_kind
 from gamefold.diplomacy.seats import require_seat, require_turn, seat_of, with_player
 
 if TYPE_CHECKING:
@@ -83,6 +83,8 @@ class Pact:
     """The type names of the Value cards that were in its slots."""
     remaining: int
     """Turns left before it ends (DP-8)."""
+    secret: bool = False
+    """Whether only its parties see it (its subtype is one of ``secret_agreements``)."""
 
 
 @attrs.frozen
@@ -227,12 +229,23 @@ def _without(state: DiplomacyState, proposal: Proposal) -> DiplomacyState:
 
 
 def apply_accept(state: DiplomacyState, action: Accept) -> tuple[DiplomacyState, Events]:
-    """A pact begins with the card's duration; its cards return to the pool (DP-9)."""
+    """A pact begins with the card's duration; its cards return to the pool, or with
+    ``accepted_cards="partner"`` join the partner's hand while it has room (DP-9)."""
     proposal = _pending(state, action)
     types = state.config.cards
     pool = state.pool
+    kept: list[int] = []
+    room = 0
+    if state.config.accepted_cards == "partner":  # DP-9 (config): the partner keeps them
+        seat = seat_of(state, proposal.to)
+        room = state.config.hand_limit - held_count(state, seat)
     for card in proposal.cards:
-        pool = put(pool, card, types[card].kind)
+        if len(kept) < room:
+            kept.append(card)
+        else:
+            pool = put(pool, card, types[card].kind)
+    if kept:
+        state = give_back(state, seat_of(state, proposal.to), tuple(kept))
     agreement = types[proposal.agreement]
     pact = Pact(
         proposal.id,
@@ -241,6 +254,7 @@ def apply_accept(state: DiplomacyState, action: Accept) -> tuple[DiplomacyState,
         proposal.to,
         tuple(types[c].name for c in proposal.values),
         agreement.duration,
+        agreement.subtype in state.config.secret_agreements,
     )
     state = replace(_without(state, proposal), pool=pool, pacts=(*state.pacts, pact))
     return state, (ProposalAccepted(proposal.id, action.player), PactBegan(pact))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from gamefold.core import Action, EndTurn, Events, Lifecycle, StartTurn
-from gamefold.diplomacy import codes, hands, proposals, standalone, ticks, turns
+from gamefold.diplomacy import codes, hands, pacts, proposals, standalone, ticks, turns
 from gamefold.diplomacy.invariants import INVARIANTS
 from gamefold.diplomacy.legal import legal_actions
 from gamefold.diplomacy.table import NAME, DiplomacyState
@@ -47,6 +47,9 @@ _ROUTES: dict[type, tuple[Validate, Apply]] = {
     proposals.Accept: (proposals.validate_answer, proposals.apply_accept),
     proposals.Decline: (proposals.validate_answer, proposals.apply_decline),
     standalone.PlayStandalone: (standalone.validate_play, standalone.apply_play),
+    pacts.BreakPact: (pacts.validate_pact, pacts.apply_break),
+    pacts.ExtendPact: (pacts.validate_pact, pacts.apply_extend),
+    pacts.RevealPact: (pacts.validate_pact, pacts.apply_reveal),
 }
 
 ACTIONS: tuple[type[Action], ...] = (
@@ -56,8 +59,11 @@ ACTIONS: tuple[type[Action], ...] = (
     proposals.Accept,
     proposals.Decline,
     standalone.PlayStandalone,
+    pacts.BreakPact,
+    pacts.ExtendPact,
+    pacts.RevealPact,
 )
-"""The players' actions of this subsystem."""
+"""The actions of this subsystem: the players' and the host's (on pacts, never listed)."""
 
 LIFECYCLE: tuple[type[Lifecycle], ...] = (turns.BeginTurn, StartTurn, EndTurn)
 """The lifecycle actions this subsystem reacts to (the host game issues them)."""
@@ -82,6 +88,9 @@ EVENTS: tuple[type, ...] = (
     proposals.PactEnded,
     standalone.StandalonePlayed,
     standalone.StandaloneResolved,
+    pacts.PactBroken,
+    pacts.PactExtended,
+    pacts.PactRevealed,
 )
 """Every event class this subsystem reports (EN-7)."""
 

@@ -1,9 +1,10 @@
 """Tick counters: income at turn start and earning cards (DP-3 … DP-6).
 
 Ticks are exact (DP-3): every counter stores **quarter-ticks** as an integer
-(:data:`QUARTERS_PER_TICK` quarters make one tick), so 0.25 ticks per territory never
-drifts. At the start of a player's turn the Random counter gains ``quarters_per_territory``
-quarter-ticks per territory held (DP-4), and each bonus zone held feeds its own counter
+(the config's ``quarters_per_tick``, default :data:`QUARTERS_PER_TICK`, make one tick),
+so 0.25 ticks per territory never drifts. At the start of a player's turn the Random
+counter gains ``quarters_per_territory`` quarter-ticks per territory held (DP-4), and each
+bonus zone held feeds its own counter
 (DP-5). Then every counter at ``ticks_per_card`` ticks or more earns one card of its kind
 and pays for it, again and again while it can; the remainder carries over (DP-6). When the
 pool has no card of the kind, nothing is drawn and the ticks are kept (DP-1).
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 QUARTERS_PER_TICK = 4
-"""The unit of every counter: a quarter-tick (DP-3)."""
+"""The default unit of every counter, a quarter-tick (DP-3; ``quarters_per_tick``)."""
 
 COUNTERS: tuple[Counter, ...] = (
     Counter.RANDOM,
@@ -146,7 +147,7 @@ def gain(
 
 def earn(state: DiplomacyState, seat: int, events: list[Event]) -> DiplomacyState:
     """Every counter at the price of a card or more earns cards while it can (DP-6)."""
-    price = state.config.ticks_per_card * QUARTERS_PER_TICK
+    price = state.config.ticks_per_card * state.config.quarters_per_tick  # DP-3 resolution
     for counter in COUNTERS:
         while state.players[seat].ticks.of(counter) >= price:
             earned = earn_one(state, seat, counter, events)

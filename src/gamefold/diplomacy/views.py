@@ -5,7 +5,8 @@ Standalone effect. Of the other players it shows only counts (cards in hand, car
 locked), their tick counters and deploy debts (they follow from the public map), and
 whether their between-turn window is open, never what they played in it. A proposal's
 cards are shown to its two parties only; the others see that it exists and how many cards
-it locks. Pacts are public. The pool's composition is hidden (cards are drawn face down
+it locks. Pacts are public, except a secret one (``secret_agreements``), which only its
+parties see until the host reveals it. The pool's composition is hidden (cards are drawn face down
 from a common supply); its size per kind is public. The RNG is stripped.
 """
 
@@ -135,7 +136,7 @@ def view(state: DiplomacyState, viewer: str) -> DiplomacyView:
         players=tuple(_player(state, p, viewer) for p in state.players),
         pool=PoolView(len(pool.agreement), len(pool.value), len(pool.standalone)),
         proposals=tuple(_proposal(p, viewer) for p in state.proposals),
-        pacts=state.pacts,
+        pacts=tuple(p for p in state.pacts if not p.secret or viewer in (p.proposer, p.partner)),
         turn=state.turn,
         active=state.active,
     )

@@ -23,8 +23,11 @@ from hypothesis.strategies import DrawFn, SearchStrategy
 
 from gamefold.core import Action, EndTurn, StartTurn
 from gamefold.diplomacy import (
+    ACCEPTED_CARDS,
+    ALL_LOCKED,
     DEBT_ROUNDINGS,
     DEFAULT_CATALOGUE,
+    EMPTY_KIND,
     HAND_LIMIT_RANGE,
     PACT_CLOCKS,
     Accept,
@@ -142,7 +145,10 @@ def configs(
         composition=as_strategy(
             option("composition", composition, _COMPOSITION, default=_COMPOSITIONS)
         ),
-        proposal_listing_limit=st.integers(0, 12),
+        empty_kind=st.sampled_from(EMPTY_KIND),
+        accepted_cards=st.sampled_from(ACCEPTED_CARDS),
+        all_locked=st.sampled_from(ALL_LOCKED),
+        quarters_per_tick=st.sampled_from((2, 4, 8)),
     )
 
 

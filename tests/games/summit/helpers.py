@@ -152,3 +152,24 @@ def until_turn(game_def: Summit, game: Game, player: str) -> tuple[Game, list[Ev
         game, more = act(game_def, game, action)
         events += more
     return game, events
+
+
+def garrison(game: Game, territory: str) -> int:
+    """The troops on ``territory``."""
+    state = board(game)
+    return state.garrisons[state.scenario.territories.index(territory)]
+
+
+def with_garrison(game: Game, territory: str, count: int) -> Game:
+    """``game`` with ``count`` troops on ``territory``."""
+    state = board(game)
+    index = state.scenario.territories.index(territory)
+    garrisons = (*state.garrisons[:index], count, *state.garrisons[index + 1 :])
+    return with_map(game, garrisons=garrisons)
+
+
+def with_trap(game: Game, territory: str, strength: int) -> Game:
+    """``game`` with a trap of ``strength`` on ``territory``."""
+    state = board(game)
+    index = state.scenario.territories.index(territory)
+    return with_map(game, traps=(*state.traps[:index], strength, *state.traps[index + 1 :]))

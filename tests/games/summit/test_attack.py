@@ -1,7 +1,8 @@
-"""Attacks: costs, forts, truces and refusals (SM-6, SM-7, EN-4, EN-5).
+"""Deploys, attacks across borders and battles (SM-2, SM-4, SM-6, SM-7, SM-13, EN-4, EN-5).
 
 With an in-order deal for four players p1 holds Consulate, Drillyard, Warehouse and Docks,
-p2 holds Chancery among others, and Forge and Mine are neutral.
+p2 holds Chancery among others, and Forge and Mine are neutral. Consulate borders
+Chancery, Legation and Mine (the default map's borders).
 """
 
 from __future__ import annotations
@@ -14,15 +15,29 @@ from tests.games.summit.helpers import (
     board,
     first_turn,
     forts,
+    garrison,
     owner,
     summit,
     troops,
     with_forts,
+    with_garrison,
     with_map,
+    with_trap,
     with_troops,
 )
 
-from gamefold.games.summit import Attack, Summit, TerritoryTaken, Truce, attack_cost
+from gamefold import Rng
+from gamefold.games.summit import (
+    Attack,
+    BattleFought,
+    Deploy,
+    Scenario,
+    Summit,
+    TerritoryTaken,
+    TrapSprung,
+    TroopDeployed,
+    Truce,
+)
 from gamefold.registry import Game
 from gamefold.testing import assert_refused
 
@@ -38,103 +53,184 @@ def _refusal(game: Summit, state: Game, action: Any) -> tuple[str, str]:
     return err.code, err.rule
 
 
-def test_sm6_a_neutral_territory_costs_claim_cost_2_by_default() -> None:
+def _battle(game: Summit, state: Game, seed: int, action: Attack) -> tuple[Game, BattleFought]:
+    state, events = act(game, with_map(state, rng=Rng.from_seed(seed)), action)
+    (fought,) = [e for e in events if isinstance(e, BattleFought)]
+    return state, fought
+
+
+def test_sm2_the_default_map_borders_and_starting_troops() -> None:
+    scenario = Scenario()
+    assert len(scenario.adjacency) == 27
+    names = scenario.territories
+    around = {names[i] for i in scenario.borders[names.index("Consulate")]}
+    assert around == {"Chancery", "Legation", "Mine"}
+    _, state = _ready()
+    assert garrison(state, "Consulate") == 1  # starting_troops
+    assert garrison(state, "Forge") == 1  # neutral_troops
+    _, state = _ready(starting_troops=3, neutral_troops=0)
+    assert (garrison(state, "Consulate"), garrison(state, "Forge")) == (3, 0)
+
+
+def test_sm4_deploy_moves_one_reserve_troop_onto_ones_own_territory() -> None:
     game, state = _ready()
-    assert owner(state, "Forge") == ""
-    state = with_troops(state, "p1", 2)
-    state, events = act(game, state, Attack("p1", "Forge"))
-    assert owner(state, "Forge") == "p1"
-    assert troops(state, "p1") == 0
-    assert events == [TerritoryTaken("p1", "Forge", "", "attack", 2)]
+    reserve = troops(state, "p1")
+    assert reserve == 3  # SM-4: deploy_base 2 + 4 territories // 3
+    state, events = act(game, state, Deploy("p1", "Consulate"))
+    assert events == [TroopDeployed("p1", "Consulate", 2)]
+    assert troops(state, "p1") == reserve - 1
+    assert _refusal(game, state, Deploy("p1", "Chancery")) == ("summit/not-yours", "SM-4")
+    empty = with_troops(state, "p1", 0)
+    assert _refusal(game, empty, Deploy("p1", "Consulate")) == ("summit/no-reserve", "SM-4")
+    assert not [a for a in game.rules.legal_actions(empty, "p1") if isinstance(a, Deploy)]
 
 
-def test_sm6_claim_cost_is_a_scenario_figure() -> None:
-    game, state = _ready(claim_cost=5)
-    short = with_troops(state, "p1", 4)
-    assert _refusal(game, short, Attack("p1", "Forge")) == ("summit/too-few-troops", "SM-6")
-    state, _ = act(game, with_troops(state, "p1", 5), Attack("p1", "Forge"))
-    assert (owner(state, "Forge"), troops(state, "p1")) == ("p1", 0)
+def test_sm6_an_empty_territory_is_taken_without_a_battle() -> None:
+    game, state = _ready(neutral_troops=0)
+    state = with_garrison(state, "Consulate", 4)
+    state, events = act(game, state, Attack("p1", "Consulate", "Mine"))
+    assert TerritoryTaken("p1", "Mine", "", "attack", 3) in events
+    assert (owner(state, "Mine"), garrison(state, "Mine"), garrison(state, "Consulate")) == (
+        "p1",
+        3,
+        1,
+    )
 
 
-def test_sm6_another_players_territory_costs_attack_cost_4_by_default() -> None:
+def test_sm6_a_battle_ends_with_one_side_gone_and_survivors_moving_in() -> None:
     game, state = _ready()
-    assert owner(state, "Chancery") == "p2"
-    short = with_troops(state, "p1", 3)
-    assert _refusal(game, short, Attack("p1", "Chancery")) == ("summit/too-few-troops", "SM-6")
-    state, events = act(game, with_troops(state, "p1", 5), Attack("p1", "Chancery"))
-    assert events == [TerritoryTaken("p1", "Chancery", "p2", "attack", 4)]
-    assert troops(state, "p1") == 1
+    state = with_garrison(with_garrison(state, "Consulate", 4), "Chancery", 3)
+    outcomes = set()
+    for seed in range(40):
+        after, fought = _battle(game, state, seed, Attack("p1", "Consulate", "Chancery"))
+        assert (fought.attackers, fought.defenders) == (3, 3)
+        assert garrison(after, "Consulate") == 1
+        if fought.won:
+            assert fought.killed == 3
+            assert owner(after, "Chancery") == "p1"
+            assert garrison(after, "Chancery") == 3 - fought.lost > 0
+        else:
+            assert fought.lost == 3
+            assert owner(after, "Chancery") == "p2"
+            assert garrison(after, "Chancery") == 3 - fought.killed > 0
+        outcomes.add(fought.won)
+    assert outcomes == {True, False}  # the state's RNG decides
 
 
-def test_sm6_attack_cost_is_a_scenario_figure() -> None:
-    game, state = _ready(attack_cost=6)
-    index = board(state).scenario.territories.index("Chancery")
-    assert attack_cost(board(state), index) == 6
-    state, _ = act(game, with_troops(state, "p1", 6), Attack("p1", "Chancery"))
-    assert troops(state, "p1") == 0
-
-
-def test_sm6_each_fort_adds_fort_cost_2_and_capture_razes_them() -> None:
+def test_sm6_en3_the_same_map_rng_fights_the_same_battle() -> None:
     game, state = _ready()
-    state = with_forts(with_troops(state, "p1", 8), "Chancery", 2)
-    index = board(state).scenario.territories.index("Chancery")
-    assert attack_cost(board(state), index) == 4 + 2 * 2
-    state, events = act(game, state, Attack("p1", "Chancery"))
-    assert events[0].cost == 8
-    assert (owner(state, "Chancery"), forts(state, "Chancery"), troops(state, "p1")) == ("p1", 0, 0)
+    state = with_garrison(state, "Consulate", 6)
+    first = _battle(game, state, 11, Attack("p1", "Consulate", "Chancery"))
+    assert _battle(game, state, 11, Attack("p1", "Consulate", "Chancery")) == first
 
 
-def test_sm6_fort_cost_is_a_scenario_figure() -> None:
-    game, state = _ready(fort_cost=1)
-    state = with_forts(with_troops(state, "p1", 6), "Chancery", 2)
-    assert attack_cost(board(state), board(state).scenario.territories.index("Chancery")) == 6
-    state, _ = act(game, state, Attack("p1", "Chancery"))
-    assert troops(state, "p1") == 0
+def _wins(game: Summit, state: Game, seeds: int = 200) -> int:
+    return sum(
+        _battle(game, state, seed, Attack("p1", "Consulate", "Chancery"))[1].won
+        for seed in range(seeds)
+    )
 
 
-def test_sm6_a_player_cannot_attack_their_own_territory() -> None:
+@pytest.mark.parametrize("strength", [1, 3])
+def test_sm6_forts_weigh_fort_strength_for_the_defenders(strength: int) -> None:
+    game, state = _ready(fort_strength=strength)
+    state = with_garrison(with_garrison(state, "Consulate", 5), "Chancery", 2)
+    bare = _wins(game, state)
+    walled = _wins(game, with_forts(state, "Chancery", 2))
+    assert walled < bare
+    after, _ = _battle(
+        game, with_forts(state, "Chancery", 2), 0, Attack("p1", "Consulate", "Chancery")
+    )
+    if owner(after, "Chancery") == "p1":
+        assert forts(after, "Chancery") == 0  # razed
+
+
+def test_sm6_fort_strength_0_makes_forts_no_defence() -> None:
+    game, state = _ready(fort_strength=0)
+    state = with_garrison(with_garrison(state, "Consulate", 5), "Chancery", 2)
+    for seed in range(20):
+        bare = _battle(game, state, seed, Attack("p1", "Consulate", "Chancery"))[1]
+        walled = _battle(
+            game, with_forts(state, "Chancery", 3), seed, Attack("p1", "Consulate", "Chancery")
+        )[1]
+        assert (bare.lost, bare.killed) == (walled.lost, walled.killed)
+
+
+@pytest.mark.parametrize(("strength", "killed"), [(2, 2), (5, 3)])
+def test_sm13_a_trap_kills_attackers_before_the_battle(strength: int, killed: int) -> None:
     game, state = _ready()
-    state = with_troops(state, "p1", 9)
-    assert _refusal(game, state, Attack("p1", "Consulate")) == ("summit/own-territory", "SM-6")
+    state = with_trap(with_garrison(state, "Consulate", 4), "Chancery", strength)
+    state, events = act(game, state, Attack("p1", "Consulate", "Chancery"))
+    assert TrapSprung("p1", "Chancery", killed) in events
+    (fought,) = [e for e in events if isinstance(e, BattleFought)]
+    assert fought.attackers == 3 - killed
+    assert board(state).traps[board(state).scenario.territories.index("Chancery")] == 0
+
+
+def test_sm6_refusals_own_not_adjacent_not_yours_too_few() -> None:
+    game, state = _ready()
+    state = with_garrison(state, "Consulate", 5)
+    assert _refusal(game, state, Attack("p1", "Consulate", "Forge")) == (
+        "summit/not-adjacent",
+        "SM-6",
+    )
+    assert _refusal(game, state, Attack("p1", "Chancery", "Legation")) == (
+        "summit/not-yours",
+        "SM-6",
+    )
+    assert _refusal(game, state, Attack("p1", "Docks", "Consulate")) == (
+        "summit/own-territory",
+        "SM-6",
+    )
+    thin = with_garrison(state, "Consulate", 1)
+    assert _refusal(game, thin, Attack("p1", "Consulate", "Chancery")) == (
+        "summit/too-few-troops",
+        "SM-6",
+    )
 
 
 def test_sm7_a_truce_forbids_attacking_its_other_party() -> None:
     game, state = _ready()
-    state = with_map(with_troops(state, "p1", 9), truces=(Truce(0, "p2", "p1"),))
-    assert _refusal(game, state, Attack("p1", "Chancery")) == ("summit/truce", "SM-7")
-    assert owner(state, "Legation") == "p3"
-    assert Attack("p1", "Legation") in game.rules.legal_actions(state, "p1")
+    state = with_map(with_garrison(state, "Consulate", 5), truces=(Truce(0, "p2", "p1"),))
+    assert _refusal(game, state, Attack("p1", "Consulate", "Chancery")) == ("summit/truce", "SM-7")
+    assert Attack("p1", "Consulate", "Legation") in game.rules.legal_actions(state, "p1")
 
 
 def test_sm6_attacks_happen_only_in_ones_own_turn() -> None:
     game, state = _ready()
-    state = with_troops(state, "p2", 9)
-    assert _refusal(game, state, Attack("p2", "Consulate")) == ("summit/not-your-turn", "SM-6")
+    state = with_garrison(state, "Chancery", 5)
+    assert _refusal(game, state, Attack("p2", "Chancery", "Consulate")) == (
+        "summit/not-your-turn",
+        "SM-6",
+    )
 
 
 @pytest.mark.parametrize(
     ("action", "code"),
     [
-        (Attack("p1", "Atlantis"), "summit/unknown-territory"),
-        (Attack("p9", "Forge"), "summit/unknown-player"),
-        (Attack("p1", 3), "summit/malformed"),  # type: ignore[arg-type]
-        (Attack(None, "Forge"), "summit/malformed"),  # type: ignore[arg-type]
+        (Attack("p1", "Consulate", "Atlantis"), "summit/unknown-territory"),
+        (Attack("p1", "Atlantis", "Mine"), "summit/unknown-territory"),
+        (Attack("p9", "Consulate", "Mine"), "summit/unknown-player"),
+        (Attack("p1", "Consulate", 3), "summit/malformed"),  # type: ignore[arg-type]
+        (Deploy(None, "Consulate"), "summit/malformed"),  # type: ignore[arg-type]
+        (Deploy("p1", "Atlantis"), "summit/unknown-territory"),
     ],
 )
-def test_en4_unknown_or_malformed_attacks_are_refused(action: Attack, code: str) -> None:
+def test_en4_unknown_or_malformed_map_actions_are_refused(action: Any, code: str) -> None:
     game, state = _ready()
-    assert _refusal(game, with_troops(state, "p1", 9), action) == (code, "EN-4")
+    assert _refusal(game, with_garrison(state, "Consulate", 9), action) == (code, "EN-4")
 
 
-def test_en5_the_listed_attacks_are_exactly_the_affordable_ones_in_map_order() -> None:
+def test_en5_the_listed_attacks_are_every_border_crossing_in_map_order() -> None:
     game, state = _ready()
+    state = with_garrison(with_garrison(state, "Consulate", 2), "Docks", 3)
+    listed = [a for a in game.rules.legal_actions(state, "p1") if isinstance(a, Attack)]
     names = board(state).scenario.territories
-    cheap = list(game.rules.legal_actions(with_troops(state, "p1", 2), "p1"))
-    assert [a for a in cheap if isinstance(a, Attack)] == [
-        Attack("p1", "Forge"),
-        Attack("p1", "Mine"),
+    expected = [
+        Attack("p1", source, names[t])
+        for source in ("Consulate", "Docks")
+        for t in board(state).scenario.borders[names.index(source)]
+        if owner(state, names[t]) != "p1"
     ]
-    rich = game.rules.legal_actions(with_troops(state, "p1", 4), "p1")
-    expected = [Attack("p1", t) for t in names if owner(state, t) != "p1"]
-    assert [a for a in rich if isinstance(a, Attack)] == expected
+    assert listed == expected
     assert not [a for a in game.rules.legal_actions(state, "p2") if isinstance(a, Attack)]

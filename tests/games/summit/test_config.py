@@ -20,6 +20,7 @@ from gamefold.games.summit import (
     Zone,
     player_names,
 )
+from gamefold.games.summit.scenario import DEFAULT_BORDERS, DEFAULT_EFFECTS
 from gamefold.record import GameRecord, from_json, to_json
 
 DEFAULTS = {
@@ -27,9 +28,15 @@ DEFAULTS = {
     "zone_rule": "majority",
     "deploy_base": 2,
     "territories_per_troop": 3,
-    "claim_cost": 2,
-    "attack_cost": 4,
-    "fort_cost": 2,
+    "adjacency": DEFAULT_BORDERS,
+    "starting_troops": 1,
+    "neutral_troops": 1,
+    "effects": DEFAULT_EFFECTS,
+    "fort_strength": 1,
+    "debt_carry": True,
+    "trap_troops": 2,
+    "extend_turns": 2,
+    "tie_break": ("territories", "cards"),
     "pact_payment": True,
     "transfer_territories": 1,
     "support_deploy": 1,
@@ -68,7 +75,7 @@ def test_sm1_other_player_counts_are_config_errors(count: object) -> None:
 def test_every_scenario_default_is_documented_here() -> None:
     """Each default rule of the scenario, with its default value (docs/games/summit.md)."""
     scenario = Scenario()
-    fields = {f.name for f in attrs.fields(Scenario)} - {"territories", "zones"}
+    fields = {f.name for f in attrs.fields(Scenario) if f.init} - {"territories", "zones"}
     assert set(DEFAULTS) == fields
     for name, value in DEFAULTS.items():
         assert getattr(scenario, name) == value, name
@@ -101,7 +108,10 @@ def test_dp5_a_zone_the_diplomacy_config_lacks_is_a_config_error() -> None:
 
 def test_dp5_another_map_with_its_own_zones() -> None:
     scenario = Scenario(
-        territories=("a", "b", "c", "d"), zones=(Zone("hill", ("a", "b")),), domination=4
+        territories=("a", "b", "c", "d"),
+        zones=(Zone("hill", ("a", "b")),),
+        adjacency=(("a", "b"), ("b", "c"), ("c", "d")),
+        domination=4,
     )
     zones = {"hill": BonusZone(Kind.VALUE, 8)}
     config = SummitConfig(
@@ -112,7 +122,7 @@ def test_dp5_another_map_with_its_own_zones() -> None:
 
 
 def test_sm2_too_few_territories_for_the_players_is_a_config_error() -> None:
-    scenario = Scenario(territories=("a", "b"), zones=(), domination=0)
+    scenario = Scenario(territories=("a", "b"), zones=(), adjacency=(("a", "b"),), domination=0)
     with pytest.raises(ConfigError) as err:
         SummitConfig(players=3, scenario=scenario)
     assert (err.value.field, err.value.rule) == ("scenario", "SM-2")
@@ -134,9 +144,21 @@ def test_sm2_too_few_territories_for_the_players_is_a_config_error() -> None:
         ({"pact_payment": 1}, "pact_payment", "SM-7"),
         ({"deploy_base": -1}, "deploy_base", "SM-4"),
         ({"territories_per_troop": 0}, "territories_per_troop", "SM-4"),
-        ({"attack_cost": 2.5}, "attack_cost", "EN-4"),
-        ({"claim_cost": True}, "claim_cost", "EN-4"),
-        ({"fort_cost": -2}, "fort_cost", "SM-6"),
+        ({"fort_strength": 2.5}, "fort_strength", "EN-4"),
+        ({"starting_troops": True}, "starting_troops", "EN-4"),
+        ({"fort_strength": -2}, "fort_strength", "SM-6"),
+        ({"territories": "ABC"}, "territories", "SM-2"),
+        ({"adjacency": (("Mill", "Atlantis"),)}, "adjacency", "SM-2"),
+        ({"adjacency": (("Mill", "Mill"),)}, "adjacency", "SM-2"),
+        ({"adjacency": ("Mill",)}, "adjacency", "SM-2"),
+        ({"adjacency": "Mill-Mine"}, "adjacency", "SM-2"),
+        ({"adjacency": DEFAULT_BORDERS[:-9]}, "adjacency", "SM-2"),
+        ({"effects": {"Trap": "explode"}}, "effects", "SM-8"),
+        ({"tie_break": ("luck",)}, "tie_break", "SM-11"),
+        ({"tie_break": "territories"}, "tie_break", "SM-11"),
+        ({"debt_carry": "yes"}, "debt_carry", "SM-4"),
+        ({"trap_troops": -1}, "trap_troops", "SM-13"),
+        ({"extend_turns": -1}, "extend_turns", "SM-14"),
         ({"transfer_territories": -1}, "transfer_territories", "SM-7"),
         ({"siege_territories": -1}, "siege_territories", "SM-8"),
         ({"max_rounds": 0}, "max_rounds", "SM-10"),

@@ -1,4 +1,4 @@
-"""Standalone effects on the map, their targets and the window (SM-8, SM-9, DP-12).
+"""Standalone effects, their targets and the window (SM-8, SM-9, SM-13, SM-14, DP-12).
 
 With an in-order deal for four players: p1 holds Consulate, Drillyard, Warehouse, Docks;
 p2 Chancery, Garrison, Forum, Lighthouse; p3 Legation, Quay, Senate, Shipyard; p4 Armoury,
@@ -9,49 +9,70 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from tests.games.summit.helpers import (
     act,
     board,
+    dip,
     first_turn,
+    forts,
+    garrison,
     give,
     of_type,
+    owner,
     summit,
     until_turn,
+    with_forts,
+    with_garrison,
+    with_map,
 )
 
-from gamefold import EndTurn, replace
-from gamefold.diplomacy import Effect, PlayStandalone, StandaloneResolved
+from gamefold import ConfigError, EndTurn, replace
+from gamefold.diplomacy import (
+    DEFAULT_CATALOGUE,
+    Effect,
+    Pact,
+    PactBroken,
+    PactExtended,
+    PlayStandalone,
+    StandaloneResolved,
+)
 from gamefold.games.summit import (
-    HANDLERS,
+    DEFAULT_EFFECTS,
+    DIPLOMACY,
     EffectFizzled,
     Fortified,
-    MapState,
     Pass,
     Passed,
     Phase,
+    Scenario,
+    Summit,
+    SummitConfig,
     TerritoryTaken,
+    TrapLaid,
     TroopsGained,
     Truce,
     TruceEnded,
+    default_diplomacy,
 )
+from gamefold.games.summit.effects import resolve
+from gamefold.registry import Game
 from gamefold.testing import assert_refused
 
 
-def _map(**scenario: Any) -> MapState:
-    return board(summit(4, deal="in-order", **scenario).setup(1))
+def _map(**scenario: Any) -> Game:
+    return summit(4, deal="in-order", **scenario).setup(1)
 
 
-def _resolve(
-    state: MapState, name: str, target: str = "", player: str = "p1"
-) -> tuple[MapState, Any]:
+def _resolve(game: Game, name: str, target: str = "", player: str = "p1") -> tuple[Game, Any]:
     subtype, tier = name.rsplit(" T", 1)
     effect = Effect(0, name, subtype, int(tier), target)
-    return HANDLERS.run(state, (StandaloneResolved(player, effect),))
+    return resolve(game, StandaloneResolved(player, effect))
 
 
-def _owner(state: MapState, territory: str) -> str:
-    return state.owners[state.scenario.territories.index(territory)]
+def _owner(game: Game, territory: str) -> str:
+    return owner(game, territory)
 
 
 def _taken(events: Any) -> list[str]:
@@ -59,19 +80,11 @@ def _taken(events: Any) -> list[str]:
 
 
 def test_sm8_a_siege_takes_the_weakest_territory_of_the_biggest_open_player() -> None:
-    state = _map()
-    state, events = _resolve(state, "Siege T1")
+    state, events = _resolve(_map(), "Siege T1")
     assert _owner(state, "Chancery") == "p1"
     assert events == (TerritoryTaken("p1", "Chancery", "p2", "siege"),)
-    state = _map()
-    state, events = _resolve(with_forts_map(state, "Legation", 1), "Siege T1", "p3")
+    _, events = _resolve(with_forts(_map(), "Legation", 1), "Siege T1", "p3")
     assert _taken(events) == ["Quay"]
-
-
-def with_forts_map(state: MapState, territory: str, count: int) -> MapState:
-    """A map with ``count`` forts on ``territory``."""
-    index = state.scenario.territories.index(territory)
-    return replace(state, forts=(*state.forts[:index], count, *state.forts[index + 1 :]))
 
 
 def test_sm8_siege_territories_is_per_tier() -> None:
@@ -80,8 +93,7 @@ def test_sm8_siege_territories_is_per_tier() -> None:
 
 
 def test_sm7_sm8_a_truce_protects_from_a_siege() -> None:
-    state = _map()
-    truced = replace(state, truces=(Truce(0, "p3", "p1"),))
+    truced = with_map(_map(), truces=(Truce(0, "p3", "p1"),))
     _, events = _resolve(truced, "Siege T1", "p3")
     assert events == (EffectFizzled("p1", "Siege T1", "no territory to besiege"),)
     _, events = _resolve(truced, "Siege T1")  # auto-aim skips the truce partner
@@ -100,12 +112,15 @@ def test_sm8_a_forced_march_takes_the_cheapest_territory_first() -> None:
     ]
 
 
-def test_sm8_an_aimed_forced_march_ignores_forts_and_razes_them() -> None:
-    state = with_forts_map(_map(), "Senate", 3)
+def test_sm8_an_aimed_forced_march_ignores_forts_and_troops_and_razes_them() -> None:
+    state = with_garrison(with_forts(_map(), "Senate", 3), "Senate", 9)
     state, events = _resolve(state, "Forced March T1", "Senate")
     assert _taken(events) == ["Senate"]
-    assert _owner(state, "Senate") == "p1"
-    assert state.forts[state.scenario.territories.index("Senate")] == 0
+    assert (_owner(state, "Senate"), forts(state, "Senate"), garrison(state, "Senate")) == (
+        "p1",
+        0,
+        0,
+    )
     _, events = _resolve(_map(), "Forced March T1", "Docks")  # p1's own
     assert events == (EffectFizzled("p1", "Forced March T1", "no territory to march on"),)
 
@@ -127,24 +142,81 @@ def test_sm8_foreign_aid_brings_aid_troops_per_tier() -> None:
     assert _resolve(_map(aid_troops=5), "Foreign Aid T1")[1][0].troops == 5
 
 
-def test_sm8_betrayal_ends_the_truces_with_the_aimed_player() -> None:
-    truces = (Truce(4, "p2", "p3"), Truce(5, "p1", "p2"), Truce(7, "p3", "p1"))
-    state = replace(_map(), truces=truces)
-    after, events = _resolve(state, "Betrayal T1")  # auto: the oldest truce's partner
-    assert events == (TruceEnded(5, "betrayed"),)
-    assert after.truces == (truces[0], truces[2])
+def _with_pacts(game: Game, *pacts: Pact) -> Game:
+    truces = tuple(Truce(p.id, p.proposer, p.partner) for p in pacts if "Ceasefire" in p.agreement)
+    game = game.with_slice(DIPLOMACY, replace(dip(game), pacts=pacts))
+    return with_map(game, truces=truces)
+
+
+PACTS = (
+    Pact(4, "Ceasefire T1", "p2", "p3", ("Troops T1",), 3),
+    Pact(5, "Ceasefire T1", "p1", "p2", ("Troops T1",), 3),
+    Pact(6, "Manufacturing Partnership T1", "p2", "p1", ("Troops T1",), 2),
+    Pact(7, "Ceasefire T2", "p3", "p1", ("Troops T1", "Troops T1"), 5),
+)
+
+
+def test_sm8_betrayal_breaks_every_pact_with_the_aimed_player_and_ends_its_truces() -> None:
+    state = _with_pacts(_map(), *PACTS)
+    after, events = _resolve(state, "Betrayal T1")  # auto: the oldest pact's other party
+    assert events == (
+        PactBroken(5, "Ceasefire T1", "p1", "p2", "p1"),
+        PactBroken(6, "Manufacturing Partnership T1", "p2", "p1", "p1"),
+        TruceEnded(5, "betrayed"),
+    )
+    assert [p.id for p in dip(after).pacts] == [4, 7]  # the pacts end in diplomacy too
+    assert [t.pact for t in board(after).truces] == [4, 7]
     after, events = _resolve(state, "Betrayal T2", "p3")
-    assert events == (TruceEnded(7, "betrayed"),)
+    assert [p.id for p in dip(after).pacts] == [4, 5, 6]
     _, events = _resolve(_map(), "Betrayal T1")
-    assert events == (EffectFizzled("p1", "Betrayal T1", "no truce to betray"),)
+    assert events == (EffectFizzled("p1", "Betrayal T1", "no pact to betray"),)
 
 
-@pytest.mark.parametrize("name", ["Trap T1", "Duration Modifier T2"])
-def test_sm8_trap_and_duration_modifier_do_nothing_on_the_map(name: str) -> None:
-    state = _map()
-    after, events = _resolve(state, name)
-    assert after == state
-    assert events == (EffectFizzled("p1", name, "no effect on the map"),)
+@pytest.mark.parametrize(("extend_turns", "tier"), [(2, 1), (2, 2), (5, 1)])
+def test_sm14_a_duration_modifier_lengthens_the_players_pacts(extend_turns: int, tier: int) -> None:
+    state = _with_pacts(_map(extend_turns=extend_turns), *PACTS)
+    after, events = _resolve(state, f"Duration Modifier T{tier}", "p2")
+    more = extend_turns * tier
+    assert events == (PactExtended(5, 3 + more), PactExtended(6, 2 + more))
+    assert [p.remaining for p in dip(after).pacts] == [3, 3 + more, 2 + more, 5]
+    _, events = _resolve(state, "Duration Modifier T1")  # auto: every pact of the player
+    assert [e.pact for e in events] == [5, 6, 7]
+    _, events = _resolve(_map(), "Duration Modifier T1")
+    assert events == (EffectFizzled("p1", "Duration Modifier T1", "no pact to extend"),)
+
+
+@pytest.mark.parametrize(("trap_troops", "tier"), [(2, 1), (2, 2), (4, 1)])
+def test_sm13_a_trap_is_laid_on_ones_territory(trap_troops: int, tier: int) -> None:
+    state = with_garrison(_map(trap_troops=trap_troops), "Consulate", 3)
+    after, events = _resolve(state, f"Trap T{tier}")  # auto: the one with fewest troops
+    assert events == (TrapLaid("p1", "Drillyard", trap_troops * tier),)
+    assert board(after).traps[board(after).scenario.territories.index("Drillyard")] == (
+        trap_troops * tier
+    )
+    _, events = _resolve(state, f"Trap T{tier}", "Consulate")
+    assert events == (TrapLaid("p1", "Consulate", trap_troops * tier),)
+    _, events = _resolve(state, "Trap T1", "Chancery")
+    assert events == (EffectFizzled("p1", "Trap T1", "no territory of theirs to trap"),)
+
+
+def test_sm8_effects_are_data_a_renamed_subtype_must_say_what_it_does() -> None:
+    """SM-8: the handler is chosen by the scenario's ``effects``, not by the subtype's name."""
+    renamed = Scenario(effects={**DEFAULT_EFFECTS, "Ambush": "trap"})
+    catalogue = tuple(
+        attrs.evolve(c, subtype="Ambush") if c.subtype == "Trap" else c for c in DEFAULT_CATALOGUE
+    )
+    config = SummitConfig(
+        scenario=renamed, diplomacy=attrs.evolve(default_diplomacy(), catalogue=catalogue)
+    )
+    game = Summit(config).setup(1)
+    _, events = resolve(game, StandaloneResolved("p1", Effect(0, "Trap T1", "Ambush", 1, "")))
+    assert isinstance(events[0], TrapLaid)
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(diplomacy=attrs.evolve(default_diplomacy(), catalogue=catalogue))
+    assert (err.value.field, err.value.rule) == ("scenario", "SM-8")
+    swapped = Scenario(effects={**DEFAULT_EFFECTS, "Trap": "aid"})
+    _, events = _resolve(Summit(SummitConfig(scenario=swapped)).setup(1), "Trap T1")
+    assert isinstance(events[0], TroopsGained)
 
 
 def test_dp12_sm9_a_standalone_card_is_played_in_the_window_and_resolves_next_turn() -> None:
@@ -187,7 +259,8 @@ def test_sm9_with_no_standalone_card_the_window_is_skipped() -> None:
         ("Fortify T1", "p2"),
         ("Forced March T2", "Atlantis"),
         ("Foreign Aid T1", "p2"),
-        ("Trap T1", "Docks"),
+        ("Trap T1", "p2"),
+        ("Duration Modifier T1", "Docks"),
     ],
 )
 def test_sm8_a_target_that_does_not_suit_the_card_is_refused(card: str, target: str) -> None:

@@ -12,7 +12,14 @@ from tests.games.summit.helpers import board, dip, summit
 
 from gamefold import Event
 from gamefold.diplomacy import EVENTS as DIPLOMACY_EVENTS
-from gamefold.diplomacy import CardEarned, DiplomacyConfig, PactBegan, scores
+from gamefold.diplomacy import (
+    CardEarned,
+    DiplomacyConfig,
+    PactBegan,
+    PactRevealed,
+    held_count,
+    scores,
+)
 from gamefold.diplomacy import describe as describe_diplomacy
 from gamefold.games import Played, get_game, play
 from gamefold.games.summit import (
@@ -29,6 +36,7 @@ from gamefold.registry import Game
 
 COLUMNS = {
     "winner",
+    "win_share",
     "score",
     "turns",
     "territories",
@@ -54,10 +62,16 @@ def _check_outcome(game: Summit, played: Played) -> None:
     assert list(outcome) == list(game.players(final))
     assert all(set(row) == COLUMNS for row in outcome.values())
     points = {s.player: s.points for s in scores(dip(final))}
-    top = max(points.values())
+    held = {p.player: held_count(dip(final), seat) for seat, p in enumerate(dip(final).players)}
+    rank = {p: (points[p], row["territories"], held[p]) for p, row in outcome.items()}
+    top = max(rank.values())
+    winners = [p for p in rank if rank[p] == top]
     for player, row in outcome.items():
         assert row["score"] == points[player]  # DP-14
-        assert row["winner"] == (row["score"] == top)  # SM-11: exactly the top scorers
+        # SM-11: the top score, then territories, then cards held; the rest share the win.
+        assert row["winner"] == (player in winners)
+        assert row["win_share"] == (1 / len(winners) if player in winners else 0)
+    assert sum(row["win_share"] for row in outcome.values()) == pytest.approx(1)
     assert sum(row["turns"] for row in outcome.values()) == final.clock.turn
     held = sum(row["territories"] for row in outcome.values())
     assert held + board(final).owners.count(NEUTRAL) == len(board(final).owners)
@@ -67,8 +81,12 @@ def _check_outcome(game: Summit, played: Played) -> None:
 def _check_tallies(outcome: dict[str, dict[str, Any]], events: list[Event]) -> None:
     earned = Counter(e.player for e in events if isinstance(e, CardEarned))
     taken = Counter(e.player for e in events if isinstance(e, TerritoryTaken))
+    revealed = {e.pact for e in events if isinstance(e, PactRevealed)}
     pacts = Counter(
-        p for e in events if isinstance(e, PactBegan) for p in (e.pact.proposer, e.pact.partner)
+        p
+        for e in events
+        if isinstance(e, PactBegan) and (not e.pact.secret or e.pact.id in revealed)
+        for p in (e.pact.proposer, e.pact.partner)
     )
     for player, row in outcome.items():
         assert row["cards_earned"] == earned[player]
@@ -186,4 +204,6 @@ def test_a_simulation_reports_the_outcome_columns() -> None:
     assert len(frame) == 16
     assert frame["finished"].all()
     per_game = frame.groupby("game")
-    assert (per_game["score"].transform("max") == frame["score"]).eq(frame["winner"]).all()
+    top = per_game["score"].transform("max") == frame["score"]
+    assert (top | ~frame["winner"]).all()  # SM-11: a winner has the top score
+    assert (per_game["win_share"].sum() - 1).abs().max() < 1e-9

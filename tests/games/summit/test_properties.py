@@ -143,3 +143,38 @@ def test_en4_illegal_actions_are_refused_and_change_nothing(
     assume(any(FULL.rules.legal_actions(state, p) for p in FULL.players(state)))
     action = data.draw(illegal_actions(FULL, state))
     assert isinstance(assert_refused(FULL, state, action), IllegalAction)
+
+
+def _without_secrets(state: Game, viewer: str) -> Game:
+    """``state`` as if the secret pacts ``viewer`` is no party to had never been made."""
+    table = dip(state)
+    pacts = tuple(p for p in table.pacts if not p.secret or viewer in (p.proposer, p.partner))
+    return state.with_slice("diplomacy", replace(table, pacts=pacts))
+
+
+@settings(deadline=None)
+@given(reachable_games(FULL, max_steps=150), st.data())
+def test_en9_sm7_a_secret_pact_leaves_no_trace_in_other_players_views(
+    state: Game, data: st.DataObject
+) -> None:
+    """Until it takes effect, a Covert Support pact changes nothing any other player sees:
+    not the pacts, not the map (no payment, no tally)."""
+    viewer = data.draw(st.sampled_from(FULL.players(state)), label="viewer")
+    assert FULL.rules.view(_without_secrets(state, viewer), viewer) == FULL.rules.view(
+        state, viewer
+    )
+
+
+def test_en9_sm7_the_seeded_games_make_secret_pacts() -> None:
+    """The property above is not vacuous: seeded games make secret pacts and reveal them."""
+    from gamefold.diplomacy import PactBegan, PactRevealed
+
+    seen = {"secret": 0, "revealed": 0}
+    for seed in range(12):
+        played = play(FULL, seed, FULL.policies()["random"], max_steps=1500)
+        for event in (e for step in played.events for e in step):
+            if isinstance(event, PactBegan) and event.pact.secret:
+                seen["secret"] += 1
+            seen["revealed"] += isinstance(event, PactRevealed)
+    assert seen["secret"] > 0
+    assert seen["revealed"] > 0

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+import pytest
 from tests.games.summit.helpers import (
     act,
     board,
+    dip,
     first_turn,
     give,
     of_type,
@@ -18,15 +21,28 @@ from tests.games.summit.helpers import (
     with_forts,
 )
 
-from gamefold.diplomacy import Accept, DeployDebtDue, PactBegan, Propose, SelfApply
+from gamefold import EndTurn
+from gamefold.diplomacy import (
+    Accept,
+    DeployDebtDue,
+    PactBegan,
+    PactRevealed,
+    PlayStandalone,
+    Propose,
+    SelfApply,
+    TicksGained,
+)
 from gamefold.games.summit import (
     Deployed,
+    Scenario,
     Summit,
+    SummitConfig,
     TerritoryTaken,
     TroopsGained,
     Truce,
     TruceBegan,
     TruceEnded,
+    default_diplomacy,
 )
 from gamefold.registry import Game
 
@@ -64,14 +80,28 @@ def test_sm5_dp11_self_applied_troops_come_now_and_the_debt_cuts_the_next_deploy
     assert of_type(events, Deployed)[-1] == Deployed("p1", 3 - 1, 1, before + 3 + 2)
 
 
-def test_sm4_dp11_the_debt_never_takes_the_deploy_below_zero() -> None:
-    game = summit(4, deal="in-order", deploy_base=0, territories_per_troop=9)
+@pytest.mark.parametrize(
+    ("carry", "deploys"),
+    [
+        (True, [Deployed("p1", 0, 1, 7, 2), Deployed("p1", 0, 1, 7, 1), Deployed("p1", 0, 1, 7)]),
+        (False, [Deployed("p1", 0, 1, 7), Deployed("p1", 1, 0, 8), Deployed("p1", 1, 0, 9)]),
+    ],
+)
+def test_sm4_dp11_debt_beyond_the_deploy_carries_over_unless_debt_carry_is_off(
+    carry: bool, deploys: list[Deployed]
+) -> None:
+    """SM-4: the deploy never goes below 0; what it cannot pay carries to the next turn
+    (``debt_carry=True``, the default) or is forgiven (``False``)."""
+    game = summit(4, deal="in-order", deploy_base=1, territories_per_troop=9, debt_carry=carry)
     state = first_turn(game)
     state, (card,) = give(state, "p1", ["Troops T2"])
     state, _ = act(game, state, SelfApply("p1", card))
-    state, events = until_turn(game, state, "p1")
-    assert of_type(events, DeployDebtDue) == [DeployDebtDue("p1", 3)]
-    assert of_type(events, Deployed)[-1] == Deployed("p1", 0, 0, 6)
+    assert troops(state, "p1") == 7
+    seen = []
+    for _ in range(3):
+        state, events = until_turn(game, state, "p1")
+        seen.append(of_type(events, Deployed)[-1])
+    assert seen == deploys
 
 
 def _pact(game: Summit, state: Game, agreement: str, values: list[str]) -> tuple[Game, list[Any]]:
@@ -155,3 +185,48 @@ def test_sm7_a_manufacturing_partnership_adds_partnership_deploy_to_both() -> No
         assert _deploys(game, state, "p2") == 3 + expected
         assert _deploys(game, state, "p1") == 3 + expected
         assert _deploys(game, state, "p3") == 3
+
+
+def test_sm7_en9_covert_support_is_hidden_until_its_partners_turn_start() -> None:
+    """SM-7: a secret pact pays nothing and counts in no tally until it takes effect at
+    its partner's next turn start; until then only its parties see it (EN-9)."""
+    game, state = _ready()
+    before = {p: (troops(state, p), _realm(state, p).pacts) for p in ("p1", "p2", "p3")}
+    state, events = _pact(game, state, "Covert Support T1", ["Troops T1"])
+    assert not of_type(events, TroopsGained)
+    assert {p: (troops(state, p), _realm(state, p).pacts) for p in before} == before
+    pact = dip(state).pacts[0]
+    assert pact.secret
+    for viewer, sees in (("p1", True), ("p2", True), ("p3", False), ("p4", False)):
+        assert (pact in game.rules.view(state, viewer)["diplomacy"].pacts) is sees
+    state, events = until_turn(game, state, "p2")
+    assert PactRevealed(pact.id) in events
+    assert TroopsGained("p2", 3, "Covert Support T1", of_type(events, TroopsGained)[0].total) in (
+        events
+    )
+    assert _realm(state, "p2").pacts == 1
+    assert game.rules.view(state, "p3")["diplomacy"].pacts == dip(state).pacts
+
+
+@pytest.mark.parametrize("secret", [(), ("Covert Support",)])
+def test_sm7_without_secrecy_covert_support_takes_effect_at_once(secret: tuple[str, ...]) -> None:
+    diplomacy = attrs.evolve(default_diplomacy(), secret_agreements=secret)
+    game = Summit(SummitConfig(scenario=Scenario(deal="in-order"), diplomacy=diplomacy))
+    state = first_turn(game)
+    state, events = _pact(game, state, "Covert Support T1", ["Troops T1"])
+    assert bool(of_type(events, TroopsGained)) is (not secret)
+
+
+def test_sm3_sm4_dp4_income_and_deploy_count_holdings_as_the_turn_began() -> None:
+    """The turn's own Standalone effect resolves after the income is read: a territory
+    it takes counts for income and deploy from the next turn on."""
+    game, state = _ready(territories_per_troop=5)
+    state, (march,) = give(state, "p1", ["Forced March T1"])
+    state, _ = act(game, state, EndTurn("p1"))
+    state, _ = act(game, state, PlayStandalone("p1", march))
+    state, events = until_turn(game, state, "p1")
+    assert of_type(events, TerritoryTaken)[-1].player == "p1"  # the march took a fifth
+    assert board(state).owners.count("p1") == 5
+    gained = [e for e in of_type(events, TicksGained) if e.player == "p1"]
+    assert [e.quarters for e in gained if e.counter.value == "random"] == [4]  # 4, not 5
+    assert of_type(events, Deployed)[-1].troops == 2  # 2 + 4 // 5, not 2 + 5 // 5

@@ -16,7 +16,7 @@ True
 
 from gamefold.games.summit import codes
 from gamefold.games.summit.account import LINES, describe, standings
-from gamefold.games.summit.attack import Attack, attack_cost
+from gamefold.games.summit.attack import Attack, BattleFought, Deploy, TrapSprung, TroopDeployed
 from gamefold.games.summit.board import (
     DIPLOMACY,
     NAME,
@@ -41,7 +41,7 @@ from gamefold.games.summit.config import (
     default_diplomacy,
     player_names,
 )
-from gamefold.games.summit.effects import HANDLERS, EffectFizzled, Fortified
+from gamefold.games.summit.effects import AIMS, HANDLERS, EffectFizzled, Fortified, TrapLaid
 from gamefold.games.summit.flow import (
     Defer,
     GameOver,
@@ -53,7 +53,7 @@ from gamefold.games.summit.flow import (
 )
 from gamefold.games.summit.game import Summit
 from gamefold.games.summit.invariants import INVARIANTS
-from gamefold.games.summit.policies import greedy
+from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.reactions import Deployed, TruceBegan
 from gamefold.games.summit.reducer import (
     ACTIONS,
@@ -65,11 +65,16 @@ from gamefold.games.summit.reducer import (
     step,
     subsystem,
 )
-from gamefold.games.summit.rules import REACTIONS, WRAPPERS, build_rules
+from gamefold.games.summit.rules import OVERRIDES, REACTIONS, WRAPPERS, build_rules
 from gamefold.games.summit.scenario import (
+    AGREEMENT_EFFECTS,
     DEFAULT_BONUS_ZONES,
+    DEFAULT_BORDERS,
+    DEFAULT_EFFECTS,
     DEFAULT_TERRITORIES,
     DEFAULT_ZONES,
+    STANDALONE_EFFECTS,
+    TIE_BREAKS,
     Scenario,
     Zone,
 )
@@ -77,6 +82,19 @@ from gamefold.games.summit.views import MapView, view
 
 __all__ = [
     "ACTIONS",
+    "AGREEMENT_EFFECTS",
+    "AIMS",
+    "DEFAULT_BORDERS",
+    "DEFAULT_EFFECTS",
+    "OVERRIDES",
+    "STANDALONE_EFFECTS",
+    "TIE_BREAKS",
+    "BattleFought",
+    "Deploy",
+    "TrapLaid",
+    "TrapSprung",
+    "TroopDeployed",
+    "random_kinds",
     "CODES",
     "DEFAULT_BONUS_ZONES",
     "DEFAULT_TERRITORIES",
@@ -117,7 +135,6 @@ __all__ = [
     "TruceBegan",
     "TruceEnded",
     "Zone",
-    "attack_cost",
     "build_rules",
     "check",
     "codes",

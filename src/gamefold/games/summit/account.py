@@ -13,7 +13,7 @@ from typing import Any
 from gamefold import diplomacy
 from gamefold.core import Event
 from gamefold.diplomacy import DiplomacyConfig
-from gamefold.games.summit import board, effects, flow, reactions
+from gamefold.games.summit import attack, board, effects, flow, reactions
 
 __all__ = ["LINES", "describe", "standings"]
 
@@ -23,7 +23,7 @@ def _owner(name: str) -> str:
 
 
 def _taken(event: board.TerritoryTaken) -> str:
-    paid = f" for {event.cost} troops" if event.cost else ""
+    paid = f" with {event.troops} troops" if event.troops else ""
     return (
         f"{event.player} takes {event.territory} from {_owner(event.previous)} "
         f"by {event.cause}{paid}"
@@ -39,15 +39,28 @@ LINES: dict[type, diplomacy.Line] = {
     flow.ProposalDeferred: lambda c, e: f"{e.player} defers proposal {e.proposal}",
     board.TerritoryTaken: lambda c, e: _taken(e),
     board.TroopsGained: lambda c, e: (
-        f"{e.player} gains {e.troops} troops from {e.source} ({e.total} ready)"
+        f"{e.player} gains {e.troops} troops from {e.source} ({e.total} in reserve)"
     ),
     board.TruceEnded: lambda c, e: f"the truce of pact {e.pact} ends ({e.reason})",
     reactions.Deployed: lambda c, e: (
-        f"{e.player} deploys {e.troops} troops"
+        f"{e.player} gains {e.troops} troops to deploy"
         + (f", {e.debt} fewer for the deploy debt" if e.debt else "")
-        + f" ({e.total} ready)"
+        + (f", {e.carried} still owed" if e.carried else "")
+        + f" ({e.total} in reserve)"
     ),
     reactions.TruceBegan: lambda c, e: f"truce between {e.first} and {e.second} (pact {e.pact})",
+    attack.TroopDeployed: lambda c, e: f"{e.player} deploys a troop on {e.territory} ({e.troops})",
+    attack.TrapSprung: lambda c, e: (
+        f"a trap on {e.territory} kills {e.killed} of {e.player}'s troops"
+    ),
+    attack.BattleFought: lambda c, e: (
+        f"{e.player} attacks {e.territory} from {e.source}: {e.attackers} against "
+        f"{e.defenders}"
+        + (f" and {e.forts} forts" if e.forts else "")
+        + f"; {e.lost} attackers and {e.killed} defenders fall"
+        + ("" if e.won else "; the attack fails")
+    ),
+    effects.TrapLaid: lambda c, e: f"{e.player} lays a trap on {e.territory} ({e.strength})",
     effects.Fortified: lambda c, e: f"{e.player} fortifies {e.territory} ({e.forts} forts)",
     effects.EffectFizzled: lambda c, e: f"{e.player}'s {e.card} fizzles: {e.reason}",
 }
@@ -62,11 +75,16 @@ def describe(config: DiplomacyConfig, event: Event) -> str:
 
 
 def standings(outcome: Mapping[str, Mapping[str, Any]]) -> Iterator[str]:
-    """The final standings from :meth:`Summit.outcome`, best score first, then seat order."""
-    order = sorted(outcome, key=lambda p: -int(outcome[p]["score"]))
-    for player in order:
+    """The final standings from :meth:`Summit.outcome`: winners first, then by score, then
+    seat order."""
+
+    def rank(player: str) -> tuple[float, int]:
+        return -float(outcome[player]["win_share"]), -int(outcome[player]["score"])
+
+    for player in sorted(outcome, key=rank):
         row = outcome[player]
-        mark = "  (winner)" if row["winner"] else ""
+        share = float(row["win_share"])
+        mark = "" if not share else "  (winner)" if share == 1 else f"  (shares the win, {share:g})"
         yield (
             f"{player}: {row['score']} points, {row['territories']} territories, "
             f"{row['zones']} zones, {row['cards_earned']} cards earned{mark}"

@@ -1,92 +1,247 @@
-"""Attacks: taking a territory with troops during one's own turn (SM-6, SM-7).
+"""Deploying and attacking: troops on territories, battles across borders (SM-4, SM-6).
 
-During their turn a player may :class:`Attack` any territory they do not hold: a neutral
-one costs ``claim_cost`` troops, another player's ``attack_cost`` plus ``fort_cost`` per
-fort on it. The attack always succeeds: the troops are spent, the territory changes hands
-and its forts are razed. A running truce (a Ceasefire pact, SM-7) forbids attacking its
-other party.
+During their turn a player moves troops from their reserve onto their own territories,
+one at a time (:class:`Deploy`), and attacks across borders (:class:`Attack`): from a
+territory they hold with at least two troops to a bordering territory they do not hold,
+whose owner has no truce with them (SM-7). Every troop on the source but one attacks.
+
+**The battle** (SM-6), with the map's RNG (EN-3):
+
+1. a trap on the attacked territory kills up to its strength of attackers first (SM-13);
+2. then, while both sides have troops, one troop falls each round: a defender with
+   probability ``A / (A + D + F)``, else an attacker, where ``A`` and ``D`` are the troops
+   left and ``F`` is ``fort_strength`` times the forts on the territory;
+3. if no defender is left the attacker takes the territory and the surviving attackers
+   move in (its forts are razed); otherwise the attack fails and the defenders keep what
+   is left. The source keeps its one troop either way.
+
+A territory with no troops is taken without a battle.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from gamefold.core import Action, Events
+from gamefold.core import Action, Event, Events, replace
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import (
     NEUTRAL,
     MapState,
     Phase,
+    put_at,
     realm_of,
     take,
     truce_between,
+    with_realm,
 )
 
-__all__ = ["Attack", "apply_attack", "attack_cost", "attacks", "validate_attack"]
+__all__ = [
+    "Attack",
+    "BattleFought",
+    "Deploy",
+    "TrapSprung",
+    "TroopDeployed",
+    "apply_attack",
+    "apply_deploy",
+    "attacks",
+    "deploys",
+    "validate_attack",
+    "validate_deploy",
+]
 
 
 @attrs.frozen
-class Attack(Action):
-    """``player`` spends troops to take ``territory``, during their own turn (SM-6)."""
+class Deploy(Action):
+    """``player`` moves one troop from their reserve onto their ``territory`` (SM-4)."""
 
     player: str
     territory: str
 
 
-def attack_cost(state: MapState, index: int) -> int:
-    """Troops to take the territory at ``index``: claim, or attack plus forts (SM-6)."""
-    scenario = state.scenario
-    if state.owners[index] == NEUTRAL:
-        return scenario.claim_cost
-    return scenario.attack_cost + scenario.fort_cost * state.forts[index]
+@attrs.frozen
+class Attack(Action):
+    """``player`` attacks ``territory`` from their bordering territory ``source`` (SM-6)."""
+
+    player: str
+    source: str
+    territory: str
 
 
-def _your_turn(state: MapState, player: str) -> bool:
-    return state.phase is Phase.TURN and state.current == player
+@attrs.frozen
+class TroopDeployed(Event):
+    """``player`` put a reserve troop on ``territory``, which now has ``troops``."""
+
+    player: str
+    territory: str
+    troops: int
 
 
-def _refusal(state: MapState, player: str, index: int) -> tuple[str, str] | None:
-    """Why ``player`` may not attack the territory at ``index`` in their own turn: the code
-    and the sentence (a pair, not an exception: the listing asks for every territory)."""
-    owner = state.owners[index]
+@attrs.frozen
+class TrapSprung(Event):
+    """A trap on ``territory`` killed ``killed`` of ``player``'s attackers (SM-13)."""
+
+    player: str
+    territory: str
+    killed: int
+
+
+@attrs.frozen
+class BattleFought(Event):
+    """``player`` attacked ``territory`` from ``source`` with ``attackers`` against
+    ``defenders`` (and ``forts``); ``lost`` attackers and ``killed`` defenders fell."""
+
+    player: str
+    source: str
+    territory: str
+    attackers: int
+    defenders: int
+    forts: int
+    lost: int
+    killed: int
+    won: bool
+
+
+def _turn_problem(state: MapState, player: str, what: str) -> tuple[str, str, str] | None:
+    if state.phase is not Phase.TURN or state.current != player:
+        return codes.NOT_YOUR_TURN, "SM-6", f"{player} {what} only during their own turn."
+    return None
+
+
+def _index(state: MapState, name: str, action: Action) -> int:
+    if name not in state.scenario.territories:
+        raise codes.illegal(codes.UNKNOWN_TERRITORY, f"The map has no {name!r}.", action)
+    return state.scenario.territories.index(name)
+
+
+def _seated(state: MapState, action: Deploy | Attack) -> None:
+    if action.player not in state.players:
+        raise codes.illegal(codes.UNKNOWN_PLAYER, f"{action.player!r} is not seated.", action)
+
+
+def _deploy_problem(state: MapState, player: str, index: int) -> tuple[str, str, str] | None:
+    problem = _turn_problem(state, player, "deploys")
+    if problem is not None:
+        return problem
+    if state.owners[index] != player:
+        return codes.NOT_YOURS, "SM-4", "Troops are deployed on one's own territories."
+    if state.realms[realm_of(state, player)].troops < 1:
+        return codes.NO_RESERVE, "SM-4", "You have no troops in reserve."
+    return None
+
+
+def validate_deploy(state: MapState, action: Deploy) -> None:
+    """A seated player, their own territory, their turn, a troop in reserve (SM-4)."""
+    _seated(state, action)
+    problem = _deploy_problem(state, action.player, _index(state, action.territory, action))
+    if problem is not None:
+        raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
+
+
+def apply_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events]:
+    """One troop leaves the reserve for the territory."""
+    index = state.scenario.territories.index(action.territory)
+    seat = realm_of(state, action.player)
+    realm = state.realms[seat]
+    troops = state.garrisons[index] + 1
+    state = replace(state, garrisons=put_at(state.garrisons, index, troops))
+    state = with_realm(state, seat, replace(realm, troops=realm.troops - 1))
+    return state, (TroopDeployed(action.player, action.territory, troops),)
+
+
+def _attack_problem(
+    state: MapState, player: str, source: int, target: int
+) -> tuple[str, str, str] | None:
+    problem = _turn_problem(state, player, "attacks")
+    if problem is not None:
+        return problem
+    if state.owners[source] != player:
+        return codes.NOT_YOURS, "SM-6", "An attack starts from a territory of one's own."
+    owner = state.owners[target]
     if owner == player:
-        return codes.OWN_TERRITORY, "You already hold that territory."
+        return codes.OWN_TERRITORY, "SM-6", "You already hold that territory."
+    if target not in state.scenario.borders[source]:
+        return codes.NOT_ADJACENT, "SM-6", "An attack crosses one border, no more."
     if owner != NEUTRAL and truce_between(state, player, owner):
-        return codes.TRUCE, f"A truce with {owner} forbids attacking them."
-    troops = state.realms[realm_of(state, player)].troops
-    cost = attack_cost(state, index)
-    if troops < cost:
-        return codes.TOO_FEW_TROOPS, f"It costs {cost} troops; you have {troops}."
+        return codes.TRUCE, "SM-7", f"A truce with {owner} forbids attacking them."
+    if state.garrisons[source] < 2:
+        return codes.TOO_FEW_TROOPS, "SM-6", "One troop must stay behind: it takes two."
     return None
 
 
 def validate_attack(state: MapState, action: Attack) -> None:
-    """A seated player, a territory of the map, their turn, and the troops to pay (SM-6)."""
-    if action.player not in state.players:
-        raise codes.illegal(codes.UNKNOWN_PLAYER, f"{action.player!r} is not seated.", action)
-    if action.territory not in state.scenario.territories:
-        message = f"The map has no {action.territory!r}."
-        raise codes.illegal(codes.UNKNOWN_TERRITORY, message, action)
-    if not _your_turn(state, action.player):
-        message = f"{action.player} attacks only during their own turn."
-        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="SM-6")
-    problem = _refusal(state, action.player, state.scenario.territories.index(action.territory))
+    """A seated player, their turn, a bordering target not theirs, two troops (SM-6)."""
+    _seated(state, action)
+    source = _index(state, action.source, action)
+    target = _index(state, action.territory, action)
+    problem = _attack_problem(state, action.player, source, target)
     if problem is not None:
-        raise codes.illegal(*problem, action)
+        raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
 
 
 def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
-    """The troops are spent and the territory changes hands, forts razed (SM-6)."""
-    index = state.scenario.territories.index(action.territory)
-    state, taken = take(state, index, action.player, "attack", attack_cost(state, index))
-    return state, (taken,)
+    """The trap, then the battle round by round; the winner holds the territory (SM-6)."""
+    names = state.scenario.territories
+    source, target = names.index(action.source), names.index(action.territory)
+    events: list[Event] = []
+    attackers = state.garrisons[source] - 1
+    state = replace(state, garrisons=put_at(state.garrisons, source, 1))
+    trap = min(state.traps[target], attackers)
+    if state.traps[target]:
+        state = replace(state, traps=put_at(state.traps, target, 0))
+        events.append(TrapSprung(action.player, action.territory, trap))
+        attackers -= trap
+    defenders, forts = state.garrisons[target], state.forts[target]
+    weight = state.scenario.fort_strength * forts
+    a, d, rng = attackers, defenders, state.rng
+    while a and d:
+        roll, rng = rng.below(a + d + weight)
+        if roll < a:
+            d -= 1
+        else:
+            a -= 1
+    state = replace(state, rng=rng)
+    won = d == 0 and a > 0
+    events.append(
+        BattleFought(
+            action.player,
+            action.source,
+            action.territory,
+            attackers,
+            defenders,
+            forts,
+            attackers - a,
+            defenders - d,
+            won,
+        )
+    )
+    if won:
+        state, taken = take(state, target, action.player, "attack", a)
+        events.append(taken)
+    else:
+        state = replace(state, garrisons=put_at(state.garrisons, target, d))
+    return state, tuple(events)
+
+
+def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
+    """Every deploy ``actor`` may make now, in map order (EN-5)."""
+    names = state.scenario.territories
+    return tuple(
+        Deploy(actor, names[i])
+        for i in range(len(names))
+        if _deploy_problem(state, actor, i) is None
+    )
 
 
 def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
-    """Every attack ``actor`` may make now, in map order (EN-5)."""
-    if not _your_turn(state, actor):
+    """Every attack ``actor`` may make now: sources in map order, then targets in map
+    order (EN-5)."""
+    if _turn_problem(state, actor, "attacks") is not None:
         return ()
     names = state.scenario.territories
     return tuple(
-        Attack(actor, names[i]) for i in range(len(names)) if _refusal(state, actor, i) is None
+        Attack(actor, names[s], names[t])
+        for s in range(len(names))
+        if state.owners[s] == actor and state.garrisons[s] >= 2
+        for t in state.scenario.borders[s]
+        if _attack_problem(state, actor, s, t) is None
     )

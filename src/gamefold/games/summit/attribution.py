@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from gamefold import diplomacy
+from gamefold.games.summit.attack import BattleFought, TrapSprung, TroopDeployed
 from gamefold.games.summit.board import TerritoryTaken, TroopsGained, TruceEnded
-from gamefold.games.summit.effects import EffectFizzled, Fortified
+from gamefold.games.summit.effects import EffectFizzled, Fortified, TrapLaid
 from gamefold.games.summit.flow import GameOver, Passed, ProposalDeferred, RoundBegan, RoundEnded
 from gamefold.games.summit.reactions import Deployed, TruceBegan
 
@@ -26,7 +27,7 @@ def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
 
 def _taken(event: TerritoryTaken) -> tuple[str, ...]:
     if event.cause == "attack":
-        return ("SM-6",)
+        return ("SM-2", "SM-6")  # the borders the attack crossed
     return ("SM-7",) if event.cause == "transfer" else ("SM-8",)
 
 
@@ -41,7 +42,7 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     **diplomacy.EVENT_RULES,
     TerritoryTaken: _taken,
     TroopsGained: _troops,
-    TruceEnded: _always("SM-7"),
+    TruceEnded: lambda event: ("SM-8",) if event.reason == "betrayed" else ("SM-7",),
     TruceBegan: _always("SM-7"),
     RoundBegan: _always("SM-1"),
     RoundEnded: _always("SM-1"),
@@ -51,6 +52,13 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     Fortified: _always("SM-8"),
     EffectFizzled: _always("SM-8"),
     Deployed: _always("SM-3", "SM-4"),
+    TroopDeployed: _always("SM-4"),
+    BattleFought: _always("SM-6"),
+    TrapSprung: _always("SM-13"),
+    TrapLaid: _always("SM-13"),
+    diplomacy.PactBroken: _always("DP-9", "SM-8"),
+    diplomacy.PactExtended: _always("DP-8", "SM-14"),
+    diplomacy.PactRevealed: _always("DP-9", "SM-7"),
 }
 """Every summit event type with the rules it attests, diplomacy's included."""
 
@@ -60,6 +68,6 @@ diplomacy's opening hands and counters."""
 
 RULE_IDS: tuple[str, ...] = (
     *(f"DP-{n}" for n in range(1, 15)),
-    *(f"SM-{n}" for n in range(1, 13)),
+    *(f"SM-{n}" for n in range(1, 15)),
 )
 """Every rule ID summit relies on."""

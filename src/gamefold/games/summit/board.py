@@ -1,8 +1,9 @@
 """The map slice: who holds which territory, troops, truces, and where the turn flow is.
 
-:class:`MapState` is the ``"map"`` slice of a summit game. It keeps one owner and a number
-of forts per territory (in the scenario's map order; ``""`` is neutral), one :class:`Realm`
-per player in seat order (troops and the tallies the outcome reports), the running
+:class:`MapState` is the ``"map"`` slice of a summit game. It keeps, per territory in the
+scenario's map order, its owner (``""`` is neutral), the troops on it, its forts and the
+trap laid on it; one :class:`Realm` per player in seat order (troops in reserve, the
+deploy debt carried over, and the tallies the outcome reports), the running
 :class:`Truce` records, and the turn flow: the :class:`Phase`, the Round, the turns begun,
 the player whose turn or window it is, and the proposal awaiting its answer (:class:`Ask`).
 
@@ -37,6 +38,7 @@ __all__ = [
     "holder_of",
     "holdings",
     "initial_state",
+    "put_at",
     "realm_of",
     "take",
     "territory_count",
@@ -79,7 +81,9 @@ class Realm:
     player: str
     """The player's id."""
     troops: int = 0
-    """Troops ready to attack with (SM-4, SM-5, SM-6)."""
+    """Troops in reserve, to be deployed on the player's territories (SM-4, SM-5)."""
+    debt: int = 0
+    """Deploy debt carried over from turns whose deploy could not pay it (SM-4)."""
     turns: int = 0
     """Turns begun."""
     cards_earned: int = 0
@@ -121,8 +125,8 @@ class TerritoryTaken(Event):
     previous: str
     cause: str
     """``"attack"``, ``"siege"``, ``"forced march"`` or ``"transfer"``."""
-    cost: int = 0
-    """Troops paid (attacks only)."""
+    troops: int = 0
+    """Troops that moved in (an attack's survivors; none otherwise)."""
 
 
 @attrs.frozen
@@ -157,7 +161,11 @@ class MapState:
     forts: tuple[int, ...]
     """The forts on each territory, in map order."""
     rng: Rng
-    """The slice's random stream (EN-3): it deals the territories."""
+    """The slice's random stream (EN-3): it deals the territories and rolls battles."""
+    garrisons: tuple[int, ...] = ()
+    """The troops on each territory, in map order (SM-2, SM-6)."""
+    traps: tuple[int, ...] = ()
+    """The attackers a trap on each territory kills, in map order (SM-13)."""
     truces: tuple[Truce, ...] = ()
     """Running truces, oldest first."""
     phase: Phase = Phase.ROUND
@@ -199,7 +207,8 @@ def _deal(scenario: Scenario, players: tuple[str, ...], rng: Rng) -> tuple[tuple
 def initial_state(
     scenario: Scenario, players: Sequence[str], seed: int | str | Rng = 0
 ) -> MapState:
-    """The map before the first Round: territories dealt (SM-2), no troops, no truces.
+    """The map before the first Round: territories dealt with their troops (SM-2), no
+    reserves, no truces.
 
     With an ``int`` or ``str`` seed the stream is ``Rng.from_seed(seed).split("map")``; an
     :class:`~gamefold.Rng` is used as is.
@@ -208,7 +217,11 @@ def initial_state(
     rng = seed if isinstance(seed, Rng) else Rng.from_seed(seed).split(NAME)
     owners, rng = _deal(scenario, names, rng)
     forts = (0,) * len(owners)
-    return MapState(scenario, tuple(Realm(p) for p in names), owners, forts, rng)
+    garrisons = tuple(
+        scenario.neutral_troops if o == NEUTRAL else scenario.starting_troops for o in owners
+    )
+    realms = tuple(Realm(p) for p in names)
+    return MapState(scenario, realms, owners, forts, rng, garrisons=garrisons, traps=forts)
 
 
 def territory_count(state: MapState, player: str) -> int:
@@ -253,12 +266,14 @@ def truce_between(state: MapState, one: str, other: str) -> bool:
 
 
 def weakest(state: MapState, player: str) -> int | None:
-    """The index of ``player``'s least fortified territory, earliest on the map on ties."""
-    best: int | None = None
+    """The index of ``player``'s least fortified territory, then the one with fewest
+    troops, earliest on the map on ties."""
+    best: tuple[int, int, int] | None = None
     for index, owner in enumerate(state.owners):
-        if owner == player and (best is None or state.forts[index] < state.forts[best]):
-            best = index
-    return best
+        if owner == player:
+            key = (state.forts[index], state.garrisons[index], index)
+            best = key if best is None or key < best else best
+    return None if best is None else best[2]
 
 
 def realm_of(state: MapState, player: str) -> int:
@@ -272,19 +287,29 @@ def with_realm(state: MapState, seat: int, realm: Realm) -> MapState:
     return replace(state, realms=(*realms[:seat], realm, *realms[seat + 1 :]))
 
 
+def put_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with the one at ``index`` replaced by ``value``."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
 def take(
-    state: MapState, index: int, player: str, cause: str, cost: int = 0
+    state: MapState, index: int, player: str, cause: str, moved: int = 0
 ) -> tuple[MapState, TerritoryTaken]:
-    """``player`` takes the territory at ``index``: its forts are razed (SM-6)."""
+    """``player`` takes the territory at ``index`` with ``moved`` troops on it: its
+    defenders are gone, its forts razed and its trap cleared (SM-6)."""
     previous = state.owners[index]
-    owners = (*state.owners[:index], player, *state.owners[index + 1 :])
-    forts = (*state.forts[:index], 0, *state.forts[index + 1 :])
+    state = replace(
+        state,
+        owners=(*state.owners[:index], player, *state.owners[index + 1 :]),
+        forts=put_at(state.forts, index, 0),
+        garrisons=put_at(state.garrisons, index, moved),
+        traps=put_at(state.traps, index, 0),
+    )
     seat = realm_of(state, player)
     realm = state.realms[seat]
-    realm = replace(realm, troops=realm.troops - cost, conquests=realm.conquests + 1)
-    state = with_realm(replace(state, owners=owners, forts=forts), seat, realm)
+    state = with_realm(state, seat, replace(realm, conquests=realm.conquests + 1))
     name = state.scenario.territories[index]
-    return state, TerritoryTaken(player, name, previous, cause, cost)
+    return state, TerritoryTaken(player, name, previous, cause, moved)
 
 
 def gain_troops(state: MapState, player: str, troops: int, source: str) -> tuple[MapState, Events]:

@@ -20,9 +20,12 @@ __all__ = [
     "GAME_OVER",
     "HOLDINGS_MISMATCH",
     "MALFORMED",
+    "NOT_ADJACENT",
     "NOT_ASKED",
     "NOT_NOW",
+    "NOT_YOURS",
     "NOT_YOUR_TURN",
+    "NO_RESERVE",
     "OWN_TERRITORY",
     "PROPOSAL_LIMIT",
     "RULES",
@@ -59,6 +62,12 @@ NOT_ASKED = "summit/not-asked"
 """Deferring a proposal that is not awaiting this player's answer (SM-9)."""
 PROPOSAL_LIMIT = "summit/proposal-limit"
 """A proposal beyond the turn's ``proposals_per_turn`` (SM-12)."""
+NOT_YOURS = "summit/not-yours"
+"""Deploying on, or attacking from, a territory the player does not hold (SM-4, SM-6)."""
+NOT_ADJACENT = "summit/not-adjacent"
+"""Attacking a territory that does not border the source (SM-6)."""
+NO_RESERVE = "summit/no-reserve"
+"""Deploying with no troop in reserve (SM-4)."""
 BAD_TARGET = "summit/bad-target"
 """A Standalone card aimed at something its effect cannot take as a target (SM-8)."""
 
@@ -78,6 +87,9 @@ CATALOGUE = Catalogue(
         NOT_ASKED: "SM-9",
         PROPOSAL_LIMIT: "SM-12",
         BAD_TARGET: "SM-8",
+        NOT_YOURS: ("SM-4", "SM-6"),
+        NOT_ADJACENT: "SM-6",
+        NO_RESERVE: "SM-4",
     },
 )
 """Every code with the rule(s) it cites."""

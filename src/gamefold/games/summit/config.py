@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.diplomacy import DiplomacyConfig
+from gamefold.diplomacy import DiplomacyConfig, Kind
 from gamefold.errors import ConfigError
-from gamefold.games.summit.scenario import DEFAULT_BONUS_ZONES, Scenario
+from gamefold.games.summit.scenario import (
+    AGREEMENT_EFFECTS,
+    DEFAULT_BONUS_ZONES,
+    STANDALONE_EFFECTS,
+    Scenario,
+)
 
 __all__ = [
     "MAX_ROUNDS",
@@ -32,8 +37,9 @@ MAX_ROUNDS = 1_000
 
 def default_diplomacy() -> DiplomacyConfig:
     """The diplomacy rules of a default summit: every diplomacy default, plus the Summit's
-    bonus zones (:data:`~gamefold.games.summit.scenario.DEFAULT_BONUS_ZONES`, DP-5)."""
-    return DiplomacyConfig(bonus_zones=DEFAULT_BONUS_ZONES)
+    bonus zones (:data:`~gamefold.games.summit.scenario.DEFAULT_BONUS_ZONES`, DP-5), and
+    Covert Support pacts secret until they take effect (SM-7, EN-9)."""
+    return DiplomacyConfig(bonus_zones=DEFAULT_BONUS_ZONES, secret_agreements=("Covert Support",))
 
 
 def player_names(count: int) -> tuple[str, ...]:
@@ -80,6 +86,7 @@ class SummitConfig:
         _require(isinstance(self.scenario, Scenario), "scenario", "is a Scenario", "EN-4")
         self._check_size()
         self._check_fit()
+        self._check_effects()
 
     def _check_size(self) -> None:
         """Upper bounds, so that no config can make a game hang or fill memory (EN-8)."""
@@ -111,6 +118,23 @@ class SummitConfig:
             f"{self.players} players need at least {self.players} territories",
             "SM-2",
         )
+
+    def _check_effects(self) -> None:
+        """SM-7, SM-8: every Agreement and Standalone subtype in play says what it does."""
+        allowed = {Kind.AGREEMENT: AGREEMENT_EFFECTS, Kind.STANDALONE: STANDALONE_EFFECTS}
+        copies = self.diplomacy.composition
+        for card in self.diplomacy.catalogue:
+            choices = allowed.get(card.kind)
+            if choices is None or not copies.get(card.name, 0):
+                continue
+            effect = self.scenario.effects.get(card.subtype)
+            _require(
+                effect in choices,
+                "scenario",
+                f"effects must give the {card.kind.value} subtype {card.subtype!r} one of "
+                f"{choices}, not {effect!r}",
+                "SM-8" if card.kind is Kind.STANDALONE else "SM-7",
+            )
 
     @property
     def names(self) -> tuple[str, ...]:

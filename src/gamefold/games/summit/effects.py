@@ -1,55 +1,85 @@
-"""What Standalone cards do on the map when they resolve (SM-8, DP-12).
+"""What Standalone cards do on the map when they resolve (SM-8, SM-13, SM-14, DP-12).
 
 A Standalone card is played in its player's between-turn window and resolves at their next
-turn start (DP-12); summit then runs its handler (one per subtype, in :data:`HANDLERS`) on
-the map. A card may be aimed (``PlayStandalone(..., target=...)``): Siege and Betrayal at
-another player, Forced March and Fortify at a territory; the others take no target. An
-empty target aims automatically. Tier 2 effects count twice (the scenario's figure is per
-tier). An effect that finds nothing to act on *fizzles* (:class:`EffectFizzled`).
+turn start (DP-12). What it does is data: the scenario's ``effects`` maps its subtype to an
+effect key, and :data:`HANDLERS` maps each key to its handler, so renaming a subtype
+without saying what it does is a configuration error, never a silent no-op. A card may be
+aimed (``PlayStandalone(..., target=...)``) at what its effect takes (:data:`AIMS`); an
+empty target aims automatically. Tier 2 effects count twice (each figure is per tier). An
+effect with nothing to act on *fizzles* (:class:`EffectFizzled`).
 
-- **Siege** takes ``siege_territories`` times the tier of the aimed player's weakest territories
-  (auto: the other player holding most territories without a truce with the player).
-- **Forced March** takes ``march_territories`` times the tier territories, forts ignored: the aimed
-  one first, then the cheapest to attack (neutral first, then the least fortified). Never a
-  truce partner's.
-- **Fortify** builds ``fort_levels`` times the tier forts on one of the player's territories (auto:
-  their least fortified).
-- **Foreign Aid** brings ``aid_troops`` times the tier troops.
-- **Betrayal** ends every truce between the player and the aimed player (auto: the partner
-  of their oldest truce); the pacts still run in the diplomacy slice.
-- **Trap** and **Duration Modifier** have no effect on the map.
+- ``siege``: takes ``siege_territories`` times the tier of the aimed player's weakest territories
+  (auto: the other player holding most territories without a truce with the player);
+- ``march``: takes ``march_territories`` times the tier territories, forts and troops ignored: the
+  aimed one first, then the cheapest (neutral first, then least defended); never a truce
+  partner's;
+- ``fortify``: ``fort_levels`` times the tier forts on one of the player's territories (auto: their
+  least fortified);
+- ``aid``: ``aid_troops`` times the tier troops into the player's reserve;
+- ``betrayal``: breaks every pact between the player and the aimed player (auto: the
+  other party of their oldest pact), in the diplomacy slice too; its truces end (SM-8);
+- ``trap``: lays a trap of ``trap_troops`` times the tier on one of the player's territories (auto:
+  their territory with fewest troops); the next attack on it loses that many attackers
+  before the battle (SM-13);
+- ``extend``: each pact between the player and the aimed player (auto: every pact of the
+  player) lasts ``extend_turns`` times the tier turns more (SM-14).
+
+Handlers see the whole game: a betrayal and a Duration Modifier change diplomacy's pacts
+through its host actions (``BreakPact``, ``ExtendPact``), never by editing its slice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from gamefold.core import Event, Events, replace
-from gamefold.diplomacy import Effect, EffectHandlers, StandaloneResolved
+from gamefold.diplomacy import (
+    BreakPact,
+    DiplomacyState,
+    Effect,
+    ExtendPact,
+    Pact,
+    StandaloneResolved,
+)
+from gamefold.diplomacy import step as diplomacy_step
 from gamefold.games.summit.board import (
+    DIPLOMACY,
+    NAME,
     NEUTRAL,
     MapState,
     TruceEnded,
     gain_troops,
+    put_at,
     take,
     territory_count,
     truce_between,
     weakest,
 )
+from gamefold.registry import Game
 
 __all__ = [
+    "AIMS",
     "HANDLERS",
-    "PLAYER_AIMED",
-    "TERRITORY_AIMED",
     "EffectFizzled",
     "Fortified",
+    "TrapLaid",
+    "resolve",
     "target_problem",
 ]
 
-PLAYER_AIMED = ("Siege", "Betrayal")
-"""Subtypes aimed at another player."""
-TERRITORY_AIMED = ("Forced March", "Fortify")
-"""Subtypes aimed at a territory."""
+AIMS: dict[str, str] = {
+    "siege": "player",
+    "betrayal": "player",
+    "extend": "player",
+    "march": "territory",
+    "fortify": "territory",
+    "trap": "territory",
+    "aid": "",
+}
+"""What each Standalone effect may be aimed at: another ``"player"``, a ``"territory"``,
+or nothing (``""``)."""
 
 
 @attrs.frozen
@@ -62,6 +92,15 @@ class Fortified(Event):
 
 
 @attrs.frozen
+class TrapLaid(Event):
+    """``player`` laid a trap on ``territory``; it now kills ``strength`` attackers (SM-13)."""
+
+    player: str
+    territory: str
+    strength: int
+
+
+@attrs.frozen
 class EffectFizzled(Event):
     """``player``'s ``card`` had nothing to act on, for ``reason`` (SM-8)."""
 
@@ -70,23 +109,43 @@ class EffectFizzled(Event):
     reason: str
 
 
-def target_problem(state: MapState, subtype: str, player: str, target: str) -> str | None:
-    """Why ``target`` cannot be aimed at with a ``subtype`` card (SM-8), or ``None``."""
+def target_problem(state: MapState, effect: str, player: str, target: str) -> str | None:
+    """Why ``target`` cannot be aimed at with a card whose effect is ``effect``, or ``None``."""
     if target == "":
         return None
-    if subtype in PLAYER_AIMED:
+    aim = AIMS.get(effect, "")
+    if aim == "player":
         if target in state.players and target != player:
             return None
-        return f"A {subtype} is aimed at another seated player, not {target!r}."
-    if subtype in TERRITORY_AIMED:
+        return f"This card is aimed at another seated player, not {target!r}."
+    if aim == "territory":
         if target in state.scenario.territories:
             return None
-        return f"A {subtype} is aimed at a territory of the map, not {target!r}."
-    return f"A {subtype} takes no target."
+        return f"This card is aimed at a territory of the map, not {target!r}."
+    return "This card takes no target."
 
 
-def _fizzle(state: MapState, effect: Effect, player: str, reason: str) -> tuple[MapState, Events]:
-    return state, (EffectFizzled(player, effect.name, reason),)
+def targets(state: MapState, effect: str, player: str) -> tuple[str, ...]:
+    """Every target a card with ``effect`` may be aimed at, after ``""`` (auto): other
+    players in seat order, or territories in map order (EN-5)."""
+    aim = AIMS.get(effect, "")
+    if aim == "player":
+        return ("", *(p for p in state.players if p != player))
+    if aim == "territory":
+        return ("", *state.scenario.territories)
+    return ("",)
+
+
+Handler = Callable[[Game, StandaloneResolved], tuple[Game, Events]]
+
+
+def _map(game: Game) -> MapState:
+    state: MapState = game[NAME]
+    return state
+
+
+def _fizzle(game: Game, effect: Effect, player: str, reason: str) -> tuple[Game, Events]:
+    return game, (EffectFizzled(player, effect.name, reason),)
 
 
 def _open_to(state: MapState, player: str, owner: str) -> bool:
@@ -105,9 +164,9 @@ def _siege_target(state: MapState, player: str, aimed: str) -> str:
     return best
 
 
-def siege(state: MapState, resolved: StandaloneResolved) -> tuple[MapState, Events]:
+def siege(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Take the aimed player's weakest territories (SM-8)."""
-    effect, player = resolved.effect, resolved.player
+    state, effect, player = _map(game), resolved.effect, resolved.player
     target = _siege_target(state, player, effect.target)
     events: list[Event] = []
     for _ in range(state.scenario.siege_territories * effect.tier):
@@ -117,8 +176,8 @@ def siege(state: MapState, resolved: StandaloneResolved) -> tuple[MapState, Even
         state, taken = take(state, index, player, "siege")
         events.append(taken)
     if not events:
-        return _fizzle(state, effect, player, "no territory to besiege")
-    return state, tuple(events)
+        return _fizzle(game, effect, player, "no territory to besiege")
+    return game.with_slice(NAME, state), tuple(events)
 
 
 def _march_index(state: MapState, player: str, aimed: str) -> int | None:
@@ -126,17 +185,17 @@ def _march_index(state: MapState, player: str, aimed: str) -> int | None:
     if aimed:
         index = names.index(aimed)
         return index if _open_to(state, player, state.owners[index]) else None
-    best: tuple[int, int, int] | None = None
+    best: tuple[int, int, int, int] | None = None
     for index, owner in enumerate(state.owners):
         if _open_to(state, player, owner):
-            key = (owner != NEUTRAL, state.forts[index], index)
+            key = (owner != NEUTRAL, state.forts[index], state.garrisons[index], index)
             best = key if best is None or key < best else best
-    return None if best is None else best[2]
+    return None if best is None else best[3]
 
 
-def forced_march(state: MapState, resolved: StandaloneResolved) -> tuple[MapState, Events]:
-    """Take territories, forts ignored: the aimed one, then the cheapest (SM-8)."""
-    effect, player = resolved.effect, resolved.player
+def forced_march(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+    """Take territories, forts and troops ignored: the aimed one, then the cheapest (SM-8)."""
+    state, effect, player = _map(game), resolved.effect, resolved.player
     aimed = effect.target
     events: list[Event] = []
     for _ in range(state.scenario.march_territories * effect.tier):
@@ -147,56 +206,117 @@ def forced_march(state: MapState, resolved: StandaloneResolved) -> tuple[MapStat
         state, taken = take(state, index, player, "forced march")
         events.append(taken)
     if not events:
-        return _fizzle(state, effect, player, "no territory to march on")
-    return state, tuple(events)
+        return _fizzle(game, effect, player, "no territory to march on")
+    return game.with_slice(NAME, state), tuple(events)
 
 
-def fortify(state: MapState, resolved: StandaloneResolved) -> tuple[MapState, Events]:
+def _own_index(state: MapState, player: str, aimed: str, key: str) -> int | None:
+    if aimed:
+        index = state.scenario.territories.index(aimed)
+        return index if state.owners[index] == player else None
+    if key == "forts":
+        return weakest(state, player)
+    owned = [(state.garrisons[i], i) for i, o in enumerate(state.owners) if o == player]
+    return min(owned)[1] if owned else None
+
+
+def fortify(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Build forts on one of the player's territories (SM-8)."""
-    effect, player = resolved.effect, resolved.player
-    names = state.scenario.territories
-    index = names.index(effect.target) if effect.target else weakest(state, player)
-    if index is None or state.owners[index] != player:
-        return _fizzle(state, effect, player, "no territory of theirs to fortify")
+    state, effect, player = _map(game), resolved.effect, resolved.player
+    index = _own_index(state, player, effect.target, "forts")
+    if index is None:
+        return _fizzle(game, effect, player, "no territory of theirs to fortify")
     level = state.forts[index] + state.scenario.fort_levels * effect.tier
-    forts = (*state.forts[:index], level, *state.forts[index + 1 :])
-    return replace(state, forts=forts), (Fortified(player, names[index], level),)
+    state = replace(state, forts=put_at(state.forts, index, level))
+    name = state.scenario.territories[index]
+    return game.with_slice(NAME, state), (Fortified(player, name, level),)
 
 
-def foreign_aid(state: MapState, resolved: StandaloneResolved) -> tuple[MapState, Events]:
-    """Bring troops (SM-8)."""
+def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+    """Lay a trap on one of the player's territories (SM-13)."""
+    state, effect, player = _map(game), resolved.effect, resolved.player
+    index = _own_index(state, player, effect.target, "troops")
+    if index is None:
+        return _fizzle(game, effect, player, "no territory of theirs to trap")
+    strength = state.traps[index] + state.scenario.trap_troops * effect.tier
+    state = replace(state, traps=put_at(state.traps, index, strength))
+    name = state.scenario.territories[index]
+    return game.with_slice(NAME, state), (TrapLaid(player, name, strength),)
+
+
+def foreign_aid(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+    """Bring troops into the reserve (SM-8)."""
+    state = _map(game)
     troops = state.scenario.aid_troops * resolved.effect.tier
-    return gain_troops(state, resolved.player, troops, resolved.effect.name)
+    state, events = gain_troops(state, resolved.player, troops, resolved.effect.name)
+    return game.with_slice(NAME, state), events
 
 
-def betrayal(state: MapState, resolved: StandaloneResolved) -> tuple[MapState, Events]:
-    """End every truce between the player and the aimed player (SM-8)."""
+def _pacts_with(dip: DiplomacyState, player: str, other: str) -> list[Pact]:
+    """The running pacts binding ``player`` (with ``other``, or anyone if ``""``)."""
+    parties = (player, other) if other else None
+    return [
+        p
+        for p in dip.pacts
+        if player in (p.proposer, p.partner)
+        and (parties is None or {p.proposer, p.partner} == set(parties))
+    ]
+
+
+def betrayal(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+    """Break every pact between the player and the aimed player; their truces end (SM-8)."""
     effect, player = resolved.effect, resolved.player
+    dip: DiplomacyState = game[DIPLOMACY]
     target = effect.target
     if not target:
-        mine = [t for t in state.truces if player in (t.first, t.second)]
-        target = "" if not mine else (mine[0].second if mine[0].first == player else mine[0].first)
-    broken = [t for t in state.truces if target and {t.first, t.second} == {player, target}]
+        mine = _pacts_with(dip, player, "")
+        target = "" if not mine else ({mine[0].proposer, mine[0].partner} - {player}).pop()
+    broken = _pacts_with(dip, player, target) if target else []
     if not broken:
-        return _fizzle(state, effect, player, "no truce to betray")
-    state = replace(state, truces=tuple(t for t in state.truces if t not in broken))
-    return state, tuple(TruceEnded(t.pact, "betrayed") for t in broken)
+        return _fizzle(game, effect, player, "no pact to betray")
+    events: list[Event] = []
+    for pact in broken:
+        dip, more = diplomacy_step(dip, BreakPact(pact.id, player))
+        events += more
+    state = _map(game)
+    ids = {p.id for p in broken}
+    ended = [t for t in state.truces if t.pact in ids]
+    state = replace(state, truces=tuple(t for t in state.truces if t.pact not in ids))
+    events += [TruceEnded(t.pact, "betrayed") for t in ended]
+    return game.with_slice(DIPLOMACY, dip).with_slice(NAME, state), tuple(events)
 
 
-def no_effect(state: MapState, resolved: StandaloneResolved) -> tuple[MapState, Events]:
-    """Trap and Duration Modifier do nothing on summit's map."""
-    return _fizzle(state, resolved.effect, resolved.player, "no effect on the map")
+def extend(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+    """The player's pacts with the aimed player (auto: all) last longer (SM-14)."""
+    effect, player = resolved.effect, resolved.player
+    dip: DiplomacyState = game[DIPLOMACY]
+    pacts = _pacts_with(dip, player, effect.target)
+    if not pacts:
+        return _fizzle(game, effect, player, "no pact to extend")
+    turns = _map(game).scenario.extend_turns * effect.tier
+    events: list[Event] = []
+    for pact in pacts:
+        dip, more = diplomacy_step(dip, ExtendPact(pact.id, turns))
+        events += more
+    return game.with_slice(DIPLOMACY, dip), tuple(events)
 
 
-HANDLERS: EffectHandlers[MapState] = EffectHandlers(
-    {
-        "Siege": siege,
-        "Forced March": forced_march,
-        "Fortify": fortify,
-        "Foreign Aid": foreign_aid,
-        "Betrayal": betrayal,
-        "Trap": no_effect,
-        "Duration Modifier": no_effect,
-    }
-)
-"""Summit's Standalone effect handlers, by subtype (DP-12, SM-8)."""
+HANDLERS: dict[str, Handler] = {
+    "siege": siege,
+    "march": forced_march,
+    "fortify": fortify,
+    "aid": foreign_aid,
+    "betrayal": betrayal,
+    "trap": trap,
+    "extend": extend,
+}
+"""Summit's Standalone effect handlers, by effect key (SM-8, SM-13, SM-14)."""
+
+
+def resolve(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+    """Run the handler the scenario's ``effects`` names for the card's subtype (SM-8)."""
+    effect = _map(game).scenario.effects.get(resolved.effect.subtype, "")
+    handler = HANDLERS.get(effect)
+    if handler is None:
+        return _fizzle(game, resolved.effect, resolved.player, "it has no effect in summit")
+    return handler(game, resolved)

@@ -20,7 +20,7 @@ from typing import Any
 from gamefold import diplomacy
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.diplomacy import BeginTurn, DiplomacyState
-from gamefold.games.base import EventRules, GameDef, Policy, random_policy, register_game
+from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.summit import attribution, board
 from gamefold.games.summit.account import describe
 from gamefold.games.summit.board import (
@@ -33,11 +33,16 @@ from gamefold.games.summit.board import (
     zones_held,
 )
 from gamefold.games.summit.config import SummitConfig
-from gamefold.games.summit.policies import greedy
+from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.rules import build_rules
 from gamefold.registry import Game, Rules
 
 __all__ = ["Summit"]
+
+
+def _garrisoned(state: MapState, player: str) -> int:
+    """The troops on ``player``'s territories."""
+    return sum(t for o, t in zip(state.owners, state.garrisons, strict=True) if o == player)
 
 
 @register_game
@@ -100,23 +105,41 @@ class Summit(GameDef[SummitConfig]):
         return state.phase is Phase.OVER
 
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
-        """Per player: ``winner``, ``score`` (DP-14) and the map's figures (SM-11).
+        """Per player: ``winner``, ``win_share``, ``score`` (DP-14) and the map's figures.
 
-        The winners are exactly the players with the top score; this holds for a game cut
-        off by a step cap too, scored as it stands.
+        SM-11: the top score wins; a tie is broken by the scenario's ``tie_break``
+        (territories held, then cards held, by default); the players still tied are all
+        winners and each has a ``win_share`` of 1/k. This holds for a game cut off by a
+        step cap too, scored as it stands.
         """
         dip: DiplomacyState = game[DIPLOMACY]
         state: MapState = game[NAME]
         points = {score.player: score.points for score in diplomacy.scores(dip)}
-        top = max(points.values())
+        held = {p.player: diplomacy.held_count(dip, seat) for seat, p in enumerate(dip.players)}
+        figures = {
+            "territories": lambda p: territory_count(state, p),
+            "cards": lambda p: held[p],
+        }
+        rank = {
+            p: (points[p], *(figures[f](p) for f in state.scenario.tie_break))
+            for p in state.players
+        }
+        top = max(rank.values())
+        winners = [p for p in state.players if rank[p] == top]
         return {
             realm.player: {
-                "winner": points[realm.player] == top,
+                "winner": realm.player in winners,
+                "win_share": 1 / len(winners) if realm.player in winners else 0.0,
                 "score": points[realm.player],
                 "turns": realm.turns,
                 "territories": territory_count(state, realm.player),
                 "zones": len(zones_held(state, realm.player)),
-                "troops": realm.troops,
+                "troops": realm.troops
+                + sum(
+                    t
+                    for o, t in zip(state.owners, state.garrisons, strict=True)
+                    if o == realm.player
+                ),
                 "cards_earned": realm.cards_earned,
                 "pacts": realm.pacts,
                 "conquests": realm.conquests,
@@ -129,8 +152,9 @@ class Summit(GameDef[SummitConfig]):
         return describe(self.config.diplomacy, event)
 
     def policies(self) -> dict[str, Policy]:
-        """``"random"`` and ``"greedy"``; both see only the player's view (EN-9)."""
-        return {"random": random_policy, "greedy": greedy}
+        """``"random"`` (a random kind, then a random action of it) and ``"greedy"``; both
+        see only the player's view (EN-9)."""
+        return {"random": random_kinds, "greedy": greedy}
 
     def rule_ids(self) -> tuple[str, ...]:
         """DP-1 … DP-14 and SM-1 … SM-12 (see :mod:`.attribution`)."""

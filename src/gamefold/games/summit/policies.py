@@ -1,4 +1,9 @@
-"""Summit's built-in greedy policy; it sees only the player's view (EN-9).
+"""Summit's built-in policies; they see only the player's view (EN-9).
+
+:func:`random_kinds` (``"random"``) picks an action *kind* uniformly (Discard, SelfApply,
+Propose, Deploy, Attack, EndTurn, …), then one action of that kind uniformly: with every
+card and target listed (EN-5), a uniform pick over actions would nearly always propose,
+and a discard is then one choice among many rather than the usual pick.
 
 :func:`greedy` ranks the legal actions with a few rules of thumb and takes the best, the
 earliest on ties; it never draws from its RNG. Cards score at the end (DP-14), so it keeps
@@ -6,14 +11,17 @@ them, except while *investing*: in the first half of the game (by ``max_rounds``
 its hand is one card short of the limit, it turns cards into territory, which feeds its
 tick counters (DP-4, DP-5).
 
-- **Attack** whenever it can: first a territory that wins it a bonus zone, then a neutral
-  one, then the others, in map order.
+- **Deploy** its whole reserve, one troop at a time, on its border territory facing the
+  most troops (the earliest on ties).
+- **Attack** whenever its attackers outnumber the defenders and their forts: first a
+  territory that wins it a bonus zone, then a neutral one, then the others, in map order.
 - **Answer**: accept every proposal except a Territory Transfer (which would cost it a
   territory), and decline that.
 - **While investing**: propose a Territory Transfer (to the player holding most land) or a
   Manufacturing Partnership (to the one holding least), filling slots with its cheapest
-  Value cards; play Siege, Forced March, Foreign Aid and Fortify cards; self-apply a Value
-  card (the lowest first) when no attack is open.
+  Value cards; play Siege, Forced March, Foreign Aid, Fortify and Trap cards, and a
+  Duration Modifier while it has a pact (auto-aimed); self-apply a Value card (the lowest
+  first) when no attack is open.
 - Otherwise end the turn or pass; never discard.
 """
 
@@ -32,16 +40,16 @@ from gamefold.diplomacy import (
     Propose,
     SelfApply,
 )
-from gamefold.games.summit.attack import Attack
+from gamefold.games.summit.attack import Attack, Deploy
 from gamefold.games.summit.board import DIPLOMACY, NAME, NEUTRAL, holder_of
 from gamefold.games.summit.flow import Defer, Pass
 from gamefold.games.summit.views import MapView
 from gamefold.registry import Game
 from gamefold.rng import Rng
 
-__all__ = ["greedy"]
+__all__ = ["greedy", "random_kinds"]
 
-_USEFUL = ("Siege", "Forced March", "Foreign Aid", "Fortify")
+_USEFUL = ("siege", "march", "aid", "fortify", "trap")
 _TRANSFER = "Territory Transfer"
 _OFFERS = {_TRANSFER: 15, "Manufacturing Partnership": 10}
 _SKIP = -100
@@ -53,9 +61,22 @@ def _investing(dip: DiplomacyView, board: MapView) -> bool:
     return full or board.round * 2 <= board.scenario.max_rounds
 
 
+def _deploy(dip: DiplomacyView, board: MapView, action: Any) -> int:
+    scenario = board.scenario
+    index = scenario.territories.index(action.territory)
+    facing = sum(
+        board.garrisons[n] + 1 for n in scenario.borders[index] if board.owners[n] != action.player
+    )
+    return 60 + min(facing, 30) if facing else 55
+
+
 def _attack(dip: DiplomacyView, board: MapView, action: Any) -> int:
     names = board.scenario.territories
     index = names.index(action.territory)
+    attackers = board.garrisons[names.index(action.source)] - 1 - board.traps[index]
+    defence = board.garrisons[index] + board.scenario.fort_strength * board.forts[index]
+    if attackers <= defence:
+        return _SKIP
     after = (*board.owners[:index], action.player, *board.owners[index + 1 :])
     wins: int = sum(
         holder_of(board.scenario, after, z) == action.player
@@ -82,7 +103,9 @@ def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
 
 
 def _standalone(dip: DiplomacyView, board: MapView, action: Any) -> int:
-    useful = dip.config.cards[action.card].subtype in _USEFUL
+    effect = board.scenario.effects.get(dip.config.cards[action.card].subtype, "")
+    mine = any(dip.viewer in (p.proposer, p.partner) for p in dip.pacts)
+    useful = effect in _USEFUL or (effect == "extend" and mine)
     return 4 if useful and _investing(dip, board) else _SKIP
 
 
@@ -103,6 +126,7 @@ def _unknown(dip: DiplomacyView, board: MapView, action: Any) -> float:
 _Worth = Callable[[DiplomacyView, MapView, Any], float]
 
 _WORTH: dict[type, _Worth] = {
+    Deploy: _deploy,
     Attack: _attack,
     Accept: _accept,
     Decline: lambda dip, board, action: 1,
@@ -120,7 +144,7 @@ def greedy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng
     """The best legal action by summit's rules of thumb; the earliest on ties."""
     dip: DiplomacyView = view[DIPLOMACY]
     board: MapView = view[NAME]
-    attacking = any(type(a) is Attack for a in legal)
+    attacking = any(type(a) in (Attack, Deploy) for a in legal)
     best, best_worth = legal[0], None
     for action in legal:
         rate = _WORTH.get(type(action), _unknown)
@@ -130,3 +154,13 @@ def greedy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng
         if best_worth is None or worth > best_worth:
             best, best_worth = action, worth
     return best, rng
+
+
+def random_kinds(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
+    """A uniformly random kind of action, then a uniformly random action of that kind."""
+    kinds: dict[type, list[Action]] = {}
+    for action in legal:
+        kinds.setdefault(type(action), []).append(action)
+    groups = list(kinds.values())
+    group, rng = rng.choice(groups)
+    return rng.choice(group)

@@ -1,21 +1,23 @@
 """How diplomacy's events change the map: deploys, troops, pacts, tallies (SM-4, SM-5, SM-7).
 
-The diplomacy subsystem has no map; summit's game-level wrappers
-(:mod:`gamefold.games.summit.rules`) hand the events of each diplomacy step to
-:func:`react`, which applies their consequences to the map slice, in the order they
-happened, and reports what it did as events of its own:
+The diplomacy subsystem has no map; summit's reaction
+(:func:`gamefold.games.summit.rules.settle`) hands the events of each diplomacy step to
+:func:`react`, which applies their consequences, in the order they happened, and reports
+what it did as events of its own:
 
-- ``SelfApplied``: the troops join the player's troops at once (SM-5, DP-11);
-- ``PactBegan``: the partner gains the troops of the pact's Value cards (``pact_payment``);
-  a Ceasefire starts a truce; a Territory Transfer cedes the partner's weakest territories
-  to the proposer (SM-7);
+- ``SelfApplied``: the troops join the player's reserve at once (SM-5, DP-11);
+- ``PactBegan``: the pact takes effect by its declared terms (:func:`pact_effect`): the
+  partner gains the troops of its Value cards (``pact_payment``), and the effect the
+  scenario's ``effects`` names for its subtype happens (SM-7). A *secret* pact (diplomacy's
+  ``secret_agreements``: Covert Support by default) takes effect only at its partner's next
+  turn start, when it is revealed (:func:`reveal`);
 - ``PactEnded``: its truce ends;
 - ``StandaloneResolved``: the effect happens (:mod:`gamefold.games.summit.effects`, SM-8);
 - ``CardEarned``, ``PactBegan``: the outcome's tallies;
 - ``ProposalMade``: its recipient's answer is due; an answer clears it (SM-9).
 
-At a turn start :func:`deploy` then adds the turn's troops, reduced by the deploy debt that
-fell due (SM-4, DP-11).
+At a turn start :func:`deploy` then adds the turn's troops to the reserve, less the deploy
+debt that fell due and any carried over (SM-4, DP-11).
 """
 
 from __future__ import annotations
@@ -31,16 +33,21 @@ from gamefold.diplomacy import (
     CardType,
     DeployDebtDue,
     DiplomacyConfig,
+    DiplomacyState,
     Pact,
     PactBegan,
     PactEnded,
     ProposalAccepted,
     ProposalDeclined,
     ProposalMade,
+    RevealPact,
     SelfApplied,
     StandaloneResolved,
 )
+from gamefold.diplomacy import step as diplomacy_step
 from gamefold.games.summit.board import (
+    DIPLOMACY,
+    NAME,
     Ask,
     MapState,
     Truce,
@@ -51,25 +58,32 @@ from gamefold.games.summit.board import (
     weakest,
     with_realm,
 )
-from gamefold.games.summit.effects import HANDLERS
+from gamefold.games.summit.effects import resolve
+from gamefold.registry import Game
 
-__all__ = ["REACTS_TO", "Deployed", "TruceBegan", "card_type", "deploy", "react"]
-
-CEASEFIRE = "Ceasefire"
-TRANSFER = "Territory Transfer"
-SUPPORT = "Covert Support"
-PARTNERSHIP = "Manufacturing Partnership"
+__all__ = [
+    "REACTS_TO",
+    "Deployed",
+    "TruceBegan",
+    "card_type",
+    "deploy",
+    "pact_effect",
+    "react",
+    "reveal",
+]
 
 
 @attrs.frozen
 class Deployed(Event):
-    """At turn start ``player`` deployed ``troops``, after ``debt`` was taken off (SM-4)."""
+    """At turn start ``player``'s reserve gained ``troops``, after ``debt`` was paid (SM-4)."""
 
     player: str
     troops: int
     debt: int
     total: int
-    """The player's troops afterwards."""
+    """The player's reserve afterwards."""
+    carried: int = 0
+    """Debt the deploy could not pay, carried over to the next turn (SM-4)."""
 
 
 @attrs.frozen
@@ -113,9 +127,13 @@ def _transfer(state: MapState, pact: Pact, count: int) -> tuple[MapState, Events
     return state, tuple(events)
 
 
-def _pact_began(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
-    """SM-7: payment to the partner, then the agreement's own effect on the map."""
-    pact: Pact = event.pact
+def _effect_of(state: MapState, config: DiplomacyConfig, agreement: str) -> tuple[str, int]:
+    card = card_type(config, agreement)
+    return state.scenario.effects.get(card.subtype, ""), card.tier
+
+
+def pact_effect(state: MapState, config: DiplomacyConfig, pact: Pact) -> tuple[MapState, Events]:
+    """SM-7: the pact takes effect: tallies, payment to the partner, then its own effect."""
     scenario = state.scenario
     state = _tally(_tally(state, pact.proposer, pacts=1), pact.partner, pacts=1)
     events: list[Event] = []
@@ -123,14 +141,21 @@ def _pact_began(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[M
         troops = sum(card_type(config, name).troops for name in pact.values)
         state, paid = gain_troops(state, pact.partner, troops, pact.agreement)
         events += paid
-    agreement = card_type(config, pact.agreement)
-    if agreement.subtype == CEASEFIRE:
+    effect, tier = _effect_of(state, config, pact.agreement)
+    if effect == "truce":
         state = replace(state, truces=(*state.truces, Truce(pact.id, pact.proposer, pact.partner)))
         events.append(TruceBegan(pact.id, pact.proposer, pact.partner))
-    elif agreement.subtype == TRANSFER:
-        state, taken = _transfer(state, pact, scenario.transfer_territories * agreement.tier)
+    elif effect == "transfer":
+        state, taken = _transfer(state, pact, scenario.transfer_territories * tier)
         events += taken
     return state, tuple(events)
+
+
+def _pact_began(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
+    """SM-7: a public pact takes effect at once; a secret one waits for its reveal."""
+    if event.pact.secret:
+        return state, ()
+    return pact_effect(state, config, event.pact)
 
 
 def _pact_ended(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
@@ -157,11 +182,6 @@ def _answered(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[Map
     return state, ()
 
 
-def _resolved(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
-    """SM-8: a Standalone effect happens on the map."""
-    return HANDLERS.run(state, (event,))
-
-
 Reaction = Callable[[MapState, DiplomacyConfig, Any], tuple[MapState, Events]]
 
 _REACTIONS: dict[type, Reaction] = {
@@ -172,24 +192,43 @@ _REACTIONS: dict[type, Reaction] = {
     ProposalMade: _proposal_made,
     ProposalAccepted: _answered,
     ProposalDeclined: _answered,
-    StandaloneResolved: _resolved,
 }
 
-REACTS_TO: frozenset[type] = frozenset(_REACTIONS)
+REACTS_TO: frozenset[type] = frozenset({*_REACTIONS, StandaloneResolved})
 """The diplomacy event types :func:`react` changes the map for."""
 
 
-def react(
-    state: MapState, config: DiplomacyConfig, events: Iterable[Event]
-) -> tuple[MapState, Events]:
-    """Apply the map consequences of diplomacy's ``events``, in order; the map's events."""
+def react(game: Game, events: Iterable[Event]) -> tuple[Game, Events]:
+    """Apply the consequences of diplomacy's ``events``, in order; the events they made."""
     out: list[Event] = []
     for event in events:
+        if isinstance(event, StandaloneResolved):
+            game, more = resolve(game, event)  # SM-8: the effect may touch both slices
+            out += more
+            continue
         reaction = _REACTIONS.get(type(event))
         if reaction is not None:
-            state, more = reaction(state, config, event)
+            dip: DiplomacyState = game[DIPLOMACY]
+            state, more = reaction(game[NAME], dip.config, event)
+            game = game.with_slice(NAME, state)
             out += more
-    return state, tuple(out)
+    return game, tuple(out)
+
+
+def reveal(game: Game, player: str) -> tuple[Game, Events]:
+    """At ``player``'s turn start their secret pacts as partner come to light and take
+    effect (SM-7, EN-9): diplomacy's ``RevealPact``, then :func:`pact_effect`."""
+    dip: DiplomacyState = game[DIPLOMACY]
+    state: MapState = game[NAME]
+    out: list[Event] = []
+    for pact in dip.pacts:
+        if pact.secret and pact.partner == player:
+            dip, shown = diplomacy_step(dip, RevealPact(pact.id))
+            state, more = pact_effect(state, dip.config, pact)
+            out += (*shown, *more)
+    if not out:
+        return game, ()
+    return game.with_slice(DIPLOMACY, dip).with_slice(NAME, state), tuple(out)
 
 
 def _pact_bonus(
@@ -198,10 +237,10 @@ def _pact_bonus(
     """SM-7: the extra deploy running pacts give ``player``."""
     bonus = 0
     for pact in pacts:
-        subtype = card_type(config, pact.agreement).subtype
-        if subtype == SUPPORT and pact.partner == player:
+        effect = _effect_of(state, config, pact.agreement)[0]
+        if effect == "support" and pact.partner == player:
             bonus += state.scenario.support_deploy
-        elif subtype == PARTNERSHIP and player in (pact.proposer, pact.partner):
+        elif effect == "partnership" and player in (pact.proposer, pact.partner):
             bonus += state.scenario.partnership_deploy
     return bonus
 
@@ -214,14 +253,17 @@ def deploy(
     events: Iterable[Event],
     pacts: Iterable[Pact],
 ) -> tuple[MapState, Events]:
-    """SM-4: base + territories held at turn start + pact bonuses, less the debt (DP-11)."""
+    """SM-4: base + territories held at turn start + pact bonuses, less the debt due
+    (DP-11) and the debt carried over; what it cannot pay carries over (``debt_carry``)."""
     scenario = state.scenario
     gross = scenario.deploy_base + territories // scenario.territories_per_troop
     gross += _pact_bonus(state, config, player, pacts)
-    debt = sum(e.troops for e in events if isinstance(e, DeployDebtDue) and e.player == player)
-    cut = min(debt, gross)
     seat = realm_of(state, player)
     realm = state.realms[seat]
+    due = sum(e.troops for e in events if isinstance(e, DeployDebtDue) and e.player == player)
+    due += realm.debt
+    cut = min(due, gross)
+    carried = due - cut if scenario.debt_carry else 0
     total = realm.troops + gross - cut
-    state = with_realm(state, seat, replace(realm, troops=total))
-    return state, (Deployed(player, gross - cut, cut, total),)
+    state = with_realm(state, seat, replace(realm, troops=total, debt=carried))
+    return state, (Deployed(player, gross - cut, cut, total, carried),)

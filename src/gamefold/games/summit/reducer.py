@@ -5,7 +5,8 @@ Every action routed to the map goes through the shared
 map does not handle, or a field of the wrong type or a negative number →
 ``summit/malformed``, EN-4), *route*, *validate* (builds nothing), *apply*.
 
-The map owns :class:`~gamefold.games.summit.attack.Attack`,
+The map owns :class:`~gamefold.games.summit.attack.Deploy`,
+:class:`~gamefold.games.summit.attack.Attack`,
 :class:`~gamefold.games.summit.flow.Pass` and :class:`~gamefold.games.summit.flow.Defer`,
 and reacts to the clock's ``StartRound``, ``EndRound``, ``BeginTurn`` (a ``StartTurn``) and
 ``EndTurn``. Every refusal comes from :data:`gamefold.games.summit.codes.CATALOGUE`, and
@@ -42,6 +43,7 @@ Validate: TypeAlias = Callable[[MapState, Any], None]
 Apply: TypeAlias = Callable[[MapState, Any], tuple[MapState, Events]]
 
 _ROUTES: dict[type, tuple[Validate, Apply]] = {
+    attack.Deploy: (attack.validate_deploy, attack.apply_deploy),
     attack.Attack: (attack.validate_attack, attack.apply_attack),
     flow.Pass: (flow.validate_pass, flow.apply_pass),
     flow.Defer: (flow.validate_defer, flow.apply_defer),
@@ -52,7 +54,7 @@ _ROUTES: dict[type, tuple[Validate, Apply]] = {
     EndTurn: (flow.validate_end, flow.apply_end),
 }
 
-ACTIONS: tuple[type[Action], ...] = (attack.Attack, flow.Pass, flow.Defer)
+ACTIONS: tuple[type[Action], ...] = (attack.Deploy, attack.Attack, flow.Pass, flow.Defer)
 """The players' actions the map owns."""
 
 LIFECYCLE: tuple[type[Lifecycle], ...] = (StartRound, EndRound, BeginTurn, StartTurn, EndTurn)
@@ -65,6 +67,10 @@ EVENTS: tuple[type, ...] = (
     flow.Passed,
     flow.ProposalDeferred,
     board.TerritoryTaken,
+    attack.TroopDeployed,
+    attack.TrapSprung,
+    attack.BattleFought,
+    effects.TrapLaid,
     board.TroopsGained,
     board.TruceEnded,
     reactions.Deployed,
@@ -94,8 +100,13 @@ def check(state: MapState, action: Action) -> IllegalAction | None:
 
 
 def legal_actions(state: MapState, actor: str) -> tuple[Action, ...]:
-    """``actor``'s map actions, in a fixed order: attacks in map order, Defer, Pass (EN-5)."""
-    return (*attack.attacks(state, actor), *flow.flow_actions(state, actor))
+    """``actor``'s map actions, in a fixed order: deploys (map order), attacks (source, then
+    target, in map order), Defer, Pass (EN-5)."""
+    return (
+        *attack.deploys(state, actor),
+        *attack.attacks(state, actor),
+        *flow.flow_actions(state, actor),
+    )
 
 
 subsystem: Subsystem[MapState] = _PIPELINE.subsystem(

@@ -1,20 +1,21 @@
 """The composition: the diplomacy and map slices in one :class:`~gamefold.registry.Rules`.
 
-The two slices never see each other. Summit's cross-slice rules are one reaction and a few
-wrappers of diplomacy's handlers. After every step the reaction :func:`settle` hands that
-step's events to the map (:func:`~gamefold.games.summit.reactions.react`): troops of a
-self-application (SM-5), a pact's payment and effect (SM-7), Standalone effects (SM-8), the
-answer a proposal awaits (SM-9); at a turn start it then deploys the turn's troops (SM-4).
-The wrappers:
+The two slices never see each other. Summit's cross-slice rules are one reaction, one
+override and two wrappers of diplomacy's handlers. After every step the reaction
+:func:`settle` hands that step's events to
+:func:`~gamefold.games.summit.reactions.react`: troops of a self-application (SM-5), a
+pact's payment and effect (SM-7), Standalone effects (SM-8, SM-13, SM-14), the answer a
+proposal awaits (SM-9); at a turn start it then reveals the player's secret pacts (SM-7)
+and deploys the turn's troops (SM-4).
 
 ============================  ==============================================================
-wrapped action                what the wrapper adds
+action                        what summit adds
 ============================  ==============================================================
-``EndTurn``                   the window is skipped when the player holds no Standalone
+``EndTurn`` (wrapper)         the window is skipped when the player holds no Standalone
                               card (SM-9)
-``PlayStandalone``            the target must suit the card (SM-8); playing closes the
-                              player's window (SM-9)
-``Propose``                   at most ``proposals_per_turn`` a turn (SM-12)
+``PlayStandalone`` (override) the target must suit the card's effect (SM-8); playing closes
+                              the player's window (SM-9); every target is listed (EN-5)
+``Propose`` (wrapper)         at most ``proposals_per_turn`` a turn (SM-12)
 ============================  ==============================================================
 
 Lifecycle actions reach the diplomacy slice first, then the map.
@@ -25,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamefold import diplomacy
-from gamefold.core import EndTurn, Events
+from gamefold.core import Action, EndTurn, Events
 from gamefold.diplomacy import (
     DiplomacyState,
     Kind,
@@ -36,32 +37,37 @@ from gamefold.diplomacy import (
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase, territory_count
-from gamefold.games.summit.effects import target_problem
+from gamefold.games.summit.effects import target_problem, targets
 from gamefold.games.summit.flow import advance
-from gamefold.games.summit.reactions import REACTS_TO, deploy, react
+from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
 from gamefold.games.summit.reducer import subsystem
-from gamefold.registry import Checker, Game, Handler, Reaction, Rules, Wrapper
+from gamefold.registry import Checker, Game, Handler, Reaction, Rule, Rules, Wrapper
 
-__all__ = ["REACTIONS", "WRAPPERS", "build_rules", "settle"]
+__all__ = ["OVERRIDES", "REACTIONS", "WRAPPERS", "build_rules", "settle"]
 
 
 _WATCHED = REACTS_TO | {TurnBegan}
 
 
 def settle(game: Game, events: Events) -> tuple[Game, Events]:
-    """The map applies the step's diplomacy ``events`` (SM-5, SM-7 … SM-9); at a turn start it
-    then deploys, counting the territories held when the turn began (SM-4)."""
+    """The map applies the step's diplomacy ``events`` (SM-5, SM-7 … SM-9, SM-13, SM-14);
+    at a turn start it then reveals the player's secret pacts and deploys, counting the
+    territories held when the turn began (SM-3, SM-4)."""
     if not any(type(e) in _WATCHED for e in events):
         return game, ()
     before: MapState = game[NAME]
-    dip: DiplomacyState = game[DIPLOMACY]
     began = next((e for e in events if isinstance(e, TurnBegan)), None)
-    state, more = react(before, dip.config, events)
+    game, more = react(game, events)
     if began is not None:
+        game, shown = reveal(game, began.player)
+        dip: DiplomacyState = game[DIPLOMACY]
         territories = territory_count(before, began.player)  # as the turn began (SM-3)
-        state, deployed = deploy(state, dip.config, began.player, territories, events, dip.pacts)
-        more = (*more, *deployed)
-    return (game, more) if state is before else (game.with_slice(NAME, state), more)
+        state, deployed = deploy(
+            game[NAME], dip.config, began.player, territories, events, dip.pacts
+        )
+        game = game.with_slice(NAME, state)
+        more = (*more, *shown, *deployed)
+    return game, more
 
 
 def _holds_standalone(dip: DiplomacyState, player: str) -> bool:
@@ -81,27 +87,43 @@ def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
     return game, events
 
 
-def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
+def _effect(game: Game, card: int) -> str:
     dip: DiplomacyState = game[DIPLOMACY]
-    subtype = dip.config.cards[action.card].subtype
-    problem = target_problem(game[NAME], subtype, action.player, action.target)
+    state: MapState = game[NAME]
+    return state.scenario.effects.get(dip.config.cards[card].subtype, "")
+
+
+def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
+    problem = target_problem(game[NAME], _effect(game, action.card), action.player, action.target)
     if problem is None:
         return None
     return codes.illegal(codes.BAD_TARGET, problem, action)
 
 
-def play_standalone(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
-    """A suitable target (SM-8); playing in one's own window closes it (SM-9)."""
-    new, events = inner(game, action)  # the registry ran check_standalone first
-    state: MapState = new[NAME]
-    if state.phase is Phase.WINDOW and state.current == action.player:
-        new = new.with_slice(NAME, advance(state))
-    return new, events
-
-
-def check_standalone(game: Game, action: Any, inner: Checker) -> IllegalAction | None:
+def check_standalone(game: Game, action: Any) -> IllegalAction | None:
     """Diplomacy's reasons first (DP-12), then the target's (SM-8)."""
-    return inner(game, action) or _target(game, action)
+    return diplomacy.check(game[DIPLOMACY], action) or _target(game, action)
+
+
+def play_standalone(game: Game, action: Any) -> tuple[Game, Events]:
+    """Diplomacy plays the card (DP-12); playing in one's own window closes it (SM-9)."""
+    dip, events = diplomacy.step(game[DIPLOMACY], action)
+    game = game.with_slice(DIPLOMACY, dip)
+    state: MapState = game[NAME]
+    if state.phase is Phase.WINDOW and state.current == action.player:
+        game = game.with_slice(NAME, advance(state))
+    return game, events
+
+
+def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
+    """Each Standalone card diplomacy lets ``actor`` play, with every target its effect
+    takes: ``""`` (auto) first, then players in seat order or territories in map order."""
+    out: list[Action] = []
+    for action in diplomacy.legal_actions(game[DIPLOMACY], actor):
+        if isinstance(action, PlayStandalone):
+            aims = targets(game[NAME], _effect(game, action.card), actor)
+            out += [PlayStandalone(actor, action.card, aim) for aim in aims]
+    return tuple(out)
 
 
 def _limit(game: Game, action: Propose) -> IllegalAction | None:
@@ -120,13 +142,6 @@ def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | No
 WRAPPERS: tuple[Wrapper, ...] = (
     Wrapper(EndTurn, end_turn, name="summit turn end"),
     Wrapper(
-        PlayStandalone,
-        play_standalone,
-        check_standalone,
-        name="summit Standalone",
-        keep=lambda game, action: _target(game, action) is None,
-    ),
-    Wrapper(
         Propose,
         check=check_propose,
         name="summit proposal",
@@ -135,10 +150,27 @@ WRAPPERS: tuple[Wrapper, ...] = (
 )
 """Summit's cross-slice refusals and window rules, as wrappers of diplomacy's handlers."""
 
+OVERRIDES: tuple[Rule, ...] = (
+    Rule(
+        PlayStandalone,
+        play_standalone,
+        check_standalone,
+        legal_actions=list_standalone,
+        name="summit Standalone",
+        exact=True,
+    ),
+)
+"""Summit's Standalone play: diplomacy's, aimed at the map, with every target listed."""
+
 REACTIONS: tuple[Reaction, ...] = (settle,)
 """Summit's reaction after every step: the map follows diplomacy (:func:`settle`)."""
 
 
 def build_rules() -> Rules:
-    """The registry of a summit game: the diplomacy and map slices, wrappers, the reaction."""
-    return Rules([diplomacy.subsystem, subsystem], wrappers=WRAPPERS, reactions=REACTIONS)
+    """The registry of a summit game: both slices, the override, the wrappers, the reaction."""
+    return Rules(
+        [diplomacy.subsystem, subsystem],
+        overrides=OVERRIDES,
+        wrappers=WRAPPERS,
+        reactions=REACTIONS,
+    )

@@ -13,7 +13,7 @@ which say which tick counter each zone feeds and by how much (DP-5).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import attrs
 from pyrsistent import PMap, pmap
@@ -22,8 +22,13 @@ from gamefold.diplomacy import BonusZone, Kind
 from gamefold.errors import ConfigError
 
 __all__ = [
+    "AGREEMENT_EFFECTS",
     "DEALS",
+    "DEFAULT_BORDERS",
     "DEFAULT_BONUS_ZONES",
+    "DEFAULT_EFFECTS",
+    "STANDALONE_EFFECTS",
+    "TIE_BREAKS",
     "DEFAULT_TERRITORIES",
     "DEFAULT_ZONES",
     "ZONE_RULES",
@@ -37,8 +42,29 @@ ZONE_RULES = ("majority", "all")
 """When a player holds a bonus zone (SM-2): more than half of its territories, or all."""
 
 
+TIE_BREAKS = ("territories", "cards")
+"""What may break a tie on score (SM-11): territories held, then cards held."""
+
+AGREEMENT_EFFECTS = ("truce", "transfer", "support", "partnership")
+"""What an accepted pact may do on the map (SM-7), by effect key."""
+STANDALONE_EFFECTS = ("siege", "march", "fortify", "aid", "betrayal", "trap", "extend")
+"""What a Standalone card may do when it resolves (SM-8), by effect key."""
+
+
 def _names(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise ConfigError("territories", f"a tuple of names, not the string {value!r}", "SM-2")
     return tuple(value)
+
+
+def _borders(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    if isinstance(value, str):
+        raise ConfigError("adjacency", "a tuple of (territory, territory) pairs", "SM-2")
+    return tuple(tuple(pair) if not isinstance(pair, str) else pair for pair in value)  # type: ignore[misc]
+
+
+def _effects(value: Mapping[str, str]) -> PMap[str, str]:
+    return value if isinstance(value, PMap) else pmap(value)
 
 
 @attrs.frozen
@@ -63,6 +89,45 @@ DEFAULT_ZONES: tuple[Zone, ...] = (
 
 DEFAULT_TERRITORIES: tuple[str, ...] = tuple(t for zone in DEFAULT_ZONES for t in zone.territories)
 """The Summit's 18 territories, zone by zone."""
+
+DEFAULT_BORDERS: tuple[tuple[str, str], ...] = (
+    # Each zone's three territories border one another.
+    *(
+        (a, b)
+        for z in DEFAULT_ZONES
+        for i, a in enumerate(z.territories)
+        for b in z.territories[i + 1 :]
+    ),
+    # The zones form a ring: Embassy Row, Barracks, Black Market, Council Hill, Harbour, Foundry.
+    ("Legation", "Armoury"),
+    ("Garrison", "Quay"),
+    ("Warehouse", "Forum"),
+    ("Archive", "Docks"),
+    ("Shipyard", "Mill"),
+    ("Mine", "Consulate"),
+    # Three roads across the middle.
+    ("Chancery", "Senate"),
+    ("Drillyard", "Lighthouse"),
+    ("Bazaar", "Forge"),
+)
+"""The Summit's borders (SM-2): 18 within the zones, 6 round the ring, 3 across: 27."""
+
+DEFAULT_EFFECTS: PMap[str, str] = pmap(
+    {
+        "Ceasefire": "truce",
+        "Territory Transfer": "transfer",
+        "Covert Support": "support",
+        "Manufacturing Partnership": "partnership",
+        "Siege": "siege",
+        "Forced March": "march",
+        "Fortify": "fortify",
+        "Foreign Aid": "aid",
+        "Betrayal": "betrayal",
+        "Trap": "trap",
+        "Duration Modifier": "extend",
+    }
+)
+"""What each default card subtype does (SM-7, SM-8): subtype to effect key."""
 
 DEFAULT_BONUS_ZONES: PMap[str, BonusZone] = pmap(
     {
@@ -89,9 +154,11 @@ def _is_int(value: object) -> bool:
 _COUNTS = {
     "deploy_base": ("SM-4", 0),
     "territories_per_troop": ("SM-4", 1),
-    "claim_cost": ("SM-6", 0),
-    "attack_cost": ("SM-6", 0),
-    "fort_cost": ("SM-6", 0),
+    "starting_troops": ("SM-2", 0),
+    "neutral_troops": ("SM-2", 0),
+    "fort_strength": ("SM-6", 0),
+    "trap_troops": ("SM-13", 0),
+    "extend_turns": ("SM-14", 0),
     "transfer_territories": ("SM-7", 0),
     "support_deploy": ("SM-7", 0),
     "partnership_deploy": ("SM-7", 0),
@@ -120,16 +187,26 @@ class Scenario:
     zone_rule: str = "majority"
     """``"majority"``: a zone is held by the player with more than half of its territories;
     ``"all"``: only by the player holding every one (SM-2)."""
+    adjacency: tuple[tuple[str, str], ...] = attrs.field(
+        default=DEFAULT_BORDERS, converter=_borders
+    )
+    """The borders: pairs of territories that border each other, both ways (SM-2, SM-6)."""
+    starting_troops: int = 1
+    """Troops on each dealt territory at setup (SM-2)."""
+    neutral_troops: int = 1
+    """Troops defending each neutral territory at setup (SM-2)."""
+    effects: PMap[str, str] = attrs.field(default=DEFAULT_EFFECTS, converter=_effects)
+    """What each Agreement and Standalone subtype does, as an effect key (SM-7, SM-8):
+    one of :data:`AGREEMENT_EFFECTS` or :data:`STANDALONE_EFFECTS`."""
     deploy_base: int = 2
     """Troops every player deploys at each turn start (SM-4)."""
     territories_per_troop: int = 3
     """One more troop deployed per this many territories held (SM-4)."""
-    claim_cost: int = 2
-    """Troops to take a neutral territory (SM-6)."""
-    attack_cost: int = 4
-    """Troops to take another player's territory, before its forts (SM-6)."""
-    fort_cost: int = 2
-    """Extra troops per fort on the attacked territory (SM-6)."""
+    fort_strength: int = 1
+    """How much each fort weighs for the defenders in a battle (SM-6)."""
+    debt_carry: bool = True
+    """Whether deploy debt beyond a turn's deploy carries over to the next (SM-4); ``False``
+    forgives it."""
     pact_payment: bool = True
     """Whether an accepted pact's partner gains the troops of its Value cards (SM-7)."""
     transfer_territories: int = 1
@@ -146,6 +223,13 @@ class Scenario:
     """Forts a Fortify builds on one territory, per tier (SM-8)."""
     aid_troops: int = 3
     """Troops Foreign Aid brings, per tier (SM-8)."""
+    trap_troops: int = 2
+    """Attacking troops a Trap kills, per tier, before the battle (SM-13)."""
+    extend_turns: int = 2
+    """Turns a Duration Modifier adds to each pact it aims at, per tier (SM-14)."""
+    tie_break: tuple[str, ...] = attrs.field(default=TIE_BREAKS, converter=tuple)
+    """What breaks a tie on score, in order (SM-11): ``"territories"`` held, then
+    ``"cards"`` held; the players still tied share the win."""
     proposals_per_turn: int = 2
     """Proposals a player may make in one turn; 0 forbids proposals (SM-12)."""
     max_rounds: int = 12
@@ -154,8 +238,13 @@ class Scenario:
     """The game ends at the end of a turn after which a player holds this many territories;
     0 turns the domination end off (SM-10)."""
 
+    borders: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    """Derived: for each territory (map order), the indices of its neighbours, ascending."""
+
     def __attrs_post_init__(self) -> None:
         self._check_map()
+        self._check_borders()
+        object.__setattr__(self, "borders", _neighbour_table(self))
         self._check_choices()
         self._check_counts()
 
@@ -190,6 +279,35 @@ class Scenario:
             unknown = sorted(set(zone.territories) - set(names))
             _require(not unknown, "zones", f"{zone.name}: unknown territories {unknown}", "SM-2")
 
+    def _check_borders(self) -> None:
+        names = set(self.territories)
+        for pair in self.adjacency:
+            _require(
+                isinstance(pair, tuple)
+                and len(pair) == 2
+                and all(isinstance(t, str) for t in pair),
+                "adjacency",
+                f"a border is a pair of territory names, not {pair!r}",
+                "SM-2",
+            )
+            _require(set(pair) <= names, "adjacency", f"{pair}: unknown territory", "SM-2")
+            _require(pair[0] != pair[1], "adjacency", f"{pair[0]} cannot border itself", "SM-2")
+        links: dict[str, set[str]] = {t: set() for t in self.territories}
+        for a, b in self.adjacency:
+            links[a].add(b)
+            links[b].add(a)
+        seen, todo = {self.territories[0]}, [self.territories[0]]
+        while todo:
+            for other in sorted(links[todo.pop()] - seen):
+                seen.add(other)
+                todo.append(other)
+        lost = [t for t in self.territories if t not in seen]
+        _require(not lost, "adjacency", f"every territory is reachable; not {lost}", "SM-2")
+
+    def neighbours(self, index: int) -> tuple[int, ...]:
+        """The indices of the territories bordering the one at ``index``, in map order."""
+        return self.borders[index]
+
     def _check_choices(self) -> None:
         _require(self.deal in DEALS, "deal", f"deal is one of {DEALS}, not {self.deal!r}", "SM-2")
         _require(
@@ -199,6 +317,22 @@ class Scenario:
             "SM-2",
         )
         _require(isinstance(self.pact_payment, bool), "pact_payment", "is True or False", "SM-7")
+        _require(isinstance(self.debt_carry, bool), "debt_carry", "is True or False", "SM-4")
+        _require(
+            all(t in TIE_BREAKS for t in self.tie_break)
+            and len(set(self.tie_break)) == len(self.tie_break),
+            "tie_break",
+            f"tie_break lists some of {TIE_BREAKS}, once each, not {self.tie_break!r}",
+            "SM-11",
+        )
+        known = (*AGREEMENT_EFFECTS, *STANDALONE_EFFECTS)
+        for subtype, effect in sorted(self.effects.items()):
+            _require(
+                isinstance(subtype, str) and effect in known,
+                "effects",
+                f"{subtype!r}: the effect is one of {known}, not {effect!r}",
+                "SM-8",
+            )
 
     def _check_counts(self) -> None:
         for field, (rule, low) in _COUNTS.items():
@@ -211,3 +345,12 @@ class Scenario:
             f"the map has only {len(self.territories)} territories",
             "SM-10",
         )
+
+
+def _neighbour_table(scenario: Scenario) -> tuple[tuple[int, ...], ...]:
+    index = {name: i for i, name in enumerate(scenario.territories)}
+    links: list[set[int]] = [set() for _ in scenario.territories]
+    for a, b in scenario.adjacency:
+        links[index[a]].add(index[b])
+        links[index[b]].add(index[a])
+    return tuple(tuple(sorted(each)) for each in links)

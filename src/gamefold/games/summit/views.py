@@ -1,8 +1,9 @@
 """What a player may see of the map: all of it but the RNG (EN-9).
 
-The map is public: owners, forts, troops, truces, tallies and the turn flow are on the
-table for everyone. Only the slice's random stream is stripped, so a bot cannot see the
-future.
+The map is public: owners, troops on territories and in reserve, forts, traps, truces,
+tallies and the turn flow are on the table for everyone (a secret pact, hidden by the
+diplomacy view, has no trace on the map until it is revealed). Only the slice's random
+stream is stripped, so a bot cannot see the future.
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ class MapView:
     """The owner of each territory, in map order; ``""`` for neutral."""
     forts: tuple[int, ...]
     """The forts on each territory."""
+    garrisons: tuple[int, ...]
+    """The troops on each territory."""
+    traps: tuple[int, ...]
+    """The trap on each territory."""
     truces: tuple[Truce, ...]
     """Running truces."""
     phase: Phase
@@ -53,6 +58,8 @@ def view(state: MapState, viewer: str) -> MapView:
         realms=state.realms,
         owners=state.owners,
         forts=state.forts,
+        garrisons=state.garrisons,
+        traps=state.traps,
         truces=state.truces,
         phase=state.phase,
         round=state.round,
