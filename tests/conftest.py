@@ -1,14 +1,25 @@
-"""Shared test configuration: Hypothesis profiles.
+"""Shared test configuration: Hypothesis profiles and registry isolation.
 
 ``dev`` (the default) keeps a local run quick; ``ci`` is thorough and is what ``.ci/run``
-selects with ``HYPOTHESIS_PROFILE=ci``.
+selects with ``HYPOTHESIS_PROFILE=ci``; ``mutation`` is the mutation runner's.
+
+Every test, every test module and the session run inside
+:func:`tests.isolation.registries_restored`: whatever a test or a fixture registers (a game,
+a dire policy) is gone when its scope ends, so no test depends on another's leftovers and
+the suite passes twice in one process (a mutation tool runs it that way).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+# Importing the isolation helpers imports gamefold.games, so the built-in games are
+# registered before the first snapshot and are part of every restored state.
+from tests.isolation import registries_restored
 
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.register_profile(
@@ -18,4 +29,28 @@ settings.register_profile(
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
+# ``mutation``: what tests/mutation/run.py selects, so each mutant is judged in seconds on a
+# shared machine; a mutant that survives it may still fall to the 40 or 150 examples above.
+settings.register_profile("mutation", max_examples=10, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _restore_registries_after_the_session() -> Iterator[None]:
+    """Undo what session-scoped fixtures register, so a second run starts afresh."""
+    with registries_restored():
+        yield
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _restore_registries_after_each_module() -> Iterator[None]:
+    """Undo what a module-scoped fixture registers (a guide's game) when its module ends."""
+    with registries_restored():
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _restore_registries() -> Iterator[None]:
+    """Undo every registration a test makes (games, dire policies), whatever its outcome."""
+    with registries_restored():
+        yield

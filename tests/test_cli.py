@@ -42,6 +42,23 @@ def test_games_lists_the_registered_games(capsys: pytest.CaptureFixture[str]) ->
 def test_simulate_prints_a_summary_per_player(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "simulate", "toy-scored", "--games", "50", "--seed", "3")
     assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "toy-scored: 50 games, seed 3; 50 finished"
+    assert lines[1].startswith("a game on average: ")
+    rows = {line.split()[0]: line.split()[1:] for line in lines[3:8]}
+    assert lines[3].split() == ["a", "b"]
+    assert rows["policy"] == ["random", "random"]
+    frame = simulate("toy-scored", games=50, seed=3, progress=False)
+    a_rate = frame[frame["player"] == "a"]["winner"].mean()
+    assert rows["winner"][0] == f"{a_rate:.2f}"
+    assert "Means over the 50 games, per player." in out
+
+
+def test_simulate_wide_prints_the_full_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "simulate", "toy-scored", "--games", "50", "--seed", "3", "--wide"
+    )
+    assert (status, err) == (0, "")
     headline, header, _, a_line, b_line = out.splitlines()
     assert headline.startswith("toy-scored: 50 games, seed 3; 50 finished;")
     assert header.split() == [
@@ -219,7 +236,7 @@ def test_python_m_gamefold_runs_the_command_line() -> None:
     assert "toy-scored" in done.stdout.split()
     done = _python_m("--import", "tests.sim.scored", "simulate", "toy-scored", "--games", "5")
     assert done.returncode == 0
-    assert done.stdout.startswith("toy-scored: 5 games, seed 1; 5 finished;")
+    assert done.stdout.startswith("toy-scored: 5 games, seed 1; 5 finished")
 
 
 def test_python_m_gamefold_errors_without_a_traceback() -> None:

@@ -1,10 +1,13 @@
 """gamefold: a rules engine for tabletop and card games.
 
 Games are folds: immutable state records pass through pure reducers,
-``reduce(state, action) -> state``, and a :class:`~gamefold.registry.Rules` registry
-composes subsystems into whole games. The subsystems live in :mod:`gamefold.skills`,
-:mod:`gamefold.combat` and :mod:`gamefold.diplomacy`.
+``step(state, action) -> (state, events)`` (``reduce`` gives the state alone), and a
+:class:`~gamefold.registry.Rules` registry composes subsystems into whole games. The
+subsystems live in :mod:`gamefold.skills`, :mod:`gamefold.combat` and
+:mod:`gamefold.diplomacy`.
 """
+
+import sys as _sys
 
 from gamefold.core import (
     Action,
@@ -56,3 +59,10 @@ __all__ = [
     "replace",
     "replacer",
 ]
+
+# The Hypothesis plugin registers gamefold's strategies lazily: here, when Hypothesis is
+# already loaded; otherwise its entry point (``_gamefold_hypothesis``) does when it loads.
+if "hypothesis" in _sys.modules:
+    from gamefold.testing._plugin import register as _register_strategies
+
+    _register_strategies()

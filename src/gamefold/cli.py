@@ -11,9 +11,10 @@
 registers are known. ``play`` and ``simulate`` take ``--config FILE.json``; every command that
 reads a file takes ``--max-bytes``, ``--max-depth``, ``--max-actions``, ``--max-string`` and
 ``--max-collections`` (see :class:`~gamefold.record.Limits`). Bad arguments and bad files
-print one error line on stderr and exit with status 2; a record that does not replay exits
-with status 1. Output cut short by a closed pipe (``| head``) ends quietly, and the files a
-command writes are still written.
+print one error line on stderr and exit with status 2, as does a command that needs an extra
+that is not installed (the error names the install line); a record that does not replay
+exits with status 1. Output cut short by a closed pipe (``| head``) ends quietly, and the
+files a command writes are still written.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Any, NoReturn
 from gamefold import GamefoldError, __version__
 from gamefold.games.base import GameDef, game_names, get_game, play
 from gamefold.record import GameRecord, Limits, check_record, read_config
+from gamefold.sim.extras import MissingExtra, require
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
     Policies,
@@ -69,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _import(module)
         status: int = args.run(args)
         sys.stdout.flush()
-    except UsageError as err:
+    except (UsageError, MissingExtra) as err:
         print(f"gamefold: error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -217,7 +219,8 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
         action="append",
         default=[],
         metavar="[PLAYER=]NAME",
-        help="a built-in policy for every player, or for one (repeatable; default random)",
+        help="a built-in policy for every player, or for one (repeatable; default random). "
+        + _policy_help(),
     )
     command.add_argument(
         "--max-steps",
@@ -232,6 +235,14 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
         metavar="NAME",
         help="one of the game's named configs (default: default)",
     )
+
+
+def _policy_help() -> str:
+    """The built-in policies of each registered game, for ``--help``."""
+    known = "; ".join(
+        f"{name}: {', '.join(sorted(get_game(name)().policies()))}" for name in game_names()
+    )
+    return f"Policies: {known}"
 
 
 # -- gamefold games ---------------------------------------------------------------------------
@@ -262,6 +273,9 @@ def _add_simulate(commands: Any) -> None:
     command.add_argument("--batch-size", type=_whole(1), metavar="K", help="games per task")
     command.add_argument("--out", type=_out_path, metavar="FILE", help="write .parquet or .csv")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
+    command.add_argument(
+        "--wide", action="store_true", help="the full table: one row per player, every column"
+    )
     command.set_defaults(run=_run_simulate)
 
 
@@ -289,7 +303,7 @@ def _out_path(text: str) -> Path:
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
-    from gamefold.sim import simulate, summarize
+    from gamefold.sim import simulate
 
     game = _configured_game(args)
     players = game.players(game.setup(args.seed))
@@ -305,11 +319,23 @@ def _run_simulate(args: argparse.Namespace) -> int:
             progress=not args.no_progress,
             max_steps=args.max_steps,
         )
-    print(_headline(game, args, frame))
-    print(summarize(frame).to_string(float_format=lambda x: f"{x:.3f}"))
+    _print_summary(game, args, frame)
     if args.out is not None:
         _write(frame, args.out)
     return 0
+
+
+def _print_summary(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> None:
+    """The 100-column summary, or with ``--wide`` the headline and the full table."""
+    from gamefold.sim import summarize
+    from gamefold.sim.summary import summary_text
+
+    if args.wide:
+        print(_headline(game, args, frame))
+        print(summarize(frame).to_string(float_format=lambda x: f"{x:.3f}"))
+        return
+    hint = "Every column in one table: --wide; every row: --out FILE."
+    print(summary_text(frame, game.name, args.seed, hint=hint))
 
 
 def _headline(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> str:
@@ -337,12 +363,9 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
 
 @contextmanager
 def _dask_client(address: str) -> Iterator[Any]:
+    Client = require("dask", "distributed", "--dask").Client
     try:
-        from distributed import Client
-    except ImportError:
-        raise UsageError("--dask needs the dask extra: pip install 'gamefold[dask]'") from None
-    try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+        client = Client(address, timeout="10s")
     except (OSError, ValueError) as err:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {err}") from None
     with client:
@@ -354,6 +377,7 @@ def _write(frame: Any, path: Path) -> None:
         if path.suffix.lower() == ".csv":
             frame.to_csv(path, index=False)
         else:
+            require("sim", "pyarrow", "writing Parquet")
             frame.to_parquet(path, index=False)
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None

@@ -177,6 +177,30 @@ def always_legal(game: Game, action: Any) -> IllegalAction | None:
     return None
 
 
+def _action_class(owner: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """A :class:`Rule` or :class:`Wrapper` names an action class; an instance is a slip."""
+    if isinstance(value, type) and issubclass(value, Action):
+        return
+    kind = type(owner).__name__
+    if isinstance(value, Action):
+        name = type(value).__name__
+        raise RegistryError(
+            f"{kind} takes the action class it handles: pass the class {name}, "
+            f"not an instance {name}(...)"
+        )
+    raise RegistryError(f"{kind} takes an action class (a gamefold.Action subclass), not {value!r}")
+
+
+def _around_result(name: str, result: Any) -> tuple[Game, Events]:
+    """What a wrapper's ``around`` returned, if it has the shape of ``(game, events)``."""
+    if isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], Game):
+        return result
+    raise RegistryError(
+        f"{name}: around must return (game, events), the new Game and a tuple of events, "
+        f"not {type(result).__name__}; return inner(game, action), or (game, ()) for no event"
+    )
+
+
 @attrs.frozen
 class Rule:
     """A game-level rule: the handler of one action type, seeing the whole game.
@@ -187,7 +211,7 @@ class Rule:
     need not check them again.
     """
 
-    action: type[Action]
+    action: type[Action] = attrs.field(validator=_action_class)
     """The action type this rule handles."""
     step: Handler
     """``step(game, action) -> (game, events)``, for an action ``check`` accepted."""
@@ -231,7 +255,7 @@ class Wrapper:
     Wrappers apply in the order given: a later one wraps the earlier ones.
     """
 
-    action: type[Action]
+    action: type[Action] = attrs.field(validator=_action_class)
     """The action type whose handler this wraps."""
     around: Around = pass_through
     """``around(game, action, inner) -> (game, events)``; by default the handler itself."""
@@ -599,12 +623,12 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
         def inner_handler(g: Game, a: Any) -> tuple[Game, Events]:
             return (inner_apply if g is game and a is action else inner_step)(g, a)
 
-        return around(game, action, inner_handler)
+        return _around_result(name, around(game, action, inner_handler))
 
     if wrapper.check is None:
 
         def step(game: Game, action: Any) -> tuple[Game, Events]:
-            return around(game, action, inner_step)
+            return _around_result(name, around(game, action, inner_step))
 
         return _Entry(step, inner_check, apply, source, inner.exact, inner.keep)
 

@@ -19,6 +19,7 @@ from gamefold.combat import (
     Declare,
     Hand,
     Inflict,
+    Outcome,
     Stance,
     allowed_hands,
     check,
@@ -39,6 +40,7 @@ from .support import (
     fight,
     foe,
     hero,
+    hp,
     paired,
     play,
 )
@@ -160,6 +162,62 @@ def test_cb12_an_ability_can_inflict_a_condition() -> None:
         state, Declare("hero", "Trip", ROCK, "orc"), attack("orc", SCISSORS, "hero")
     )
     assert not any(isinstance(e, ConditionApplied) for e in events)  # a loss: nothing
+
+
+def _hexing(*inflicts: Inflict) -> Ability:
+    return Ability(name="Hex", stance=Stance.OFFENSIVE, damage_win=1, inflicts=inflicts)
+
+
+def test_cb12_an_ability_can_inflict_several_conditions_in_its_own_order() -> None:
+    """CB-12: every ``Inflict`` of the outcome lands, in order; the others are skipped."""
+    hex_ = _hexing(
+        Inflict(condition=Condition.STONED, on=Outcome.TIE),
+        Inflict(condition=Condition.FOLDED),
+        Inflict(condition=Condition.STONED, on=Outcome.LOSS),
+        Inflict(condition=Condition.DULLED, rounds=3),
+    )
+    state = paired(
+        fight(hero("hero", abilities=("Hex",)), foe("orc"), abilities=(ATTACK, DEFEND, hex_))
+    )
+    state, events = play(state, Declare("hero", "Hex", ROCK, "orc"), attack("orc", PAPER, "hero"))
+    assert [e for e in events if isinstance(e, ConditionApplied)] == [
+        ConditionApplied("orc", Condition.FOLDED, 1),
+        ConditionApplied("orc", Condition.DULLED, 3),
+    ]
+    assert conditions(state, "orc") == (
+        Affliction(Condition.FOLDED, 1),
+        Affliction(Condition.DULLED, 3),
+    )
+    assert conditions(state, "hero") == ()
+
+
+def test_cb12_conditions_land_on_each_target_and_skip_only_the_fallen() -> None:
+    """CB-11, CB-12: two Hexes in one exchange: the first target falls and gets nothing, the
+    second stands and gets its condition; the fallen one does not stop the other."""
+    hex_ = _hexing(Inflict(condition=Condition.STONED))
+    state = paired(
+        fight(
+            hero("a", abilities=("Hex",)),
+            hero("b", REARWARD, abilities=("Hex",)),
+            foe("x", max_hp=1),
+            foe("y", REARWARD, max_hp=2),  # left standing on its last hit point
+            abilities=(ATTACK, DEFEND, hex_),
+        )
+    )
+    state, events = play(
+        state,
+        Declare("a", "Hex", ROCK, "x"),
+        Declare("b", "Hex", ROCK, "y"),
+        attack("x", PAPER, "a"),
+        attack("y", SCISSORS, "a"),
+    )
+    assert [e for e in events if isinstance(e, ConditionApplied)] == [
+        ConditionApplied("y", Condition.STONED, 1)
+    ]
+    assert conditions(state, "x") == ()
+    assert conditions(state, "y") == (Affliction(Condition.STONED, 1),)
+    assert hp(state, "y") == 1
+    assert conditions(state, "a") == conditions(state, "b") == ()
 
 
 def test_cb12_conditions_wait_for_the_exchange_and_the_living() -> None:

@@ -36,6 +36,7 @@ from .support import (
     duel,
     fight,
     foe,
+    get,
     hero,
     hp,
     of_type,
@@ -147,6 +148,27 @@ def test_cb11_a_fallen_combatant_leaves_and_acts_no_more() -> None:
     assert code_of(state, attack("x", ROCK, "a")) == codes.FALLEN
     assert code_of(state, attack("b", ROCK, "x")) == codes.TARGET_FALLEN
     assert "x" not in waiting_for(state)
+
+
+def test_cb10_en2_a_combatant_with_no_part_in_the_exchange_is_carried_over_as_is() -> None:
+    """CB-10, EN-2: resolving clears what was declared; the record of a combatant who neither
+    declared nor retreated (here a fallen one) is carried over as the very same object."""
+    state = paired(fight(hero("a"), hero("b", REARWARD), foe("x", max_hp=4), foe("y")))
+    state, _ = play(
+        state,
+        attack("a", ROCK, "x"),
+        attack("b", PAPER, "y"),
+        attack("x", PAPER, "a"),  # x falls
+        attack("y", PAPER, "b"),
+    )
+    state = paired(state)
+    fallen = get(state, "x")
+    after, events = play(
+        state, attack("a", ROCK, "y"), attack("b", PAPER, "y"), attack("y", PAPER, "a")
+    )
+    assert ExchangeRevealed(2) in events
+    assert get(after, "x") is fallen
+    assert all(c.declaration is None and c.retreat is None for c in after.combatants)
 
 
 def test_cb11_the_fight_ends_when_a_side_has_fallen() -> None:

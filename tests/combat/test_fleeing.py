@@ -13,6 +13,7 @@ from gamefold.combat import (
     CombatEnded,
     CombatState,
     Ending,
+    ExchangeRevealed,
     Fled,
     Item,
     LostItem,
@@ -159,6 +160,16 @@ def test_cb13_everyone_conscious_must_agree() -> None:
     assert (x.contested, x.outcome) == (False, Outcome.WIN)
     assert state.ending is None
     assert state.exchange == 2
+
+
+def test_cb13_cb10_the_exchange_of_an_escape_is_counted_like_any_other() -> None:
+    """CB-13, CB-10: the exchange in which the party escapes is revealed and counted."""
+    state = after_losses()
+    before = state.exchange
+    state, events = play(state, Retreat("a"), Retreat("b"), *ENEMY_MOVES)
+    assert len(of_type(events, Fled)) == 1
+    assert ExchangeRevealed(before + 1) in events
+    assert state.exchange == before + 1
 
 
 def test_cb13_dire_default_is_never() -> None:

@@ -130,6 +130,24 @@ def test_cb11_a_blow_at_a_withdrawn_target_lands_nowhere() -> None:
     assert violations(state) == ()
 
 
+def test_cb11_a_blow_lost_first_does_not_stop_the_blows_after_it() -> None:
+    """CB-10, CB-11: the first combatant in the fight aimed at the goblin, withdrawn since:
+    that blow lands nowhere, and every blow declared after it still resolves and lands."""
+    state = paired(
+        fight(hero("archer", REARWARD), hero("hero"), foe("orc"), foe("goblin", REARWARD))
+    )
+    state, _ = play(
+        state,
+        attack("archer", ROCK, "goblin"),
+        attack("hero", ROCK, "orc"),
+        attack("orc", PAPER, "hero"),
+    )
+    state, events = step(state, Withdraw(("goblin",), TRAP))
+    assert [e.combatant for e in of_type(events, AbilityResolved)] == ["hero", "orc"]
+    assert of_type(events, DamageDealt) == [DamageDealt("orc", 4, 6)]
+    assert violations(state) == ()
+
+
 # -- CB-5, CB-7: pairings dissolve when Forward changes ---------------------------------------
 
 

@@ -73,12 +73,29 @@ def test_a_value_that_cannot_describe_a_game_is_a_config_error(
 
 
 @pytest.mark.parametrize(
-    ("kind", "quarters"), [("value", 4), (Kind.VALUE, -1), (Kind.VALUE, 1.0), (Kind.VALUE, True)]
+    ("kind", "quarters", "sentence"),
+    [
+        ("value", 4, "'value' is not a card kind"),
+        (Kind.VALUE, -1, "a zone never takes ticks away"),
+        (Kind.VALUE, 1.0, "a zone's quarters are an integer"),
+        (Kind.VALUE, True, "a zone's quarters are an integer"),
+    ],
 )
-def test_dp5_a_bonus_zone_needs_a_kind_and_whole_quarters(kind: object, quarters: object) -> None:
+def test_dp5_a_bonus_zone_needs_a_kind_and_whole_quarters(
+    kind: object, quarters: object, sentence: str
+) -> None:
+    """DP-5: a bad bonus zone is a ConfigError naming the field, the rule and what is wrong."""
     with pytest.raises(ConfigError) as err:
         BonusZone(kind, quarters)  # type: ignore[arg-type]
     assert (err.value.field, err.value.rule) == ("bonus_zones", "DP-5")
+    assert str(err.value) == f"{sentence} [bonus_zones, DP-5]"
+
+
+@pytest.mark.parametrize("quarters", [0, 1, 7])
+def test_dp5_a_bonus_zone_of_any_whole_non_negative_quarters_is_accepted(quarters: int) -> None:
+    """DP-5: zero and positive whole quarters are valid game data, for every fed kind."""
+    for kind in (Kind.AGREEMENT, Kind.VALUE, Kind.STANDALONE):
+        assert BonusZone(kind, quarters).quarters == quarters
 
 
 def test_dp11_debt_is_half_the_bonus_rounded_down_by_default_or_up() -> None:

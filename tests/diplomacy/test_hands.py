@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
+import collections
+import math
+
 import pytest
 from tests.diplomacy.helpers import arrange, begin, end, full_turn, hand, ids_of, of_type, table
 
-from gamefold import IllegalAction, replace
+from gamefold import Action, IllegalAction, Rng, replace
 from gamefold.diplomacy import (
     CardDestroyed,
     CardDiscarded,
     CardEarned,
     CardForfeited,
+    Counter,
     DeployDebtDue,
     DiplomacyConfig,
+    DiplomacyState,
     Discard,
+    Kind,
     Propose,
     Score,
     SelfApplied,
     SelfApply,
     check,
+    codes,
     held_count,
     locked_cards,
     scores,
@@ -68,6 +75,68 @@ def test_dp13_earning_at_the_limit_destroys_a_random_unlocked_card_in_its_place(
     assert violations(state) == []
 
 
+DP13_TRIALS = 1400
+"""Earnings at the limit sampled by the uniformity test: 200 per unlocked card."""
+DP13_ALPHA = 1e-4
+"""The uniformity test's false-failure rate: the chance that a uniform choice, sampled with
+seeds picked at random, fails it. The seeds are fixed, so the test is deterministic; should
+a legitimate change of the RNG stream make it fail, that is a 1-in-10,000 event to confirm
+with other seeds before suspecting the rule."""
+
+
+def _chi_square_p_value_6_dof(statistic: float) -> float:
+    """P(X >= statistic) for a chi-square variable with 6 degrees of freedom (exact form)."""
+    half = statistic / 2
+    return math.exp(-half) * (1 + half + half * half / 2)
+
+
+def test_dp13_the_destroyed_card_is_uniform_among_the_unlocked_cards() -> None:
+    """DP-13: the card destroyed at the limit is a *random* unlocked one, each equally likely.
+
+    ann holds 11 cards at a limit of 11, 4 of them locked in two proposals, so 7 unlocked
+    cards in hand. Each trial earns one card with a fresh seed for the state's RNG. The
+    position of the destroyed card in the hand is counted over the trials and Pearson's
+    chi-square test (6 degrees of freedom) must not reject uniformity at DP13_ALPHA. Always
+    destroying the oldest card (or any fixed one) puts every trial in one position, a
+    statistic of 8400, and fails.
+    """
+    state = _locked_table(limit=11, locked_sets=2)
+    held = hand(state, "ann")
+    locked = set(locked_cards(state, "ann"))
+    assert len(held) == 7
+    positions: collections.Counter[int] = collections.Counter()
+    for seed in range(DP13_TRIALS):
+        _, events = begin(replace(state, rng=Rng.from_seed(seed)), territories=60)
+        (destroyed,) = of_type(events, CardDestroyed)
+        assert destroyed.card not in locked
+        positions[held.index(destroyed.card)] += 1
+    expected = DP13_TRIALS / len(held)
+    statistic = sum((positions[i] - expected) ** 2 / expected for i in range(len(held)))
+    assert _chi_square_p_value_6_dof(statistic) > DP13_ALPHA, (statistic, positions)
+
+
+def test_dp13_en3_destroying_a_card_draws_on_the_states_stream() -> None:
+    """DP-13, EN-3: the destroyed card is chosen with the state's RNG, which moves on: the
+    same turn start leaves the stream further on at the limit than one card below it."""
+    config = DiplomacyConfig(hand_limit=10)
+    troops = ids_of(config, "Troops T1")
+    at_limit = arrange(table(config), {"ann": troops[:10]})
+    below = arrange(table(config), {"ann": troops[:9]})
+    at_limit, events = begin(at_limit, territories=60)
+    below, calm = begin(below, territories=60)
+    assert len(of_type(events, CardDestroyed)) == 1
+    assert of_type(calm, CardDestroyed) == []
+    assert at_limit.rng != below.rng
+
+
+def test_dp13_the_uniformity_check_rejects_a_fixed_choice() -> None:
+    """DP-13: the chi-square bound above rejects the "always the oldest card" reading."""
+    always_first = DP13_TRIALS * (7 - 1)  # every trial in one of 7 positions
+    assert _chi_square_p_value_6_dof(always_first) < DP13_ALPHA
+    assert _chi_square_p_value_6_dof(0.0) == 1.0
+    assert _chi_square_p_value_6_dof(22.46) == pytest.approx(1e-3, rel=0.01)
+
+
 def test_dp13_earning_at_the_limit_with_every_card_locked_returns_the_new_card() -> None:
     config = DiplomacyConfig(hand_limit=10, proposal_ttl=2)
     state = table(config)
@@ -88,6 +157,7 @@ def test_dp13_earning_at_the_limit_with_every_card_locked_returns_the_new_card()
     pool_size = len(state.pool)
     state, events = begin(state, territories=60)
     (forfeited,) = of_type(events, CardForfeited)
+    assert (forfeited.player, forfeited.counter) == ("ann", Counter.RANDOM)
     assert of_type(events, CardEarned) == []
     assert of_type(events, CardDestroyed) == []
     assert len(state.pool) == pool_size
@@ -108,6 +178,49 @@ def test_dp13_below_the_limit_an_earned_card_is_added_and_at_it_one_is_destroyed
     state, events = begin(state, territories=60)
     assert len(of_type(events, CardDestroyed)) == 1
     assert len(hand(state, "ann")) == limit
+
+
+def _refusals(state: DiplomacyState) -> list[tuple[Action, str, str]]:
+    """Discards and self-applies refused for each reason during ann's turn, with the code
+    and the sentence of each refusal."""
+    config = state.config
+    ann = hand(state, "ann")
+    agreement = next(c for c in ann if config.cards[c].kind is not Kind.VALUE)
+    troops = next(c for c in ann if config.cards[c].kind is Kind.VALUE)
+    locked = locked_cards(state, "ann")[0]
+    stranger = hand(state, "bob")[0]
+    unseated = "'zed' is not seated at this table."
+    not_held = f"ann does not hold card {stranger}."
+    is_locked = f"Card {locked} is locked in a pending proposal until it is answered or expires."
+    wrong = f"{config.cards[agreement].name} is not a value card."
+    return [
+        (Discard("zed", troops), codes.UNKNOWN_PLAYER, unseated),
+        (Discard("ann", stranger), codes.CARD_NOT_IN_HAND, not_held),
+        (Discard("ann", locked), codes.CARD_LOCKED, is_locked),
+        (SelfApply("zed", troops), codes.UNKNOWN_PLAYER, unseated),
+        (SelfApply("ann", stranger), codes.CARD_NOT_IN_HAND, not_held),
+        (SelfApply("ann", locked), codes.CARD_LOCKED, is_locked),
+        (SelfApply("ann", agreement), codes.WRONG_KIND, wrong),
+    ]
+
+
+def test_en4_dp10_dp11_a_refused_discard_or_self_apply_carries_the_action() -> None:
+    """EN-4, DP-10, DP-11: each refusal names its code, says why in a sentence and carries the
+    offending action, from ``check`` and from ``step`` alike."""
+    config = DiplomacyConfig(proposal_ttl=2)
+    state = table(config)
+    ceasefire = ids_of(config, "Ceasefire T1")[0]
+    troops = ids_of(config, "Troops T1")[:3]
+    state = arrange(state, {"ann": (ceasefire, ids_of(config, "Ceasefire T1")[1], *troops)})
+    state, _ = begin(state)
+    state = step(state, Propose("ann", "bob", ceasefire, (troops[0],)))[0]
+    for action, code, sentence in _refusals(state):
+        problem = check(state, action)
+        assert problem is not None, action
+        assert (problem.code, problem.message, problem.action) == (code, sentence, action)
+        with pytest.raises(IllegalAction) as refused:
+            step(state, action)
+        assert refused.value == problem
 
 
 def test_dp1_discard_returns_the_card_to_the_pool_at_once() -> None:

@@ -41,6 +41,17 @@ def test_dp2_the_deal_is_random_but_seeded() -> None:
     assert initial_state(config, ["a", "b"], "s") == initial_state(config, ["a", "b"], "s")
 
 
+def test_dp2_en3_every_card_dealt_draws_on_the_stream() -> None:
+    """DP-2, EN-3: each starting card is a fresh draw from the state's RNG: the stream moves
+    on with every card dealt, so a longer deal leaves it elsewhere."""
+    start = Rng.from_seed(5)
+    rngs = {
+        initial_state(DiplomacyConfig(starting_hand=n), ["a", "b"], start).rng for n in (1, 2, 3)
+    }
+    assert start not in rngs
+    assert len(rngs) == 3
+
+
 def test_seed_int_or_str_is_split_for_diplomacy_and_an_rng_is_used_as_is() -> None:
     config = DiplomacyConfig()
     assert initial_state(config, ["a"], 9) == initial_state(

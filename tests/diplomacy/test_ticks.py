@@ -134,3 +134,57 @@ def test_dp6_the_random_counter_draws_from_the_whole_pool() -> None:
     earned = [state.config.cards[e.card].name for e in of_type(events, CardEarned)]
     assert earned == ["Fortify T1", "Fortify T1"]
     assert len(state.pool) == 0
+
+
+def test_dp4_dp5_a_turn_holding_nothing_gains_nothing_and_reports_nothing() -> None:
+    state = table(DiplomacyConfig(bonus_zones=ZONES), players=("ann",))
+    state, _ = full_turn(state, territories=3)
+    before = ticks(state)
+    state, events = begin(state)
+    assert before == Ticks(random=3)
+    assert of_type(events, TicksGained) == []
+    assert ticks(state) == before
+
+
+def test_dp5_each_counter_reports_one_gain_in_counter_order_whatever_the_zone_order() -> None:
+    """DP-5: zones of one kind add up into one TicksGained; Random first, then Agreement,
+    Value, Standalone; a turn with no territory reports no Random gain."""
+    zones = {**ZONES, "a": BonusZone(Kind.VALUE, 3), "b": BonusZone(Kind.VALUE, 5)}
+    state = table(DiplomacyConfig(bonus_zones=zones), players=("ann",))
+    state, events = begin(state, zones=("pass", "b", "harbour", "a"))
+    assert of_type(events, TicksGained) == [
+        TicksGained("ann", Counter.AGREEMENT, 4),
+        TicksGained("ann", Counter.VALUE, 8),
+        TicksGained("ann", Counter.STANDALONE, 2),
+    ]
+    assert ticks(state) == Ticks(random=0, agreement=4, value=8, standalone=2)
+
+
+def test_dp5_a_zone_worth_nothing_reports_nothing() -> None:
+    state = table(DiplomacyConfig(bonus_zones={"marsh": BonusZone(Kind.VALUE, 0)}), ("ann",))
+    state, events = begin(state, territories=1, zones=("marsh",))
+    assert of_type(events, TicksGained) == [TicksGained("ann", Counter.RANDOM, 1)]
+    assert ticks(state) == Ticks(random=1)
+
+
+def test_dp4_dp5_income_adds_to_the_counters_already_there() -> None:
+    zones = {"vault": BonusZone(Kind.VALUE, 5)}
+    state = table(DiplomacyConfig(bonus_zones=zones, quarters_per_territory=2), ("ann",))
+    state, _ = full_turn(state, territories=3, zones=("vault",))
+    state, events = full_turn(state, territories=4, zones=("vault",))
+    assert of_type(events, TicksGained) == [
+        TicksGained("ann", Counter.RANDOM, 8),
+        TicksGained("ann", Counter.VALUE, 5),
+    ]
+    assert ticks(state) == Ticks(random=6 + 8, value=10)
+
+
+def test_dp1_en3_each_draw_moves_the_states_stream_on() -> None:
+    """DP-1, EN-3: a card earned is drawn with the state's RNG, which moves on with each
+    draw: the stream after two earned cards differs from the one after one, and from the
+    stream before."""
+    state = table(players=("ann",))
+    once, one = begin(state, territories=60)
+    twice, two = begin(state, territories=120)
+    assert (len(of_type(one, CardEarned)), len(of_type(two, CardEarned))) == (1, 2)
+    assert len({state.rng, once.rng, twice.rng}) == 3

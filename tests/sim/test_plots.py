@@ -10,6 +10,7 @@ import matplotlib
 matplotlib.use("Agg")  # before pyplot: no display in tests
 
 import matplotlib.pyplot as plt
+import pandas as pd
 import pytest
 import tests.sim.scored  # noqa: F401  (registers "toy-scored")
 from matplotlib.axes import Axes
@@ -79,3 +80,65 @@ def test_a_missing_column_is_named(frames: tuple[Any, Any]) -> None:
         win_rate(games, column="damage")
     with pytest.raises(ValueError, match="no column 'round'"):
         metric_by_round(trace.drop(columns="round"), "Added")
+
+
+def _team_frame(games: int) -> pd.DataFrame:
+    """A party of three who win or lose together (every other game), and a GM."""
+    rows = []
+    for game in range(games):
+        won = game % 2 == 0
+        rows += [{"game": game, "player": p, "policy": "team", "winner": won} for p in "xyz"]
+        rows.append({"game": game, "player": "gm", "policy": "gm", "winner": not won})
+    return pd.DataFrame(rows)
+
+
+def _error_bars(ax: Axes) -> list[float]:
+    from matplotlib.container import ErrorbarContainer
+
+    container = next(c for c in ax.containers if isinstance(c, ErrorbarContainer))
+    segments = container.lines[2][0].get_segments()
+    return [(seg[1][1] - seg[0][1]) / 2 for seg in segments]
+
+
+def test_win_rate_error_bars_count_games_not_teammates() -> None:
+    """Three teammates of one game are one observation: the error is sqrt(p(1-p)/games)."""
+    ax = win_rate(_team_frame(16), by="policy")
+    assert _heights(ax) == pytest.approx([0.5, 0.5])
+    assert _error_bars(ax) == pytest.approx([(0.25 / 16) ** 0.5] * 2)
+
+
+def test_titles_name_the_game_and_the_number_of_games(frames: tuple[Any, Any]) -> None:
+    games, trace = frames
+    assert win_rate(games).get_title() == "winner rate by player: toy-scored, 30 games"
+    assert game_length(games).get_title() == "game length (steps): toy-scored, 30 games"
+    assert "toy-scored, 30 games" in metric_by_round(trace, "Added", by="turn").get_title()
+
+
+def test_game_length_puts_whole_numbers_in_whole_number_bins(frames: tuple[Any, Any]) -> None:
+    """Turns take few values: one bar per value, centred on it, none empty between."""
+    games, _ = frames
+    ax = game_length(games, column="turns")
+    turns = games.drop_duplicates("game")["turns"]
+    lefts = [patch.get_x() for patch in ax.patches]
+    assert lefts == [t - 0.5 for t in range(turns.min(), turns.max() + 1)]
+    counts = turns.value_counts()
+    assert _heights(ax) == [counts.get(t, 0) for t in range(turns.min(), turns.max() + 1)]
+
+
+def _trace(reach: dict[int, int]) -> pd.DataFrame:
+    """One CardsDrawn a round; game ``g`` reaches round ``reach[g]`` (round 0: the setup)."""
+    rows = [{"game": g, "round": 0, "CardsDrawn": 0} for g in reach]
+    rows += [
+        {"game": g, "round": r, "CardsDrawn": 1}
+        for g, last in reach.items()
+        for r in range(1, last + 1)
+    ]
+    return pd.DataFrame(rows)
+
+
+def test_metric_by_round_leaves_out_round_0_and_rounds_few_games_reached() -> None:
+    reach = dict.fromkeys(range(40), 2) | {0: 6}  # game 0 alone plays rounds 3 to 6
+    ax = metric_by_round(_trace(reach), "CardsDrawn")
+    assert [patch.get_x() + patch.get_width() / 2 for patch in ax.patches] == [1, 2]
+    everything = metric_by_round(_trace(reach), "CardsDrawn", min_games=1)
+    assert len(everything.patches) == 6

@@ -207,16 +207,29 @@ def test_sd10_payment_cards_are_kept_in_id_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("action", "code"),
+    ("action", "code", "sentence"),
     [
-        (PayCost("ana", "equipment", (0,)), "skills/wrong-cost"),
-        (PayCost("ana", "attack", (0, 1)), "skills/wrong-cost"),
-        (PayCost("ana", "dance", (0,)), "skills/unknown-ability"),
+        (
+            PayCost("ana", "equipment", (0,)),
+            "skills/wrong-cost",
+            "equipment costs 2 card(s), not 1",
+        ),
+        (PayCost("ana", "attack", (0, 1)), "skills/wrong-cost", "attack costs 1 card(s), not 2"),
+        (
+            PayCost("ana", "dance", (0,)),
+            "skills/unknown-ability",
+            "there is no ability 'dance' to pay for",
+        ),
     ],
 )
-def test_sd10_cost_must_match_a_known_ability(action: PayCost, code: str) -> None:
-    """SD-10: the number of cards is the named ability's cost."""
-    assert _code(_activating(), action) == (code, "SD-10")
+def test_sd10_cost_must_match_a_known_ability(action: PayCost, code: str, sentence: str) -> None:
+    """SD-10, EN-4: the number of cards is the named ability's cost; a refusal says why and
+    carries the refused action."""
+    state = _activating()
+    assert _code(state, action) == (code, "SD-10")
+    problem = check(state, action)
+    assert problem is not None
+    assert (problem.message, problem.action) == (sentence, action)
 
 
 def test_sd10_reaction_cards_may_pay_in_a_window() -> None:

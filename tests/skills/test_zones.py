@@ -17,6 +17,7 @@ from gamefold.skills import (
     ChangeHandLimit,
     CharacterDied,
     DeckRecycled,
+    Discard,
     DrawFellShort,
     Effect,
     EndActivation,
@@ -126,6 +127,24 @@ def test_sd5_fatigue_per_recycle_is_configurable(fatigue: int) -> None:
     state, events = _recycle_state(config)
     assert owner_of(state, "ana").fatigue == fatigue
     assert len(of_type(events, FatigueGained)) == (1 if fatigue else 0)
+
+
+@pytest.mark.parametrize("per_recycle", [1, 2])
+def test_sd5_fatigue_accumulates_over_two_recycles(per_recycle: int) -> None:
+    """SD-5: each recycle adds its Fatigue to what the player already has, never resets it."""
+    config = SkillsConfig(
+        deck_size=10, hand_limit=3, exhaust_on_recycle=0, fatigue_on_recycle=per_recycle
+    )
+    state = arrange(new_state(config), "ana", hand=0, discard=3, exhausted=7)
+    state, first = step(state, StartRound())  # empty deck: the 3 discards are recycled
+    hand = owner_of(state, "ana").hand
+    state, _ = run(state, Activate("ana"), *(Discard("ana", card) for card in hand))
+    state, _ = run(state, EndActivation("ana"), Activate("goblin"), EndActivation("goblin"))
+    state, _ = run(state, Activate("bo"), EndActivation("bo"), EndRound())
+    state, second = step(state, StartRound())  # empty again: the 3 new discards recycled
+    assert of_type(first, FatigueGained) == [FatigueGained("ana", per_recycle, per_recycle)]
+    assert of_type(second, FatigueGained) == [FatigueGained("ana", per_recycle, 2 * per_recycle)]
+    assert owner_of(state, "ana").fatigue == 2 * per_recycle
 
 
 def test_sd5_drawing_continues_after_recycle() -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyrsistent import PMap, PVector
+from tests.support import run_python
 
 from gamefold import Clock, Rng
 from gamefold.combat import CombatConfig, CombatState
@@ -39,3 +41,41 @@ def test_from_type_draws_real_states(
     assert skills_violations(skills) == ()
     assert isinstance(combat, CombatState)
     assert isinstance(diplomacy, DiplomacyState)
+
+
+def _fresh(script: str) -> str:
+    return run_python(script, hash_seed="0", timeout=120)
+
+
+def test_import_hypothesis_loads_no_gamefold_module() -> None:
+    """The plugin is lazy: a project that has gamefold installed but never imports it pays
+    nothing when it imports Hypothesis."""
+    out = _fresh(
+        "import sys, hypothesis\n"
+        "print(sorted(m for m in sys.modules if 'gamefold' in m.split('.')[0]))\n"
+    )
+    assert out.strip() == "['_gamefold_hypothesis']"
+
+
+def test_import_gamefold_alone_does_not_import_hypothesis() -> None:
+    out = _fresh("import sys, gamefold\nprint('hypothesis' in sys.modules)\n")
+    assert out.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    "imports",
+    ["import hypothesis\nimport gamefold", "import gamefold\nimport hypothesis"],
+    ids=["hypothesis-first", "gamefold-first"],
+)
+def test_strategies_are_registered_whichever_is_imported_first(imports: str) -> None:
+    """Rng has no strategy Hypothesis could infer (its field is a 64-bit state); it draws
+    through the plugin's registration in either import order."""
+    out = _fresh(
+        f"{imports}\n"
+        "from hypothesis import strategies as st\n"
+        "from hypothesis.strategies._internal.types import _global_type_lookup as known\n"
+        "from gamefold import Rng, Clock\n"
+        "from gamefold.skills import SkillsState\n"
+        "print(all(cls in known for cls in (Rng, Clock, SkillsState)))\n"
+    )
+    assert out.strip() == "True"

@@ -203,7 +203,7 @@ def validate_discard(state: DiplomacyState, action: Discard) -> None:
 
 def apply_discard(state: DiplomacyState, action: Discard) -> tuple[DiplomacyState, Events]:
     """The card goes back to the pool at once (DP-1)."""
-    seat = require_seat(state, action.player, action)
+    seat = require_seat(state, action.player, action)  # pragma: no mutate -- validated
     return spend(state, seat, action.card), (CardDiscarded(action.player, action.card),)
 
 
@@ -217,7 +217,7 @@ def validate_self_apply(state: DiplomacyState, action: SelfApply) -> None:
 
 def apply_self_apply(state: DiplomacyState, action: SelfApply) -> tuple[DiplomacyState, Events]:
     """Troops now, half of them (rounded per ``debt_rounding``) owed next turn (DP-11)."""
-    seat = require_seat(state, action.player, action)
+    seat = require_seat(state, action.player, action)  # pragma: no mutate -- validated
     troops = state.config.cards[action.card].troops
     debt = state.config.debt_for(troops)
     state = spend(state, seat, action.card)

@@ -40,11 +40,16 @@ def _quarters(quarters: int) -> str:
     return f"{quarters / ticks.QUARTERS_PER_TICK:g}"  # quarters are exact in binary
 
 
+def _ticks(quarters: int) -> str:
+    """``1 tick``, ``0.75 ticks``, ``2 ticks``: the singular for exactly one."""
+    return "1 tick" if quarters == ticks.QUARTERS_PER_TICK else f"{_quarters(quarters)} ticks"
+
+
 LINES: dict[type, Line] = {
     turns.TurnBegan: lambda c, e: f"-- turn {e.turn}: {e.player} --",
     turns.TurnEnded: lambda c, e: f"{e.player} ends their turn",
     ticks.TicksGained: lambda c, e: (
-        f"{e.player}'s {e.counter.value} counter gains {_quarters(e.quarters)} ticks"
+        f"{e.player}'s {e.counter.value} counter gains {_ticks(e.quarters)}"
     ),
     ticks.DrawFailed: lambda c, e: (
         f"{e.player}'s {e.counter.value} counter is due a card but the pool has none"

@@ -135,7 +135,7 @@ def gain(
     got = income(state, territories, zones)
     changes: dict[str, int] = {}
     for counter in COUNTERS:
-        quarters = got.get(counter, 0)
+        quarters = got.get(counter, 0)  # pragma: no mutate -- equivalent: None skips as 0 does
         if quarters:
             events.append(TicksGained(player.player, counter, quarters))
             changes[_FIELD[counter]] = player.ticks.of(counter) + quarters

@@ -237,7 +237,7 @@ class Played:
 
 
 def play(
-    game: GameDef[Any],
+    game: GameDef[Any] | str,
     seed: int | str,
     policies: Mapping[str, Policy] | Policy = random_policy,
     *,
@@ -246,13 +246,18 @@ def play(
 ) -> Played:
     """Play one whole game from ``seed``: clock actions automatically, choices by policy.
 
-    ``policies`` is one policy for every actor or a mapping from actor to policy (missing
-    actors play at random). Each actor's policy draws from its own stream,
+    ``game`` is a :class:`GameDef` or a registered game's name (its default config), as for
+    :func:`~gamefold.sim.simulate`. ``policies`` is one policy for every actor or a mapping
+    from actor to policy (missing actors play at random; a player the game does not have is
+    a ``ValueError``). Each actor's policy draws from its own stream,
     ``Rng.from_seed(seed).split("policy:<actor>")``. The game stops at its end or after
     ``max_steps`` actions. With ``keep_states=False`` only the first and last states are
     kept, for long simulations.
     """
+    if isinstance(game, str):
+        game = get_game(game)()
     state = game.setup(seed)
+    _check_players(game, state, policies)
     base = Rng.from_seed(seed)
     streams: dict[str, Rng] = {}
     actions: list[Action] = []
@@ -268,6 +273,19 @@ def play(
         if keep_states or game.is_over(state) or len(actions) == max_steps:
             states.append(state)
     return Played(tuple(actions), tuple(states), tuple(events), game.is_over(state))
+
+
+def _check_players(game: GameDef[Any], state: Game, policies: object) -> None:
+    """A policy for a player the game does not have is a mistake, never silently ignored."""
+    if not isinstance(policies, Mapping):
+        return
+    players = game.players(state)
+    strangers = sorted(set(policies) - set(players))
+    if strangers:
+        raise ValueError(
+            f"{game.name} has no player {strangers[0]!r} to give a policy to; "
+            f"its players: {', '.join(players)}"
+        )
 
 
 def _choose(

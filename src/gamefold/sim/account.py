@@ -29,12 +29,20 @@ def narrate(game: GameDef[Any], played: Played) -> Iterator[str]:
 def _step_lines(
     game: GameDef[Any], action: Action, events: tuple[Event, ...], rounds: int, turns: int
 ) -> Iterator[str]:
+    heading = ""
     if isinstance(action, StartRound):
-        yield f"== Round {rounds} =="
+        heading = f"== Round {rounds} =="
     elif isinstance(action, StartTurn):
-        yield f"-- Turn {turns}: {action.player} --"
-    told = [f"  {game.describe(event)}" for event in events]
-    if not told and not isinstance(action, EndRound | EndTurn | StartRound | StartTurn):
+        heading = f"-- Turn {turns}: {action.player} --"
+    if heading:
+        yield heading
+    # An event that only repeats the heading (a game's own "-- turn 1: p1 --") is not told.
+    told = [
+        f"  {line}"
+        for line in map(game.describe, events)
+        if line.strip().casefold() != heading.casefold()
+    ]
+    if not events and not isinstance(action, EndRound | EndTurn | StartRound | StartTurn):
         told = [f"  {action!r}"]
     yield from told
 

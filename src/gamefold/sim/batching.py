@@ -14,6 +14,7 @@ from concurrent.futures import Executor, Future, as_completed
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from gamefold.games.base import GameDef, get_game
+from gamefold.sim.extras import require
 from gamefold.sim.frames import games_frame, trace_frame
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies
 from gamefold.sim.runner import Batch, Job, game_seed, run_batch
@@ -85,15 +86,23 @@ def simulate(
 
     Returns the games frame (columns in :mod:`gamefold.sim.frames`), or with ``trace=True``
     the pair ``(games, trace)``. The same arguments give the same frames on any executor.
+    Without the ``sim`` extra it raises :class:`~gamefold.sim.MissingExtra` before any game
+    is played.
     """
+    show = progress_enabled(progress)
+    require("sim", "pandas", "a simulation")
     game_def = get_game(game)() if isinstance(game, str) else game
     size = _batch_size(games, batch_size, max_steps)
     check_policies(game_def, policies, game_def.players(game_def.setup(game_seed(seed, 0))))
     job = Job(game_def, seed, policies, max_steps, trace)
-    done = list(_run(job, batches(games, size), executor, progress_enabled(progress)))
+    done = list(_run(job, batches(games, size), executor, show))
+    games_df = games_frame(done)
+    games_df.attrs["game"] = game_def.name  # for plot titles
     if trace:
-        return games_frame(done), trace_frame(done)
-    return games_frame(done)
+        trace_df = trace_frame(done)
+        trace_df.attrs["game"] = game_def.name
+        return games_df, trace_df
+    return games_df
 
 
 def _batch_size(games: int, batch_size: int | None, max_steps: int) -> int:
@@ -122,11 +131,13 @@ def progress_enabled(progress: bool) -> bool:
 def _run(
     job: Job, ranges: list[tuple[int, int]], executor: Executor | None, show: bool
 ) -> Iterator[Batch]:
-    """Every batch, as it completes, while the bar counts games."""
-    from tqdm.auto import tqdm
-
+    """Every batch, as it completes, while the bar (when shown) counts games."""
+    if not show:  # tqdm is imported only for a bar that is shown
+        yield from _batches_done(job, ranges, executor)
+        return
+    tqdm = require("sim", "tqdm.auto", "a progress bar (or progress=False)").tqdm
     total = ranges[-1][1] if ranges else 0
-    with tqdm(total=total, desc=job.game.name, unit="game", disable=not show) as bar:
+    with tqdm(total=total, desc=job.game.name, unit="game") as bar:
         for batch in _batches_done(job, ranges, executor):
             bar.update(batch.stop - batch.start)
             yield batch

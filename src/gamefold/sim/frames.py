@@ -22,7 +22,7 @@ game and player, in game order then seat order.
 (1-based), ``round``, ``turn`` and ``player`` (the clock after the step), ``actor`` (who
 chose, empty for the game's clock), ``action`` (its type name), ``detail`` (its repr),
 ``events`` (the events described by the game, ``"; "``-joined), then one integer column per
-event type seen (``CardDrawn`` …) counting that step's events of the type.
+event type seen (``CardsDrawn`` …) counting that step's events of the type.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from gamefold.sim.extras import require
 from gamefold.sim.runner import Batch
 
 if TYPE_CHECKING:
@@ -78,9 +79,9 @@ def _start(batch: Batch) -> int:
 
 
 def _frame(rows: list[dict[str, Any]], first: tuple[str, ...]) -> pd.DataFrame:
-    import pandas as pd
+    pandas = require("sim", "pandas", "a results frame")
 
-    frame = pd.DataFrame.from_records(rows, columns=_columns(rows, first))
+    frame: pd.DataFrame = pandas.DataFrame.from_records(rows, columns=_columns(rows, first))
     for name in first:
         if name in _INT_COLUMNS and name in frame and not frame[name].isna().any():
             frame[name] = frame[name].astype("int64")

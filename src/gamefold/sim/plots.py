@@ -5,11 +5,17 @@ plots compose in a notebook (``fig, axes = plt.subplots(1, 2)``). They only read
 so they work on any game's frames and on frames concatenated from several simulations
 (add a column naming the setup, then plot ``by`` it). Nothing here picks a Matplotlib
 backend: in a script or a test, select ``Agg`` (``MPLBACKEND=Agg``) before plotting.
+
+Titles name the game (when the frame came from :func:`~gamefold.sim.simulate`, which records
+it in ``frame.attrs["game"]``) and the number of games behind the plot.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+import math
+from typing import TYPE_CHECKING, Any, Literal
+
+from gamefold.sim.extras import require
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -21,9 +27,8 @@ __all__ = ["game_length", "metric_by_round", "win_rate"]
 def _axes(ax: Axes | None) -> Axes:
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
-
-    _, new = plt.subplots()
+    plt = require("sim", "matplotlib.pyplot", "plotting")
+    new: Axes = plt.subplots()[1]
     return new
 
 
@@ -34,24 +39,32 @@ def _require(frame: pd.DataFrame, *columns: str) -> None:
         raise ValueError(f"the frame has no column {missing[0]!r}; it has: {known}")
 
 
+def _title(frame: pd.DataFrame, what: str, games: int) -> str:
+    """``what``, then the game (when known) and the number of games behind the plot."""
+    game = frame.attrs.get("game")
+    return f"{what}: {game}, {games} games" if game else f"{what}: {games} games"
+
+
 def win_rate(
     frame: pd.DataFrame, by: str = "player", column: str = "winner", ax: Axes | None = None
 ) -> Axes:
     """Bars of the mean of the boolean ``column`` (a win rate) for each value of ``by``.
 
-    Error bars are one binomial standard error, ``sqrt(p (1 - p) / n)``. ``by`` is any
-    column: ``player`` (seat), ``policy``, or a setup column you added.
+    ``by`` is any column: ``player`` (seat), ``policy``, or a setup column you added. Error
+    bars are one standard error over **games**: players of one group in one game (teammates
+    who win or lose together) count as one observation, their mean, not as independent games.
     """
-    _require(frame, by, column)
-    grouped = frame.groupby(by, sort=True)[column]
+    _require(frame, "game", by, column)
+    per_game = frame.groupby([by, "game"], sort=True)[column].mean()
+    grouped = per_game.groupby(level=by, sort=True)
     rate = grouped.mean()
-    error = (rate * (1 - rate) / grouped.size()) ** 0.5
+    error = (grouped.var(ddof=0) / grouped.size()) ** 0.5
     ax = _axes(ax)
     ax.bar([str(k) for k in rate.index], rate.to_numpy(), yerr=error.to_numpy(), capsize=4)
     ax.set_ylim(0, 1)
     ax.set_xlabel(by)
     ax.set_ylabel(f"{column} rate")
-    ax.set_title(f"{column} rate by {by}")
+    ax.set_title(_title(frame, f"{column} rate by {by}", frame["game"].nunique()))
     return ax
 
 
@@ -60,16 +73,29 @@ def game_length(
 ) -> Axes:
     """A histogram of game lengths: ``column`` (``steps``, ``rounds``, ``turns``) per game.
 
-    Each game counts once, however many players it has.
+    Each game counts once, however many players it has. Whole numbers get whole-number
+    bins centred on the values (at most ``bins`` of them), so no bin falls between two
+    values and shows a false gap.
     """
     _require(frame, "game", column)
-    lengths = frame.drop_duplicates("game")[column]
+    lengths = frame.drop_duplicates("game")[column].to_numpy()
     ax = _axes(ax)
-    ax.hist(lengths.to_numpy(), bins=bins)
+    ax.hist(lengths, bins=_bin_edges(lengths, bins))
     ax.set_xlabel(column)
     ax.set_ylabel("games")
-    ax.set_title(f"game length ({column}), {len(lengths)} games")
+    ax.set_title(_title(frame, f"game length ({column})", len(lengths)))
     return ax
+
+
+def _bin_edges(values: Any, bins: int) -> Any:
+    """``bins`` for floats; for whole numbers, edges halfway between whole numbers."""
+    import numpy as np
+
+    if len(values) == 0 or not np.issubdtype(values.dtype, np.integer):
+        return bins
+    low, high = int(values.min()), int(values.max())
+    width = max(1, math.ceil((high - low + 1) / bins))
+    return np.arange(low, high + width + 1, width) - 0.5
 
 
 def metric_by_round(
@@ -78,19 +104,28 @@ def metric_by_round(
     stat: Literal["mean", "sum"] = "mean",
     by: str = "round",
     ax: Axes | None = None,
+    min_games: int | None = None,
 ) -> Axes:
     """Bars of a trace ``metric`` per round: summed per game and round, then the ``stat``
     over games (``mean``: per game that reached the round; ``sum``: in all).
 
-    ``metric`` is any numeric trace column, such as an event count (``"CardDrawn"``);
-    ``by`` may be ``"turn"`` instead.
+    ``metric`` is any numeric trace column, such as an event count (``"CardsDrawn"``);
+    ``by`` may be ``"turn"`` instead. Round (or turn) 0, the steps before the first one
+    starts, is left out. So are rounds reached by fewer than ``min_games`` games (by default
+    5% of the games, at least 1): a mean over one or two long games is noise. The title
+    says how many games the plot covers.
     """
     _require(trace, "game", by, metric)
-    per_game = trace.groupby(["game", by], sort=True)[metric].sum()
-    values = per_game.groupby(level=by).agg(stat)
+    per_game = trace[trace[by] > 0].groupby(["game", by], sort=True)[metric].sum()
+    games = trace["game"].nunique()
+    floor = max(1, math.ceil(0.05 * games)) if min_games is None else min_games
+    reached = per_game.groupby(level=by).size()
+    kept = reached[reached >= floor].index
+    values = per_game.groupby(level=by).agg(stat).loc[kept]
     ax = _axes(ax)
     ax.bar(values.index.to_numpy(), values.to_numpy())
     ax.set_xlabel(by)
     ax.set_ylabel(f"{metric} ({stat} per game)" if stat == "mean" else metric)
-    ax.set_title(f"{metric} by {by}")
+    note = f" reached by {floor}+" if floor > 1 else ""
+    ax.set_title(_title(trace, f"{metric} by {by}{note}", games))
     return ax

@@ -1,20 +1,23 @@
 """The Hypothesis plugin: strategies for gamefold's own types, so ``st.from_type`` works.
 
-Hypothesis calls :func:`_hypothesis_setup_hook` through the ``hypothesis`` entry point
-declared in ``pyproject.toml``. It registers strategies for gamefold's types only, never
-for pyrsistent's or any other library's.
+It registers strategies for gamefold's types only, never for pyrsistent's or any other
+library's, and lazily: ``import hypothesis`` where gamefold is installed but not imported
+loads nothing of gamefold. Hypothesis calls the ``hypothesis`` entry point declared in
+``pyproject.toml``, the tiny top-level module ``_gamefold_hypothesis`` (a module inside
+this package would import the whole package); it calls :func:`register` only if gamefold is
+already imported. Otherwise ``gamefold/__init__`` calls it at the end of its own import if
+Hypothesis is loaded. Whichever comes second registers, and a gamefold type can only be
+named once gamefold is imported, so ``st.from_type`` always finds its strategy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import strategies as st
-
-from gamefold.registry import Clock
-from gamefold.rng import Rng
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 # Each subsystem's testing module may define ``TYPE_STRATEGIES``: a mapping from its record
 # types to functions returning a strategy for them.
@@ -26,6 +29,11 @@ _SUBSYSTEM_MODULES = (
 
 
 def _core_strategies() -> dict[type, Callable[[], st.SearchStrategy[Any]]]:
+    from hypothesis import strategies as st
+
+    from gamefold.registry import Clock
+    from gamefold.rng import Rng
+
     return {
         Rng: lambda: st.integers(min_value=0, max_value=2**64 - 1).map(Rng),
         Clock: lambda: st.builds(
@@ -47,7 +55,15 @@ def registered_strategies() -> dict[type, Callable[[], st.SearchStrategy[Any]]]:
     return found
 
 
-def _hypothesis_setup_hook() -> None:
-    """Register a strategy for each gamefold type (called by Hypothesis at import)."""
+_done: list[bool] = []  # registered once per process
+
+
+def register() -> None:
+    """Register a strategy for each gamefold type with Hypothesis, once per process."""
+    if _done:
+        return
+    _done.append(True)
+    from hypothesis import strategies as st
+
     for cls, make in registered_strategies().items():
         st.register_type_strategy(cls, st.deferred(make))

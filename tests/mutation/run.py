@@ -1,0 +1,413 @@
+"""Mutation testing of the rules code: mutmut, module by module, with a score per module.
+
+Usage (from the repository root, with the ``mutation`` extra installed)::
+
+    python tests/mutation/run.py                      # every rules module
+    python tests/mutation/run.py skills/zones.py      # one module
+    python tests/mutation/run.py combat diplomacy/ticks.py gamefold.registry
+
+A module is a path under ``src/gamefold`` (``skills/zones.py``), a dotted name
+(``gamefold.skills.zones``) or a package (``combat``, ``games/summit``): every rules module in
+it. The rules modules are mutmut's ``only_mutate`` in ``pyproject.toml``; which tests judge a
+module's mutants is ``[tool.gamefold.mutation.tests]`` there (a subsystem's own tests).
+
+Modules that share a test selection run together, in a copy of the project under
+``.mutation/<selection>/`` (git-ignored; mutmut writes its ``mutants/`` there), one mutant at
+a time and at low priority (``nice``), so it can run beside other work. It prints the score
+per module, (killed + timed out) / mutants, and lists every survivor; ``--show`` adds each
+survivor's diff. It is not part of the test suite nor of CI: it takes minutes per module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "src" / "gamefold"
+WORK = ROOT / ".mutation"
+COPIED = ("pyproject.toml", "README.md", "CHANGELOG.md", "src", "tests", "docs", "examples")
+SKIPPED = shutil.ignore_patterns("__pycache__", ".hypothesis", "_build", "*.pyc")
+
+# mutmut's exit codes per mutant (mutmut.stats.status_by_exit_code), as this report counts them.
+KILLED = {1, 3}
+TIMEOUT = {36, 24, -24, 152, 255}
+SURVIVED = {0}
+NO_TESTS = {5, 33}
+SKIPPED_CODES = {34, 37}
+MARKED = -1000  # this report's own code: a survivor on a line since marked equivalent
+
+
+def load_config() -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """mutmut's ``only_mutate`` patterns and the (pattern, tests) pairs of the runner."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    only = list(data["tool"]["mutmut"]["only_mutate"])
+    tests = list(data["tool"]["gamefold"]["mutation"]["tests"].items())
+    return only, tests
+
+
+def rules_modules(only: Sequence[str]) -> list[str]:
+    """Every module mutmut may mutate, as ``src/gamefold/…`` paths, sorted."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if any(fnmatch.fnmatch(rel, pattern) for pattern in only):
+            found.append(rel)
+    return found
+
+
+def resolve(names: Iterable[str], modules: Sequence[str]) -> list[str]:
+    """The rules modules ``names`` designate (paths, dotted names or packages)."""
+    chosen: list[str] = []
+    for name in names:
+        target = _as_path(name)
+        hits = [m for m in modules if m == target or m.startswith(target.removesuffix(".py") + "/")]
+        if not hits:
+            sys.exit(f"{name!r} names no rules module; try e.g. skills/zones.py or combat")
+        chosen.extend(h for h in hits if h not in chosen)
+    return chosen
+
+
+def _as_path(name: str) -> str:
+    name = name.strip().rstrip("/")
+    if "/" not in name and not name.endswith(".py"):
+        name = name.replace(".", "/")  # a dotted name, or a bare package
+    name = name.removeprefix("src/").removeprefix("gamefold/")
+    if name == "gamefold":
+        name = ""
+    path = f"src/gamefold/{name}".rstrip("/")
+    return path if (ROOT / path).is_dir() or path.endswith(".py") else f"{path}.py"
+
+
+def selection(module: str, tests: Sequence[tuple[str, list[str]]]) -> tuple[str, ...]:
+    """The test directories that judge ``module``'s mutants."""
+    for pattern, dirs in tests:
+        if fnmatch.fnmatch(module, pattern):
+            return tuple(dirs)
+    sys.exit(f"no [tool.gamefold.mutation.tests] entry matches {module}")
+
+
+def prepare(workdir: Path, modules: Sequence[str], tests: Sequence[str]) -> None:
+    """A fresh copy of the project whose mutmut config mutates ``modules`` under ``tests``."""
+    if workdir.exists():
+        shutil.rmtree(workdir)
+    workdir.mkdir(parents=True)
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, workdir / name, ignore=SKIPPED)
+        elif source.is_file():
+            shutil.copy2(source, workdir / name)
+    pyproject = workdir / "pyproject.toml"
+    text = pyproject.read_text("utf-8")
+    # JSON lists of strings are valid TOML; top-level keys of [tool.mutmut] follow its header.
+    narrowed = (
+        "[tool.mutmut]\n"
+        f"only_mutate = {json.dumps(list(modules))}\n"
+        f"pytest_add_cli_args_test_selection = {json.dumps(list(tests))}\n"
+    )
+    text = text.replace("[tool.mutmut]\n", narrowed, 1)
+    text = _drop_key(text, "only_mutate", keep_first=True)
+    text = _drop_key(text, "pytest_add_cli_args_test_selection", keep_first=True)
+    pyproject.write_text(text, "utf-8")
+
+
+def _drop_key(text: str, key: str, *, keep_first: bool) -> str:
+    """Remove the second definition of ``key`` (a possibly multi-line array) from ``text``."""
+    lines = text.splitlines(keepends=True)
+    out: list[str] = []
+    seen = 0
+    skipping = False
+    for line in lines:
+        if skipping:
+            skipping = not line.rstrip().endswith("]")
+            continue
+        if line.startswith(f"{key} ="):
+            seen += 1
+            if seen > 1 or not keep_first:
+                skipping = not line.rstrip().endswith("]")
+                continue
+        out.append(line)
+    return "".join(out)
+
+
+def mutmut() -> str:
+    """The ``mutmut`` executable beside this interpreter (else on the PATH)."""
+    exe = Path(sys.executable).parent / "mutmut"
+    return str(exe) if exe.exists() else shutil.which("mutmut") or "mutmut"
+
+
+def mutmut_command(jobs: int, nice: int) -> list[str]:
+    """``mutmut run`` at low priority with ``jobs`` workers."""
+    return ["nice", "-n", str(nice), mutmut(), "run", "--max-children", str(jobs)]
+
+
+def environment() -> dict[str, str]:
+    """The tests' environment: the ``mutation`` Hypothesis profile unless one is chosen."""
+    return {"HYPOTHESIS_PROFILE": "mutation", **os.environ}
+
+
+def run_group(workdir: Path, jobs: int, nice: int, quiet: bool, *, resume: bool = False) -> None:
+    """Run mutmut in ``workdir``; its output goes to ``workdir/mutmut.log``.
+
+    With ``resume``, mutmut keeps the verdicts it has and runs only the mutants left.
+    """
+    log = workdir / "mutmut.log"
+    with log.open("a" if resume else "w") as out:
+        done = subprocess.run(
+            mutmut_command(jobs, nice),
+            cwd=workdir,
+            env=environment(),
+            stdout=out if quiet else None,
+            stderr=subprocess.STDOUT if quiet else None,
+            check=False,
+        )
+    if done.returncode != 0:
+        sys.exit(f"mutmut failed in {workdir} (exit {done.returncode}); see {log}")
+
+
+def refresh_tests(workdir: Path) -> None:
+    """Copy the current tests, docs and examples over ``workdir``'s (not the source)."""
+    for name in ("tests", "docs", "examples"):
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, workdir / name, ignore=SKIPPED, dirs_exist_ok=True)
+
+
+def rerun(workdir: Path, names: Sequence[str], jobs: int, nice: int, quiet: bool) -> None:
+    """Run only the mutants ``names`` again in ``workdir``, against the refreshed tests."""
+    if not names:
+        return
+    log = workdir / "mutmut-again.log"
+    with log.open("w") as out:
+        done = subprocess.run(
+            [*mutmut_command(jobs, nice), *names],
+            cwd=workdir,
+            env=environment(),
+            stdout=out if quiet else None,
+            stderr=subprocess.STDOUT if quiet else None,
+            check=False,
+        )
+    if done.returncode != 0:
+        sys.exit(f"mutmut failed in {workdir} (exit {done.returncode}); see {log}")
+
+
+def results(workdir: Path) -> dict[str, dict[str, int | None]]:
+    """Per module (``src/gamefold/…``), every mutant's exit code, from mutmut's meta files.
+
+    A survivor on a line since marked equivalent gets :data:`MARKED`.
+    """
+    out: dict[str, dict[str, int | None]] = {}
+    mutants = workdir / "mutants"
+    for meta in sorted(mutants.rglob("*.py.meta")):
+        module = meta.relative_to(mutants).as_posix().removesuffix(".meta")
+        codes = json.loads(meta.read_text("utf-8")).get("exit_code_by_key", {})
+        for name, code in codes.items():
+            if code in SURVIVED | NO_TESTS and is_marked(workdir, module, name):
+                codes[name] = MARKED
+        if codes:
+            out[module] = codes
+    return out
+
+
+def survivors(workdir: Path, modules: Sequence[str]) -> list[tuple[str, str]]:
+    """(module, mutant) for every unmarked survivor of ``modules`` in ``workdir``."""
+    return [
+        (module, name)
+        for module, codes in results(workdir).items()
+        if module in modules
+        for name, code in sorted(codes.items())
+        if code in SURVIVED | NO_TESTS
+    ]
+
+
+def _code(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def marked_lines(module: str) -> set[tuple[str, str]]:
+    """(previous line, line), as code, for every line of ``module`` under a ``no mutate``
+    pragma: the previous line tells apart two equal lines (two ``continue``)."""
+    marked: set[tuple[str, str]] = set()
+    inside = False
+    previous = ""
+    for line in (ROOT / module).read_text("utf-8").splitlines():
+        tail = line.split("# pragma: no mutate", 1)[1] if "# pragma: no mutate" in line else None
+        code = _code(line)
+        if tail is not None and tail.startswith(" start"):
+            inside = True
+        elif tail is not None and tail.startswith(" end"):
+            inside = False
+        elif tail is not None or inside:
+            marked.add((previous, code))
+        if code:
+            previous = code
+    return marked
+
+
+def is_marked(workdir: Path, module: str, name: str) -> bool:
+    """Whether mutant ``name`` changes only lines since marked equivalent in the source.
+
+    A fresh run no longer makes such a mutant; a run that reuses its mutants (``--again``)
+    still has it, and counts it as marked rather than survived.
+    """
+    shown = subprocess.run(
+        [mutmut(), "show", name], cwd=workdir, capture_output=True, text=True, check=False
+    ).stdout.splitlines()
+    removed: list[tuple[str, str]] = []
+    previous = ""
+    for line in shown:
+        if line[:1] not in (" ", "-") or line[:3] == "---":
+            continue
+        code = _code(line[1:])
+        if line[:1] == "-":
+            removed.append((previous, code))
+        if code:
+            previous = code
+    marked = marked_lines(module)
+    return bool(removed) and all(pair in marked for pair in removed)
+
+
+def tally(codes: dict[str, int | None]) -> Counter[str]:
+    """Counts of killed, timeout, survived, no tests, skipped and other per module."""
+    counts: Counter[str] = Counter()
+    for code in codes.values():
+        if code in KILLED:
+            counts["killed"] += 1
+        elif code in TIMEOUT:
+            counts["timeout"] += 1
+        elif code in SURVIVED:
+            counts["survived"] += 1
+        elif code in NO_TESTS:
+            counts["no tests"] += 1
+        elif code in SKIPPED_CODES:
+            counts["skipped"] += 1
+        elif code == MARKED:
+            counts["marked"] += 1
+        elif code is None:
+            counts["pending"] += 1
+        else:
+            counts["other"] += 1
+    return counts
+
+
+def score(counts: Counter[str]) -> float:
+    """(killed + timed out) / mutants tested, in percent (mutmut's own badge formula)."""
+    tested = sum(counts.values()) - counts["skipped"] - counts["marked"] - counts["pending"]
+    return 100.0 if not tested else 100.0 * (counts["killed"] + counts["timeout"]) / tested
+
+
+def report(
+    all_results: dict[str, dict[str, int | None]], workdirs: dict[str, Path], show: bool
+) -> float:
+    """Print the score table and the survivors; the lowest score."""
+    columns = ("killed", "timeout", "survived", "no tests", "marked", "pending")
+    print(f"\n{'module':<36} {'mutants':>7} " + " ".join(f"{c:>8}" for c in columns) + "   score")
+    lowest = 100.0
+    left: list[tuple[str, str]] = []
+    for module, codes in sorted(all_results.items()):
+        counts = tally(codes)
+        value = score(counts)
+        lowest = min(lowest, value)
+        cells = " ".join(f"{counts[c]:>8}" for c in columns)
+        print(f"{module.removeprefix('src/'):<36} {len(codes):>7} {cells} {value:>6.1f}%")
+        left += [
+            (module, name)
+            for name, code in sorted(codes.items())
+            if code not in KILLED | TIMEOUT | SKIPPED_CODES | {MARKED, None}
+        ]
+    print("(score: (killed + timeout) / (mutants - marked - pending); marked: survivors of a")
+    print(" reused run on lines since marked `# pragma: no mutate`, which a fresh run skips;")
+    print(" pending: not run yet, the run was interrupted or is under way)")
+    print(f"\nsurvivors ({len(left)}):")
+    for module, name in left:
+        status = "no tests" if all_results[module][name] in NO_TESTS else "survived"
+        print(f"  {name}  [{status}]")
+        if show:
+            shown = subprocess.run(
+                [mutmut(), "show", name],
+                cwd=workdirs[module],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            print("    " + shown.stdout.strip().replace("\n", "\n    "))
+    return lowest
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line, run mutmut per test selection, print the scores."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", help="rules modules or packages (default: all)")
+    parser.add_argument("--show", action="store_true", help="print each survivor's diff")
+    parser.add_argument("--jobs", type=int, default=1, help="mutmut workers (default 1)")
+    parser.add_argument("--nice", type=int, default=15, help="niceness of the run (default 15)")
+    parser.add_argument(
+        "--fail-under",
+        type=float,
+        default=0.0,
+        metavar="PERCENT",
+        help="exit 1 if a module scores below this",
+    )
+    parser.add_argument("--verbose", action="store_true", help="show mutmut's own output")
+    parser.add_argument("--list", action="store_true", help="list the rules modules and exit")
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="rerun only the last run's survivors against the current tests (quick)",
+    )
+    parser.add_argument("--report", action="store_true", help="only report the last run")
+    parser.add_argument(
+        "--resume", action="store_true", help="finish an interrupted run (current tests)"
+    )
+    args = parser.parse_args(argv)
+
+    only, tests = load_config()
+    modules = rules_modules(only)
+    if args.list:
+        print("\n".join(f"{m}  <- {' '.join(selection(m, tests))}" for m in modules))
+        return 0
+    chosen = resolve(args.modules, modules) if args.modules else modules
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for module in chosen:
+        groups.setdefault(selection(module, tests), []).append(module)
+
+    all_results: dict[str, dict[str, int | None]] = {}
+    workdirs: dict[str, Path] = {}
+    for test_dirs, group in groups.items():
+        workdir = WORK / "-".join(d.removeprefix("tests/").replace("/", "-") for d in test_dirs)
+        if (args.again or args.report or args.resume) and not (workdir / "mutants").is_dir():
+            sys.exit(f"--again, --resume and --report need an earlier run in {workdir}")
+        verb = "reading" if args.report else "mutating"
+        where = f"against {' '.join(test_dirs)} in {workdir}"
+        print(f"{verb} {len(group)} module(s) {where}", flush=True)
+        if args.report:
+            pass  # only read what the last run left
+        elif args.resume:
+            refresh_tests(workdir)
+            run_group(workdir, args.jobs, args.nice, quiet=not args.verbose, resume=True)
+        elif args.again:
+            refresh_tests(workdir)
+            names = [n for _, n in survivors(workdir, group)]
+            rerun(workdir, names, args.jobs, args.nice, quiet=not args.verbose)
+        else:
+            prepare(workdir, group, test_dirs)
+            run_group(workdir, args.jobs, args.nice, quiet=not args.verbose)
+        for module, codes in results(workdir).items():
+            all_results[module] = codes
+            workdirs[module] = workdir
+    lowest = report(all_results, workdirs, args.show)
+    return 1 if lowest < args.fail_under else 0
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""Optional extras: a feature used without its extra raises one clear error naming the
+install line (``pip install 'gamefold[sim]'``), and the command line exits with status 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamefold import GamefoldError
+from gamefold.cli import main
+from gamefold.sim import MissingExtra, simulate
+from gamefold.sim.extras import require
+from gamefold.sim.plots import game_length
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _hide(monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
+    """Make ``import module`` fail as if it were not installed (``None`` in sys.modules)."""
+    for name in modules:
+        monkeypatch.setitem(sys.modules, name, None)
+
+
+@pytest.fixture
+def no_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
+    _hide(monkeypatch, "pandas")
+
+
+def test_simulate_without_pandas_names_the_install_line_before_playing(
+    no_pandas: None,
+) -> None:
+    calls: list[object] = []
+
+    def spy(view: object, legal: tuple[object, ...], rng: object) -> object:
+        calls.append(view)
+        raise AssertionError("no game may be played without the extra")
+
+    with pytest.raises(MissingExtra) as caught:
+        simulate("skirmish", games=2, policies=spy, progress=False)  # type: ignore[arg-type]
+    err = caught.value
+    assert "pip install 'gamefold[sim]'" in str(err)
+    assert (err.extra, err.module) == ("sim", "pandas")
+    assert isinstance(err, GamefoldError)
+    assert isinstance(err, ImportError)  # code catching ImportError keeps working
+    assert calls == []
+
+
+def test_tqdm_is_imported_only_when_a_bar_is_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    _hide(monkeypatch, "tqdm", "tqdm.auto")
+    monkeypatch.delenv("CI", raising=False)
+    frame = simulate("skirmish", games=2, seed=1, progress=False)
+    assert frame["game"].nunique() == 2
+    with pytest.raises(MissingExtra, match=r"tqdm is not installed.*gamefold\[sim\]"):
+        simulate("skirmish", games=2, seed=1, progress=True)
+
+
+def test_plots_without_matplotlib_name_the_install_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    frame = simulate("skirmish", games=2, seed=1, progress=False)
+    _hide(monkeypatch, "matplotlib", "matplotlib.pyplot")
+    with pytest.raises(MissingExtra, match=r"plotting needs the 'sim' extra"):
+        game_length(frame)
+
+
+def test_a_library_that_fails_inside_is_not_called_a_missing_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the absence of the library itself means the extra is missing."""
+    (tmp_path / "brokenlib.py").write_text("import no_such_dependency_anywhere\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ModuleNotFoundError) as caught:
+        require("sim", "brokenlib", "a test")
+    assert not isinstance(caught.value, MissingExtra)
+
+
+def test_missing_extra_pickles() -> None:
+    import pickle
+
+    err = MissingExtra("dask", "distributed", "--dask")
+    again = pickle.loads(pickle.dumps(err))
+    assert (str(again), again.extra, again.module) == (str(err), "dask", "distributed")
+
+
+@pytest.mark.parametrize("extra_args", [[], ["--no-progress"]], ids=["bar", "no-bar"])
+def test_cli_simulate_without_the_extra_exits_2_with_one_line(
+    no_pandas: None, capsys: pytest.CaptureFixture[str], extra_args: list[str]
+) -> None:
+    status = main(["simulate", "skirmish", "--games", "2", *extra_args])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+    assert err.startswith("gamefold: error: a simulation needs the 'sim' extra")
+    assert "pip install 'gamefold[sim]'" in err
+
+
+def test_cli_dask_without_the_extra_names_its_install_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _hide(monkeypatch, "distributed")
+    status = main(["simulate", "skirmish", "--games", "2", "--dask", "tcp://127.0.0.1:1"])
+    _, err = capsys.readouterr()
+    assert status == 2
+    assert "pip install 'gamefold[dask]'" in err
+
+
+def test_cli_without_the_extra_prints_no_traceback_in_a_fresh_process() -> None:
+    """As a user runs it: ``gamefold simulate`` with pandas and tqdm absent."""
+    script = (
+        "import sys\n"
+        "for name in ('pandas', 'tqdm', 'tqdm.auto'): sys.modules[name] = None\n"
+        "from gamefold.cli import main\n"
+        "sys.exit(main(['simulate', 'skirmish', '--games', '2']))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "pip install 'gamefold[sim]'" in done.stderr
