@@ -184,8 +184,7 @@ def test_cb12_an_ability_can_inflict_several_conditions_in_its_own_order() -> No
         ConditionApplied("orc", Condition.FOLDED, 1),
         ConditionApplied("orc", Condition.DULLED, 3),
     ]
-    # CB-12: each lasts its Rounds in full after the Round it was applied in (one end more).
-    assert conditions(state, "orc") == (
+    assert conditions(state, "orc") == (  # CB-12: this Round's end, then 1 or 3 more
         Affliction(Condition.FOLDED, 2),
         Affliction(Condition.DULLED, 4),
     )
@@ -216,7 +215,7 @@ def test_cb12_conditions_land_on_each_target_and_skip_only_the_fallen() -> None:
         ConditionApplied("y", Condition.STONED, 1)
     ]
     assert conditions(state, "x") == ()
-    assert conditions(state, "y") == (Affliction(Condition.STONED, 2),)
+    assert conditions(state, "y") == (Affliction(Condition.STONED, 2),)  # CB-12: two Round ends
     assert hp(state, "y") == 1
     assert conditions(state, "a") == conditions(state, "b") == ()
 
