@@ -48,6 +48,8 @@ DEFAULTS = {
     "max_rounds": 12,
     "domination": 12,
     "proposals_per_turn": 2,
+    "discard_at_limit": True,
+    "needs_pact": True,
 }
 
 

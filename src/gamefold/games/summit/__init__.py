@@ -37,6 +37,7 @@ from gamefold.games.summit.board import (
 from gamefold.games.summit.codes import CODES
 from gamefold.games.summit.config import (
     PLAYERS_RANGE,
+    SUMMIT_HAND_LIMIT,
     SummitConfig,
     default_diplomacy,
     player_names,
@@ -108,6 +109,7 @@ __all__ = [
     "NAME",
     "NEUTRAL",
     "PLAYERS_RANGE",
+    "SUMMIT_HAND_LIMIT",
     "REACTIONS",
     "WRAPPERS",
     "Ask",

@@ -17,11 +17,12 @@ tick counters (DP-4, DP-5).
   territory that wins it a bonus zone, then a neutral one, then the others, in map order.
 - **Answer**: accept every proposal except a Territory Transfer (which would cost it a
   territory), and decline that.
-- **While investing**: propose a Territory Transfer (to the player holding most land) or a
-  Manufacturing Partnership (to the one holding least), filling slots with its cheapest
-  Value cards; play Siege, Forced March, Foreign Aid, Fortify and Trap cards, and a
-  Duration Modifier while it has a pact (auto-aimed); self-apply a Value card (the lowest
-  first) when no attack is open.
+- **While investing**: propose, in this order of preference, a Manufacturing Partnership
+  (to the player holding least land), a Ceasefire (to the one holding most) or a Territory
+  Transfer (to the one holding most), filling slots with its cheapest Value cards; play
+  Siege, Forced March, Foreign Aid, Fortify and Trap cards, and a Duration Modifier while
+  it has a pact (auto-aimed); self-apply a Value card (the lowest first) when no attack is
+  open.
 - Otherwise end the turn or pass; never discard.
 """
 
@@ -51,7 +52,9 @@ __all__ = ["greedy", "random_kinds"]
 
 _USEFUL = ("siege", "march", "aid", "fortify", "trap")
 _TRANSFER = "Territory Transfer"
-_OFFERS = {_TRANSFER: 15, "Manufacturing Partnership": 10}
+_PARTNERSHIP = "Manufacturing Partnership"
+# What it offers first: what a partner gains from too (it declines transfers itself).
+_OFFERS = {_PARTNERSHIP: 15, "Ceasefire": 12, _TRANSFER: 10}
 _SKIP = -100
 
 
@@ -115,8 +118,9 @@ def _propose(dip: DiplomacyView, board: MapView, action: Any) -> float:
         return _SKIP
     cost: int = sum(dip.config.cards[v].points for v in action.values)
     held = board.owners.count(action.to) / len(board.owners)
-    # A transfer asks the richest for land; a partnership goes to the weakest partner.
-    return _OFFERS[subtype] - cost + (held if subtype == _TRANSFER else -held)
+    # A transfer asks the richest for land, a ceasefire makes peace with the strongest;
+    # a partnership goes to the weakest partner.
+    return _OFFERS[subtype] - cost + (-held if subtype == _PARTNERSHIP else held)
 
 
 def _unknown(dip: DiplomacyView, board: MapView, action: Any) -> float:

@@ -232,6 +232,14 @@ class Scenario:
     ``"cards"`` held; the players still tied share the win."""
     proposals_per_turn: int = 2
     """Proposals a player may make in one turn; 0 forbids proposals (SM-12)."""
+    discard_at_limit: bool = True
+    """Whether a player may Discard only while holding the hand limit's worth of cards,
+    locked ones included, to choose the card the next one replaces (SM-15); ``False``:
+    any unlocked card, any time in their turn."""
+    needs_pact: bool = True
+    """Whether a Betrayal or a Duration Modifier is played only with a pact to act on:
+    aimed at a player one has a running pact with, or on auto while one has any (SM-16);
+    ``False``: aimed at any other player, fizzling if no pact is left when it resolves."""
     max_rounds: int = 12
     """The game ends after this many Rounds (SM-10)."""
     domination: int = 12
@@ -318,6 +326,8 @@ class Scenario:
         )
         _require(isinstance(self.pact_payment, bool), "pact_payment", "is True or False", "SM-7")
         _require(isinstance(self.debt_carry, bool), "debt_carry", "is True or False", "SM-4")
+        for field, rule in (("discard_at_limit", "SM-15"), ("needs_pact", "SM-16")):
+            _require(isinstance(getattr(self, field), bool), field, "is True or False", rule)
         _require(
             all(t in TIE_BREAKS for t in self.tie_break)
             and len(set(self.tie_break)) == len(self.tie_break),
