@@ -64,7 +64,17 @@ def _borders(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
 
 
 def _effects(value: Mapping[str, str]) -> PMap[str, str]:
+    if not isinstance(value, Mapping):
+        message = f"a mapping of card subtype to effect key, not {value!r}"
+        raise ConfigError("effects", message, "SM-8")
     return value if isinstance(value, PMap) else pmap(value)
+
+
+def _tie_break(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        message = f"a tuple of {TIE_BREAKS} in order, not the string {value!r}"
+        raise ConfigError("tie_break", message, "SM-11")
+    return tuple(value)
 
 
 @attrs.frozen
@@ -227,7 +237,7 @@ class Scenario:
     """Attacking troops a Trap kills, per tier, before the battle (SM-13)."""
     extend_turns: int = 2
     """Turns a Duration Modifier adds to each pact it aims at, per tier (SM-14)."""
-    tie_break: tuple[str, ...] = attrs.field(default=TIE_BREAKS, converter=tuple)
+    tie_break: tuple[str, ...] = attrs.field(default=TIE_BREAKS, converter=_tie_break)
     """What breaks a tie on score, in order (SM-11): ``"territories"`` held, then
     ``"cards"`` held; the players still tied share the win."""
     proposals_per_turn: int = 2
