@@ -39,7 +39,8 @@ MAX_ROUNDS = 1_000
 SUMMIT_HAND_LIMIT = 10
 """The hand limit of a default summit (DP-13 allows 10 to 20; the seed's 15 is diplomacy's
 default): in 12 Rounds on the Summit a player earns about six cards, so a hand of 15 is
-never full and the limit would never bind; at 10 it does, in a game out of ten."""
+never full and the limit would never bind; at 10 it does (in about one game in ten with
+random play, one in twenty with greedy)."""
 
 
 def default_diplomacy() -> DiplomacyConfig:

@@ -3,7 +3,8 @@
 :func:`random_kinds` (``"random"``) picks an action *kind* uniformly (Discard, SelfApply,
 Propose, Deploy, Attack, EndTurn, …), then one action of that kind uniformly: with every
 card and target listed (EN-5), a uniform pick over actions would nearly always propose,
-and a discard is then one choice among many rather than the usual pick.
+and a discard is then one choice among many rather than the usual pick (and legal only at
+the hand limit, SM-15).
 
 :func:`greedy` ranks the legal actions with a few rules of thumb and takes the best, the
 earliest on ties; it never draws from its RNG. Cards score at the end (DP-14), so it keeps
