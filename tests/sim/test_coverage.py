@@ -194,3 +194,17 @@ def test_summit_reaches_every_dp_and_sm_rule_in_100_games(policy: str) -> None:
     assert len(frame.index) == 28 + 2
     unreached = [rule for rule in frame.index if frame.loc[rule, "games"] == 0]
     assert unreached == []
+
+
+def test_dp13_sm15_sm16_both_hand_limit_branches_and_the_new_refusals_are_attributed() -> None:
+    """DP-13 is reached by a card destroyed at the limit or by one forfeited with every card
+    locked; SM-15 and SM-16 by their refusals (their codes cite them)."""
+    from gamefold.diplomacy import CardDestroyed, CardForfeited
+    from gamefold.diplomacy import Counter as TickCounter
+    from gamefold.games.summit import codes
+
+    table = Summit().event_rules()
+    assert table[CardDestroyed](CardDestroyed("p1", 3)) == ("DP-1", "DP-13")
+    assert table[CardForfeited](CardForfeited("p1", TickCounter.VALUE, 3)) == ("DP-13",)
+    assert codes.RULES[codes.HAND_NOT_FULL] == ("SM-15",)
+    assert codes.RULES[codes.NO_PACT] == ("SM-16",)
