@@ -1,4 +1,4 @@
-"""Summit: the ready-made diplomacy game for 3 to 6 players (rules SM-1 … SM-11, DP-…).
+"""Summit: the ready-made diplomacy game for 3 to 6 players (rules SM-1 … SM-16, DP-…).
 
 Players take turns over *the Summit*, a small fixed map of 18 territories in six bonus
 zones. Each turn the map tells the diplomacy card economy what the player holds (DP-4,

@@ -1,4 +1,4 @@
-"""The scenario: summit's small fixed map and the figures of its rules (SM-2 … SM-10).
+"""The scenario: summit's small fixed map and the figures of its rules (SM-2 … SM-16).
 
 A :class:`Scenario` names the territories and the bonus zones (each a set of territories,
 :class:`Zone`), says how the territories are dealt at setup, when a player holds a zone,
