@@ -1,0 +1,221 @@
+// The gamefold viewer: steps through a recorded game. Everything it shows is in the JSON
+// data element of this page; states are rebuilt from the first state of a track and one
+// diff a step (the operations of gamefold.viewer.diff: [path, value] sets, [path] deletes).
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("gamefold-data").textContent);
+  const $ = (id) => document.getElementById(id);
+  const last = data.steps.length - 1;
+  const built = {}; // track name -> every node {state, panel}, built on first use
+  const opened = new Set(["/state", "/state/slices"]); // tree nodes the reader opened
+  let step = 0;
+  let track = "";
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, value);
+    for (const child of children) {
+      node.append(child instanceof Node ? child : String(child));
+    }
+    return node;
+  }
+
+  function applyOp(tree, op) {
+    const path = op[0];
+    if (path.length === 0) return structuredClone(op[1]);
+    let parent = tree;
+    for (const key of path.slice(0, -1)) parent = parent[key];
+    const key = path[path.length - 1];
+    if (op.length === 1) delete parent[key];
+    else parent[key] = structuredClone(op[1]);
+    return tree;
+  }
+
+  function nodes(name) {
+    if (!built[name]) {
+      const source = data.tracks[name];
+      let node = source.first;
+      const all = [node];
+      for (const ops of source.diffs) {
+        node = ops.reduce(applyOp, structuredClone(node));
+        all.push(node);
+      }
+      built[name] = all;
+    }
+    return built[name];
+  }
+
+  // What the current step changed in the shown track, as "/state/..." path strings.
+  function changes() {
+    if (step === 0) return [];
+    return data.tracks[track].diffs[step - 1].map((op) => "/" + op[0].join("/"));
+  }
+
+  function isChanged(path, changed) {
+    return changed.some((c) => path === c || path.startsWith(c + "/"));
+  }
+
+  function holdsChange(path, changed) {
+    return changed.some((c) => c.startsWith(path + "/"));
+  }
+
+  function ruleLinks(rules) {
+    return rules.map((rule) => {
+      const page = data.rules[rule.split("-")[0]];
+      return page
+        ? el("a", { class: "rule", href: page, title: "rule " + rule + " in the docs" }, rule)
+        : el("span", { class: "rule" }, rule);
+    });
+  }
+
+  function showStep() {
+    const info = data.steps[step];
+    $("clock").replaceChildren(
+      ...info.clock.map(([label, value]) => el("div", {}, el("dt", {}, label), el("dd", {}, value)))
+    );
+    const who = step === 0 ? "" : info.actor === null ? " by the clock" : " by " + info.actor;
+    $("action").replaceChildren(
+      el("b", {}, info.kind),
+      who,
+      " ",
+      el("code", {}, info.action)
+    );
+    const diverged = data.divergence && data.divergence.step === step;
+    $("action").className = diverged ? "diverged" : "";
+    $("events").replaceChildren(
+      ...info.events.map((e) =>
+        el("li", {}, e.text, el("span", { class: "kind" }, e.kind), ...ruleLinks(e.rules))
+      )
+    );
+    if (info.events.length === 0) $("events").append(el("li", { class: "none" }, "no events"));
+    const extra = info.rules.length ? [step === 0 ? "Setup rules:" : "Also shown:"] : [];
+    $("extra").replaceChildren(...extra, ...ruleLinks(info.rules));
+  }
+
+  function showPanel(node, changed) {
+    const parts = [];
+    node.panel.forEach((section, s) => {
+      parts.push(el("h3", {}, section.title));
+      if (section.rows.length === 0) {
+        parts.push(el("p", { class: "none" }, "none"));
+        return;
+      }
+      const head = el("tr", {}, ...section.columns.map((c) => el("th", {}, c)));
+      const rows = section.rows.map((row, r) =>
+        el("tr", {}, ...row.map((cell, c) => {
+          const where = "/panel/" + s + "/rows/" + r + "/" + c;
+          return el("td", isChanged(where, changed) ? { class: "changed" } : {}, cell);
+        }))
+      );
+      parts.push(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+    });
+    $("panel").replaceChildren(...(parts.length ? [el("h2", {}, "Game"), ...parts] : []));
+  }
+
+  function treeNode(key, value, path, changed) {
+    const mark = isChanged(path, changed) ? "changed" : "";
+    if (value === null || typeof value !== "object") {
+      return el("div", { class: "leaf " + mark, "data-path": path }, key + ": ", JSON.stringify(value));
+    }
+    const size = Array.isArray(value) ? "[" + value.length + "]" : "{" + Object.keys(value).length + "}";
+    const inside = holdsChange(path, changed);
+    const details = el("details", { class: inside ? "inside" : "", "data-path": path });
+    details.append(el("summary", { class: mark }, key + " ", el("span", { class: "brief" }, size)));
+    const fill = () => {
+      if (details.childElementCount > 1) return;
+      for (const [k, v] of Object.entries(value)) details.append(treeNode(k, v, path + "/" + k, changed));
+    };
+    details.addEventListener("toggle", () => {
+      if (details.open) {
+        opened.add(path);
+        fill();
+      } else {
+        opened.delete(path);
+      }
+    });
+    if (opened.has(path) || inside) {
+      fill();
+      details.open = true;
+    }
+    return details;
+  }
+
+  function show() {
+    const node = nodes(track)[step];
+    const changed = changes();
+    $("slider").value = step;
+    $("position").textContent = "step " + step + " of " + last;
+    showStep();
+    showPanel(node, changed);
+    $("tree").replaceChildren(el("h2", {}, "State"), treeNode("state", node.state, "/state", changed));
+  }
+
+  function go(to) {
+    step = Math.max(0, Math.min(last, to));
+    show();
+  }
+
+  function search(event) {
+    event.preventDefault();
+    const wanted = $("query").value.trim().toLowerCase();
+    if (!wanted) return;
+    const has = (s) =>
+      s.kind.toLowerCase().includes(wanted) || s.events.some((e) => e.kind.toLowerCase().includes(wanted));
+    for (let i = step + 1; i <= last; i++) {
+      if (has(data.steps[i])) {
+        $("found").textContent = "found at step " + i;
+        go(i);
+        return;
+      }
+    }
+    $("found").textContent = "no step after " + step + " has an event or action like \u201c" + wanted + "\u201d";
+  }
+
+  function keys(event) {
+    const tag = event.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last };
+    if (event.key in moves) {
+      event.preventDefault();
+      go(moves[event.key]);
+    }
+  }
+
+  function setUp() {
+    $("title").textContent = data.game + ", seed " + data.seed + ": " + data.actions + " actions";
+    $("slider").max = last;
+    $("slider").addEventListener("input", () => go(Number($("slider").value)));
+    $("first").addEventListener("click", () => go(0));
+    $("prev").addEventListener("click", () => go(step - 1));
+    $("next").addEventListener("click", () => go(step + 1));
+    $("last").addEventListener("click", () => go(last));
+    const choices = [["", "full state (everything)"], ...data.players.map((p) => [p, p + "'s view"])];
+    $("viewer").replaceChildren(...choices.map(([value, label]) => el("option", { value }, label)));
+    $("viewer").addEventListener("change", () => {
+      track = $("viewer").value;
+      show();
+    });
+    const kinds = new Set(data.steps.flatMap((s) => [s.kind, ...s.events.map((e) => e.kind)]));
+    $("kinds").replaceChildren(...[...kinds].sort().map((k) => el("option", { value: k })));
+    $("search").addEventListener("submit", search);
+    document.addEventListener("keydown", keys);
+    const banner = $("banner");
+    if (data.divergence) {
+      const d = data.divergence;
+      banner.className = "diverged";
+      banner.setAttribute("role", "alert");
+      banner.textContent =
+        "This record diverges at step " + d.step + ": " + d.reason + ". Opened at step " + d.open + ".";
+      banner.hidden = false;
+    } else if (data.digests) {
+      banner.className = "ok";
+      banner.textContent = "Every state matches the digest the record carries.";
+      banner.hidden = false;
+    }
+    go(data.divergence ? data.divergence.open : 0);
+  }
+
+  // For tests and the curious: the page's state, read from the browser console.
+  window.gamefoldViewer = { go, step: () => step, node: (name, i) => nodes(name)[i] };
+  setUp();
+})();
