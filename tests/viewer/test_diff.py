@@ -8,13 +8,14 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamefold.games import get_game, play
 from gamefold.record import GameRecord, converter
 from gamefold.registry import Game
-from gamefold.viewer import FULL, diff, patch, viewer_data
+from gamefold.viewer import FULL, diff, patch, state_tree, viewer_data
 
 _scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3)
 trees = st.recursive(
@@ -51,7 +52,7 @@ def test_a_reshuffled_list_is_set_whole_a_changed_item_alone() -> None:
 
 def _trees(game: Any, states: Any, viewer: str) -> list[Any]:
     shown = (s if viewer == FULL else game.rules.view(s, viewer) for s in states)
-    return [json.loads(json.dumps(converter.unstructure(s, unstructure_as=Game))) for s in shown]
+    return [state_tree(s) for s in shown]
 
 
 @settings(max_examples=8)
@@ -73,3 +74,29 @@ def test_en8_the_stored_diffs_rebuild_every_state_and_view(
             node = patch(node, ops)
             rebuilt.append(node["state"])
         assert rebuilt == _trees(game, played.states, viewer)
+
+
+def _leaves(tree: Any, path: str = "") -> list[tuple[str, Any]]:
+    if isinstance(tree, dict):
+        return [leaf for k, v in tree.items() for leaf in _leaves(v, f"{path}/{k}")]
+    if isinstance(tree, list):
+        return [leaf for i, v in enumerate(tree) for leaf in _leaves(v, f"{path}/{i}")]
+    return [(path, tree)]
+
+
+@pytest.mark.parametrize("name", ["skirmish", "summit"])
+def test_en3_the_shown_tree_is_exact_even_for_an_rng_state(name: str) -> None:
+    """EN-3: an RNG state is a 64-bit integer, beyond what a page's numbers hold exactly;
+    the tree holds it as its digits, and every other leaf as the record converter writes it."""
+    game = get_game(name)()
+    state = play(game, 1, max_steps=5).final
+    plain = json.loads(json.dumps(converter.unstructure(state, unstructure_as=Game)))
+    shown = dict(_leaves(state_tree(state)))
+    big = 0
+    for path, value in _leaves(plain):
+        if isinstance(value, int) and abs(value) >= 2**53:
+            assert shown[path] == str(value)
+            big += 1
+        else:
+            assert shown[path] == value
+    assert big > 0

@@ -11,7 +11,15 @@ way in a notebook (:meth:`GameRecord._repr_html_ <gamefold.record.GameRecord>`).
 
 from __future__ import annotations
 
-from gamefold.viewer.build import DOCS, FULL, RULE_PAGES, rule_link, to_html, viewer_data
+from gamefold.viewer.build import (
+    DOCS,
+    FULL,
+    RULE_PAGES,
+    rule_link,
+    state_tree,
+    to_html,
+    viewer_data,
+)
 from gamefold.viewer.diff import Op, Path, diff, patch
 from gamefold.viewer.panels import PANELS, clock_items, panel
 
@@ -27,6 +35,7 @@ __all__ = [
     "panel",
     "patch",
     "rule_link",
+    "state_tree",
     "to_html",
     "viewer_data",
 ]

@@ -27,7 +27,7 @@ from gamefold.registry import Game
 from gamefold.viewer.diff import diff
 from gamefold.viewer.panels import clock_items, panel
 
-__all__ = ["DOCS", "FULL", "RULE_PAGES", "rule_link", "to_html", "viewer_data"]
+__all__ = ["DOCS", "FULL", "RULE_PAGES", "rule_link", "state_tree", "to_html", "viewer_data"]
 
 DOCS = "docs/_build/html/"
 """Where rule links point by default: the docs as ``sphinx`` builds them in a clone,
@@ -53,9 +53,29 @@ def rule_link(rule: str, docs: str = DOCS) -> str | None:
     return None if page is None else docs + page
 
 
+_SAFE = 2**53
+"""Integers a page's script holds exactly (its numbers are doubles)."""
+
+
 def _tree(value: Any, as_type: type) -> Any:
     """A record as plain JSON data (lists, not tuples; enum values, not members)."""
-    return json.loads(json.dumps(converter.unstructure(value, unstructure_as=as_type)))
+    return json.loads(
+        json.dumps(converter.unstructure(value, unstructure_as=as_type)),
+        parse_int=_exact_int,
+    )
+
+
+def _exact_int(text: str) -> int | str:
+    """An integer, or its digits as text beyond what a page's script holds exactly (an RNG
+    state is a 64-bit integer): a page must never show a rounded value."""
+    value = int(text)
+    return value if -_SAFE < value < _SAFE else text
+
+
+def state_tree(state: Game) -> Any:
+    """The tree the viewer shows of a state (or a view): the record converter's JSON, with
+    integers beyond 2**53 as text."""
+    return _tree(state, Game)
 
 
 def _call(value: Any, as_type: type) -> tuple[str, str]:
@@ -127,7 +147,7 @@ def _track(game: GameDef[Any], trees: Iterable[Any]) -> dict[str, Any]:
 
 def _views(game: GameDef[Any], states: tuple[Game, ...], viewer: str) -> Iterator[Any]:
     """The trees of ``viewer``'s view of each state, from the game's view function."""
-    return (_tree(game.rules.view(s, viewer), Game) for s in states)
+    return (state_tree(game.rules.view(s, viewer)) for s in states)
 
 
 def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
@@ -151,7 +171,7 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     for index, events in enumerate(replayed.events):
         before, after = states[index], states[index + 1]
         steps.append(_step(game, before, after, record.actions[index], events))
-    trees = [_tree(s, Game) for s in states]
+    trees = [state_tree(s) for s in states]
     for step, tree in zip(steps, trees, strict=True):
         step["clock"] = clock_items(game.name, tree)
     players = list(game.players(states[0]))

@@ -1,13 +1,14 @@
 // The gamefold viewer: steps through a recorded game. Everything it shows is in the JSON
 // data element of this page; states are rebuilt from the first state of a track and one
 // diff a step (the operations of gamefold.viewer.diff: [path, value] sets, [path] deletes).
+// What a step changed is found by comparing its node with the previous one.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("gamefold-data").textContent);
   const $ = (id) => document.getElementById(id);
   const last = data.steps.length - 1;
   const built = {}; // track name -> every node {state, panel}, built on first use
-  const opened = new Set(["/state", "/state/slices"]); // tree nodes the reader opened
+  const opened = new Set(["state", "state/slices"]); // tree nodes the reader opened
   let step = 0;
   let track = "";
 
@@ -45,18 +46,19 @@
     return built[name];
   }
 
-  // What the current step changed in the shown track, as "/state/..." path strings.
-  function changes() {
-    if (step === 0) return [];
-    return data.tracks[track].diffs[step - 1].map((op) => "/" + op[0].join("/"));
+  function lookup(tree, parts) {
+    for (const key of parts) {
+      if (tree === null || typeof tree !== "object" || !(key in tree)) return undefined;
+      tree = tree[key];
+    }
+    return tree;
   }
 
-  function isChanged(path, changed) {
-    return changed.some((c) => path === c || path.startsWith(c + "/"));
-  }
-
-  function holdsChange(path, changed) {
-    return changed.some((c) => c.startsWith(path + "/"));
+  // Whether the current step changed the value at `parts` (of the shown track's node).
+  function changed(parts) {
+    if (step === 0) return false;
+    const [before, now] = [nodes(track)[step - 1], nodes(track)[step]];
+    return JSON.stringify(lookup(before, parts)) !== JSON.stringify(lookup(now, parts));
   }
 
   function ruleLinks(rules) {
@@ -92,7 +94,7 @@
     $("extra").replaceChildren(...extra, ...ruleLinks(info.rules));
   }
 
-  function showPanel(node, changed) {
+  function showPanel(node) {
     const parts = [];
     node.panel.forEach((section, s) => {
       parts.push(el("h3", {}, section.title));
@@ -103,8 +105,7 @@
       const head = el("tr", {}, ...section.columns.map((c) => el("th", {}, c)));
       const rows = section.rows.map((row, r) =>
         el("tr", {}, ...row.map((cell, c) => {
-          const where = "/panel/" + s + "/rows/" + r + "/" + c;
-          return el("td", isChanged(where, changed) ? { class: "changed" } : {}, cell);
+          return el("td", changed(["panel", s, "rows", r, c]) ? { class: "changed" } : {}, cell);
         }))
       );
       parts.push(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
@@ -112,18 +113,19 @@
     $("panel").replaceChildren(...(parts.length ? [el("h2", {}, "Game"), ...parts] : []));
   }
 
-  function treeNode(key, value, path, changed) {
-    const mark = isChanged(path, changed) ? "changed" : "";
+  // A leaf the step changed is highlighted; a branch holding a change is opened and marked.
+  function treeNode(key, value, parts) {
+    const path = parts.join("/");
+    const moved = changed(parts);
     if (value === null || typeof value !== "object") {
-      return el("div", { class: "leaf " + mark, "data-path": path }, key + ": ", JSON.stringify(value));
+      return el("div", { class: moved ? "leaf changed" : "leaf", "data-path": path }, key + ": ", JSON.stringify(value));
     }
     const size = Array.isArray(value) ? "[" + value.length + "]" : "{" + Object.keys(value).length + "}";
-    const inside = holdsChange(path, changed);
-    const details = el("details", { class: inside ? "inside" : "", "data-path": path });
-    details.append(el("summary", { class: mark }, key + " ", el("span", { class: "brief" }, size)));
+    const details = el("details", { class: moved ? "inside" : "", "data-path": path });
+    details.append(el("summary", {}, key + " ", el("span", { class: "brief" }, size)));
     const fill = () => {
       if (details.childElementCount > 1) return;
-      for (const [k, v] of Object.entries(value)) details.append(treeNode(k, v, path + "/" + k, changed));
+      for (const [k, v] of Object.entries(value)) details.append(treeNode(k, v, [...parts, k]));
     };
     details.addEventListener("toggle", () => {
       if (details.open) {
@@ -133,7 +135,7 @@
         opened.delete(path);
       }
     });
-    if (opened.has(path) || inside) {
+    if (opened.has(path) || moved) {
       fill();
       details.open = true;
     }
@@ -142,12 +144,11 @@
 
   function show() {
     const node = nodes(track)[step];
-    const changed = changes();
     $("slider").value = step;
     $("position").textContent = "step " + step + " of " + last;
     showStep();
-    showPanel(node, changed);
-    $("tree").replaceChildren(el("h2", {}, "State"), treeNode("state", node.state, "/state", changed));
+    showPanel(node);
+    $("tree").replaceChildren(el("h2", {}, "State"), treeNode("state", node.state, ["state"]));
   }
 
   function go(to) {
