@@ -493,6 +493,8 @@ def _default_page(record: Path) -> Path:
 
 
 def _run_view(args: argparse.Namespace) -> int:
+    from gamefold.viewer import DOCS, page, viewer_data
+
     limits = _limits(args)
     text = _read_bounded(args.file, limits)
     out: Path = args.out or _default_page(args.file)
@@ -500,12 +502,12 @@ def _run_view(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file}: the page would overwrite the record; name it with --out")
     try:
         record = GameRecord.from_json(text, limits=limits)
-        page = record.to_html(docs=args.docs)
+        data = viewer_data(record, docs=DOCS if args.docs is None else args.docs)
     except GamefoldError as err:  # a bad file (RecordError), or a config no game accepts
         raise UsageError(f"{args.file}: {err}") from None
-    _write_text(out, page)
-    found = check_record(record).divergence
-    where = f"; it diverges at step {found.step}, where the page opens" if found else ""
+    _write_text(out, page(data))
+    found = data["divergence"]
+    where = f"; it diverges at step {found['step']}, where the page opens" if found else ""
     print(f"wrote the viewer of {args.file} ({len(record.actions)} steps{where}) to {out}")
     return 0
 

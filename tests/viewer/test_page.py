@@ -194,3 +194,18 @@ def test_a_record_displays_itself_in_a_notebook(skirmish: GameRecord) -> None:
     assert "<script" not in bundle["text/html"]  # escaped into the frame's own document
     assert bundle["text/plain"] == f"<GameRecord skirmish, seed 7: {len(skirmish.actions)} actions>"
     assert skirmish.to_html() == to_html(skirmish)
+
+
+def test_a_game_without_a_panel_gets_the_tree_alone() -> None:
+    """A game registered by a user (the toy race) is viewed too: its states and views as
+    trees, no panel, the clock's Round."""
+    import tests.sim.scored  # noqa: F401  (registers "toy-scored")
+
+    record = recorded("toy-scored", 2, max_steps=12)
+    data = viewer_data(record)
+    assert data["players"] == list(get_game("toy-scored")().players(record.game_def().setup(2)))
+    for track in data["tracks"].values():
+        assert track["first"]["panel"] == []
+        assert all(op[0][0] == "state" for ops in track["diffs"] for op in ops)
+    assert [s["clock"][0][0] for s in data["steps"]] == ["Round"] * (len(record.actions) + 1)
+    assert "://" not in to_html(record)

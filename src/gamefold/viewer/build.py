@@ -201,16 +201,21 @@ def _asset(name: str) -> str:
     return resources.files("gamefold.viewer").joinpath(name).read_text(encoding="utf-8")
 
 
-def to_html(record: GameRecord, *, docs: str = DOCS) -> str:
-    """The viewer page of ``record``: one HTML file, script, style and data inline."""
-    data = json.dumps(viewer_data(record, docs=docs), separators=(",", ":"), ensure_ascii=True)
+def page(data: dict[str, Any]) -> str:
+    """The HTML page of :func:`viewer_data`'s ``data``: script, style and data inline."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
     # "<" escaped, so that no string in the data can close the script element.
-    data = data.replace("<", "\\u003c")
-    title = html.escape(f"{record.game}, seed {record.seed}: gamefold viewer")
+    text = text.replace("<", "\\u003c")
+    title = html.escape(f"{data['game']}, seed {data['seed']}: gamefold viewer")
     return (
         _asset("page.html")
         .replace("{{title}}", title)
         .replace("{{style}}", _asset("viewer.css"))
         .replace("{{script}}", _asset("viewer.js"))
-        .replace("{{data}}", data)
+        .replace("{{data}}", text)
     )
+
+
+def to_html(record: GameRecord, *, docs: str = DOCS) -> str:
+    """The viewer page of ``record``: one HTML file, script, style and data inline."""
+    return page(viewer_data(record, docs=docs))

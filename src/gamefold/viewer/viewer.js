@@ -208,9 +208,11 @@
       banner.textContent =
         "This record diverges at step " + d.step + ": " + d.reason + ". Opened at step " + d.open + ".";
       banner.hidden = false;
-    } else if (data.digests) {
+    } else {
       banner.className = "ok";
-      banner.textContent = "Every state matches the digest the record carries.";
+      banner.textContent = data.digests
+        ? "Every state matches the digest the record carries."
+        : "The record carries no digests: every action replays legally; states were not compared.";
       banner.hidden = false;
     }
     go(data.divergence ? data.divergence.open : 0);
