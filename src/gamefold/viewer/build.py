@@ -21,7 +21,7 @@ import attrs
 
 from gamefold.core import Action, Event
 from gamefold.errors import GamefoldError
-from gamefold.games.base import GameDef
+from gamefold.games.base import EventRules, GameDef
 from gamefold.record import GameRecord, check_record, converter
 from gamefold.registry import Game
 from gamefold.viewer.diff import diff
@@ -112,8 +112,10 @@ def _replay(game: GameDef[Any], record: GameRecord) -> _Replayed:
     return _Replayed(tuple(states), tuple(events))
 
 
-def _step(game: GameDef[Any], before: Game, after: Game, action: Action, events: Any) -> Any:
-    table = game.event_rules()
+def _step(
+    game: GameDef[Any], table: EventRules, before: Game, after: Game, action: Action, events: Any
+) -> dict[str, Any]:
+    """One step's kind, action, actor (``None``: the clock), events and extra rules."""
     shown: list[dict[str, Any]] = []
     named: set[str] = set()
     for event in events:
@@ -151,10 +153,20 @@ def _views(game: GameDef[Any], states: tuple[Game, ...], viewer: str) -> Iterato
 
 
 def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
-    """Everything the page shows, as JSON data (see the module's docstring).
+    """Everything the page shows, as JSON data.
+
+    ``game``, ``seed``, ``players``, ``actions`` (how many) and ``digests`` (whether the
+    record carries them); ``steps``, one per state (the setup, then one per action
+    replayed): ``kind``, ``action`` (a one-line call), ``actor`` (``None`` for the clock),
+    ``events`` (each with its ``kind``, the game's ``text``, its fields as a ``call`` and
+    its ``rules``), ``rules`` (what the step shows beyond its events) and ``clock``
+    (``[label, value]`` pairs); ``tracks``, the full state's (:data:`FULL`) and each
+    player's view's: the ``first`` node (``state`` tree and game ``panel``) and one
+    :func:`~gamefold.viewer.diff.diff` a step; ``rules``, rule-ID prefix → docs address.
 
     A record whose digests or legality diverge (:func:`~gamefold.record.check_record`)
-    carries ``divergence``: the step and the reason, and the page opens there.
+    carries ``divergence``: the ``step``, the ``reason``, and the step the page opens at
+    (the last one replayed when the action there is illegal); otherwise it is ``None``.
     """
     checked = check_record(record)
     game = record.game_def()
@@ -168,9 +180,10 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
         "rules": list(game.setup_rules(states[0])),
     }
     steps = [first]
+    table = game.event_rules()
     for index, events in enumerate(replayed.events):
         before, after = states[index], states[index + 1]
-        steps.append(_step(game, before, after, record.actions[index], events))
+        steps.append(_step(game, table, before, after, record.actions[index], events))
     trees = [state_tree(s) for s in states]
     for step, tree in zip(steps, trees, strict=True):
         step["clock"] = clock_items(game.name, tree)

@@ -86,7 +86,7 @@
     $("action").className = diverged ? "diverged" : "";
     $("events").replaceChildren(
       ...info.events.map((e) =>
-        el("li", {}, e.text, el("span", { class: "kind" }, e.kind), ...ruleLinks(e.rules))
+        el("li", {}, e.text, el("span", { class: "kind", title: e.call }, e.kind), ...ruleLinks(e.rules))
       )
     );
     if (info.events.length === 0) $("events").append(el("li", { class: "none" }, "no events"));
