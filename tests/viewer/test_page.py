@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -192,6 +193,9 @@ def test_a_record_displays_itself_in_a_notebook(skirmish: GameRecord) -> None:
     assert set(bundle) == {"text/html", "text/plain"}
     assert bundle["text/html"].startswith("<iframe srcdoc=")
     assert "<script" not in bundle["text/html"]  # escaped into the frame's own document
+    srcdoc = re.search(r'srcdoc="([^"]*)"', bundle["text/html"])
+    assert srcdoc is not None
+    assert html.unescape(srcdoc.group(1)) == to_html(skirmish)
     assert bundle["text/plain"] == f"<GameRecord skirmish, seed 7: {len(skirmish.actions)} actions>"
     assert skirmish.to_html() == to_html(skirmish)
 
