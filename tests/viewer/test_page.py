@@ -11,6 +11,7 @@ import attrs
 import pytest
 from tests.viewer.records import long_summit, recorded
 
+from gamefold import skills
 from gamefold.games import get_game
 from gamefold.record import GameRecord, check_record
 from gamefold.viewer import DOCS, FULL, RULE_PAGES, patch, rule_link, to_html, viewer_data
@@ -135,7 +136,8 @@ def test_skirmish_panel_shows_hit_points_and_hides_other_hands(skirmish: GameRec
     assert seen["bo"].startswith("hidden (")
     full = {row[0]: row[1] for row in hands["rows"]}
     bo = next(o for o in state["skills"].owners if o.player == "bo")
-    assert full["bo"] == (", ".join(map(str, bo.hand)) or "—")
+    named = [f"{skills.card_definition(state['skills'], c).name} #{c}" for c in bo.hand]
+    assert full["bo"] == (", ".join(named) or "—")
 
 
 def test_summit_panel_shows_territories_ticks_and_pacts() -> None:
@@ -151,6 +153,12 @@ def test_summit_panel_shows_territories_ticks_and_pacts() -> None:
     assert [row[2] for row in territories["rows"]] == list(board.owners)
     assert [row[3] for row in territories["rows"]] == list(board.garrisons)
     assert [row[0] for row in players["rows"]] == list(game.players(state))
+    table = state["diplomacy"]
+    hands = [
+        ", ".join(f"{table.config.cards[c].name} #{c}" for c in p.hand) or "—"
+        for p in table.players
+    ]
+    assert [row[1] for row in players["rows"]] == hands
     assert len(pacts["rows"]) == len(state["diplomacy"].pacts) + len(state["diplomacy"].proposals)
 
 

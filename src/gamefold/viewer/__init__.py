@@ -22,7 +22,7 @@ from gamefold.viewer.build import (
     viewer_data,
 )
 from gamefold.viewer.diff import Op, Path, diff, patch
-from gamefold.viewer.panels import PANELS, clock_items, panel
+from gamefold.viewer.panels import PANELS, card_names, clock_items, panel
 
 __all__ = [
     "DOCS",
@@ -31,6 +31,7 @@ __all__ = [
     "RULE_PAGES",
     "Op",
     "Path",
+    "card_names",
     "clock_items",
     "diff",
     "panel",

@@ -25,7 +25,7 @@ from gamefold.games.base import EventRules, GameDef
 from gamefold.record import GameRecord, check_record, converter
 from gamefold.registry import Game
 from gamefold.viewer.diff import diff
-from gamefold.viewer.panels import clock_items, panel
+from gamefold.viewer.panels import CardNames, card_names, clock_items, panel
 
 __all__ = ["DOCS", "FULL", "RULE_PAGES", "rule_link", "state_tree", "to_html", "viewer_data"]
 
@@ -132,13 +132,13 @@ def _step(
     return {"kind": kind, "action": call, "actor": actor, "events": shown, "rules": extra}
 
 
-def _track(game: GameDef[Any], trees: Iterable[Any]) -> dict[str, Any]:
+def _track(game: GameDef[Any], trees: Iterable[Any], names: CardNames) -> dict[str, Any]:
     """One track: the first node (state tree and panel), then one diff a step."""
     previous: Any = None
     first: Any = None
     diffs: list[Any] = []
     for tree in trees:
-        node = {"state": tree, "panel": panel(game.name, tree)}
+        node = {"state": tree, "panel": panel(game.name, tree, names)}
         if previous is None:
             first = node
         else:
@@ -188,8 +188,9 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     for step, tree in zip(steps, trees, strict=True):
         step["clock"] = clock_items(game.name, tree)
     players = list(game.players(states[0]))
-    tracks = {FULL: _track(game, trees)}
-    tracks.update((p, _track(game, _views(game, states, p))) for p in players)
+    names = card_names(game.name, states[0])
+    tracks = {FULL: _track(game, trees, names)}
+    tracks.update((p, _track(game, _views(game, states, p), names)) for p in players)
     return {
         "game": record.game,
         "seed": record.seed,

@@ -4,15 +4,25 @@ A panel is a list of sections, each a small table: ``{"title", "columns", "rows"
 of short strings and numbers. The viewer draws them beside the generic state tree, from the
 full state or from a player's view alike: each function reads the tree the record converter
 writes (``{"names", "slices", "clock"}``), so a view's hidden hand (``"hand": null`` beside
-``"hand_size"``) shows as hidden. Games without a panel here get the tree alone.
+``"hand_size"``) shows as hidden. Cards show by name and id (``Strike #12``): the names
+come from the game's config (:func:`card_names`), the same for every state and view.
+Games without a panel here get the tree alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeAlias
 
-__all__ = ["PANELS", "Section", "clock_items", "panel", "section"]
+import attrs
+
+from gamefold import skills
+from gamefold.registry import Game
+
+__all__ = ["PANELS", "CardNames", "Section", "card_names", "clock_items", "panel", "section"]
+
+CardNames: TypeAlias = Mapping[int, str]
+"""Card id → the card's name, for the cards a panel shows."""
 
 Section: TypeAlias = dict[str, Any]
 """``{"title": str, "columns": [str, ...], "rows": [[cell, ...], ...]}``."""
@@ -54,12 +64,16 @@ def _slice(tree: dict[str, Any], name: str) -> dict[str, Any]:
     return found
 
 
-def _hand(owner: dict[str, Any]) -> str:
+def _hand(owner: dict[str, Any], names: CardNames) -> str:
     """A hand as its cards, or as hidden with its size in another player's view (EN-9)."""
     hand = owner.get("hand")
     if hand is None:
         return f"hidden ({owner.get('hand_size', '?')} cards)"
-    return text(hand)
+    return _cards(hand, names)
+
+
+def _cards(cards: list[Any], names: CardNames) -> str:
+    return ", ".join(f"{names.get(c, 'card')} #{c}" for c in cards) if cards else _NONE
 
 
 def _count(owner: dict[str, Any], field: str) -> Any:
@@ -71,7 +85,15 @@ def _count(owner: dict[str, Any], field: str) -> Any:
 # -- skirmish -------------------------------------------------------------------------------
 
 
-def _skirmish(tree: dict[str, Any]) -> list[Section]:
+def _skirmish_cards(game: Game) -> dict[int, str]:
+    deck: skills.SkillsState = game["skills"]
+    held = (
+        c for o in deck.owners for pile in (o.deck, o.hand, o.discard, o.exhausted) for c in pile
+    )
+    return {card: skills.card_definition(deck, card).name for card in sorted(held)}
+
+
+def _skirmish(tree: dict[str, Any], names: CardNames) -> list[Section]:
     units = _slice(tree, "combat").get("combatants", [])
     zones = section(
         "Zones and units",
@@ -108,7 +130,7 @@ def _skirmish(tree: dict[str, Any]) -> list[Section]:
         (
             (
                 o.get("player"),
-                _hand(o),
+                _hand(o, names),
                 _count(o, "deck"),
                 _count(o, "discard"),
                 _count(o, "exhausted"),
@@ -133,18 +155,22 @@ def _skirmish_clock(tree: dict[str, Any]) -> list[list[Any]]:
 # -- summit ---------------------------------------------------------------------------------
 
 
-def _summit(tree: dict[str, Any]) -> list[Section]:
+def _summit_cards(game: Game) -> dict[int, str]:
+    return {i: card.name for i, card in enumerate(game["diplomacy"].config.cards)}
+
+
+def _summit(tree: dict[str, Any], names: CardNames) -> list[Section]:
     board = _slice(tree, "map")
     scenario = board.get("scenario", {})
     zone_of = {t: z["name"] for z in scenario.get("zones", []) for t in z.get("territories", [])}
-    names = scenario.get("territories", [])
+    places = scenario.get("territories", [])
     columns = [board.get(k, []) for k in ("owners", "garrisons", "forts", "traps")]
     territories = section(
         "Territories",
         ("territory", "zone", "owner", "troops", "forts", "traps"),
         (
             (name, zone_of.get(name), *(_at(column, i) for column in columns))
-            for i, name in enumerate(names)
+            for i, name in enumerate(places)
         ),
     )
     table = _slice(tree, "diplomacy")
@@ -155,7 +181,7 @@ def _summit(tree: dict[str, Any]) -> list[Section]:
         (
             (
                 p.get("player"),
-                _hand(p),
+                _hand(p, names),
                 p.get("ticks"),
                 p.get("deploy_debt"),
                 realms.get(p.get("player"), {}).get("troops"),
@@ -185,21 +211,34 @@ def _summit_clock(tree: dict[str, Any]) -> list[list[Any]]:
 
 # -- the table ------------------------------------------------------------------------------
 
-PanelFns: TypeAlias = tuple[
-    Callable[[dict[str, Any]], list[Section]], Callable[[dict[str, Any]], list[list[Any]]]
-]
 
-PANELS: dict[str, PanelFns] = {
-    "skirmish": (_skirmish, _skirmish_clock),
-    "summit": (_summit, _summit_clock),
+@attrs.frozen
+class _Panel:
+    """A game's panel: its sections, its own clock items and its cards' names."""
+
+    sections: Callable[[dict[str, Any], CardNames], list[Section]]
+    clock: Callable[[dict[str, Any]], list[list[Any]]]
+    cards: Callable[[Game], dict[int, str]]
+
+
+PANELS: dict[str, _Panel] = {
+    "skirmish": _Panel(_skirmish, _skirmish_clock, _skirmish_cards),
+    "summit": _Panel(_summit, _summit_clock, _summit_cards),
 }
-"""Game name → (panel, extra clock items) for the games shipped with gamefold."""
+"""Game name → its panel, for the games shipped with gamefold."""
 
 
-def panel(game: str, tree: dict[str, Any]) -> list[Section]:
+def card_names(game: str, state: Game) -> dict[int, str]:
+    """Card id → name for the cards of ``game`` (from its full ``state``); ``{}`` for a game
+    without a panel."""
+    found = PANELS.get(game)
+    return found.cards(state) if found else {}
+
+
+def panel(game: str, tree: dict[str, Any], names: CardNames | None = None) -> list[Section]:
     """The panel of ``game`` for the state ``tree``; ``[]`` for a game without one."""
     found = PANELS.get(game)
-    return found[0](tree) if found else []
+    return found.sections(tree, names or {}) if found else []
 
 
 def clock_items(game: str, tree: dict[str, Any]) -> list[list[Any]]:
@@ -212,4 +251,4 @@ def clock_items(game: str, tree: dict[str, Any]) -> list[list[Any]]:
     if clock.get("player"):
         items.append(["Player", clock["player"]])
     found = PANELS.get(game)
-    return items + (found[1](tree) if found else [])
+    return items + (found.clock(tree) if found else [])
