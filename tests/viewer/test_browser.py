@@ -132,8 +132,9 @@ def test_keys_move_through_the_game_and_show_each_step(
 def test_search_jumps_to_damage_and_the_panel_shows_the_hit_points(
     browser: WebDriver, tmp_path: Path, record: GameRecord, replayed: Replayed
 ) -> None:
-    """The search box finds the first DamageDealt (CB-11); the zones table shows the hit
-    points of that state, the changed cell highlighted, and its rule links to the docs."""
+    """The search box finds the first DamageDealt (CB-11); the zones table and the state
+    tree show the hit points of that state, the changed ones highlighted, and the event's
+    rule links to the docs."""
     _open(browser, tmp_path / "game.html", record)
     step = next(i + 1 for i, ev in enumerate(replayed.events) if _kinds(ev) & {"DamageDealt"})
     browser.find_element(By.ID, "query").send_keys("damagedealt", Keys.ENTER)
@@ -146,6 +147,16 @@ def test_search_jumps_to_damage_and_the_panel_shows_the_hit_points(
         cell = shown[unit.id].find_elements(By.TAG_NAME, "td")[3]
         assert cell.text == f"{unit.hp}/{unit.max_hp}"
         assert ("changed" in (cell.get_attribute("class") or "")) == (unit.id in hurt)
+    fighters = state["combat"].combatants
+    where = state.names.index("combat")
+    for i, unit in enumerate(fighters):  # the state tree opens onto the changed hit points
+        leaf = f"state/slices/{where}/combatants/{i}/hp"
+        shown_leaf = browser.find_elements(By.CSS_SELECTOR, f'#tree [data-path="{leaf}"]')
+        if unit.id in hurt:
+            assert shown_leaf[0].text == f"hp: {unit.hp}"
+            assert "changed" in (shown_leaf[0].get_attribute("class") or "")
+        else:
+            assert all("changed" not in (e.get_attribute("class") or "") for e in shown_leaf)
     link = browser.find_element(By.XPATH, "//ol[@id='events']//a[text()='CB-11']")
     assert link.get_attribute("href").endswith("subsystems/combat.html#rules-code-and-tests")
     _no_console_errors(browser)

@@ -122,7 +122,10 @@
     }
     const size = Array.isArray(value) ? "[" + value.length + "]" : "{" + Object.keys(value).length + "}";
     const details = el("details", { class: moved ? "inside" : "", "data-path": path });
-    details.append(el("summary", {}, key + " ", el("span", { class: "brief" }, size)));
+    // A branch that is new, or emptied, has no changed leaf to show it: mark the branch.
+    const before = step > 0 ? lookup(nodes(track)[step - 1], parts) : value;
+    const whole = moved && (before === null || typeof before !== "object" || !Object.keys(value).length);
+    details.append(el("summary", whole ? { class: "changed" } : {}, key + " ", el("span", { class: "brief" }, size)));
     const fill = () => {
       if (details.childElementCount > 1) return;
       for (const [k, v] of Object.entries(value)) details.append(treeNode(k, v, [...parts, k]));
