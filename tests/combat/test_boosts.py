@@ -73,7 +73,7 @@ def test_cb10_an_edge_adds_nothing_to_a_blow_that_misses_and_wards_stop_it_too()
     _, events = _exchange(state, PAPER, ROCK)
     assert [(r.damage, r.boost) for r in _at(events, "orc")] == [(0, 0)]
     state, _ = step(state, Ward("orc", 5))
-    after, events = _exchange(state, ROCK, PAPER)
+    _, events = _exchange(state, ROCK, PAPER)
     assert [(r.damage, r.prevented, r.boost) for r in _at(events, "orc")] == [(7, 5, 3)]
     assert DamageDealt("orc", 2, 8) in events
 

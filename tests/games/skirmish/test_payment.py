@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamefold.combat import Declare, Declared
+from gamefold.combat import Declare, Declared, Empowered
 from gamefold.games.skirmish import Skirmish, UseAbility, UseCard
 from gamefold.registry import Game
 from gamefold.skills import (
@@ -98,8 +98,8 @@ def test_sd11_sk3_use_card_plays_an_ability_card_as_the_whole_payment() -> None:
     parry = UseCard("ana", cards["Parry"], ROCK, "goblin")
     assert _refused(game_def, game, parry) == ("skirmish/not-an-ability-card", "SD-11")
     game, events = step(game_def, game, UseCard("ana", strike, ROCK, "goblin"))
-    assert [type(e) for e in events] == [CardPlayed, Declared]
-    assert events[1] == Declared("ana", "Attack", ROCK, "goblin", 1)
+    assert [type(e) for e in events] == [CardPlayed, Empowered, Declared]  # SK-16 first
+    assert events[2] == Declared("ana", "Attack", ROCK, "goblin", 1)
     assert strike in owner_of(game["skills"], "ana").discard
     assert game["skirmish"].tallies[0].cards_played == 1
 
@@ -129,8 +129,9 @@ def test_sk3_card_abilities_other_value_no_card_declares() -> None:
 
 
 def test_sk3_card_abilities_can_map_an_effect_to_a_free_ability() -> None:
-    """``card_abilities={"heal": "Defend"}``: Rally (heal) declares Defend when Played."""
-    game_def = skirmish(card_abilities={"heal": "Defend"})
+    """``card_abilities={"heal": "Defend"}``: Rally (heal) declares Defend when Played (so
+    it heals no more: an effect that declares an ability is no ``heal_effects`` one, SK-16)."""
+    game_def = skirmish(card_abilities={"heal": "Defend"}, heal_effects={})
     game = pair_first(game_def, game_def.setup(1))
     rally = cards_named(game, "ana", "Rally")[0]
     game = with_hand(game, "ana", [rally])
