@@ -35,7 +35,7 @@ from gamefold.skills import (
     owner_of,
 )
 
-from .support import PAPER, ROCK, cards_named, pair_first, step, with_hand
+from .support import PAPER, ROCK, cards_named, declare, pair_first, step, with_hand
 
 
 def _zone(game: Game, cid: str) -> Zone | None:
@@ -91,7 +91,7 @@ def test_sk11_a_move_card_during_an_exchange_does_nothing() -> None:
     strike_free = cards_named(game, "ana", "Parry")[0]
     game = with_hand(game, "ana", [dash, strike_free])
     game, _ = step(game_def, game, Activate("ana"))
-    game, _ = step(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
+    game, _ = declare(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
     game, events = step(game_def, game, Play("ana", dash))
     assert not any(isinstance(e, Moved) for e in events)
     assert _zone(game, "ana") is Zone.FORWARD
@@ -135,7 +135,7 @@ def test_sk13_cb12_bash_stones_its_target_for_this_round_and_the_next(rounds: in
     goblin_hand = owner_of(game["skills"], "gm").hand[0]
     ana_card = owner_of(game["skills"], "ana").hand[0]
     game, _ = step(game_def, game, Activate("ana"))
-    game, _ = step(game_def, game, UseAbility("ana", "Bash", ROCK, "goblin", (ana_card,)))
+    game, _ = declare(game_def, game, UseAbility("ana", "Bash", ROCK, "goblin", (ana_card,)))
     game, _ = step(game_def, game, EndActivation("ana"))
     game, _ = step(game_def, game, Activate("goblin"))
     game, events = step(
@@ -284,7 +284,7 @@ def _dodge_in_window(config: SkirmishConfig) -> tuple[Game, tuple]:
     dodge = cards_named(game, "ana", "Dodge")[0]
     game = with_hand(game, "ana", [dodge])
     game, _ = step(game_def, game, Activate("ana"))
-    game, _ = step(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
+    game, _ = declare(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
     game, _ = step(game_def, game, EndActivation("ana"))
     game, _ = step(game_def, game, Activate("goblin"))
     payment = (owner_of(game["skills"], "gm").hand[0],)

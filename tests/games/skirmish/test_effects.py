@@ -25,7 +25,7 @@ from gamefold.skills import (
     owner_of,
 )
 
-from .support import ROCK, cards_named, events_of, pair_first, step, with_hand
+from .support import ROCK, cards_named, declare, events_of, pair_first, step, with_hand
 
 
 def _ready(config: SkirmishConfig, *names: str, seed: int = 1) -> tuple[Skirmish, Game, list]:
@@ -58,7 +58,7 @@ def test_sk16_strike_adds_its_damage_to_its_attack(damage: str | None, edge: int
     """SK-16 (``card_damage="damage"``): UseCard with Strike (damage 2) declares Attack and
     empowers ana's blow by 2 before the declaration; with ``None`` the damage is flavour."""
     game_def, game, (strike,) = _ready(SkirmishConfig(card_damage=damage), "Strike")
-    game, events = step(game_def, game, UseCard("ana", strike, ROCK, "goblin"))
+    game, events = declare(game_def, game, UseCard("ana", strike, ROCK, "goblin"))
     assert (Empowered("ana", 2, 2) in events) is bool(edge)
     assert _edge(game, "ana") == edge
     played = events_of(events, CardPlayed)[0]
@@ -72,7 +72,7 @@ def test_sk16_an_empowered_strike_deals_more_when_the_exchange_resolves() -> Non
     seen: list[Any] = []
     for seed in range(1, 6):
         _, game, (strike,) = _ready(SkirmishConfig(), "Strike", seed=seed)
-        game, _ = step(game_def, game, UseCard("ana", strike, ROCK, "goblin"))
+        game, _ = declare(game_def, game, UseCard("ana", strike, ROCK, "goblin"))
         game, _ = step(game_def, game, EndActivation("ana"))
         while game["combat"].exchange == 0 and game_def.actor(game) is not None:
             actor = game_def.actor(game)
@@ -140,7 +140,7 @@ def _dodge_after_burn(config: SkirmishConfig, seed: int) -> Dodged:
     """ana Burns a Dodge (evasion +1), Defends, and Plays another Dodge when attacked."""
     game_def, game, (first, second) = _ready(config, "Dodge", "Dodge", seed=seed)
     game, _ = step(game_def, game, Burn("ana", first))
-    game, _ = step(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
+    game, _ = declare(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
     game, _ = step(game_def, game, EndActivation("ana"))
     game, _ = step(game_def, game, Activate("goblin"))
     payment = (owner_of(game["skills"], "gm").hand[0],)

@@ -40,7 +40,7 @@ from gamefold.skills import CardBurned, CardPlayed, CostPaid, HandLimitChanged, 
 
 __all__ = ["OWN_RULES", "attested", "event_rules", "rule_ids"]
 
-OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 18))
+OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 19))
 """The skirmish's own rule IDs."""
 
 
@@ -67,6 +67,13 @@ def _burned(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
     return attest
 
 
+def _held(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
+    def attest(event: DeclarationHeld) -> tuple[str, ...]:
+        return ("SK-4",) if event.target in config.party else ("SK-18",)
+
+    return attest
+
+
 def _fled(event: Fled) -> tuple[str, ...]:
     return ("SK-8", "SK-14") if event.lost else ("SK-8",)
 
@@ -79,7 +86,7 @@ def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str,
         CostPaid: _always("SK-2"),
         CardPlayed: _played(config),
         CardBurned: _burned(config),
-        DeclarationHeld: _always("SK-4"),
+        DeclarationHeld: _held(config),
         Warded: _always("SK-5"),
         ShieldsDropped: _always("SK-5"),
         LeftTheFight: _always("SK-6"),

@@ -27,7 +27,8 @@
   (``evasion``) raises the owner's Dodge chance while the modifier lasts (SD-12).
 - ``draw`` draws (SD-11). A stat or effect the config names nowhere is flavour only.
 
-The GM's cards shield the GM unit whose activation is under way.
+The GM's cards act on the GM unit whose activation is under way, or, in the GM's reaction
+window (SK-18), on the unit the held declaration aims at.
 """
 
 from __future__ import annotations
@@ -103,9 +104,15 @@ def _moved(game: Game, unit: str | None) -> tuple[Game, Events]:
     return game.with_slice("combat", fight), events
 
 
-def _unit(deck: SkillsState, player: str) -> str | None:
-    """The unit a card of ``player`` shields: the character, or the GM's active unit."""
-    return deck.active if player == GM else player
+def _unit(deck: SkillsState, player: str, game: Game) -> str | None:
+    """The unit a card of ``player`` acts on: the character; for the GM, the unit a held
+    declaration aims at while the GM reacts (SK-18), else its active unit."""
+    if player != GM:
+        return player
+    state: SkirmishState = game[NAME]
+    if GM in deck.reacting and state.held is not None:
+        return state.held.target
+    return deck.active
 
 
 def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
@@ -153,15 +160,15 @@ def after_play(
     state: SkirmishState = bump(game[NAME], player, cards_played=1, reactions=int(in_window))
     game = game.with_slice(NAME, state)
     if effect.name == "move":
-        return _moved(game, _unit(before, player))
+        return _moved(game, _unit(before, player, game))
     param = config.reaction_effects.get(effect.name)
     if param is None:
-        return _card_effect(config, game, _unit(before, player), effect)
+        return _card_effect(config, game, _unit(before, player, game), effect)
     amount = effect.params.get(param, 0)
     if effect.name in config.dodge_effects:
         chance = amount + _dodge_bonus(config, game["skills"], player)
-        return _dodge(config, game, _unit(before, player), chance)
-    return _shield(game, _unit(before, player), amount)
+        return _dodge(config, game, _unit(before, player, game), chance)
+    return _shield(game, _unit(before, player, game), amount)
 
 
 def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
@@ -252,7 +259,7 @@ def around_burn(
     game = game.with_slice(NAME, bump(state, action.player, cards_burned=1, reactions=in_window))
     definition = card_definition(before, action.card)
     amount = sum(m.amount for m in definition.burn if m.stat in config.shield_stats)
-    unit = _unit(before, action.player)
+    unit = _unit(before, action.player, game)
     game, more = _shield(game, unit, amount)
     found = [*events, *more]
     for modifier in definition.burn:

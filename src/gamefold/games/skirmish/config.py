@@ -170,6 +170,9 @@ class SkirmishConfig:
     """SK-5: Burn modifier stats that shield the burner's unit, one point per point."""
     reaction_windows: bool = True
     """SK-4, SD-8: whether an enemy's declaration at a party member opens a reaction window."""
+    gm_reaction_windows: bool = True
+    """SK-18, SD-8: whether a party member's declaration at one of the GM's units opens a
+    reaction window for the GM, whose reaction cards then shield that unit."""
     card_damage: str | None = "damage"
     """SK-16: the Play-effect parameter of an ability card (SK-3) whose value its declared
     ability's blow gains this exchange (combat's ``Empower``: Strike's ``damage``, 2);
@@ -290,6 +293,8 @@ def _check_subsystems(config: SkirmishConfig) -> None:
     _require(ok, "combat", "combat must be a CombatConfig", "CB-10")
     ok = isinstance(config.reaction_windows, bool)
     _require(ok, "reaction_windows", "reaction_windows must be a bool", "SD-8")
+    ok = isinstance(config.gm_reaction_windows, bool)
+    _require(ok, "gm_reaction_windows", "gm_reaction_windows must be a bool", "SD-8")
     ok = isinstance(config.side_choice, bool)
     _require(ok, "side_choice", "side_choice must be a bool", "SD-13")
 
@@ -431,6 +436,7 @@ def _classic() -> SkirmishConfig:
         combat=CombatConfig(),
         ability_costs={"Attack": 1},
         side_choice=False,
+        gm_reaction_windows=False,
         card_damage=None,
         heal_effects={},
         burn_effects={},
