@@ -24,6 +24,7 @@ from gamefold.games import play
 from gamefold.games.skirmish import Dodged, Skirmish, SkirmishConfig, UseAbility
 from gamefold.games.skirmish.config import SCENARIOS, scenario, scenario_names
 from gamefold.registry import Game
+from gamefold.sim import coverage
 from gamefold.skills import (
     Activate,
     CardDef,
@@ -324,3 +325,12 @@ def test_sk15_dodge_effects_other_value_a_flat_shield() -> None:
     _, events = _dodge_in_window(SkirmishConfig(dodge_effects=()))
     assert not any(isinstance(e, Dodged) for e in events)
     assert any(isinstance(e, Warded) and e.amount == 1 for e in events)
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_sk6_the_siege_makes_characters_leave_the_fight_in_most_games(policy: str) -> None:
+    """SK-6, SD-6: in the siege, a character dies of fatal exhaustion and leaves the fight
+    in most games with either shipped policy (the 200-game shares are in the docs)."""
+    frame = coverage(Skirmish(scenario("siege")), games=10, seed=1, policies=policy)
+    assert frame.loc["SK-6", "games"] >= 6
+    assert frame.loc["SD-6", "games"] >= frame.loc["SK-6", "games"]
