@@ -290,11 +290,16 @@ def test_en8_swapping_two_legal_actions_diverges_at_the_exact_step() -> None:
 
 
 def _legal_swap(game: Any, state: Any, record: GameRecord, i: int) -> bool:
+    """Whether swapping actions ``i`` and ``i + 1`` leaves the whole record legal (a swap
+    can change what later steps may do, a card drawn for instance)."""
     try:
         game.rules.reduce(game.rules.reduce(state, record.actions[i + 1]), record.actions[i])
     except GamefoldError:
         return False
-    return True
+    actions = list(record.actions)
+    actions[i], actions[i + 1] = actions[i + 1], actions[i]
+    swapped = attrs.evolve(record, actions=tuple(actions), digests=None)
+    return check_record(swapped).divergence is None
 
 
 def test_en8_a_changed_initial_state_is_caught_at_step_0() -> None:

@@ -22,6 +22,7 @@ AssignPairings(side=<Side.PARTY: 'party'>, pairs=(Pair(own='hero', enemy='orc'),
 
 from gamefold.combat import codes
 from gamefold.combat.abilities import ATTACK, DEFEND, Ability, Inflict, Stance
+from gamefold.combat.boosts import Empower, Empowered, Heal, Healed
 from gamefold.combat.combatants import (
     Affliction,
     Combatant,
@@ -157,6 +158,10 @@ __all__ = [
     "Side",
     "Stance",
     "StressGained",
+    "Empower",
+    "Empowered",
+    "Heal",
+    "Healed",
     "Move",
     "Moved",
     "Ward",

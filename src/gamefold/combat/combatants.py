@@ -116,6 +116,8 @@ class Combatant:
     """Its pending agreement to retreat (party only), hidden from the other side."""
     ward: int = 0
     """Damage the host's wards will prevent in the next exchange (see :class:`Ward`)."""
+    edge: int = 0
+    """Damage the host's boosts add to its blow in the next exchange (see :class:`Empower`)."""
 
     @property
     def free_slots(self) -> int:

@@ -132,8 +132,9 @@ def apply_afflict(state: CombatState, action: Afflict) -> tuple[CombatState, Eve
 
 def apply_end_round(state: CombatState, action: EndRound) -> tuple[CombatState, Events]:
     """Take one Round off every condition; those with none left end (CB-12). Unspent wards
-    are gone (see :class:`~gamefold.combat.Ward`)."""
-    if not any(c.conditions or c.ward for c in state.combatants):
+    are gone (see :class:`~gamefold.combat.Ward`), and so are unspent edges
+    (:class:`~gamefold.combat.Empower`)."""
+    if not any(c.conditions or c.ward or c.edge for c in state.combatants):
         return state, ()
     events: list[Event] = []
     combatants = tuple(_tick(c, events) for c in state.combatants)
@@ -141,8 +142,8 @@ def apply_end_round(state: CombatState, action: EndRound) -> tuple[CombatState, 
 
 
 def _tick(c: Combatant, events: list[Event]) -> Combatant:
-    if c.ward:
-        c = replace(c, ward=0)
+    if c.ward or c.edge:
+        c = replace(c, ward=0, edge=0)
     if not c.conditions:
         return c
     kept: list[Affliction] = []

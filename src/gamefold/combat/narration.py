@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gamefold.combat.boosts import Empowered, Healed
 from gamefold.combat.combatants import CombatEnded, CombatState, find
 from gamefold.combat.conditions import ConditionApplied, ConditionEnded
 from gamefold.combat.exchange import Declared
@@ -79,6 +80,8 @@ LINES: dict[type, Callable[[Any], str]] = {
     Warded: lambda e: f"{e.combatant} raises a shield of {e.amount} ({e.total} in all this Round).",
     DamagePrevented: lambda e: f"{e.combatant}'s shield stops {e.amount} damage.",
     Moved: lambda e: f"{e.combatant} moves from {e.origin.value} to {e.zone.value}.",
+    Empowered: lambda e: f"{e.combatant}'s next blow deals {e.amount} more ({e.total} in all).",
+    Healed: lambda e: f"{e.combatant} heals {e.amount} ({e.hp} hit points).",
 }
 """The sentence of each combat event type; a host game may extend or replace lines."""
 
@@ -132,6 +135,8 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     Warded: _always(),
     DamagePrevented: _always(),
     Moved: _always("CB-4"),
+    Empowered: _always(),
+    Healed: _always("CB-11"),
 }
 """The CB rules each combat event attests, as a function of the event (rule coverage).
 
@@ -139,7 +144,8 @@ An ``AbilityResolved`` attests CB-10, and when its target contested it CB-3 with
 win or a loss) or CB-2 (a tie); the basic Attack and Defend attest CB-8 and CB-9. A
 ``Fled`` attests CB-13, CB-14 when items were lost and CB-15 when someone was carried or
 left behind; a failed retreat attests CB-13 (the dire check among others). Host actions
-(``Ward``, ``Withdraw``) attest no CB rule. Zones show in the state, not the event: see
+(``Ward``, ``Withdraw``, ``Empower``) attest no CB rule; a ``Heal`` attests CB-11 (hit
+points). Zones show in the state, not the event: see
 :func:`declaration_rules`. Refusals attest their own rule (:data:`~gamefold.combat.codes.RULES`).
 """
 

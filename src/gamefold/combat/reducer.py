@@ -13,7 +13,8 @@ Who acts (the ``actor`` of :func:`legal_actions`):
   agrees to retreat (:class:`Retreat`);
 - the **host game** applies conditions (:class:`Afflict`), takes combatants out of the fight
   (:class:`Withdraw`), wards them against damage (:class:`Ward`), moves them between
-  zones (:class:`Move`) and ends Rounds
+  zones (:class:`Move`), strengthens their blows (:class:`Empower`), heals them
+  (:class:`Heal`) and ends Rounds
   (:class:`~gamefold.EndRound`); these are not a player's choices and are never listed.
 """
 
@@ -23,6 +24,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
 from gamefold.combat import codes
+from gamefold.combat.boosts import (
+    Empower,
+    Empowered,
+    Heal,
+    Healed,
+    apply_empower,
+    apply_heal,
+    boost_positive,
+    validate_boost,
+)
 from gamefold.combat.combatants import CombatEnded, CombatState, Fighter, entry_problem, find
 from gamefold.combat.conditions import (
     Afflict,
@@ -105,6 +116,8 @@ ACTIONS: tuple[type[Action], ...] = (
     Withdraw,
     Ward,
     Move,
+    Empower,
+    Heal,
 )
 """Every action type the combat subsystem owns (it also reacts to ``EndRound``)."""
 
@@ -127,6 +140,8 @@ EVENTS: tuple[type, ...] = (
     Warded,
     DamagePrevented,
     Moved,
+    Empowered,
+    Healed,
 )
 """Every event type the combat subsystem reports (EN-7)."""
 
@@ -198,10 +213,18 @@ PIPELINE: Pipeline[CombatState] = Pipeline(
         Withdraw: (validate_withdraw, apply_withdraw),
         Ward: (validate_ward, apply_ward),
         Move: (validate_move, apply_move),
+        Empower: (validate_boost, apply_empower),
+        Heal: (validate_boost, apply_heal),
         EndRound: (_always, apply_end_round),
     },
     owner="the combat subsystem",
-    shapes={Afflict: _rounds_ok, Withdraw: _withdraw_ok, Ward: ward_positive},
+    shapes={
+        Afflict: _rounds_ok,
+        Withdraw: _withdraw_ok,
+        Ward: ward_positive,
+        Empower: boost_positive,
+        Heal: boost_positive,
+    },
 )
 """The combat pipeline: guard, route, validate, apply (see :mod:`gamefold.pipeline`)."""
 

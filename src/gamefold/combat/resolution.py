@@ -11,9 +11,10 @@ same step (:func:`resolve_if_complete`):
    the config's ``uncontested`` outcome (default a win, CB-10). An ability aimed at a
    combatant the host withdrew since (:class:`~gamefold.combat.Withdraw`) lands nowhere;
 3. each blow is reduced by what is left of its target's ward, in resolution order, and every
-   ward is spent (:mod:`~gamefold.combat.warding`); all damage lands at once; a combatant
-   at 0 hit points falls: it leaves the zones, its pairing ends and it acts no more (CB-11).
-   Conditions the abilities inflict land on the targets still standing (CB-12);
+   ward is spent (:mod:`~gamefold.combat.warding`), after each blow gained its attacker's
+   edge (:mod:`~gamefold.combat.boosts`), every edge spent too; all damage lands at once; a
+   combatant at 0 hit points falls: it leaves the zones, its pairing ends and it acts no
+   more (CB-11). Conditions the abilities inflict land on the targets still standing (CB-12);
 4. if a fall changed who counts as Forward, pairings dissolve (CB-5, CB-7); if a side has
    nobody standing, the fight ends.
 """
@@ -73,6 +74,8 @@ class AbilityResolved(Event):
     damage: int
     prevented: int = 0
     """How much of ``damage`` the target's ward stopped (see :class:`~gamefold.combat.Ward`)."""
+    boost: int = 0
+    """How much of ``damage`` the combatant's edge added (see :class:`~gamefold.combat.Empower`)."""
 
 
 @attrs.frozen
@@ -141,12 +144,16 @@ def _resolve_abilities(state: CombatState) -> tuple[AbilityResolved, ...]:
         else:
             result = outcome(d.hand, theirs, config.beats)
         damage = _ability(config, d.ability).damage(result)
+        boost = c.edge if damage else 0  # an edge strengthens a blow that lands something
+        damage += boost
         spared = min(wards.get(d.target, 0), damage)  # a ward is spent blow by blow
         if spared:
             wards[d.target] -= spared
         contested = theirs is not None
         out.append(
-            AbilityResolved(c.id, d.ability, d.hand, d.target, result, contested, damage, spared)
+            AbilityResolved(
+                c.id, d.ability, d.hand, d.target, result, contested, damage, spared, boost
+            )
         )
     return tuple(out)
 
@@ -179,8 +186,8 @@ def _take_damage(
     for c in state.combatants:
         new = (
             c
-            if c.declaration is None and c.retreat is None and not c.ward
-            else replace(c, declaration=None, retreat=None, ward=0)
+            if c.declaration is None and c.retreat is None and not c.ward and not c.edge
+            else replace(c, declaration=None, retreat=None, ward=0, edge=0)
         )
         if c.id in stopped:
             hits.append(DamagePrevented(c.id, stopped[c.id]))

@@ -104,7 +104,7 @@ def _take_out(state: CombatState, cid: str, cause: str, events: list[Event]) -> 
 
 def _out(c: Combatant) -> Combatant:
     """``c`` fallen: no hit points, no zone, no partner, no pending choice (CB-11)."""
-    return replace(c, hp=0, zone=None, partner=None, declaration=None, retreat=None, ward=0)
+    return replace(c, hp=0, zone=None, partner=None, declaration=None, retreat=None, ward=0, edge=0)
 
 
 def _unpaired(c: Combatant, cid: str) -> Combatant:

@@ -35,10 +35,20 @@ from gamefold.skills.commitment import (
     Play,
     modifier_total,
 )
-from gamefold.skills.config import DEFAULT_ABILITIES, GM, PLAYERS, SIDES, Ability, SkillsConfig
+from gamefold.skills.config import (
+    BURN_RESETS,
+    DEFAULT_ABILITIES,
+    GM,
+    GM_SHORT_DRAWS,
+    LOWER_LIMITS,
+    PLAYERS,
+    SIDES,
+    Ability,
+    SkillsConfig,
+)
 from gamefold.skills.effects import NO_EFFECTS, STANDARD_EFFECTS, draw_effect
 from gamefold.skills.invariants import INVARIANTS, violations
-from gamefold.skills.levels import ChangeHandLimit, HandLimitChanged
+from gamefold.skills.levels import ChangeHandLimit, HandLimitChanged, HandTrimmed
 from gamefold.skills.narration import EVENT_RULES, LINES, SETUP_RULES, describe
 from gamefold.skills.reducer import (
     ACTIONS,
@@ -95,6 +105,7 @@ __all__ = [
     "ACTIONS",
     "ACTIVATION",
     "ACTOR_ACTIONS",
+    "BURN_RESETS",
     "DEFAULT_ABILITIES",
     "DEFAULT_DECK",
     "DEFEATED",
@@ -102,9 +113,11 @@ __all__ = [
     "EVENT_RULES",
     "FATAL_EXHAUSTION",
     "GM",
+    "GM_SHORT_DRAWS",
     "HOST_ACTIONS",
     "INVARIANTS",
     "LINES",
+    "LOWER_LIMITS",
     "SETUP_RULES",
     "NO_EFFECTS",
     "PLAYERS",
@@ -135,6 +148,7 @@ __all__ = [
     "EndActivation",
     "FatigueGained",
     "HandLimitChanged",
+    "HandTrimmed",
     "Modifier",
     "ModifiersReset",
     "OpenReactionWindow",

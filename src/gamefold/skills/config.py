@@ -13,7 +13,18 @@ import attrs
 from gamefold.errors import ConfigError
 from gamefold.skills.catalogue import DEFAULT_DECK, CardDef
 
-__all__ = ["DEFAULT_ABILITIES", "GM", "MAX_DECK", "PLAYERS", "SIDES", "Ability", "SkillsConfig"]
+__all__ = [
+    "BURN_RESETS",
+    "DEFAULT_ABILITIES",
+    "GM",
+    "GM_SHORT_DRAWS",
+    "LOWER_LIMITS",
+    "MAX_DECK",
+    "PLAYERS",
+    "SIDES",
+    "Ability",
+    "SkillsConfig",
+]
 
 GM = "gm"
 """The GM's id: owner of the GM deck, actor for the GM's units, and the GM's side (SD-7)."""
@@ -24,6 +35,17 @@ SIDES = (PLAYERS, GM)
 MAX_DECK = 1_000
 """The most cards in one deck (and the most Fatigue a recycle gives): no config, however
 hostile, can make setup deal millions of cards (EN-8)."""
+
+
+LOWER_LIMITS = ("keep", "discard")
+"""SD-2: what lowering a hand limit does: ``"keep"`` the hand (never a discard), or
+``"discard"`` the newest cards above the new limit at once."""
+GM_SHORT_DRAWS = ("fewer", "none")
+"""SD-7: a GM draw that deck and discard together cannot complete draws ``"fewer"`` (what
+there is), or ``"none"`` at all."""
+BURN_RESETS = ("round", "activation")
+"""SD-12: temporary Burn modifiers reset at the end of the ``"round"``, or at the end of
+their owner's next ``"activation"`` (and at the end of the Round at the latest)."""
 
 
 def _is_int(value: object) -> bool:
@@ -88,11 +110,28 @@ class SkillsConfig:
     """SD-7: the GM's deck list, repeated to ``gm_deck_size`` cards."""
     abilities: tuple[Ability, ...] = DEFAULT_ABILITIES
     """SD-10: the abilities paid for with a Payment Discard, each with its cost."""
+    lower_limit: str = "keep"
+    """SD-2: what lowering a hand limit does to a hand above it: ``"keep"`` (never a
+    discard; only later refills draw less) or ``"discard"`` (the newest cards above the new
+    limit go to the discard pile at once)."""
+    gm_short_draw: str = "fewer"
+    """SD-7: when a GM draw empties deck and discard before it is done, the GM draws
+    ``"fewer"`` (what there was), or ``"none"``: a GM draw its cards cannot complete draws
+    nothing and leaves deck and discard as they were."""
+    burn_reset: str = "round"
+    """SD-12: when temporary Burn modifiers reset: at the end of the ``"round"``, or at the
+    end of their owner's next ``"activation"`` (the GM's: of any GM unit's), and at the end
+    of the Round at the latest."""
+    opening_hand: int | None = None
+    """SD-14: cards each player and the GM draws when the session begins: ``None`` for up
+    to each one's limit, or a number from 0 to ``hand_limit`` (the GM draws at most
+    ``gm_hand_limit``); never any Fatigue."""
 
     def __attrs_post_init__(self) -> None:
         _check_counts(self)
         _check_recycling(self)
         _check_lists(self)
+        _check_choices(self)
 
     def card_list(self, *, gm: bool = False) -> tuple[CardDef, ...]:
         """The definitions of a whole deck, card by card (``deck_size`` or ``gm_deck_size``)."""
@@ -157,3 +196,16 @@ def _check_lists(config: SkillsConfig) -> None:
     _require(ok, "abilities", "abilities must be a tuple of Ability", "SD-10")
     names = [a.name for a in abilities]
     _require(len(set(names)) == len(names), "abilities", "two abilities share a name", "SD-10")
+
+
+def _check_choices(config: SkillsConfig) -> None:
+    for field, choices, rule in (
+        ("lower_limit", LOWER_LIMITS, "SD-2"),
+        ("gm_short_draw", GM_SHORT_DRAWS, "SD-7"),
+        ("burn_reset", BURN_RESETS, "SD-12"),
+    ):
+        value = getattr(config, field)
+        ok = isinstance(value, str) and value in choices
+        _require(ok, field, f"{field} is one of {choices}, not {value!r}", rule)
+    if config.opening_hand is not None:
+        _check_int(config, "opening_hand", 0, config.hand_limit, "SD-14")

@@ -2,7 +2,9 @@
 
 Each owner's hand limit lives in the state, so a Level card (or any effect the host game
 resolves) can raise or lower it with :class:`ChangeHandLimit`. Lowering the limit never
-forces a discard: the hand is kept and only later refills draw less (SD-2, SD-4).
+forces a discard by default: the hand is kept and only later refills draw less (SD-2,
+SD-4). With ``SkillsConfig.lower_limit="discard"`` the newest cards above the new limit go to
+the discard pile at once (:class:`HandTrimmed`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from gamefold.skills.session import (
     with_owner,
 )
 
-__all__ = ["ChangeHandLimit", "HandLimitChanged"]
+__all__ = ["ChangeHandLimit", "HandLimitChanged", "HandTrimmed"]
 
 
 @attrs.frozen
@@ -42,6 +44,15 @@ class HandLimitChanged(Event):
     new: int
 
 
+@attrs.frozen
+class HandTrimmed(Event):
+    """``player``'s newest ``cards`` went to the discard pile because the hand limit was
+    lowered below the hand (SD-2 with ``lower_limit="discard"``)."""
+
+    player: str
+    cards: tuple[int, ...]
+
+
 def validate_change(state: SkillsState, action: ChangeHandLimit) -> None:
     """Check the owner and the new limit's range (SD-2)."""
     seat = require_seat(state, action.player, action)
@@ -55,9 +66,16 @@ def validate_change(state: SkillsState, action: ChangeHandLimit) -> None:
 
 
 def apply_change(state: SkillsState, action: ChangeHandLimit) -> tuple[SkillsState, Events]:
-    """Set the new limit; no card moves (SD-2: lowering never forces a discard)."""
+    """Set the new limit; by default no card moves (SD-2: lowering never forces a discard),
+    with ``lower_limit="discard"`` the newest cards above it are discarded."""
     seat = state.seats.index(action.player)
     owner = state.owners[seat]
     new = owner.hand_limit + action.delta
-    event: Event = HandLimitChanged(action.player, owner.hand_limit, new)
-    return with_owner(state, seat, replace(owner, hand_limit=new)), (event,)
+    events: list[Event] = [HandLimitChanged(action.player, owner.hand_limit, new)]
+    owner = replace(owner, hand_limit=new)
+    if state.config.lower_limit == "discard" and len(owner.hand) > new:
+        # The newest cards go: the hand is kept in drawing order, so they are the last ones.
+        kept, gone = owner.hand[:new], owner.hand[new:]
+        owner = replace(owner, hand=kept, discard=(*owner.discard, *gone))
+        events.append(HandTrimmed(action.player, gone))
+    return with_owner(state, seat, owner), (*events,)

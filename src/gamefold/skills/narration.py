@@ -18,7 +18,7 @@ from gamefold.core import Event
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.commitment import CardBurned, CardDiscarded, CardPlayed, CostPaid
 from gamefold.skills.config import GM
-from gamefold.skills.levels import HandLimitChanged
+from gamefold.skills.levels import HandLimitChanged, HandTrimmed
 from gamefold.skills.rounds import (
     ActivationEnded,
     ActivationStarted,
@@ -65,6 +65,7 @@ LINES: dict[type, Callable[[Any], str]] = {
     ReactionWindowOpened: lambda e: f"{e.player} may react.",
     ReactionWindowClosed: lambda e: f"{e.player} is done reacting.",
     HandLimitChanged: lambda e: f"{e.player}'s hand limit goes from {e.old} to {e.new}.",
+    HandTrimmed: lambda e: f"{e.player} discards {len(e.cards)} card(s) above the new limit.",
     CardsDrawn: lambda e: f"{e.player} draws {_count(len(e.cards), 'card')}.",
     DeckRecycled: lambda e: f"{e.player} reshuffles the discard pile ({e.size} cards).",
     FatigueGained: lambda e: f"{e.player} gains {e.amount} Fatigue ({e.total} in all).",
@@ -117,6 +118,7 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     ReactionWindowOpened: _always("SD-8"),
     ReactionWindowClosed: _always("SD-8"),
     HandLimitChanged: _always("SD-2"),
+    HandTrimmed: _always("SD-2"),
     CardsDrawn: _gm_or(("SD-7",), "SD-3"),
     DeckRecycled: _gm_or(("SD-7",), "SD-5"),
     FatigueGained: _always("SD-5"),

@@ -82,6 +82,7 @@ EVENTS: tuple[type, ...] = (
     timing.ReactionWindowOpened,
     timing.ReactionWindowClosed,
     levels.HandLimitChanged,
+    levels.HandTrimmed,
     zones.CardsDrawn,
     zones.DeckRecycled,
     zones.FatigueGained,

@@ -5,7 +5,8 @@ up to their limits before any unit activates (SD-3). Units then :class:`Activate
 time, alternating between the players' side and the GM's while both have units left (SD-13);
 each takes any number of legal actions and then issues :class:`EndActivation` (SD-15). When
 every living unit has activated, the clock issues :class:`gamefold.EndRound`: Burn modifiers
-reset (SD-12) and nothing is discarded (SD-4).
+reset (SD-12; earlier, at the end of their owner's activation, with
+``burn_reset="activation"``) and nothing is discarded (SD-4).
 """
 
 from __future__ import annotations
@@ -139,10 +140,22 @@ def _side_after(pending: tuple[str, ...], gm_units: tuple[str, ...], preferred: 
     return other if _has_pending(pending, gm_units, other) else preferred
 
 
+def _reset_modifiers(state: SkillsState, player: str, events: list[Event]) -> SkillsState:
+    """SD-12: ``player``'s temporary Burn modifiers expire."""
+    seat = state.seats.index(player)
+    owner = state.owners[seat]
+    if not owner.modifiers:
+        return state
+    events.append(ModifiersReset(player, owner.modifiers))
+    return with_owner(state, seat, replace(owner, modifiers=()))
+
+
 def _end_activation(state: SkillsState, player: str, events: list[Event]) -> SkillsState:
     unit = state.active
     assert unit is not None
     events.append(ActivationEnded(unit, player))
+    if state.config.burn_reset == "activation":  # SD-12: the owner's activation ends
+        state = _reset_modifiers(state, player, events)
     # SD-13: the other side goes next while it has units left.
     side = _side_after(state.pending, state.gm_units, PLAYERS if player == GM else GM)
     return _set_active_side(state, None, side)
@@ -202,13 +215,10 @@ def validate_end_round(state: SkillsState, action: EndRound) -> None:
 def apply_end_round(state: SkillsState, action: EndRound) -> tuple[SkillsState, Events]:
     """Reset Burn modifiers (SD-12) and close the Round; hands are kept (SD-4)."""
     events: list[Event] = []
-    owners = list(state.owners)
-    for seat, owner in enumerate(owners):
-        if owner.modifiers:
-            events.append(ModifiersReset(owner.player, owner.modifiers))
-            owners[seat] = replace(owner, modifiers=())
+    for player in state.seats:  # SD-12: at the latest, every modifier resets now
+        state = _reset_modifiers(state, player, events)
     events.append(RoundEnded(state.round))
-    return replace(state, owners=(*owners,), in_round=False), (*events,)
+    return replace(state, in_round=False), (*events,)
 
 
 def _unit_side(state: SkillsState, unit: str, action: Action) -> str:

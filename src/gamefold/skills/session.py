@@ -78,7 +78,8 @@ def initial_state(
     *,
     gm_units: Sequence[str] = (),
 ) -> SkillsState:
-    """A new session: every deck shuffled, every hand dealt up to its limit (SD-14).
+    """A new session: every deck shuffled, every hand dealt up to its limit (SD-14), or
+    ``opening_hand`` cards when the config says so.
 
     ``players`` are the player characters in seat order (each is also its own unit);
     ``gm_units`` name the GM's units. An ``int`` or ``str`` seed gives the stream
@@ -90,19 +91,22 @@ def initial_state(
     owners = []
     for seat, player in enumerate(players):
         base = seat * config.deck_size
-        owner, rng = _deal(player, base, config.deck_size, config.hand_limit, rng)
+        owner, rng = _deal(player, base, config.deck_size, config.hand_limit, config, rng)
         owners.append(owner)
     base = len(players) * config.deck_size
-    gm, rng = _deal(GM, base, config.gm_deck_size, config.gm_hand_limit, rng)
+    gm, rng = _deal(GM, base, config.gm_deck_size, config.gm_hand_limit, config, rng)
     owners.append(gm)
     return SkillsState(config, (*players, GM), tuple(owners), gm_units, rng)
 
 
-def _deal(player: str, base: int, size: int, limit: int, rng: Rng) -> tuple[Owner, Rng]:
-    # SD-14: shuffle, then draw up to the limit; the config keeps limit <= size, so the
-    # first hand never recycles and never causes Fatigue.
+def _deal(
+    player: str, base: int, size: int, limit: int, config: SkillsConfig, rng: Rng
+) -> tuple[Owner, Rng]:
+    # SD-14: shuffle, then draw up to the limit (or `opening_hand`, never above the limit);
+    # the config keeps limit <= size, so the first hand never recycles nor causes Fatigue.
     deck, rng = rng.shuffle(range(base, base + size))
-    return Owner(player, deck[limit:], deck[:limit], limit), rng
+    dealt = limit if config.opening_hand is None else min(limit, config.opening_hand)
+    return Owner(player, deck[dealt:], deck[:dealt], limit), rng
 
 
 def _check_names(players: tuple[str, ...], gm_units: tuple[str, ...]) -> None:

@@ -96,7 +96,8 @@ class CardsExhausted(Event):
 class DrawFellShort(Event):
     """``player`` had to draw ``missing`` more cards but deck and discard were empty.
 
-    The GM (SD-7), or a player when ``lethal_draw_failure`` is off (SD-6), just draws fewer.
+    The GM (SD-7), or a player when ``lethal_draw_failure`` is off (SD-6), just draws fewer;
+    with ``gm_short_draw="none"`` the GM draws none of ``missing`` (SD-7).
     """
 
     player: str
@@ -122,6 +123,10 @@ def draw_cards(
     exhausted, fatigue, alive = owner.exhausted, owner.fatigue, True
     player = owner.player
     gm = player == GM
+    if gm and config.gm_short_draw == "none" and len(deck) + len(discard) < count:
+        # SD-7 with gm_short_draw="none": a GM draw its cards cannot complete draws nothing.
+        events.append(DrawFellShort(player, count))
+        return owner, rng
     while count > 0:
         if deck:
             drawn = deck[:count]

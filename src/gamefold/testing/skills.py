@@ -23,8 +23,11 @@ from hypothesis import strategies as st
 from gamefold.core import Action, EndRound, StartRound, replace
 from gamefold.skills import (
     ACTOR_ACTIONS,
+    BURN_RESETS,
     DEFAULT_ABILITIES,
     DEFAULT_DECK,
+    GM_SHORT_DRAWS,
+    LOWER_LIMITS,
     SIDES,
     STANDARD_EFFECTS,
     TIMINGS,
@@ -132,9 +135,10 @@ def _configs(
         return SkillsConfig()
     deck_size = draw(st.integers(1, max_deck_size))
     gm_deck_size = draw(st.integers(1, max_deck_size))
+    hand_limit = draw(st.integers(1, min(deck_size, max_hand_limit)))
     return SkillsConfig(
         deck_size=deck_size,
-        hand_limit=draw(st.integers(1, min(deck_size, max_hand_limit))),
+        hand_limit=hand_limit,
         gm_deck_size=gm_deck_size,
         gm_hand_limit=draw(st.integers(1, min(gm_deck_size, max_hand_limit))),
         exhaust_on_recycle=draw(st.integers(0, min(deck_size, 2))),
@@ -144,6 +148,10 @@ def _configs(
         deck=draw(_decks()),
         gm_deck=draw(_decks()),
         abilities=draw(st.just(DEFAULT_ABILITIES) | abilities()),
+        lower_limit=draw(st.sampled_from(LOWER_LIMITS)),
+        gm_short_draw=draw(st.sampled_from(GM_SHORT_DRAWS)),
+        burn_reset=draw(st.sampled_from(BURN_RESETS)),
+        opening_hand=draw(st.none() | st.integers(0, hand_limit)),
     )
 
 

@@ -12,7 +12,7 @@ from gamefold.core import Action, Event, replace
 from gamefold.games.skirmish import Skirmish, SkirmishConfig, violations
 from gamefold.games.skirmish.config import scenario
 from gamefold.registry import Game
-from gamefold.skills import SkillsState, card_definition, owner_of
+from gamefold.skills import CloseReactionWindow, SkillsState, card_definition, owner_of
 from gamefold.testing import check_invariants
 
 ROCK, PAPER, SCISSORS = Hand.ROCK, Hand.PAPER, Hand.SCISSORS
@@ -57,6 +57,16 @@ def step(game_def: Skirmish, game: Game, action: Action) -> tuple[Game, tuple[Ev
     new, events = game_def.rules.step(game, action)
     assert_sound(game_def, new)
     return new, events
+
+
+def declare(game_def: Skirmish, game: Game, action: Action) -> tuple[Game, tuple[Event, ...]]:
+    """Apply a party member's choice; if it opened the GM's reaction window (SK-18), the GM
+    lets it pass (closes it). Every event of both steps."""
+    game, events = step(game_def, game, action)
+    if "gm" in game["skills"].reacting:
+        game, more = step(game_def, game, CloseReactionWindow("gm"))
+        events = (*events, *more)
+    return game, events
 
 
 def assert_sound(game_def: Skirmish, game: Game) -> None:

@@ -21,9 +21,9 @@ def test_the_defaults() -> None:
     assert config.leader == 0
     assert config.enemies == DEFAULT_ENEMIES
     assert [(e.id, e.zone, e.max_hp) for e in config.enemies] == [
-        ("goblin", Zone.FORWARD, 10),
-        ("orc", Zone.FORWARD, 14),
-        ("archer", Zone.REARWARD, 10),
+        ("goblin", Zone.FORWARD, 14),
+        ("orc", Zone.FORWARD, 20),
+        ("archer", Zone.REARWARD, 14),
     ]
     assert config.skills == SkillsConfig(deck=SKIRMISH_DECK, gm_deck=SKIRMISH_DECK)
     assert config.combat == CombatConfig(abilities=SKIRMISH_ABILITIES)

@@ -16,7 +16,7 @@ SHORT_DECKS = SkillsConfig(deck_size=6, hand_limit=3, exhaust_on_recycle=2, deck
 def test_conformance_of_the_default_game() -> None:
     """Random games to their end: invariants, check() of every played action, pickle and
     JSON of every state, and replay of every record."""
-    report = conformance(Skirmish(), games=6, steps=400)
+    report = conformance(Skirmish(), games=6, steps=700)
     assert report.games == 6
     assert report.finished >= 5
     assert report.replays == 6

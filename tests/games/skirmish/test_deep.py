@@ -24,6 +24,7 @@ from gamefold.games import play
 from gamefold.games.skirmish import Dodged, Skirmish, SkirmishConfig, UseAbility
 from gamefold.games.skirmish.config import SCENARIOS, scenario, scenario_names
 from gamefold.registry import Game
+from gamefold.sim import coverage
 from gamefold.skills import (
     Activate,
     CardDef,
@@ -35,7 +36,7 @@ from gamefold.skills import (
     owner_of,
 )
 
-from .support import PAPER, ROCK, cards_named, pair_first, step, with_hand
+from .support import PAPER, ROCK, cards_named, declare, pair_first, step, with_hand
 
 
 def _zone(game: Game, cid: str) -> Zone | None:
@@ -91,7 +92,7 @@ def test_sk11_a_move_card_during_an_exchange_does_nothing() -> None:
     strike_free = cards_named(game, "ana", "Parry")[0]
     game = with_hand(game, "ana", [dash, strike_free])
     game, _ = step(game_def, game, Activate("ana"))
-    game, _ = step(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
+    game, _ = declare(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
     game, events = step(game_def, game, Play("ana", dash))
     assert not any(isinstance(e, Moved) for e in events)
     assert _zone(game, "ana") is Zone.FORWARD
@@ -135,7 +136,7 @@ def test_sk13_cb12_bash_stones_its_target_for_this_round_and_the_next(rounds: in
     goblin_hand = owner_of(game["skills"], "gm").hand[0]
     ana_card = owner_of(game["skills"], "ana").hand[0]
     game, _ = step(game_def, game, Activate("ana"))
-    game, _ = step(game_def, game, UseAbility("ana", "Bash", ROCK, "goblin", (ana_card,)))
+    game, _ = declare(game_def, game, UseAbility("ana", "Bash", ROCK, "goblin", (ana_card,)))
     game, _ = step(game_def, game, EndActivation("ana"))
     game, _ = step(game_def, game, Activate("goblin"))
     game, events = step(
@@ -284,7 +285,7 @@ def _dodge_in_window(config: SkirmishConfig) -> tuple[Game, tuple]:
     dodge = cards_named(game, "ana", "Dodge")[0]
     game = with_hand(game, "ana", [dodge])
     game, _ = step(game_def, game, Activate("ana"))
-    game, _ = step(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
+    game, _ = declare(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
     game, _ = step(game_def, game, EndActivation("ana"))
     game, _ = step(game_def, game, Activate("goblin"))
     payment = (owner_of(game["skills"], "gm").hand[0],)
@@ -324,3 +325,12 @@ def test_sk15_dodge_effects_other_value_a_flat_shield() -> None:
     _, events = _dodge_in_window(SkirmishConfig(dodge_effects=()))
     assert not any(isinstance(e, Dodged) for e in events)
     assert any(isinstance(e, Warded) and e.amount == 1 for e in events)
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_sk6_the_siege_makes_characters_leave_the_fight_in_most_games(policy: str) -> None:
+    """SK-6, SD-6: in the siege, a character dies of fatal exhaustion and leaves the fight
+    in most games with either shipped policy (the 200-game shares are in the docs)."""
+    frame = coverage(Skirmish(scenario("siege")), games=10, seed=1, policies=policy)
+    assert frame.loc["SK-6", "games"] >= 6
+    assert frame.loc["SD-6", "games"] >= frame.loc["SK-6", "games"]

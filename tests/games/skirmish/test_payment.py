@@ -1,10 +1,12 @@
-"""SK-2, SK-3 (SD-10, SD-11): paying for abilities with Skill cards, by example."""
+"""SK-2, SK-3 (SD-10, SD-11): paying for abilities with Skill cards, by example.
+
+The GM's reaction window (SK-18) is off here, so that each declaration is made at once."""
 
 from __future__ import annotations
 
 import pytest
 
-from gamefold.combat import Declare, Declared
+from gamefold.combat import Declare, Declared, Empowered
 from gamefold.games.skirmish import Skirmish, UseAbility, UseCard
 from gamefold.registry import Game
 from gamefold.skills import (
@@ -40,7 +42,7 @@ def _refused(game_def: Skirmish, game: Game, action: object) -> tuple[str, str]:
 
 def test_sd10_sk2_use_ability_pays_its_cost_as_a_payment_discard_and_declares() -> None:
     """SD-10: Attack costs 1 card (``ability_costs``); the card is discarded, then declared."""
-    game_def = Skirmish()
+    game_def = skirmish(gm_reaction_windows=False)
     game, cards = _ana_activating(game_def)
     dash = cards["Dash"]
     game, events = step(game_def, game, UseAbility("ana", "Attack", ROCK, "goblin", (dash,)))
@@ -56,7 +58,7 @@ def test_sd10_sk2_use_ability_pays_its_cost_as_a_payment_discard_and_declares() 
 
 def test_sd10_the_payment_must_be_exactly_the_cost_and_free_abilities_take_none() -> None:
     """SD-10: the wrong number of cards is refused; Defend is free and takes no card."""
-    game_def = Skirmish()
+    game_def = skirmish(gm_reaction_windows=False)
     game, cards = _ana_activating(game_def)
     two = (cards["Dash"], cards["Focus"])
     assert _refused(game_def, game, UseAbility("ana", "Attack", ROCK, "goblin", two)) == (
@@ -77,7 +79,7 @@ def test_sd10_the_payment_must_be_exactly_the_cost_and_free_abilities_take_none(
 def test_sd10_bare_declarations_and_payments_are_refused() -> None:
     """SD-10: a combat Declare without payment, or a payment without a declaration, would
     leave the slices disagreeing: both are refused; UseAbility does both at once."""
-    game_def = Skirmish()
+    game_def = skirmish(gm_reaction_windows=False)
     game, cards = _ana_activating(game_def)
     bare = Declare("ana", "Attack", ROCK, "goblin")
     assert _refused(game_def, game, bare) == ("skirmish/use-ability", "SD-10")
@@ -91,22 +93,22 @@ def test_sd10_bare_declarations_and_payments_are_refused() -> None:
 def test_sd11_sk3_use_card_plays_an_ability_card_as_the_whole_payment() -> None:
     """SK-3: Strike's effect is "attack" (``card_abilities``): UseCard Plays it and
     declares Attack with no other payment; a plain Play of it is refused."""
-    game_def = Skirmish()
+    game_def = skirmish(gm_reaction_windows=False)
     game, cards = _ana_activating(game_def)
     strike = cards["Strike"]
     assert _refused(game_def, game, Play("ana", strike)) == ("skirmish/use-card", "SD-11")
     parry = UseCard("ana", cards["Parry"], ROCK, "goblin")
     assert _refused(game_def, game, parry) == ("skirmish/not-an-ability-card", "SD-11")
     game, events = step(game_def, game, UseCard("ana", strike, ROCK, "goblin"))
-    assert [type(e) for e in events] == [CardPlayed, Declared]
-    assert events[1] == Declared("ana", "Attack", ROCK, "goblin", 1)
+    assert [type(e) for e in events] == [CardPlayed, Empowered, Declared]  # SK-16 first
+    assert events[2] == Declared("ana", "Attack", ROCK, "goblin", 1)
     assert strike in owner_of(game["skills"], "ana").discard
     assert game["skirmish"].tallies[0].cards_played == 1
 
 
 def test_sk2_ability_costs_other_value_attack_costs_two_cards() -> None:
     """``ability_costs={"Attack": 2}``: two cards pay for an Attack (SD-10)."""
-    game_def = skirmish(ability_costs={"Attack": 2})
+    game_def = skirmish(ability_costs={"Attack": 2}, gm_reaction_windows=False)
     assert game_def.config.skills_config().ability_cost("Attack") == 2
     game, cards = _ana_activating(game_def)
     one = UseAbility("ana", "Attack", ROCK, "goblin", (cards["Dash"],))
@@ -119,7 +121,7 @@ def test_sk2_ability_costs_other_value_attack_costs_two_cards() -> None:
 
 def test_sk3_card_abilities_other_value_no_card_declares() -> None:
     """``card_abilities={}``: Strike is a plain card, Played for its (flavour) effect."""
-    game_def = skirmish(card_abilities={})
+    game_def = skirmish(card_abilities={}, gm_reaction_windows=False)
     game, cards = _ana_activating(game_def)
     strike = cards["Strike"]
     use = UseCard("ana", strike, ROCK, "goblin")
@@ -129,8 +131,11 @@ def test_sk3_card_abilities_other_value_no_card_declares() -> None:
 
 
 def test_sk3_card_abilities_can_map_an_effect_to_a_free_ability() -> None:
-    """``card_abilities={"heal": "Defend"}``: Rally (heal) declares Defend when Played."""
-    game_def = skirmish(card_abilities={"heal": "Defend"})
+    """``card_abilities={"heal": "Defend"}``: Rally (heal) declares Defend when Played (so
+    it heals no more: an effect that declares an ability is no ``heal_effects`` one, SK-16)."""
+    game_def = skirmish(
+        card_abilities={"heal": "Defend"}, heal_effects={}, gm_reaction_windows=False
+    )
     game = pair_first(game_def, game_def.setup(1))
     rally = cards_named(game, "ana", "Rally")[0]
     game = with_hand(game, "ana", [rally])

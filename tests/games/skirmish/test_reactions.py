@@ -31,6 +31,7 @@ from .support import (
     PAPER,
     ROCK,
     cards_named,
+    declare,
     events_of,
     pair_first,
     play_until,
@@ -49,7 +50,7 @@ def _goblin_attacks_ana(game_def: Skirmish) -> tuple[Game, dict[str, int]]:
     game = with_hand(game, "ana", cards.values())
     game, _ = step(game_def, game, Activate("ana"))
     attack = UseAbility("ana", "Attack", PAPER, "goblin", (cards["Dash"],))
-    game, _ = step(game_def, game, attack)
+    game, _ = declare(game_def, game, attack)
     game, _ = step(game_def, game, EndActivation("ana"))
     game, _ = step(game_def, game, Activate("goblin"))
     payment = (owner_of(game["skills"], "gm").hand[0],)

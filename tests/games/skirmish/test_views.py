@@ -46,12 +46,17 @@ def _hidden_changed(game: Game, viewer: str) -> Game:
     state = replace(game["skirmish"], rng=Rng.from_seed("hidden"))
     game = game.with_slice("skirmish", state)
     held = state.held
-    if viewer != GM and held is not None:
-        # CB-10, SK-4: the declaring unit, its ability and its Hand are the GM's secret.
+    if held is None:
+        return game
+    side = next(c.side for c in game["combat"].combatants if c.id == held.unit)
+    declarer = GM if side is Side.ENEMIES else held.unit
+    if viewer != declarer:
+        # CB-10, SK-4, SK-18: the declaring unit, its ability and its Hand are the declaring
+        # player's secret (the GM's for an enemy, the member's own for a party member).
         hand = held.hand if held.hand is None else HANDS[(HANDS.index(held.hand) + 1) % 3]
         ability = "Defend" if held.ability != "Defend" else "Attack"
-        units = [c.id for c in game["combat"].combatants if c.side is Side.ENEMIES]
-        unit = units[(units.index(held.unit) + 1) % len(units)]
+        units = [c.id for c in game["combat"].combatants if c.side is side]
+        unit = held.unit if side is Side.PARTY else units[(units.index(held.unit) + 1) % len(units)]
         changed = replace(held, hand=hand, ability=ability, unit=unit)
         game = game.with_slice("skirmish", replace(state, held=changed))
     return game
@@ -87,11 +92,14 @@ def test_en9_the_same_holds_at_every_step_of_two_games() -> None:
     """EN-9 at every step of two whole games, for every player, held declarations and all."""
     from gamefold.games import play
 
-    held = 0
+    held = {GM: 0, "party": 0}
     for seed in (1, 2):
         for game in play(GAME, seed, max_steps=600).states:
-            held += game["skirmish"].held is not None
+            declared = game["skirmish"].held
+            if declared is not None:
+                held[GM if declared.unit in game["skills"].gm_units else "party"] += 1
             for viewer in GAME.players(game):
                 twin = _hidden_changed(game, viewer)
                 assert GAME.rules.view(twin, viewer) == GAME.rules.view(game, viewer)
-    assert held > 0
+    assert held[GM] > 0  # SK-4: enemies' declarations held for a party member's window
+    assert held["party"] > 0  # SK-18: party declarations held for the GM's window

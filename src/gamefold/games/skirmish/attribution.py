@@ -36,11 +36,11 @@ from gamefold.games.skirmish.state import (
     ShieldsDropped,
 )
 from gamefold.registry import Game
-from gamefold.skills import CardPlayed, CostPaid, HandLimitChanged, UnitDefeated
+from gamefold.skills import CardBurned, CardPlayed, CostPaid, HandLimitChanged, UnitDefeated
 
 __all__ = ["OWN_RULES", "attested", "event_rules", "rule_ids"]
 
-OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 16))
+OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 19))
 """The skirmish's own rule IDs."""
 
 
@@ -50,7 +50,26 @@ def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
 
 def _played(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
     def attest(event: CardPlayed) -> tuple[str, ...]:
-        return ("SK-3",) if event.effect.name in config.card_abilities else ()
+        effect = event.effect
+        if effect.name in config.card_abilities:
+            damage = config.card_damage
+            return ("SK-3", "SK-16") if damage and effect.params.get(damage, 0) > 0 else ("SK-3",)
+        return ("SK-16",) if effect.name in config.heal_effects else ()
+
+    return attest
+
+
+def _burned(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
+    def attest(event: CardBurned) -> tuple[str, ...]:
+        acts = any(m.stat in config.burn_effects and m.amount > 0 for m in event.modifiers)
+        return ("SK-17",) if acts else ()
+
+    return attest
+
+
+def _held(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
+    def attest(event: DeclarationHeld) -> tuple[str, ...]:
+        return ("SK-4",) if event.target in config.party else ("SK-18",)
 
     return attest
 
@@ -66,7 +85,8 @@ def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str,
         ExchangeRevealed: _always("SK-1"),
         CostPaid: _always("SK-2"),
         CardPlayed: _played(config),
-        DeclarationHeld: _always("SK-4"),
+        CardBurned: _burned(config),
+        DeclarationHeld: _held(config),
         Warded: _always("SK-5"),
         ShieldsDropped: _always("SK-5"),
         LeftTheFight: _always("SK-6"),

@@ -17,17 +17,24 @@
 - Playing a ``level`` card changes the player's hand limit by its ``delta`` with the deck's
   :class:`~gamefold.skills.ChangeHandLimit` (SK-12, SD-2; :func:`level_effect`), if the
   limit stays in range; otherwise nothing happens.
-- ``draw`` draws (SD-11). Every other Burn modifier (``attack``, ``focus``, ``speed``,
-  ``evasion``, ``morale``) and Play effect (``heal``) is flavour only: reported, with no
-  effect on the fight.
+- Using an ability card (Strike, SK-3) adds its ``card_damage`` parameter (``damage``) to
+  the declared ability's blow this exchange with combat's :class:`~gamefold.combat.Empower`
+  (SK-16); Playing a ``heal_effects`` card (Rally) heals the player's unit by its
+  ``amount`` with combat's :class:`~gamefold.combat.Heal` (SK-16).
+- Burning a card does, for each modifier whose stat ``burn_effects`` names (SK-17):
+  ``empower`` (``attack``) the unit's next blow, ``heal`` (``morale``) the unit, ``draw``
+  (``focus``) that many cards, ``move`` (``speed``) the unit as Dash does, and ``dodge``
+  (``evasion``) raises the owner's Dodge chance while the modifier lasts (SD-12).
+- ``draw`` draws (SD-11). A stat or effect the config names nowhere is flavour only.
 
-The GM's cards shield the GM unit whose activation is under way.
+The GM's cards act on the GM unit whose activation is under way, or, in the GM's reaction
+window (SK-18), on the unit the held declaration aims at.
 """
 
 from __future__ import annotations
 
 from gamefold import combat, skills
-from gamefold.combat import Move, Zone
+from gamefold.combat import Empower, Heal, Move, Zone
 from gamefold.core import Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
@@ -40,9 +47,12 @@ from gamefold.skills import (
     ChangeHandLimit,
     Discard,
     Effect,
+    Modifier,
     Play,
     SkillsState,
     card_definition,
+    draw_effect,
+    modifier_total,
 )
 
 __all__ = [
@@ -94,9 +104,15 @@ def _moved(game: Game, unit: str | None) -> tuple[Game, Events]:
     return game.with_slice("combat", fight), events
 
 
-def _unit(deck: SkillsState, player: str) -> str | None:
-    """The unit a card of ``player`` shields: the character, or the GM's active unit."""
-    return deck.active if player == GM else player
+def _unit(deck: SkillsState, player: str, game: Game) -> str | None:
+    """The unit a card of ``player`` acts on: the character; for the GM, the unit a held
+    declaration aims at while the GM reacts (SK-18), else its active unit."""
+    if player != GM:
+        return player
+    state: SkirmishState = game[NAME]
+    if GM in deck.reacting and state.held is not None:
+        return state.held.target
+    return deck.active
 
 
 def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
@@ -111,6 +127,28 @@ def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
     return game.with_slice("combat", fight).with_slice(NAME, state), events
 
 
+def _boost(game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
+    """SK-16, SK-17: combat empowers or heals the unit, if it still stands."""
+    if boost.amount <= 0 or combat.check(game["combat"], boost) is not None:
+        return game, ()
+    fight, events = combat.step(game["combat"], boost)
+    return game.with_slice("combat", fight), events
+
+
+def _card_effect(
+    config: SkirmishConfig, game: Game, unit: str | None, effect: Effect
+) -> tuple[Game, Events]:
+    """SK-16: an ability card's damage empowers the blow; a healing effect heals."""
+    if unit is None:
+        return game, ()
+    if effect.name in config.card_abilities and config.card_damage is not None:
+        return _boost(game, Empower(unit, effect.params.get(config.card_damage, 0)))
+    param = config.heal_effects.get(effect.name)
+    if param is not None:
+        return _boost(game, Heal(unit, effect.params.get(param, 0)))
+    return game, ()
+
+
 def after_play(
     config: SkirmishConfig, game: Game, before: SkillsState, action: Play
 ) -> tuple[Game, Events]:
@@ -122,14 +160,21 @@ def after_play(
     state: SkirmishState = bump(game[NAME], player, cards_played=1, reactions=int(in_window))
     game = game.with_slice(NAME, state)
     if effect.name == "move":
-        return _moved(game, _unit(before, player))
+        return _moved(game, _unit(before, player, game))
     param = config.reaction_effects.get(effect.name)
     if param is None:
-        return game, ()
+        return _card_effect(config, game, _unit(before, player, game), effect)
     amount = effect.params.get(param, 0)
     if effect.name in config.dodge_effects:
-        return _dodge(config, game, _unit(before, player), amount)
-    return _shield(game, _unit(before, player), amount)
+        chance = amount + _dodge_bonus(config, game["skills"], player)
+        return _dodge(config, game, _unit(before, player, game), chance)
+    return _shield(game, _unit(before, player, game), amount)
+
+
+def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
+    """SK-17: what the owner's ``dodge`` Burn modifiers in force add to a Dodge chance."""
+    stats = sorted(s for s, kind in config.burn_effects.items() if kind == "dodge")
+    return sum(modifier_total(deck, player, stat) for stat in stats)
 
 
 def _dodge(
@@ -214,5 +259,32 @@ def around_burn(
     game = game.with_slice(NAME, bump(state, action.player, cards_burned=1, reactions=in_window))
     definition = card_definition(before, action.card)
     amount = sum(m.amount for m in definition.burn if m.stat in config.shield_stats)
-    game, more = _shield(game, _unit(before, action.player), amount)
-    return game, (*events, *more)
+    unit = _unit(before, action.player, game)
+    game, more = _shield(game, unit, amount)
+    found = [*events, *more]
+    for modifier in definition.burn:
+        game, more = _burn_effect(config, game, action.player, unit, modifier)
+        found.extend(more)
+    return game, (*found,)
+
+
+def _burn_effect(
+    config: SkirmishConfig, game: Game, player: str, unit: str | None, modifier: Modifier
+) -> tuple[Game, Events]:
+    """SK-17: what one Burn modifier does in the fight (``dodge`` is read when Dodging)."""
+    kind = config.burn_effects.get(modifier.stat)
+    if kind is None or unit is None or modifier.amount <= 0:
+        return game, ()
+    if kind == "empower":
+        return _boost(game, Empower(unit, modifier.amount))
+    if kind == "heal":
+        return _boost(game, Heal(unit, modifier.amount))
+    if kind == "move":
+        return _moved(game, unit)
+    if kind == "draw":
+        deck = game["skills"]
+        if not skills.owner_of(deck, player).alive:
+            return game, ()
+        deck, drawn = draw_effect(deck, player, Effect("draw", {"count": modifier.amount}))
+        return game.with_slice("skills", deck), drawn
+    return game, ()

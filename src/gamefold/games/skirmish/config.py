@@ -38,6 +38,7 @@ from gamefold.skills import DEFAULT_DECK, GM, CardDef, Effect, Modifier, SkillsC
 
 __all__ = [
     "BASH",
+    "BURN_KINDS",
     "DEFAULT_ENEMIES",
     "EFFECT_PARAMS",
     "MAX_SEATS",
@@ -87,12 +88,14 @@ Played, the hand limit grows by 1, SK-12) and an Equipment card (Heavy Shield: P
 hand limit shrinks by 1; Burned, a shield of 2)."""
 
 DEFAULT_ENEMIES: tuple[Fighter, ...] = (
-    Fighter("goblin", Side.ENEMIES, max_hp=10, abilities=OWN_ABILITIES),
-    Fighter("orc", Side.ENEMIES, max_hp=14, abilities=OWN_ABILITIES),
-    Fighter("archer", Side.ENEMIES, Zone.REARWARD, max_hp=10, abilities=OWN_ABILITIES),
+    Fighter("goblin", Side.ENEMIES, max_hp=14, abilities=OWN_ABILITIES),
+    Fighter("orc", Side.ENEMIES, max_hp=20, abilities=OWN_ABILITIES),
+    Fighter("archer", Side.ENEMIES, Zone.REARWARD, max_hp=14, abilities=OWN_ABILITIES),
 )
-"""The GM's enemies by default: a goblin and an orc in Forward, an archer in Rearward; each
-may Shoot from Rearward and Bash from Forward."""
+"""The GM's enemies by default: a goblin (14 hit points) and an orc (20) in Forward, an
+archer (14) in Rearward; each may Shoot from Rearward and Bash from Forward. (Sturdier than
+the three party members' 10 each, since Strike's damage, healing and Burn bonuses act,
+SK-16, SK-17: greedy play stays a contest.)"""
 
 EFFECT_PARAMS: dict[str, frozenset[str]] = {
     "attack": frozenset({"damage"}),
@@ -105,6 +108,22 @@ EFFECT_PARAMS: dict[str, frozenset[str]] = {
 }
 """The parameters each Play effect the skirmish knows takes; a card with another is refused
 when the config is built (``ConfigError`` naming ``skills.deck`` or ``skills.gm_deck``)."""
+
+
+BURN_KINDS: tuple[str, ...] = ("empower", "heal", "draw", "move", "dodge")
+"""SK-17: what a Burn modifier's stat may do in the fight: ``empower`` the unit's next blow
+by the amount (combat's ``Empower``), ``heal`` it (combat's ``Heal``), ``draw`` that many
+cards (SD-11's draw), ``move`` it to its side's other zone (SK-11), or raise the Dodge
+``chance`` of its owner by the amount while the modifier lasts (SK-15, SD-12)."""
+
+DEFAULT_BURN_EFFECTS: Mapping[str, str] = {
+    "attack": "empower",
+    "focus": "draw",
+    "speed": "move",
+    "evasion": "dodge",
+    "morale": "heal",
+}
+"""SK-17: what each Burn modifier of the skirmish deck does (``defence`` shields, SK-5)."""
 
 
 def _str_map(value: Mapping[str, str]) -> PMap[str, str]:
@@ -151,6 +170,24 @@ class SkirmishConfig:
     """SK-5: Burn modifier stats that shield the burner's unit, one point per point."""
     reaction_windows: bool = True
     """SK-4, SD-8: whether an enemy's declaration at a party member opens a reaction window."""
+    gm_reaction_windows: bool = True
+    """SK-18, SD-8: whether a party member's declaration at one of the GM's units opens a
+    reaction window for the GM, whose reaction cards then shield that unit."""
+    card_damage: str | None = "damage"
+    """SK-16: the Play-effect parameter of an ability card (SK-3) whose value its declared
+    ability's blow gains this exchange (combat's ``Empower``: Strike's ``damage``, 2);
+    ``None``: the parameter is flavour."""
+    heal_effects: PMap[str, str] = attrs.field(
+        factory=lambda: pmap({"heal": "amount"}), converter=_str_map
+    )
+    """SK-16: Play effects that heal their user's unit (combat's ``Heal``, up to its hit
+    points), and the effect parameter giving how much (Rally's ``amount``, 1)."""
+    burn_effects: PMap[str, str] = attrs.field(
+        factory=lambda: pmap(DEFAULT_BURN_EFFECTS), converter=_str_map
+    )
+    """SK-17: what Burning a card does for each modifier stat, one of :data:`BURN_KINDS`
+    (``attack`` empowers, ``focus`` draws, ``speed`` moves, ``evasion`` raises the Dodge
+    chance, ``morale`` heals); a stat not named (nor in :attr:`shield_stats`) is flavour."""
     dodge_effects: tuple[str, ...] = ("evade",)
     """SK-15: reaction effects whose parameter is a chance, not a shield: Playing the card
     rolls a die of ``dodge_sides`` with the slice's RNG; a roll of at most the parameter
@@ -256,6 +293,8 @@ def _check_subsystems(config: SkirmishConfig) -> None:
     _require(ok, "combat", "combat must be a CombatConfig", "CB-10")
     ok = isinstance(config.reaction_windows, bool)
     _require(ok, "reaction_windows", "reaction_windows must be a bool", "SD-8")
+    ok = isinstance(config.gm_reaction_windows, bool)
+    _require(ok, "gm_reaction_windows", "gm_reaction_windows must be a bool", "SD-8")
     ok = isinstance(config.side_choice, bool)
     _require(ok, "side_choice", "side_choice must be a bool", "SD-13")
 
@@ -290,6 +329,24 @@ def _check_mappings(config: SkirmishConfig) -> None:
     stats = config.shield_stats
     ok = isinstance(stats, tuple) and all(isinstance(s, str) for s in stats)
     _require(ok, "shield_stats", "shield_stats must be a tuple of stat names", "SD-12")
+    _check_card_effects(config)
+
+
+def _check_card_effects(config: SkirmishConfig) -> None:
+    """SK-16, SK-17: the healing effects and Burn stats name what the game can resolve."""
+    damage = config.card_damage
+    ok = damage is None or (isinstance(damage, str) and damage != "")
+    _require(ok, "card_damage", f"card_damage is a parameter name or None, not {damage!r}", "SD-11")
+    taken = set(config.card_abilities) | set(config.reaction_effects)
+    for effect, param in config.heal_effects.items():
+        ok = isinstance(effect, str) and isinstance(param, str) and effect not in taken
+        allowed = EFFECT_PARAMS.get(effect) if isinstance(effect, str) else None
+        ok = ok and (allowed is None or param in allowed)
+        _require(ok, "heal_effects", f"bad healing effect {effect!r}: {param!r}", "SD-11")
+    for stat, kind in config.burn_effects.items():
+        ok = isinstance(stat, str) and kind in BURN_KINDS and stat not in config.shield_stats
+        message = f"Burn stat {stat!r} does one of {BURN_KINDS}, not {kind!r}"
+        _require(ok, "burn_effects", message, "SD-12")
 
 
 def _check_zones(config: SkirmishConfig) -> None:
@@ -368,14 +425,21 @@ def _ambush() -> SkirmishConfig:
 
 def _classic() -> SkirmishConfig:
     """The skirmish before zones, conditions and levels mattered: gamefold's default deck and
-    combat catalogue, everyone but the archer in Forward, no own abilities, no items."""
-    enemies = tuple(attrs.evolve(e, abilities=()) for e in DEFAULT_ENEMIES)
+    combat catalogue, everyone but the archer in Forward, no own abilities, no items, and
+    card effects other than shields and draws flavour only."""
+    # The earlier releases' enemies: a goblin (10), an orc (14) and an archer (10).
+    earlier = {"goblin": 10, "orc": 14, "archer": 10}
+    enemies = tuple(attrs.evolve(e, abilities=(), max_hp=earlier[e.id]) for e in DEFAULT_ENEMIES)
     return SkirmishConfig(
         enemies=enemies,
         skills=SkillsConfig(),
         combat=CombatConfig(),
         ability_costs={"Attack": 1},
         side_choice=False,
+        gm_reaction_windows=False,
+        card_damage=None,
+        heal_effects={},
+        burn_effects={},
         dodge_effects=(),
         rearward=(),
         party_abilities=(),

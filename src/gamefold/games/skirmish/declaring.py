@@ -9,7 +9,8 @@ that change both slices at once:
   declares that ability, with no other payment (SD-11).
 
 An enemy's declaration at a party member is held while a reaction window is open for that
-member (SK-4, SD-8); closing the window makes the declaration.
+member (SK-4, SD-8), and a party member's at one of the GM's units while the GM's window is
+open (SK-18); closing the window makes the declaration.
 """
 
 from __future__ import annotations
@@ -225,20 +226,28 @@ def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[
     return game, (*played, *more, *declared)
 
 
+def _reactor(config: SkirmishConfig, game: Game, held: Held) -> str | None:
+    """Who may react to ``held``: its target's player (SK-4) or the GM (SK-18), or nobody."""
+    deck = game["skills"]
+    fight = game["combat"]
+    target = held.target
+    if owner(fight, held.unit) == GM:
+        ok = config.reaction_windows and target in deck.seats and owner_of(deck, target).alive
+        return target if ok else None
+    ok = config.gm_reaction_windows and owner(fight, target) == GM and target in deck.gm_units
+    return GM if ok else None
+
+
 def _hold_or_declare(config: SkirmishConfig, game: Game, held: Held) -> tuple[Game, Events]:
-    """SK-4: an enemy's declaration at a party member waits for that member's reaction."""
+    """SK-4, SK-18: a declaration at the other side's unit waits for that unit's player to
+    react: an enemy's for the party member's, a party member's for the GM's."""
     game = game.with_slice(NAME, chose(game[NAME], held.unit))  # SK-1: one choice a Round
     deck = game["skills"]
     target = held.target
-    reacts = (
-        config.reaction_windows
-        and owner(game["combat"], held.unit) == GM
-        and target in deck.seats
-        and owner_of(deck, target).alive
-    )
-    if not reacts:
+    reactor = _reactor(config, game, held)
+    if reactor is None:
         return declare(game, Declare(held.unit, held.ability, held.hand, target))
-    deck, opened = skills.step(deck, OpenReactionWindow(target))
+    deck, opened = skills.step(deck, OpenReactionWindow(reactor))
     state: SkirmishState = game[NAME]
     game = game.with_slice("skills", deck).with_slice(NAME, replace(state, held=held))
     return game, (DeclarationHeld(held.unit, target), *opened)

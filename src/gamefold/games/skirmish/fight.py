@@ -170,11 +170,16 @@ def _settle_held(game: Game) -> tuple[Game, Events]:
     state: SkirmishState = game[NAME]
     held = state.held
     deck: SkillsState = game["skills"]
-    if held is None or (held.target in deck.reacting and deck.active == held.unit):
+    if held is None:
+        return game, ()
+    window = owner(game["combat"], held.target)
+    target = _find(game["combat"], held.target)
+    standing = target is not None and target.hp > 0
+    if window in deck.reacting and deck.active == held.unit and standing:
         return game, ()
     events: list[Event] = []
-    if held.target in deck.reacting:  # the declaring unit left: nothing to answer any more
-        deck, closed = skills.step(deck, CloseReactionWindow(held.target))
+    if window in deck.reacting:  # the declaring unit or the target left: nothing to answer
+        deck, closed = skills.step(deck, CloseReactionWindow(window))
         game = game.with_slice("skills", deck)
         events.extend(closed)
     action = Declare(held.unit, held.ability, held.hand, held.target)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from gamefold.combat import CombatState, Side
 from gamefold.games.skirmish.state import NAME, SkirmishState
 from gamefold.registry import Game
-from gamefold.skills import SkillsState, owner_of
+from gamefold.skills import GM, SkillsState, owner_of
 
 __all__ = [
     "CROSS_INVARIANTS",
@@ -39,13 +39,15 @@ def same_units_in_both_slices(game: Game) -> Iterator[str]:
 
 
 def held_only_in_a_window(game: Game) -> Iterator[str]:
-    """A held declaration waits exactly while its target's window is open (SK-4)."""
+    """A held declaration waits exactly while its target's player's window is open (SK-4,
+    SK-18: the GM's for a GM unit)."""
     deck: SkillsState = game["skills"]
     held = game[NAME].held
     windows = deck.reacting
     if held is None and windows:
         yield f"reaction windows {windows} are open with no declaration held"
-    if held is not None and (windows != (held.target,) or deck.active != held.unit):
+    reactor = None if held is None else (GM if held.target in deck.gm_units else held.target)
+    if held is not None and (windows != (reactor,) or deck.active != held.unit):
         yield f"{held} is held but the windows are {windows} and {deck.active} is active"
 
 

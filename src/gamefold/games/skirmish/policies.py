@@ -1,11 +1,14 @@
 """The ``"greedy"`` skirmish policy: simple, sensible play from a player's view alone.
 
 - **Pairing**: the healthiest fighters of its side take the pairings.
-- **Whose turn**: choosing the party's next unit (SD-13), the healthiest goes first.
+- **Whose turn**: choosing its side's next unit (SD-13), a unit that wants to move goes
+  first (moves are allowed only before anyone declared, SK-11), else the healthiest.
 - **Its own activation, before its choice**: it Plays a Level card that raises its hand limit
-  (SK-12); a move card (SK-11) when it stands in Forward below half its hit points, or in
-  Rearward at full health with Bash in its catalogue; a draw card (Focus) while it holds 3
-  cards or fewer, so its deck runs down and recycles (SD-5).
+  (SK-12); a move card (SK-11) when it stands in Forward below three quarters of its hit
+  points, so that it shoots from Rearward instead; a draw card (Focus)
+  while it holds 3 cards or fewer, so its deck runs down and recycles (SD-5); a healing
+  card (Rally) once it lost at least what it heals (SK-16). With more than 3 cards it Burns
+  a card whose modifier empowers its coming blow (Strike's ``attack``, SK-17).
 - **Its choice**: the party flees (every member retreats, carrying a fallen ally when it
   can, dropping its items, which are lost, CB-14) once its standing hit points fall below
   half the enemies', or below the enemies' with a member down. Otherwise it uses
@@ -15,8 +18,9 @@
   its least useful cards (neither reactions nor ability cards); with nothing to pay, the
   free ability. The Hand is drawn at random from the policy's own stream.
 - **After its choice**: it Burns a card whose Burn raises a shield (SK-5) while it holds more
-  than 2 cards, freely Discards the cards whose Play does nothing in the fight (Rally's
-  ``heal``, SD-9), then ends its activation, keeping the rest for reactions and later Rounds.
+  than 2 cards, freely Discards the cards whose Play does nothing in the fight or only
+  lowers its hand limit (Heavy Shield, SD-9), then ends its activation, keeping the rest for
+  reactions and later Rounds.
 - **A reaction window**: it Plays the reaction card that prevents the most damage, or else
   Burns the card with the biggest shield, if any, then closes the window.
 
@@ -41,6 +45,7 @@ from gamefold.skills import (
     CardDef,
     CloseReactionWindow,
     Discard,
+    Effect,
     EndActivation,
     Play,
     SkillsView,
@@ -112,8 +117,8 @@ class _Greedy:
         if idle is not None:
             return idle, rng
         activations = [a for a in legal if isinstance(a, Activate)]
-        if len(activations) > 1:  # the side's choice (SD-13): its healthiest unit goes first
-            return max(activations, key=lambda a: _hp(view["combat"], a.unit)), rng
+        if len(activations) > 1:  # the side's choice (SD-13)
+            return self._next_unit(view["combat"], activations), rng
         ends: list[Action] = [a for a in legal if isinstance(a, EndActivation)]
         return (ends or list(legal))[0], rng
 
@@ -134,24 +139,57 @@ class _Greedy:
                 return play
             if effect.name == "draw" and me.hand_size <= 3:
                 return play
+            if self._heals(view["combat"], deck.active, effect):
+                return play
+        return self._bonus_burn(deck, legal, me.hand_size)
+
+    def _bonus_burn(self, deck: SkillsView, legal: tuple[Action, ...], held: int) -> Action | None:
+        """With more than 3 cards, Burn one whose modifier empowers the coming blow (SK-17)."""
+        if held <= 3:
+            return None
+        for action in legal:
+            if isinstance(action, Burn) and any(
+                self.config.burn_effects.get(m.stat) == "empower" and m.amount > 0
+                for m in definition(deck, action.card).burn
+            ):
+                return action
         return None
+
+    def _heals(self, fight: CombatView, unit: str | None, effect: Effect) -> bool:
+        """A healing card (SK-16) whose whole amount the unit has lost."""
+        param = self.config.heal_effects.get(effect.name)
+        me = next((c for c in fight.combatants if c.id == unit), None)
+        if param is None or me is None:
+            return False
+        amount = effect.params.get(param, 0)
+        return amount > 0 and me.hp + amount <= me.max_hp
+
+    def _next_unit(self, fight: CombatView, activations: list[Activate]) -> Activate:
+        """A unit that wants to move goes first, while no one declared and it still may
+        (SK-11); else the healthiest."""
+        movers = [a for a in activations if self._wants_to_move(fight, a.unit)]
+        return max(movers or activations, key=lambda a: _hp(fight, a.unit))
 
     def _wants_to_move(self, fight: CombatView, unit: str | None) -> bool:
         me = next((c for c in fight.combatants if c.id == unit), None)
         if me is None or me.zone is None:
             return False
         if me.zone is Zone.FORWARD:
-            return me.hp * 2 < me.max_hp
-        return me.hp == me.max_hp and "Bash" in me.abilities
+            return me.hp * 4 < me.max_hp * 3
+        return False
 
     def _idle_discard(self, deck: SkillsView, legal: tuple[Action, ...]) -> Action | None:
         """A free Discard of a card whose Play does nothing in this fight (SD-9)."""
-        useful = {*_USEFUL, *self.config.reaction_effects, *self.config.card_abilities}
+        config = self.config
+        useful = {*_USEFUL, *config.reaction_effects, *config.card_abilities, *config.heal_effects}
         for action in legal:
-            if (
-                isinstance(action, Discard)
-                and definition(deck, action.card).play.name not in useful
-            ):
+            if not isinstance(action, Discard):
+                continue
+            effect = definition(deck, action.card).play
+            # A card whose Play only lowers the hand limit is dead weight once no shield
+            # Burn is wanted (the hand is small): it goes, like one whose Play does nothing.
+            lowers = effect.name == "level" and effect.params.get("delta", 0) <= 0
+            if effect.name not in useful or lowers:
                 return action
         return None
 

@@ -80,7 +80,8 @@ class Tally:
 
 @attrs.frozen
 class Held:
-    """An enemy's declaration waiting while its target's reaction window is open (SK-4)."""
+    """A declaration waiting while its target's player's reaction window is open: an enemy's
+    at a party member (SK-4), or a party member's at a GM unit (SK-18)."""
 
     unit: str
     ability: str
@@ -125,7 +126,8 @@ class Dodged(Event):
 
 @attrs.frozen
 class SkirmishView:
-    """The slice as a viewer sees it: a held declaration is the GM's secret (CB-10, SK-4).
+    """The slice as a viewer sees it: a held declaration is its declaring player's secret
+    (CB-10; the GM's for an enemy's, SK-4; the member's for a party member's, SK-18).
 
     Its target learns only that it is the target (its reaction window is open, SD-8); the
     declaring unit, the ability and the Hand stay hidden from every player until the
@@ -134,9 +136,9 @@ class SkirmishView:
     tallies: tuple[Tally, ...]
     shields: tuple[Shield, ...]
     held: Held | None
-    """The held declaration, for the GM only."""
+    """The held declaration, for its declaring side's player only."""
     held_target: str | None
-    """Whom the held declaration aims at: shown to the GM and to the target alone."""
+    """Whom the held declaration aims at: shown to the declaring player and the target's."""
     chosen: tuple[str, ...]
     """Units that made their choice this Round (who, not what: public)."""
 
@@ -241,11 +243,17 @@ def shield_of(state: SkirmishState, unit: str) -> int:
 
 
 def view(state: SkirmishState, viewer: str) -> SkirmishView:
-    """The slice as ``viewer`` sees it: the held declaration in full for the GM only, its
-    target for the GM and the target (EN-9, CB-10)."""
+    """The slice as ``viewer`` sees it: the held declaration in full for the declaring side's
+    player only (the GM for an enemy, SK-4; the member itself, SK-18), its target for that
+    player and the target's (EN-9, CB-10)."""
     held = state.held
-    target = None if held is None or viewer not in ("gm", held.target) else held.target
-    shown = held if viewer == "gm" else None
+    party = {t.player for t in state.tallies[:-1]}
+    if held is None:
+        return SkirmishView(state.tallies, state.shields, None, None, state.chosen)
+    declarer = held.unit if held.unit in party else "gm"
+    reactor = held.target if held.target in party else "gm"
+    target = held.target if viewer in (declarer, reactor) else None
+    shown = held if viewer == declarer else None
     return SkirmishView(state.tallies, state.shields, shown, target, state.chosen)
 
 
