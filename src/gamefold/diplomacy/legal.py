@@ -39,7 +39,13 @@ from gamefold.rng import Rng
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
 
-__all__ = ["legal_actions", "proposal_count", "list_proposals", "sample_proposals"]
+__all__ = [
+    "legal_actions",
+    "proposal_count",
+    "list_proposals",
+    "sample_proposals",
+    "standalone_plays",
+]
 
 
 def _of(state: DiplomacyState, hand: tuple[int, ...], kind: Kind) -> list[int]:
@@ -94,6 +100,18 @@ def sample_proposals(
     return tuple(listed[i] for i in sorted(picked)), rng
 
 
+def standalone_plays(state: DiplomacyState, actor: str) -> tuple[PlayStandalone, ...]:
+    """The :class:`PlayStandalone` actions :func:`legal_actions` lists for ``actor``, in
+    hand order with ``target=""``, without building the rest of the listing."""
+    seat = find_seat(state, actor)
+    if seat is None:
+        return ()
+    player = state.players[seat]
+    if not player.between_turns or player.pending is not None:
+        return ()
+    return tuple(PlayStandalone(actor, c) for c in _of(state, player.hand, Kind.STANDALONE))
+
+
 def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
     """Every legal action of ``actor``, in the documented order (EN-5); ``()`` for a stranger."""
     seat = find_seat(state, actor)
@@ -110,6 +128,5 @@ def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
     for proposal in state.proposals:
         if proposal.to == actor:
             out += (Accept(actor, proposal.id), Decline(actor, proposal.id))
-    if player.between_turns and player.pending is None:
-        out += [PlayStandalone(actor, c) for c in _of(state, player.hand, Kind.STANDALONE)]
+    out += standalone_plays(state, actor)
     return tuple(out)

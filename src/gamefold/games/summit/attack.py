@@ -223,25 +223,40 @@ def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
 
 
 def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
-    """Every deploy ``actor`` may make now, in map order (EN-5)."""
+    """Every deploy ``actor`` may make now, in map order (EN-5).
+
+    Built from :func:`_deploy_problem`'s predicates in one pass: the turn and the reserve
+    are the actor's, the same for every territory, so only ownership is tested per
+    territory."""
+    if _turn_problem(state, actor, "deploys") is not None:
+        return ()
+    owners = state.owners
+    if actor not in owners or state.realms[realm_of(state, actor)].troops < 1:
+        return ()
     names = state.scenario.territories
-    return tuple(
-        Deploy(actor, names[i])
-        for i in range(len(names))
-        if _deploy_problem(state, actor, i) is None
-    )
+    return tuple(Deploy(actor, names[i]) for i, o in enumerate(owners) if o == actor)
+
+
+def _partners(state: MapState, actor: str) -> set[str]:
+    """The players a running truce binds ``actor`` to (SM-7)."""
+    bound = (t for t in state.truces if actor in (t.first, t.second))
+    return {t.second if t.first == actor else t.first for t in bound}
 
 
 def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
     """Every attack ``actor`` may make now: sources in map order, then targets in map
-    order (EN-5)."""
+    order (EN-5).
+
+    Built from :func:`_attack_problem`'s predicates in one pass: a source of the actor's
+    with two troops, a bordering target neither the actor's nor a truce partner's."""
     if _turn_problem(state, actor, "attacks") is not None:
         return ()
-    names = state.scenario.territories
+    names, owners, borders = state.scenario.territories, state.owners, state.scenario.borders
+    garrisons, barred = state.garrisons, {actor, *_partners(state, actor)}
     return tuple(
         Attack(actor, names[s], names[t])
-        for s in range(len(names))
-        if state.owners[s] == actor and state.garrisons[s] >= 2
-        for t in state.scenario.borders[s]
-        if _attack_problem(state, actor, s, t) is None
+        for s, owner in enumerate(owners)
+        if owner == actor and garrisons[s] >= 2
+        for t in borders[s]
+        if owners[t] not in barred
     )

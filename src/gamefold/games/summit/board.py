@@ -277,8 +277,11 @@ def weakest(state: MapState, player: str) -> int | None:
 
 
 def realm_of(state: MapState, player: str) -> int:
-    """The seat index of ``player``, who must be seated."""
-    return state.players.index(player)
+    """The seat index of ``player``, who must be seated (``ValueError`` otherwise)."""
+    for seat, realm in enumerate(state.realms):
+        if realm.player == player:
+            return seat
+    raise ValueError(f"{player!r} is not seated")
 
 
 def with_realm(state: MapState, seat: int, realm: Realm) -> MapState:
