@@ -32,7 +32,6 @@ from gamefold.games.summit.board import (
     realm_of,
     take,
     truce_between,
-    with_realm,
 )
 
 __all__ = [
@@ -101,8 +100,13 @@ class BattleFought(Event):
     won: bool
 
 
+def _on_turn(state: MapState, player: str) -> bool:
+    """Whether ``player``'s turn is under way: the map's actions are theirs to take."""
+    return state.phase is Phase.TURN and state.current == player
+
+
 def _turn_problem(state: MapState, player: str, what: str) -> tuple[str, str, str] | None:
-    if state.phase is not Phase.TURN or state.current != player:
+    if not _on_turn(state, player):
         return codes.NOT_YOUR_TURN, "SM-6", f"{player} {what} only during their own turn."
     return None
 
@@ -143,8 +147,8 @@ def apply_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events]:
     seat = realm_of(state, action.player)
     realm = state.realms[seat]
     troops = state.garrisons[index] + 1
-    state = replace(state, garrisons=put_at(state.garrisons, index, troops))
-    state = with_realm(state, seat, replace(realm, troops=realm.troops - 1))
+    realms = put_at(state.realms, seat, replace(realm, troops=realm.troops - 1))
+    state = replace(state, garrisons=put_at(state.garrisons, index, troops), realms=realms)
     return state, (TroopDeployed(action.player, action.territory, troops),)
 
 
@@ -228,7 +232,7 @@ def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
     Built from :func:`_deploy_problem`'s predicates in one pass: the turn and the reserve
     are the actor's, the same for every territory, so only ownership is tested per
     territory."""
-    if _turn_problem(state, actor, "deploys") is not None:
+    if not _on_turn(state, actor):
         return ()
     owners = state.owners
     if actor not in owners or state.realms[realm_of(state, actor)].troops < 1:
@@ -249,7 +253,7 @@ def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
 
     Built from :func:`_attack_problem`'s predicates in one pass: a source of the actor's
     with two troops, a bordering target neither the actor's nor a truce partner's."""
-    if _turn_problem(state, actor, "attacks") is not None:
+    if not _on_turn(state, actor):
         return ()
     names, owners, borders = state.scenario.territories, state.owners, state.scenario.borders
     garrisons, barred = state.garrisons, {actor, *_partners(state, actor)}

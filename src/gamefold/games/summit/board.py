@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import TypeVar
 
 import attrs
 
@@ -48,6 +49,8 @@ __all__ = [
     "zone_holder",
     "zones_held",
 ]
+
+_T = TypeVar("_T")
 
 NAME = "map"
 """The slice's name in the registry and its RNG stream."""
@@ -290,7 +293,7 @@ def with_realm(state: MapState, seat: int, realm: Realm) -> MapState:
     return replace(state, realms=(*realms[:seat], realm, *realms[seat + 1 :]))
 
 
-def put_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+def put_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     """``values`` with the one at ``index`` replaced by ``value``."""
     return (*values[:index], value, *values[index + 1 :])
 
@@ -301,16 +304,16 @@ def take(
     """``player`` takes the territory at ``index`` with ``moved`` troops on it: its
     defenders are gone, its forts razed and its trap cleared (SM-6)."""
     previous = state.owners[index]
+    seat = realm_of(state, player)
+    realm = state.realms[seat]
     state = replace(
         state,
-        owners=(*state.owners[:index], player, *state.owners[index + 1 :]),
+        owners=put_at(state.owners, index, player),
         forts=put_at(state.forts, index, 0),
         garrisons=put_at(state.garrisons, index, moved),
         traps=put_at(state.traps, index, 0),
+        realms=put_at(state.realms, seat, replace(realm, conquests=realm.conquests + 1)),
     )
-    seat = realm_of(state, player)
-    realm = state.realms[seat]
-    state = with_realm(state, seat, replace(realm, conquests=realm.conquests + 1))
     name = state.scenario.territories[index]
     return state, TerritoryTaken(player, name, previous, cause, moved)
 
