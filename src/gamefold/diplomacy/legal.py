@@ -37,7 +37,7 @@ from gamefold.diplomacy.standalone import PlayStandalone
 from gamefold.rng import Rng
 
 if TYPE_CHECKING:
-    from gamefold.diplomacy.table import DiplomacyState
+    from gamefold.diplomacy.table import DiplomacyState, PlayerState
 
 __all__ = [
     "legal_actions",
@@ -104,12 +104,14 @@ def standalone_plays(state: DiplomacyState, actor: str) -> tuple[PlayStandalone,
     """The :class:`PlayStandalone` actions :func:`legal_actions` lists for ``actor``, in
     hand order with ``target=""``, without building the rest of the listing."""
     seat = find_seat(state, actor)
-    if seat is None:
-        return ()
-    player = state.players[seat]
+    return () if seat is None else _plays(state, state.players[seat])
+
+
+def _plays(state: DiplomacyState, player: PlayerState) -> tuple[PlayStandalone, ...]:
     if not player.between_turns or player.pending is not None:
         return ()
-    return tuple(PlayStandalone(actor, c) for c in _of(state, player.hand, Kind.STANDALONE))
+    cards = _of(state, player.hand, Kind.STANDALONE)
+    return tuple(PlayStandalone(player.player, c) for c in cards)
 
 
 def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
@@ -128,5 +130,5 @@ def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
     for proposal in state.proposals:
         if proposal.to == actor:
             out += (Accept(actor, proposal.id), Decline(actor, proposal.id))
-    out += standalone_plays(state, actor)
+    out += _plays(state, player)
     return tuple(out)

@@ -243,6 +243,8 @@ def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
 
 def _partners(state: MapState, actor: str) -> set[str]:
     """The players a running truce binds ``actor`` to (SM-7)."""
+    if not state.truces:
+        return set()
     bound = (t for t in state.truces if actor in (t.first, t.second))
     return {t.second if t.first == actor else t.first for t in bound}
 

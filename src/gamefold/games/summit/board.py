@@ -239,7 +239,11 @@ def holder_of(scenario: Scenario, owners: Sequence[str], zone: Zone) -> str:
     it; under ``"all"`` only the player with every one.
     """
     index = scenario.territories.index
-    held = [owners[index(t)] for t in zone.territories]
+    return _holder(scenario, [owners[index(t)] for t in zone.territories])
+
+
+def _holder(scenario: Scenario, held: list[str]) -> str:
+    """Who holds a zone whose territories have the owners ``held`` (see :func:`holder_of`)."""
     need = len(held) if scenario.zone_rule == "all" else len(held) // 2 + 1
     for owner in held:
         if owner != NEUTRAL and held.count(owner) >= need:
@@ -254,7 +258,12 @@ def zone_holder(state: MapState, zone: Zone) -> str:
 
 def zones_held(state: MapState, player: str) -> tuple[str, ...]:
     """The names of the zones ``player`` holds, in the scenario's order (SM-2)."""
-    return tuple(z.name for z in state.scenario.zones if zone_holder(state, z) == player)
+    scenario, owners = state.scenario, state.owners
+    return tuple(
+        zone.name
+        for zone, members in zip(scenario.zones, scenario.zone_members, strict=True)
+        if _holder(scenario, [owners[i] for i in members]) == player
+    )
 
 
 def holdings(state: MapState, player: str) -> tuple[int, tuple[str, ...]]:
