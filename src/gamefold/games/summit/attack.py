@@ -20,6 +20,8 @@ A territory with no troops is taken without a battle.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import attrs
 
 from gamefold.core import Action, Event, Events, replace
@@ -237,7 +239,15 @@ def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
     owners = state.owners
     if actor not in owners or state.realms[realm_of(state, actor)].troops < 1:
         return ()
-    names = state.scenario.territories
+    return _deploys_on(state.scenario.territories, owners, actor)
+
+
+@lru_cache(maxsize=256)
+def _deploys_on(names: tuple[str, ...], owners: tuple[str, ...], actor: str) -> tuple[Deploy, ...]:
+    """A deploy of ``actor`` on each territory they hold, in map order.
+
+    Cached, because a deploy changes no owner: a turn's deploys list the same territories
+    until one changes hands. The answer depends on the arguments alone."""
     return tuple(Deploy(actor, names[i]) for i, o in enumerate(owners) if o == actor)
 
 
@@ -247,6 +257,11 @@ def _partners(state: MapState, actor: str) -> set[str]:
         return set()
     bound = (t for t in state.truces if actor in (t.first, t.second))
     return {t.second if t.first == actor else t.first for t in bound}
+
+
+_attack = lru_cache(maxsize=4096)(Attack)
+"""The :class:`Attack` record of a player, source and target: records are immutable, so a
+listing hands out one per attack rather than building it anew at every choice."""
 
 
 def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
@@ -260,7 +275,7 @@ def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
     names, owners, borders = state.scenario.territories, state.owners, state.scenario.borders
     garrisons, barred = state.garrisons, {actor, *_partners(state, actor)}
     return tuple(
-        Attack(actor, names[s], names[t])
+        _attack(actor, names[s], names[t])
         for s, owner in enumerate(owners)
         if owner == actor and garrisons[s] >= 2
         for t in borders[s]

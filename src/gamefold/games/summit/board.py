@@ -187,7 +187,7 @@ class MapState:
     @property
     def players(self) -> tuple[str, ...]:
         """The players' ids in seat order."""
-        return tuple(realm.player for realm in self.realms)
+        return tuple([realm.player for realm in self.realms])  # a list builds faster
 
     @property
     def next_player(self) -> str:
