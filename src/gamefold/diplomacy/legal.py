@@ -24,6 +24,7 @@ never listed: they carry facts of the map, not choices.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import permutations
 from math import perm
 from typing import TYPE_CHECKING
@@ -46,6 +47,13 @@ __all__ = [
     "sample_proposals",
     "standalone_plays",
 ]
+
+
+# Records are immutable: the listing hands out one per player and card rather than building
+# them anew at every choice (a turn lists the same hand many times).
+_discard = lru_cache(maxsize=4096)(Discard)
+_self_apply = lru_cache(maxsize=4096)(SelfApply)
+_end_turn = lru_cache(maxsize=64)(EndTurn)
 
 
 def _of(state: DiplomacyState, hand: tuple[int, ...], kind: Kind) -> list[int]:
@@ -123,10 +131,10 @@ def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
     out: list[Action] = []
     if state.active == actor:
         hand = player.hand
-        out += [Discard(actor, card) for card in hand]
-        out += [SelfApply(actor, card) for card in _of(state, hand, Kind.VALUE)]
+        out += [_discard(actor, card) for card in hand]
+        out += [_self_apply(actor, card) for card in _of(state, hand, Kind.VALUE)]
         out += list_proposals(state, actor)
-        out.append(EndTurn(actor))
+        out.append(_end_turn(actor))
     for proposal in state.proposals:
         if proposal.to == actor:
             out += (Accept(actor, proposal.id), Decline(actor, proposal.id))
