@@ -25,6 +25,7 @@ from gamefold.diplomacy import (
     check,
     legal_actions,
     locked_cards,
+    standalone_plays,
 )
 from gamefold.testing.diplomacy import reachable_states
 
@@ -55,3 +56,15 @@ def test_en5_the_listing_is_sound_and_complete(state: DiplomacyState) -> None:
         assert all(check(state, a) is None for a in listed)
         accepted = {a for a in _space(state, player.player) if check(state, a) is None}
         assert accepted <= set(listed), accepted - set(listed)
+
+
+@settings(max_examples=40, deadline=None)
+@given(reachable_states(max_steps=25))
+def test_dp12_standalone_plays_are_the_listings_plays(state: DiplomacyState) -> None:
+    """DP-12, EN-5: ``standalone_plays`` is the listing's PlayStandalone actions, in order,
+    and nothing for a stranger."""
+    for player in state.players:
+        listed = legal_actions(state, player.player)
+        plays = tuple(a for a in listed if isinstance(a, PlayStandalone))
+        assert standalone_plays(state, player.player) == plays
+    assert standalone_plays(state, "nobody") == ()

@@ -47,7 +47,12 @@ from gamefold.diplomacy.hands import (
     scores,
 )
 from gamefold.diplomacy.invariants import INVARIANTS
-from gamefold.diplomacy.legal import list_proposals, proposal_count, sample_proposals
+from gamefold.diplomacy.legal import (
+    list_proposals,
+    proposal_count,
+    sample_proposals,
+    standalone_plays,
+)
 from gamefold.diplomacy.narration import LINES, Line, describe
 from gamefold.diplomacy.pacts import (
     BreakPact,
@@ -171,6 +176,7 @@ __all__ = [
     "proposal_count",
     "list_proposals",
     "sample_proposals",
+    "standalone_plays",
     "locked_cards",
     "reduce",
     "scores",

@@ -24,6 +24,7 @@ never listed: they carry facts of the map, not choices.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import permutations
 from math import perm
 from typing import TYPE_CHECKING
@@ -37,9 +38,22 @@ from gamefold.diplomacy.standalone import PlayStandalone
 from gamefold.rng import Rng
 
 if TYPE_CHECKING:
-    from gamefold.diplomacy.table import DiplomacyState
+    from gamefold.diplomacy.table import DiplomacyState, PlayerState
 
-__all__ = ["legal_actions", "proposal_count", "list_proposals", "sample_proposals"]
+__all__ = [
+    "legal_actions",
+    "proposal_count",
+    "list_proposals",
+    "sample_proposals",
+    "standalone_plays",
+]
+
+
+# Records are immutable: the listing hands out one per player and card rather than building
+# them anew at every choice (a turn lists the same hand many times).
+_discard = lru_cache(maxsize=4096)(Discard)
+_self_apply = lru_cache(maxsize=4096)(SelfApply)
+_end_turn = lru_cache(maxsize=64)(EndTurn)
 
 
 def _of(state: DiplomacyState, hand: tuple[int, ...], kind: Kind) -> list[int]:
@@ -94,6 +108,20 @@ def sample_proposals(
     return tuple(listed[i] for i in sorted(picked)), rng
 
 
+def standalone_plays(state: DiplomacyState, actor: str) -> tuple[PlayStandalone, ...]:
+    """The :class:`PlayStandalone` actions :func:`legal_actions` lists for ``actor``, in
+    hand order with ``target=""``, without building the rest of the listing."""
+    seat = find_seat(state, actor)
+    return () if seat is None else _plays(state, state.players[seat])
+
+
+def _plays(state: DiplomacyState, player: PlayerState) -> tuple[PlayStandalone, ...]:
+    if not player.between_turns or player.pending is not None:
+        return ()
+    cards = _of(state, player.hand, Kind.STANDALONE)
+    return tuple(PlayStandalone(player.player, c) for c in cards)
+
+
 def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
     """Every legal action of ``actor``, in the documented order (EN-5); ``()`` for a stranger."""
     seat = find_seat(state, actor)
@@ -103,13 +131,12 @@ def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
     out: list[Action] = []
     if state.active == actor:
         hand = player.hand
-        out += [Discard(actor, card) for card in hand]
-        out += [SelfApply(actor, card) for card in _of(state, hand, Kind.VALUE)]
+        out += [_discard(actor, card) for card in hand]
+        out += [_self_apply(actor, card) for card in _of(state, hand, Kind.VALUE)]
         out += list_proposals(state, actor)
-        out.append(EndTurn(actor))
+        out.append(_end_turn(actor))
     for proposal in state.proposals:
         if proposal.to == actor:
             out += (Accept(actor, proposal.id), Decline(actor, proposal.id))
-    if player.between_turns and player.pending is None:
-        out += [PlayStandalone(actor, c) for c in _of(state, player.hand, Kind.STANDALONE)]
+    out += _plays(state, player)
     return tuple(out)

@@ -4,6 +4,8 @@ DP-4, DP-5)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.games.summit.helpers import board, clock, dip, first_turn, summit, with_owners
 
 from gamefold import StartRound, StartTurn
@@ -151,3 +153,24 @@ def test_the_first_turn_is_under_way_after_the_clock() -> None:
 
 def test_default_map_names_are_unique_and_stable() -> None:
     assert DEFAULT_TERRITORIES[:3] == ("Consulate", "Chancery", "Legation")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(("p1", "p2", "p3", NEUTRAL)), min_size=18, max_size=18),
+    st.sampled_from(("majority", "all")),
+)
+def test_sm2_zones_held_count_each_zones_territories(owners: list[str], rule: str) -> None:
+    """SM-2: a player holds the zones where they own more than half (or, under ``"all"``,
+    every one) of the territories; the scenario's ``zone_members`` are their map indices."""
+    game = summit(3, zone_rule=rule)
+    names = game.config.scenario.territories
+    state = board(with_owners(game.setup(1), dict(zip(names, owners, strict=True))))
+    zones = state.scenario.zones
+    members = [tuple(names.index(t) for t in zone.territories) for zone in zones]
+    assert list(state.scenario.zone_members) == members
+    for player in state.players:
+        counts = [sum(owners[i] == player for i in each) for each in members]
+        need = [len(each) if rule == "all" else len(each) // 2 + 1 for each in members]
+        expected = tuple(z.name for z, c, n in zip(zones, counts, need, strict=True) if c >= n)
+        assert zones_held(state, player) == expected

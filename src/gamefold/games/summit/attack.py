@@ -20,6 +20,8 @@ A territory with no troops is taken without a battle.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import attrs
 
 from gamefold.core import Action, Event, Events, replace
@@ -32,7 +34,6 @@ from gamefold.games.summit.board import (
     realm_of,
     take,
     truce_between,
-    with_realm,
 )
 
 __all__ = [
@@ -101,8 +102,13 @@ class BattleFought(Event):
     won: bool
 
 
+def _on_turn(state: MapState, player: str) -> bool:
+    """Whether ``player``'s turn is under way: the map's actions are theirs to take."""
+    return state.phase is Phase.TURN and state.current == player
+
+
 def _turn_problem(state: MapState, player: str, what: str) -> tuple[str, str, str] | None:
-    if state.phase is not Phase.TURN or state.current != player:
+    if not _on_turn(state, player):
         return codes.NOT_YOUR_TURN, "SM-6", f"{player} {what} only during their own turn."
     return None
 
@@ -143,8 +149,8 @@ def apply_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events]:
     seat = realm_of(state, action.player)
     realm = state.realms[seat]
     troops = state.garrisons[index] + 1
-    state = replace(state, garrisons=put_at(state.garrisons, index, troops))
-    state = with_realm(state, seat, replace(realm, troops=realm.troops - 1))
+    realms = put_at(state.realms, seat, replace(realm, troops=realm.troops - 1))
+    state = replace(state, garrisons=put_at(state.garrisons, index, troops), realms=realms)
     return state, (TroopDeployed(action.player, action.territory, troops),)
 
 
@@ -223,25 +229,55 @@ def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
 
 
 def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
-    """Every deploy ``actor`` may make now, in map order (EN-5)."""
-    names = state.scenario.territories
-    return tuple(
-        Deploy(actor, names[i])
-        for i in range(len(names))
-        if _deploy_problem(state, actor, i) is None
-    )
+    """Every deploy ``actor`` may make now, in map order (EN-5).
+
+    Built from :func:`_deploy_problem`'s predicates in one pass: the turn and the reserve
+    are the actor's, the same for every territory, so only ownership is tested per
+    territory."""
+    if not _on_turn(state, actor):
+        return ()
+    owners = state.owners
+    if actor not in owners or state.realms[realm_of(state, actor)].troops < 1:
+        return ()
+    return _deploys_on(state.scenario.territories, owners, actor)
+
+
+@lru_cache(maxsize=256)
+def _deploys_on(names: tuple[str, ...], owners: tuple[str, ...], actor: str) -> tuple[Deploy, ...]:
+    """A deploy of ``actor`` on each territory they hold, in map order.
+
+    Cached, because a deploy changes no owner: a turn's deploys list the same territories
+    until one changes hands. The answer depends on the arguments alone."""
+    return tuple(Deploy(actor, names[i]) for i, o in enumerate(owners) if o == actor)
+
+
+def _partners(state: MapState, actor: str) -> set[str]:
+    """The players a running truce binds ``actor`` to (SM-7)."""
+    if not state.truces:
+        return set()
+    bound = (t for t in state.truces if actor in (t.first, t.second))
+    return {t.second if t.first == actor else t.first for t in bound}
+
+
+_attack = lru_cache(maxsize=4096)(Attack)
+"""The :class:`Attack` record of a player, source and target: records are immutable, so a
+listing hands out one per attack rather than building it anew at every choice."""
 
 
 def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
     """Every attack ``actor`` may make now: sources in map order, then targets in map
-    order (EN-5)."""
-    if _turn_problem(state, actor, "attacks") is not None:
+    order (EN-5).
+
+    Built from :func:`_attack_problem`'s predicates in one pass: a source of the actor's
+    with two troops, a bordering target neither the actor's nor a truce partner's."""
+    if not _on_turn(state, actor):
         return ()
-    names = state.scenario.territories
+    names, owners, borders = state.scenario.territories, state.owners, state.scenario.borders
+    garrisons, barred = state.garrisons, {actor, *_partners(state, actor)}
     return tuple(
-        Attack(actor, names[s], names[t])
-        for s in range(len(names))
-        if state.owners[s] == actor and state.garrisons[s] >= 2
-        for t in state.scenario.borders[s]
-        if _attack_problem(state, actor, s, t) is None
+        _attack(actor, names[s], names[t])
+        for s, owner in enumerate(owners)
+        if owner == actor and garrisons[s] >= 2
+        for t in borders[s]
+        if owners[t] not in barred
     )

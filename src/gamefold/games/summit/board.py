@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import TypeVar
 
 import attrs
 
@@ -48,6 +49,8 @@ __all__ = [
     "zone_holder",
     "zones_held",
 ]
+
+_T = TypeVar("_T")
 
 NAME = "map"
 """The slice's name in the registry and its RNG stream."""
@@ -184,7 +187,7 @@ class MapState:
     @property
     def players(self) -> tuple[str, ...]:
         """The players' ids in seat order."""
-        return tuple(realm.player for realm in self.realms)
+        return tuple([realm.player for realm in self.realms])  # a list builds faster
 
     @property
     def next_player(self) -> str:
@@ -236,7 +239,11 @@ def holder_of(scenario: Scenario, owners: Sequence[str], zone: Zone) -> str:
     it; under ``"all"`` only the player with every one.
     """
     index = scenario.territories.index
-    held = [owners[index(t)] for t in zone.territories]
+    return _holder(scenario, [owners[index(t)] for t in zone.territories])
+
+
+def _holder(scenario: Scenario, held: list[str]) -> str:
+    """Who holds a zone whose territories have the owners ``held`` (see :func:`holder_of`)."""
     need = len(held) if scenario.zone_rule == "all" else len(held) // 2 + 1
     for owner in held:
         if owner != NEUTRAL and held.count(owner) >= need:
@@ -251,7 +258,12 @@ def zone_holder(state: MapState, zone: Zone) -> str:
 
 def zones_held(state: MapState, player: str) -> tuple[str, ...]:
     """The names of the zones ``player`` holds, in the scenario's order (SM-2)."""
-    return tuple(z.name for z in state.scenario.zones if zone_holder(state, z) == player)
+    scenario, owners = state.scenario, state.owners
+    return tuple(
+        zone.name
+        for zone, members in zip(scenario.zones, scenario.zone_members, strict=True)
+        if _holder(scenario, [owners[i] for i in members]) == player
+    )
 
 
 def holdings(state: MapState, player: str) -> tuple[int, tuple[str, ...]]:
@@ -277,8 +289,11 @@ def weakest(state: MapState, player: str) -> int | None:
 
 
 def realm_of(state: MapState, player: str) -> int:
-    """The seat index of ``player``, who must be seated."""
-    return state.players.index(player)
+    """The seat index of ``player``, who must be seated (``ValueError`` otherwise)."""
+    for seat, realm in enumerate(state.realms):
+        if realm.player == player:
+            return seat
+    raise ValueError(f"{player!r} is not seated")
 
 
 def with_realm(state: MapState, seat: int, realm: Realm) -> MapState:
@@ -287,7 +302,7 @@ def with_realm(state: MapState, seat: int, realm: Realm) -> MapState:
     return replace(state, realms=(*realms[:seat], realm, *realms[seat + 1 :]))
 
 
-def put_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+def put_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     """``values`` with the one at ``index`` replaced by ``value``."""
     return (*values[:index], value, *values[index + 1 :])
 
@@ -298,16 +313,16 @@ def take(
     """``player`` takes the territory at ``index`` with ``moved`` troops on it: its
     defenders are gone, its forts razed and its trap cleared (SM-6)."""
     previous = state.owners[index]
+    seat = realm_of(state, player)
+    realm = state.realms[seat]
     state = replace(
         state,
-        owners=(*state.owners[:index], player, *state.owners[index + 1 :]),
+        owners=put_at(state.owners, index, player),
         forts=put_at(state.forts, index, 0),
         garrisons=put_at(state.garrisons, index, moved),
         traps=put_at(state.traps, index, 0),
+        realms=put_at(state.realms, seat, replace(realm, conquests=realm.conquests + 1)),
     )
-    seat = realm_of(state, player)
-    realm = state.realms[seat]
-    state = with_realm(state, seat, replace(realm, conquests=realm.conquests + 1))
     name = state.scenario.territories[index]
     return state, TerritoryTaken(player, name, previous, cause, moved)
 

@@ -29,9 +29,9 @@ from gamefold.games.summit.board import (
     MapState,
     Phase,
     holdings,
+    put_at,
     realm_of,
     territory_count,
-    with_realm,
 )
 
 __all__ = [
@@ -152,10 +152,16 @@ def apply_begin(state: MapState, action: StartTurn) -> tuple[MapState, Events]:
     """The player's turn is under way (deploys and effects are the game's rules, SM-4)."""
     seat = realm_of(state, action.player)
     realm = state.realms[seat]
+    realms = put_at(state.realms, seat, replace(realm, turns=realm.turns + 1))
     state = replace(
-        state, phase=Phase.TURN, turn=state.turn + 1, current=action.player, proposals=0
+        state,
+        phase=Phase.TURN,
+        turn=state.turn + 1,
+        current=action.player,
+        proposals=0,
+        realms=realms,
     )
-    return with_realm(state, seat, replace(realm, turns=realm.turns + 1)), ()
+    return state, ()
 
 
 def validate_end(state: MapState, action: EndTurn) -> None:

@@ -39,7 +39,14 @@ from gamefold.diplomacy import (
 )
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
-from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase, territory_count
+from gamefold.games.summit.board import (
+    DIPLOMACY,
+    NAME,
+    MapState,
+    Phase,
+    realm_of,
+    territory_count,
+)
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
 from gamefold.games.summit.flow import advance
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
@@ -127,23 +134,28 @@ def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
     """Each Standalone card diplomacy lets ``actor`` play, with every target its effect
     takes: ``""`` (auto) first, then players in seat order or territories in map order."""
     out: list[Action] = []
-    for action in diplomacy.legal_actions(game[DIPLOMACY], actor):
-        if isinstance(action, PlayStandalone):
-            effect = _effect(game, action.card)
-            aims = targets(game[NAME], effect, actor)
-            out += [
-                PlayStandalone(actor, action.card, aim)
-                for aim in aims
-                if pact_problem(game, effect, actor, aim) is None  # SM-16
-            ]
+    for action in diplomacy.standalone_plays(game[DIPLOMACY], actor):
+        effect = _effect(game, action.card)
+        aims = targets(game[NAME], effect, actor)
+        out += [
+            PlayStandalone(actor, action.card, aim)
+            for aim in aims
+            if pact_problem(game, effect, actor, aim) is None  # SM-16
+        ]
     return tuple(out)
 
 
+def _below_limit(game: Game, action: Propose) -> bool:
+    """Whether the turn's proposals leave room for one more (SM-12)."""
+    state: MapState = game[NAME]
+    return state.proposals < state.scenario.proposals_per_turn
+
+
 def _limit(game: Game, action: Propose) -> IllegalAction | None:
+    if _below_limit(game, action):
+        return None
     state: MapState = game[NAME]
     limit = state.scenario.proposals_per_turn
-    if state.proposals < limit:
-        return None
     return codes.illegal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.", action)
 
 
@@ -152,15 +164,22 @@ def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | No
     return inner(game, action) or _limit(game, action)
 
 
-def _room(game: Game, action: Discard) -> IllegalAction | None:
+def _may_discard(game: Game, action: Discard) -> bool:
+    """Whether ``action``'s player may discard: always, or only holding the hand limit
+    under ``discard_at_limit`` (SM-15)."""
     state: MapState = game[NAME]
     if not state.scenario.discard_at_limit:
+        return True
+    dip: DiplomacyState = game[DIPLOMACY]
+    seat = realm_of(state, action.player)
+    return diplomacy.held_count(dip, seat) >= dip.config.hand_limit
+
+
+def _room(game: Game, action: Discard) -> IllegalAction | None:
+    if _may_discard(game, action):
         return None
     dip: DiplomacyState = game[DIPLOMACY]
-    seat = state.players.index(action.player)
     limit = dip.config.hand_limit
-    if diplomacy.held_count(dip, seat) >= limit:
-        return None
     message = f"You discard only to make room, holding {limit} cards (locked ones count)."
     return codes.illegal(codes.HAND_NOT_FULL, message, action)
 
@@ -176,13 +195,13 @@ WRAPPERS: tuple[Wrapper, ...] = (
         Propose,
         check=check_propose,
         name="summit proposal",
-        keep=lambda game, action: _limit(game, action) is None,
+        keep=_below_limit,
     ),
     Wrapper(
         Discard,
         check=check_discard,
         name="summit discard",
-        keep=lambda game, action: _room(game, action) is None,
+        keep=_may_discard,
     ),
 )
 """Summit's cross-slice refusals and window rules, as wrappers of diplomacy's handlers."""

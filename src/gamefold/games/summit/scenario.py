@@ -258,11 +258,16 @@ class Scenario:
 
     borders: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     """Derived: for each territory (map order), the indices of its neighbours, ascending."""
+    zone_members: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    """Derived: for each zone (in :attr:`zones` order), its territories' map indices."""
 
     def __attrs_post_init__(self) -> None:
         self._check_map()
         self._check_borders()
         object.__setattr__(self, "borders", _neighbour_table(self))
+        index = {name: i for i, name in enumerate(self.territories)}
+        members = tuple(tuple(index[t] for t in z.territories) for z in self.zones)
+        object.__setattr__(self, "zone_members", members)
         self._check_choices()
         self._check_counts()
 
