@@ -1,0 +1,172 @@
+"""SkillsConfig's refusals as a user reads them, and the edges of every range (SD-1 … SD-13).
+
+A bad config raises :class:`~gamefold.ConfigError` naming the field, the rule and, in a
+sentence, the allowed range and the value given; the bounds themselves are accepted.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gamefold import ConfigError
+from gamefold.skills import Ability, CardDef, Effect, SkillsConfig
+
+STRIKE = CardDef("Strike", Effect("attack"))
+MAX_DECK = 1_000
+"""The documented cap on a deck, a deck list and Fatigue per recycle (EN-8)."""
+
+
+def _refusal(**changes: object) -> tuple[str, str, str]:
+    with pytest.raises(ConfigError) as caught:
+        SkillsConfig(**changes)  # type: ignore[arg-type]
+    return caught.value.field, caught.value.rule, str(caught.value.args[0])
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        (
+            {"deck_size": 0},
+            (
+                "deck_size",
+                "SD-1",
+                "deck_size must be an integer at least 1 and at most 1000, not 0",
+            ),
+        ),
+        (
+            {"deck_size": True},
+            (
+                "deck_size",
+                "SD-1",
+                "deck_size must be an integer at least 1 and at most 1000, not True",
+            ),
+        ),
+        (
+            {"deck_size": 1001},
+            (
+                "deck_size",
+                "SD-1",
+                "deck_size must be an integer at least 1 and at most 1000, not 1001",
+            ),
+        ),
+        (
+            {"hand_limit": 31},
+            (
+                "hand_limit",
+                "SD-2",
+                "hand_limit must be an integer at least 1 and at most 30, not 31",
+            ),
+        ),
+        (
+            {"gm_deck_size": 1001},
+            (
+                "gm_deck_size",
+                "SD-7",
+                "gm_deck_size must be an integer at least 1 and at most 1000, not 1001",
+            ),
+        ),
+        (
+            {"gm_deck_size": 4},
+            (
+                "gm_hand_limit",
+                "SD-7",
+                "gm_hand_limit must be an integer at least 1 and at most 4, not 5",
+            ),
+        ),
+        (
+            {"exhaust_on_recycle": -1},
+            (
+                "exhaust_on_recycle",
+                "SD-5",
+                "exhaust_on_recycle must be an integer at least 0 and at most 30, not -1",
+            ),
+        ),
+        (
+            {"fatigue_on_recycle": 1001},
+            (
+                "fatigue_on_recycle",
+                "SD-5",
+                "fatigue_on_recycle must be an integer at least 0 and at most 1000, not 1001",
+            ),
+        ),
+        ({"lethal_draw_failure": 1}, ("lethal_draw_failure", "SD-6", "not a bool: 1")),
+        (
+            {"first_side": "both"},
+            ("first_side", "SD-13", "first_side is one of ('players', 'gm'), not 'both'"),
+        ),
+        ({"deck": ()}, ("deck", "SD-1", "deck must be 1 to 1000 CardDef in a tuple")),
+        ({"deck": ("Strike",)}, ("deck", "SD-1", "deck must be 1 to 1000 CardDef in a tuple")),
+        ({"deck": [STRIKE]}, ("deck", "SD-1", "deck must be 1 to 1000 CardDef in a tuple")),
+        (
+            {"gm_deck": (STRIKE,) * (MAX_DECK + 1)},
+            ("gm_deck", "SD-7", "gm_deck must be 1 to 1000 CardDef in a tuple"),
+        ),
+        (
+            {"abilities": (Ability("a", 1), Ability("a", 2))},
+            ("abilities", "SD-10", "two abilities share a name"),
+        ),
+        (
+            {"abilities": (Ability("a", 1), "b")},
+            ("abilities", "SD-10", "abilities must be a tuple of Ability"),
+        ),
+        (
+            {"abilities": [Ability("a", 1)]},
+            ("abilities", "SD-10", "abilities must be a tuple of Ability"),
+        ),
+    ],
+)
+def test_a_bad_config_names_field_rule_range_and_value(
+    changes: dict[str, object], expected: tuple[str, str, str]
+) -> None:
+    """SD-1/SD-2/SD-5/SD-6/SD-7/SD-10/SD-13: the refusal says what is allowed and what came."""
+    assert _refusal(**changes) == expected
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda: Ability("", 1), ("name", "SD-10", "an ability needs a non-empty name")),
+        (lambda: Ability(3, 1), ("name", "SD-10", "an ability needs a non-empty name")),
+        (lambda: Ability("a", 0), ("cost", "SD-10", "an ability costs at least 1 card, not 0")),
+        (
+            lambda: Ability("a", 2.0),
+            ("cost", "SD-10", "an ability costs at least 1 card, not 2.0"),
+        ),
+    ],
+)
+def test_sd10_a_bad_ability_names_field_and_value(
+    make: object, expected: tuple[str, str, str]
+) -> None:
+    """SD-10: an ability has a non-empty name and an integer cost of at least one card."""
+    with pytest.raises(ConfigError) as caught:
+        make()  # type: ignore[operator]
+    assert (caught.value.field, caught.value.rule, str(caught.value.args[0])) == expected
+
+
+def test_every_range_bound_is_accepted() -> None:
+    """SD-1/SD-2/SD-5/SD-7: each range includes its ends (MAX_DECK cards, a hand the size of
+    the deck, no or all cards exhausted, no or MAX_DECK Fatigue, MAX_DECK definitions)."""
+    top = SkillsConfig(
+        deck_size=MAX_DECK,
+        hand_limit=MAX_DECK,
+        gm_deck_size=MAX_DECK,
+        gm_hand_limit=MAX_DECK,
+        exhaust_on_recycle=MAX_DECK,
+        fatigue_on_recycle=MAX_DECK,
+        deck=(STRIKE,) * MAX_DECK,
+        gm_deck=(STRIKE,) * MAX_DECK,
+        abilities=(),
+    )
+    assert (top.deck_size, top.hand_limit, top.exhaust_on_recycle) == (MAX_DECK,) * 3
+    bottom = SkillsConfig(
+        deck_size=1,
+        hand_limit=1,
+        gm_deck_size=1,
+        gm_hand_limit=1,
+        exhaust_on_recycle=0,
+        fatigue_on_recycle=0,
+        lethal_draw_failure=False,
+        first_side="gm",
+        abilities=(Ability("a", 1),),
+    )
+    assert (bottom.deck_size, bottom.fatigue_on_recycle, bottom.first_side) == (1, 0, "gm")
