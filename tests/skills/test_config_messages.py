@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from gamefold import ConfigError
-from gamefold.skills import Ability, CardDef, Effect, SkillsConfig
+from gamefold.skills import Ability, CardDef, Effect, SkillsConfig, initial_state
 
 STRIKE = CardDef("Strike", Effect("attack"))
 MAX_DECK = 1_000
@@ -170,3 +170,43 @@ def test_every_range_bound_is_accepted() -> None:
         abilities=(Ability("a", 1),),
     )
     assert (bottom.deck_size, bottom.fatigue_on_recycle, bottom.first_side) == (1, 0, "gm")
+
+
+@pytest.mark.parametrize(
+    ("players", "gm_units", "expected"),
+    [
+        ((), (), ("SD-1", "a session needs at least one player")),
+        (("ana", ""), (), ("SD-13", "player and unit names are non-empty strings")),
+        (("ana",), ("",), ("SD-13", "player and unit names are non-empty strings")),
+        (("ana",), (7,), ("SD-13", "player and unit names are non-empty strings")),
+        (("ana", "gm"), (), ("SD-7", "'gm' is the GM's id, not a player's")),
+        (("ana", "ana"), (), ("SD-13", "player and GM unit names must all differ")),
+        (("ana",), ("orc", "ana"), ("SD-13", "player and GM unit names must all differ")),
+    ],
+)
+def test_bad_seating_names_the_rule_and_the_problem(
+    players: tuple[str, ...], gm_units: tuple[str, ...], expected: tuple[str, str]
+) -> None:
+    """SD-1/SD-7/SD-13: a session seats at least one player; every name is a distinct
+    non-empty string, and none is the GM's id."""
+    with pytest.raises(ConfigError) as caught:
+        initial_state(SkillsConfig(), players, 1, gm_units=gm_units)
+    assert caught.value.field == "players"
+    assert (caught.value.rule, str(caught.value.args[0])) == expected
+
+
+def test_sd14_a_session_seats_the_players_then_the_gm_with_full_hands() -> None:
+    """SD-14: owners in seat order, the GM's last, each with a hand at its limit, the rest of
+    its own ids in its deck, and nothing else anywhere; no Round yet."""
+    config = SkillsConfig(deck_size=6, hand_limit=2, gm_deck_size=5, gm_hand_limit=3)
+    state = initial_state(config, ("ana", "bo"), 1, gm_units=("orc",))
+    assert state.seats == ("ana", "bo", "gm")
+    assert state.gm_units == ("orc",)
+    assert (state.round, state.in_round, state.pending, state.active) == (0, False, (), None)
+    ids = [range(6), range(6, 12), range(12, 17)]
+    for owner, player, limit, own in zip(state.owners, state.seats, (2, 2, 3), ids, strict=True):
+        assert owner.player == player
+        assert owner.hand_limit == limit
+        assert len(owner.hand) == limit
+        assert sorted(owner.hand + owner.deck) == list(own)
+        assert (owner.discard, owner.exhausted, owner.fatigue, owner.alive) == ((), (), 0, True)
