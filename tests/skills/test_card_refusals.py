@@ -17,10 +17,12 @@ from gamefold.skills import (
     Activate,
     Burn,
     CardDef,
+    ChangeHandLimit,
     CloseReactionWindow,
     DefeatUnit,
     Discard,
     Effect,
+    HandLimitChanged,
     Modifier,
     OpenReactionWindow,
     PayCost,
@@ -28,6 +30,7 @@ from gamefold.skills import (
     SkillsConfig,
     SkillsState,
     check,
+    owner_of,
     step,
 )
 from gamefold.testing.skills import arrange
@@ -194,4 +197,41 @@ def test_sd8_window_refusals_name_the_player() -> None:
         "skills/no-round",
         "SD-8",
         "reaction windows open only during a Round",
+    )
+
+
+@pytest.mark.parametrize(
+    ("player", "delta", "top"),
+    [("ana", -5, 10), ("ana", 7, 10), (GM, 5, 6), ("bo", -5, 10)],
+)
+def test_sd2_a_hand_limit_out_of_range_is_refused_naming_range_and_value(
+    player: str, delta: int, top: int
+) -> None:
+    """SD-2: a limit stays between 0 and the owner's own deck size (the GM's for the GM)."""
+    state = _activating()
+    action = ChangeHandLimit(player, delta)
+    new = 4 + delta
+    assert _refusal(state, action) == (
+        "skills/hand-limit-out-of-range",
+        "SD-2",
+        f"a hand limit stays between 0 and {top}, not {new}",
+    )
+
+
+@pytest.mark.parametrize(("player", "delta"), [("ana", -4), ("ana", 6), (GM, 2), (GM, -4)])
+def test_sd2_a_hand_limit_may_reach_either_end_of_its_range(player: str, delta: int) -> None:
+    """SD-2: 0 and the owner's deck size are both allowed limits."""
+    state, events = step(_activating(), ChangeHandLimit(player, delta))
+    assert events == (HandLimitChanged(player, 4, 4 + delta),)
+    assert owner_of(state, player).hand_limit == 4 + delta
+
+
+def test_sd6_en4_hand_limit_changes_need_a_living_seated_owner() -> None:
+    """SD-6/EN-4: no limit change for a dead character or a stranger."""
+    state = _activating(DefeatUnit("bo"))
+    assert _refusal(state, ChangeHandLimit("bo", 1))[:2] == ("skills/dead-character", "SD-6")
+    assert _refusal(state, ChangeHandLimit("nobody", 1)) == (
+        "skills/unknown-player",
+        "EN-4",
+        "there is no player 'nobody'",
     )
