@@ -104,7 +104,8 @@ def _basic_problem(config: CombatConfig) -> str | None:
 def _enum_problem(field: str, kind: type) -> Callable[[CombatConfig], str | None]:
     def problem(config: CombatConfig) -> str | None:
         value = getattr(config, field)
-        return None if isinstance(value, kind) else f"{field} must be a {kind.__name__}"
+        article = "an" if kind.__name__[0] in "AEIOU" else "a"
+        return None if isinstance(value, kind) else f"{field} must be {article} {kind.__name__}"
 
     return problem
 
