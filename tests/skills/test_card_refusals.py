@@ -30,6 +30,7 @@ from gamefold.skills import (
     SkillsConfig,
     SkillsState,
     check,
+    legal_actions,
     owner_of,
     step,
 )
@@ -235,3 +236,28 @@ def test_sd6_en4_hand_limit_changes_need_a_living_seated_owner() -> None:
         "EN-4",
         "there is no player 'nobody'",
     )
+
+
+@pytest.mark.parametrize("cards", ["01", frozenset({0}), 0])
+def test_en4_a_payment_of_no_card_list_is_malformed_and_keeps_what_was_given(
+    cards: object,
+) -> None:
+    """EN-4: cards that are no list are kept as given, so the malformed refusal shows them."""
+    action = PayCost("ana", "attack", cards)  # type: ignore[arg-type]
+    assert action.cards == cards
+    problem = check(_activating(), action)
+    assert problem is not None
+    assert (problem.code, problem.rule, problem.action) == ("skills/malformed", "EN-4", action)
+
+
+def test_sd9_free_discards_are_listed_only_in_ones_own_activation() -> None:
+    """SD-9, EN-5: the activating player is offered a Discard of every card in hand; a
+    player in a reaction window is offered none, even of a Reaction card."""
+    state = _activating(OpenReactionWindow("bo"))
+    ana = legal_actions(state, "ana")
+    assert [a for a in ana if isinstance(a, Discard)] == [Discard("ana", c) for c in (0, 1, 2, 3)]
+    assert not [a for a in legal_actions(state, "bo") if isinstance(a, Discard)]
+    assert [a for a in legal_actions(state, "bo") if isinstance(a, Play)] == [
+        Play("bo", 11),
+        Play("bo", 13),
+    ]
