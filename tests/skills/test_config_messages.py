@@ -210,3 +210,20 @@ def test_sd14_a_session_seats_the_players_then_the_gm_with_full_hands() -> None:
         assert len(owner.hand) == limit
         assert sorted(owner.hand + owner.deck) == list(own)
         assert (owner.discard, owner.exhausted, owner.fatigue, owner.alive) == ((), (), 0, True)
+
+
+def test_sd1_sd7_card_ids_map_to_their_owners_deck_lists() -> None:
+    """SD-1/SD-7: with 2 players of 10 cards, ids 0-19 repeat the players' list and ids 20
+    onward the GM's list from its start, the first GM card included."""
+    gm_list = (
+        CardDef("Claw", Effect("attack")),
+        CardDef("Roar", Effect("fear")),
+        CardDef("Bite", Effect("attack")),
+    )
+    config = SkillsConfig(
+        deck_size=10, hand_limit=3, gm_deck_size=7, gm_hand_limit=3, deck=(STRIKE,), gm_deck=gm_list
+    )
+    assert [config.card_definition(card, 2) for card in (0, 9, 10, 19)] == [STRIKE] * 4
+    gm_cards = [config.card_definition(card, 2).name for card in range(20, 27)]
+    assert gm_cards == ["Claw", "Roar", "Bite", "Claw", "Roar", "Bite", "Claw"]
+    assert config.card_list(gm=True) == tuple(config.card_definition(c, 2) for c in range(20, 27))
