@@ -6,10 +6,19 @@ sentence, the allowed range and the value given; the bounds themselves are accep
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from gamefold import ConfigError
-from gamefold.skills import Ability, CardDef, Effect, SkillsConfig, initial_state
+from gamefold import ConfigError, Rng
+from gamefold.skills import (
+    Ability,
+    CardDef,
+    Effect,
+    SkillsConfig,
+    card_definition,
+    initial_state,
+    owner_of,
+)
 
 STRIKE = CardDef("Strike", Effect("attack"))
 MAX_DECK = 1_000
@@ -227,3 +236,37 @@ def test_sd1_sd7_card_ids_map_to_their_owners_deck_lists() -> None:
     gm_cards = [config.card_definition(card, 2).name for card in range(20, 27)]
     assert gm_cards == ["Claw", "Roar", "Bite", "Claw", "Roar", "Bite", "Claw"]
     assert config.card_list(gm=True) == tuple(config.card_definition(c, 2) for c in range(20, 27))
+
+
+def test_sd1_a_sessions_card_ids_follow_its_number_of_players() -> None:
+    """SD-1/SD-7: in a session of two players, ids 10-19 are the second player's cards and
+    ids from 20 the GM's (the lookup counts the players, not the GM's seat)."""
+    gm_list = (CardDef("Claw", Effect("attack")),)
+    config = SkillsConfig(deck_size=10, hand_limit=3, gm_deck_size=5, gm_hand_limit=3)
+    config = attrs.evolve(config, deck=(STRIKE,), gm_deck=gm_list)
+    state = initial_state(config, ("ana", "bo"), 1)
+    assert [card_definition(state, card).name for card in (9, 10, 19, 20, 24)] == [
+        "Strike",
+        "Strike",
+        "Strike",
+        "Claw",
+        "Claw",
+    ]
+
+
+def test_en3_a_seed_is_the_skills_stream_of_that_seed() -> None:
+    """EN-3: an int or str seed plays the ``"skills"`` stream of ``Rng.from_seed(seed)``, so
+    a host game that splits its own Rng the same way deals the same hands."""
+    config = SkillsConfig()
+    for seed in (5, "campaign"):
+        stream = Rng.from_seed(seed).split("skills")
+        assert initial_state(config, ("ana",), seed) == initial_state(config, ("ana",), stream)
+    assert initial_state(config, ("ana",), 5) != initial_state(config, ("ana",), Rng.from_seed(5))
+
+
+def test_owner_of_an_unknown_id_names_it_in_the_key_error() -> None:
+    """owner_of is a lookup: the KeyError carries the unknown id."""
+    state = initial_state(SkillsConfig(), ("ana",), 1)
+    with pytest.raises(KeyError) as caught:
+        owner_of(state, "zed")
+    assert caught.value.args == ("zed",)
