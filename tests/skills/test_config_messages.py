@@ -270,3 +270,37 @@ def test_owner_of_an_unknown_id_names_it_in_the_key_error() -> None:
     with pytest.raises(KeyError) as caught:
         owner_of(state, "zed")
     assert caught.value.args == ("zed",)
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda: CardDef("", Effect("x")), ("name", "SD-1", "a card needs a non-empty name")),
+        (lambda: CardDef(7, Effect("x")), ("name", "SD-1", "a card needs a non-empty name")),
+        (
+            lambda: CardDef("Odd", Effect("x"), timing="whenever"),
+            (
+                "timing",
+                "SD-8",
+                "a card's timing is one of ('activation', 'reaction'), not 'whenever'",
+            ),
+        ),
+    ],
+)
+def test_sd1_sd8_a_bad_card_definition_says_why(
+    make: object, expected: tuple[str, str, str]
+) -> None:
+    """SD-1: a card has a non-empty name; SD-8: its timing is activation or reaction."""
+    with pytest.raises(ConfigError) as caught:
+        make()  # type: ignore[operator]
+    assert (caught.value.field, caught.value.rule, str(caught.value.args[0])) == expected
+
+
+def test_sd11_effect_parameters_are_an_immutable_map_given_any_mapping() -> None:
+    """SD-11: an effect's parameters are kept as given, frozen; none means no parameters."""
+    effect = Effect("draw", {"count": 2})
+    assert dict(effect.params) == {"count": 2}
+    assert Effect("draw", effect.params).params is effect.params
+    assert dict(Effect("wait").params) == {}
+    with pytest.raises(TypeError):
+        effect.params["count"] = 3  # type: ignore[index]
