@@ -15,10 +15,15 @@ from gamefold.combat import (
     Ability,
     CombatConfig,
     Condition,
+    Fighter,
     Hand,
     Inflict,
+    Item,
     Outcome,
+    Side,
     Stance,
+    Zone,
+    initial_state,
 )
 
 ROCK, PAPER, SCISSORS = Hand.ROCK, Hand.PAPER, Hand.SCISSORS
@@ -209,3 +214,81 @@ def test_every_combat_range_bound_is_accepted() -> None:
     assert (low.max_hp, high.max_hp) == (1, MAX_COUNT * 1_000)
     assert Ability(name="Rest", stance=Stance.DEFENSIVE, hands=()).hands == ()
     assert Inflict(condition=Condition.STONED, rounds=1).rounds == 1
+
+
+def _entry_refusal(*fighters: object) -> tuple[str, str, str]:
+    with pytest.raises(ConfigError) as caught:
+        initial_state(CombatConfig(), fighters, seed=1)  # type: ignore[arg-type]
+    return caught.value.field, caught.value.rule, str(caught.value.args[0])
+
+
+@pytest.mark.parametrize(
+    ("entry", "sentence"),
+    [
+        ("hero", "combatants are Fighter entries, not 'hero'"),
+        (
+            Fighter("enemies", Side.PARTY, Zone.FORWARD),
+            "a combatant id is a non-empty string other than a side's name, not 'enemies'",
+        ),
+        (
+            Fighter("party", Side.PARTY, Zone.FORWARD),
+            "a combatant id is a non-empty string other than a side's name, not 'party'",
+        ),
+        (
+            Fighter("", Side.PARTY, Zone.FORWARD),
+            "a combatant id is a non-empty string other than a side's name, not ''",
+        ),
+        (Fighter("a", "party", Zone.FORWARD), "a: side must be a Side and zone a Zone"),
+        (Fighter("a", Side.PARTY, "forward"), "a: side must be a Side and zone a Zone"),
+        (
+            Fighter("a", Side.PARTY, Zone.FORWARD, max_hp=0),
+            "a: max_hp is at least 1 and stress at least 0",
+        ),
+        (
+            Fighter("a", Side.PARTY, Zone.FORWARD, stress=-1),
+            "a: max_hp is at least 1 and stress at least 0",
+        ),
+        (
+            Fighter("a", Side.PARTY, Zone.FORWARD, abilities=("Fly",)),
+            "a: abilities must name abilities of the config's catalogue",
+        ),
+        (
+            Fighter("a", Side.PARTY, Zone.FORWARD, abilities=("Attack",)),
+            "a: its own abilities repeat a name or a basic ability",
+        ),
+        (
+            Fighter("a", Side.PARTY, Zone.FORWARD, items=[Item("rope")]),
+            "a: items must be a tuple of Item records",
+        ),
+        (
+            Fighter("a", Side.PARTY, Zone.FORWARD, items=(Item("rope"), Item("rope"))),
+            "a: item names must differ and slots be 0 or more",
+        ),
+        (
+            Fighter("a", Side.PARTY, Zone.FORWARD, slots=2, items=(Item("rope", 3),)),
+            "a: its items need more than its 2 slots",
+        ),
+    ],
+)
+def test_en4_a_bad_fighter_entry_is_refused_in_words(entry: object, sentence: str) -> None:
+    """EN-4: each bad Fighter entry names the fighter (when it has an id) and the problem."""
+    assert _entry_refusal(entry, Fighter("x", Side.ENEMIES, Zone.FORWARD)) == (
+        "combatants",
+        "EN-4",
+        sentence,
+    )
+
+
+def test_en4_cb10_a_fight_needs_distinct_ids_and_both_sides() -> None:
+    """EN-4: ids are unique; CB-10: a fight has the party and the enemies."""
+    party = Fighter("a", Side.PARTY, Zone.FORWARD)
+    assert _entry_refusal(party, Fighter("a", Side.ENEMIES, Zone.FORWARD)) == (
+        "combatants",
+        "EN-4",
+        "combatant ids must be unique",
+    )
+    assert _entry_refusal(party) == (
+        "combatants",
+        "CB-10",
+        "a fight needs the party and the enemies",
+    )
