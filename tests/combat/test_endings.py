@@ -1,8 +1,9 @@
-"""How a fight ends (CB-11): a side with anyone standing, even at 1 hit point, fights on."""
+"""How a fight ends (CB-11, CB-13 … CB-15): 1 hit point is still standing; a flight's
+escapers, those left behind and the Rng the Stress rolls leave."""
 
 from __future__ import annotations
 
-from gamefold.combat import CombatEnded, Ending
+from gamefold.combat import CombatEnded, CombatState, Ending, Fled, Retreat, StressGained, check
 from gamefold.combat.combatants import index_of
 
 from .support import PAPER, ROCK, attack, fight, foe, hero, hp, paired, play
@@ -32,3 +33,57 @@ def test_index_of_an_unknown_combatant_is_minus_one() -> None:
     """The documented lookup answer for an id not in the fight."""
     state = fight(hero("a"), foe("x"))
     assert [index_of(state, cid) for cid in ("a", "x", "ghost")] == [0, 1, -1]
+
+
+def _b_at_one_hit_point() -> CombatState:
+    """a (10) paired with x, b (1 of 5) with y, after y's Rock beat b's Paper."""
+    state = paired(
+        fight(hero("a"), hero("b", max_hp=5), foe("x"), foe("y")), ("a", "x"), ("b", "y")
+    )
+    state, _ = play(
+        state,
+        attack("a", ROCK, "x"),
+        attack("b", PAPER, "y"),
+        attack("x", PAPER, "a"),
+        attack("y", ROCK, "b"),
+    )
+    assert hp(state, "b") == 1
+    return state
+
+
+def test_cb15_an_ally_at_one_hit_point_is_not_fallen_and_cannot_be_carried() -> None:
+    """CB-15: only a fallen ally is carried; b still stands at 1 hit point."""
+    problem = check(_b_at_one_hit_point(), Retreat("a", carry="b"))
+    assert problem is not None
+    assert (problem.code, problem.message) == (
+        "combat/not-fallen-ally",
+        "'b' is not a fallen ally of a.",
+    )
+
+
+def test_cb13_cb15_an_escaper_at_one_hit_point_is_not_left_behind() -> None:
+    """CB-13/CB-15: b, at 1 hit point, agrees and escapes; nobody is left behind."""
+    state = _b_at_one_hit_point()
+    state, events = play(
+        state, Retreat("a"), Retreat("b"), attack("x", ROCK, "a"), attack("y", ROCK, "b")
+    )
+    (fled,) = [e for e in events if isinstance(e, Fled)]
+    assert (fled.escaped, fled.left_behind) == (("a", "b"), ())
+    assert state.ending is Ending.FLED
+
+
+def test_cb14_en3_the_flight_keeps_the_rng_its_stress_rolls_leave() -> None:
+    """CB-14, EN-3: each escaper rolls 2d3 Stress in turn from the state's Rng, and the
+    ended fight keeps the Rng those rolls left (a record's digest covers it)."""
+    before = _b_at_one_hit_point()
+    state, events = play(
+        before, Retreat("a"), Retreat("b"), attack("x", ROCK, "a"), attack("y", ROCK, "b")
+    )
+    rng = before.rng
+    rolled = []
+    for _ in ("a", "b"):
+        amount, rng = rng.roll(2, 3)
+        rolled.append(amount)
+    assert [e.amount for e in events if isinstance(e, StressGained)] == rolled
+    assert state.rng == rng
+    assert all(c.declaration is None for c in state.combatants)
