@@ -3,7 +3,18 @@ escapers, those left behind and the Rng the Stress rolls leave."""
 
 from __future__ import annotations
 
-from gamefold.combat import CombatEnded, CombatState, Ending, Fled, Retreat, StressGained, check
+from gamefold.combat import (
+    Afflict,
+    CombatEnded,
+    CombatState,
+    Condition,
+    ConditionApplied,
+    Ending,
+    Fled,
+    Retreat,
+    StressGained,
+    check,
+)
 from gamefold.combat.combatants import index_of
 
 from .support import PAPER, ROCK, attack, fight, foe, hero, hp, paired, play
@@ -87,3 +98,34 @@ def test_cb14_en3_the_flight_keeps_the_rng_its_stress_rolls_leave() -> None:
     assert [e.amount for e in events if isinstance(e, StressGained)] == rolled
     assert state.rng == rng
     assert all(c.declaration is None for c in state.combatants)
+
+
+def test_cb12_a_combatant_at_one_hit_point_may_be_afflicted() -> None:
+    """CB-12: conditions matter to anyone standing, even at 1 hit point."""
+    state, events = play(_b_at_one_hit_point(), Afflict("b", Condition.STONED))
+    assert events[0] == ConditionApplied("b", Condition.STONED, 1)
+    problem = check(state, Afflict("ghost", Condition.STONED))
+    assert problem is not None
+    assert (problem.code, problem.action) == (
+        "combat/unknown-combatant",
+        Afflict("ghost", Condition.STONED),
+    )
+
+
+def test_cb12_renewing_one_of_three_conditions_keeps_the_others_in_place() -> None:
+    """CB-12: a condition put on again keeps its place and the longer duration; the
+    conditions after it stay."""
+    state = paired(fight(hero("a"), foe("x")))
+    state, _ = play(
+        state,
+        Afflict("a", Condition.STONED, 1),
+        Afflict("a", Condition.FOLDED, 2),
+        Afflict("a", Condition.DULLED, 3),
+        Afflict("a", Condition.STONED, 4),
+    )
+    (a,) = [c for c in state.combatants if c.id == "a"]
+    assert [(x.condition, x.rounds) for x in a.conditions] == [
+        (Condition.STONED, 5),
+        (Condition.FOLDED, 3),
+        (Condition.DULLED, 4),
+    ]

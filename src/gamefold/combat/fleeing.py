@@ -182,7 +182,7 @@ def retreat_options(state: CombatState, c: Combatant) -> tuple[Retreat, ...]:
     ]
     names = [item.name for item in c.items]
     options: list[Retreat] = []
-    for size in range(len(names) + 1):
+    for size in range(len(names) + 1):  # pragma: no mutate -- + 2 adds no longer drop
         for drop in combinations(names, size):
             room = _room(c, drop) >= state.config.body_slots
             carries = [None, *fallen] if room else [None]
