@@ -11,13 +11,16 @@ from gamefold.combat import (
     ConditionApplied,
     Ending,
     Fled,
+    Move,
+    Moved,
     Retreat,
     StressGained,
+    Zone,
     check,
 )
 from gamefold.combat.combatants import index_of
 
-from .support import PAPER, ROCK, attack, fight, foe, hero, hp, paired, play
+from .support import PAPER, ROCK, attack, fight, foe, get, hero, hp, paired, play
 
 
 def test_cb11_the_enemies_win_when_the_party_has_fallen() -> None:
@@ -129,3 +132,10 @@ def test_cb12_renewing_one_of_three_conditions_keeps_the_others_in_place() -> No
         (Condition.FOLDED, 3),
         (Condition.DULLED, 4),
     ]
+
+
+def test_cb4_a_combatant_at_one_hit_point_may_move() -> None:
+    """CB-4: standing at 1 hit point, b moves back between exchanges."""
+    state, events = play(_b_at_one_hit_point(), Move("b", Zone.REARWARD))
+    assert events[0] == Moved("b", Zone.FORWARD, Zone.REARWARD)
+    assert get(state, "b").zone is Zone.REARWARD
