@@ -15,6 +15,8 @@ from gamefold.combat import (
     Moved,
     Retreat,
     StressGained,
+    Ward,
+    Withdraw,
     Zone,
     check,
 )
@@ -139,3 +141,15 @@ def test_cb4_a_combatant_at_one_hit_point_may_move() -> None:
     state, events = play(_b_at_one_hit_point(), Move("b", Zone.REARWARD))
     assert events[0] == Moved("b", Zone.FORWARD, Zone.REARWARD)
     assert get(state, "b").zone is Zone.REARWARD
+
+
+def test_cb10_a_combatant_at_one_hit_point_may_be_warded_or_withdrawn() -> None:
+    """CB-10/CB-11: the host wards or withdraws anyone standing, even at 1 hit point; an
+    unknown id is refused with the action."""
+    state = _b_at_one_hit_point()
+    assert check(state, Ward("b", 2)) is None
+    assert check(state, Withdraw(("b",), "trap")) is None
+    for action in (Ward("ghost", 1), Withdraw(("ghost",), "trap")):
+        problem = check(state, action)
+        assert problem is not None
+        assert (problem.code, problem.action) == ("combat/unknown-combatant", action)
