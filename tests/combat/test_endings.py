@@ -22,7 +22,7 @@ from gamefold.combat import (
 )
 from gamefold.combat.combatants import index_of
 
-from .support import PAPER, ROCK, attack, fight, foe, get, hero, hp, paired, play
+from .support import PAPER, REARWARD, ROCK, attack, fight, foe, get, hero, hp, paired, play
 
 
 def test_cb11_the_enemies_win_when_the_party_has_fallen() -> None:
@@ -153,3 +153,29 @@ def test_cb10_a_combatant_at_one_hit_point_may_be_warded_or_withdrawn() -> None:
         problem = check(state, action)
         assert problem is not None
         assert (problem.code, problem.action) == ("combat/unknown-combatant", action)
+
+
+def test_cb11_a_withdrawn_combatant_keeps_no_retreat_and_no_ward() -> None:
+    """CB-11: withdrawn, a counts as fallen: its pending retreat and its ward go with it."""
+    state = paired(fight(hero("a"), hero("b"), foe("x"), foe("y")), ("a", "x"), ("b", "y"))
+    state, _ = play(state, Ward("a", 2), Retreat("a"), Withdraw(("a",), "trap"))
+    a = get(state, "a")
+    assert (a.hp, a.zone, a.partner, a.retreat, a.declaration, a.ward) == (
+        0,
+        None,
+        None,
+        None,
+        None,
+        0,
+    )
+    assert all(c.partner is None for c in state.combatants)
+    assert state.ending is None
+
+
+def test_cb11_a_fight_ended_by_withdrawal_leaves_no_pending_choice() -> None:
+    """CB-11: the host withdraws the last enemy: the party won, and a's pending retreat and
+    b's declaration are dropped with the exchange."""
+    state = paired(fight(hero("a"), hero("b", REARWARD), foe("x")), ("a", "x"))
+    state, events = play(state, Retreat("a"), attack("b", ROCK, "x"), Withdraw(("x",), "trap"))
+    assert events[-1] == CombatEnded(Ending.PARTY_WON)
+    assert [(c.retreat, c.declaration) for c in state.combatants] == [(None, None)] * 3
