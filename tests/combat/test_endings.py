@@ -9,6 +9,8 @@ from gamefold.combat import (
     CombatState,
     Condition,
     ConditionApplied,
+    DamageDealt,
+    DamagePrevented,
     Ending,
     Fled,
     Move,
@@ -22,7 +24,20 @@ from gamefold.combat import (
 )
 from gamefold.combat.combatants import index_of
 
-from .support import PAPER, REARWARD, ROCK, attack, fight, foe, get, hero, hp, paired, play
+from .support import (
+    PAPER,
+    REARWARD,
+    ROCK,
+    SCISSORS,
+    attack,
+    fight,
+    foe,
+    get,
+    hero,
+    hp,
+    paired,
+    play,
+)
 
 
 def test_cb11_the_enemies_win_when_the_party_has_fallen() -> None:
@@ -179,3 +194,20 @@ def test_cb11_a_fight_ended_by_withdrawal_leaves_no_pending_choice() -> None:
     state, events = play(state, Retreat("a"), attack("b", ROCK, "x"), Withdraw(("x",), "trap"))
     assert events[-1] == CombatEnded(Ending.PARTY_WON)
     assert [(c.retreat, c.declaration) for c in state.combatants] == [(None, None)] * 3
+
+
+def test_cb10_a_ward_spent_over_two_blows_reports_all_it_stopped() -> None:
+    """CB-10: a's ward of 5 stops x's 4 and 1 of y's 4: one DamagePrevented of 5, then 3
+    damage lands."""
+    state = paired(fight(hero("a"), foe("x"), foe("y", REARWARD)), ("a", "x"))
+    state, events = play(
+        state,
+        Ward("a", 5),
+        attack("a", ROCK, "x"),
+        attack("x", SCISSORS, "a"),
+        attack("y", ROCK, "a"),
+    )
+    assert [e for e in events if isinstance(e, DamagePrevented | DamageDealt)] == [
+        DamagePrevented("a", 5),
+        DamageDealt("a", 3, 7),
+    ]
