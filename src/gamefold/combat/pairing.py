@@ -148,7 +148,7 @@ def dissolve_if_changed(
     before: CombatState, state: CombatState
 ) -> tuple[CombatState, tuple[Event, ...]]:
     """Dissolve the pairings of ``state`` if who counts as Forward changed since ``before``."""
-    if not is_paired(state) and not is_paired(before):
+    if not is_paired(before):  # a move, a fall or a withdrawal never pairs anyone
         return state, ()
     same = all(forward_ids(before.combatants, s) == forward_ids(state.combatants, s) for s in Side)
     if same:
