@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gamefold.combat import (
     Afflict,
+    CombatantWithdrawn,
     CombatEnded,
     CombatState,
     Condition,
@@ -21,6 +22,7 @@ from gamefold.combat import (
     Withdraw,
     Zone,
     check,
+    legal_actions,
 )
 from gamefold.combat.combatants import index_of
 
@@ -171,11 +173,13 @@ def test_cb10_a_combatant_at_one_hit_point_may_be_warded_or_withdrawn() -> None:
 
 
 def test_cb11_a_withdrawn_combatant_keeps_no_retreat_and_no_ward() -> None:
-    """CB-11: withdrawn, a counts as fallen: its pending retreat and its ward go with it."""
-    state = paired(fight(hero("a"), hero("b"), foe("x"), foe("y")), ("a", "x"), ("b", "y"))
-    state, _ = play(state, Ward("a", 2), Retreat("a"), Withdraw(("a",), "trap"))
-    a = get(state, "a")
-    assert (a.hp, a.zone, a.partner, a.retreat, a.declaration, a.ward) == (
+    """CB-11: withdrawn, r counts as fallen: its pending retreat and its ward go with it,
+    while a and x are still awaited and keep their pairing (r stood in Rearward)."""
+    state = paired(fight(hero("a"), hero("r", REARWARD), foe("x")), ("a", "x"))
+    state, events = play(state, Ward("r", 2), Retreat("r"), Withdraw(("r",), "trap"))
+    assert events[-1] == CombatantWithdrawn("r", "trap")
+    r = get(state, "r")
+    assert (r.hp, r.zone, r.partner, r.retreat, r.declaration, r.ward) == (
         0,
         None,
         None,
@@ -183,7 +187,7 @@ def test_cb11_a_withdrawn_combatant_keeps_no_retreat_and_no_ward() -> None:
         None,
         0,
     )
-    assert all(c.partner is None for c in state.combatants)
+    assert (get(state, "a").partner, get(state, "x").partner) == ("x", "a")
     assert state.ending is None
 
 
@@ -211,3 +215,10 @@ def test_cb10_a_ward_spent_over_two_blows_reports_all_it_stopped() -> None:
         DamagePrevented("a", 5),
         DamageDealt("a", 3, 7),
     ]
+
+
+def test_cb15_a_standing_ally_at_one_hit_point_is_never_offered_to_carry() -> None:
+    """CB-15, EN-5: a's legal retreats carry nobody: b stands, at 1 hit point."""
+    options = [x for x in legal_actions(_b_at_one_hit_point(), "a") if isinstance(x, Retreat)]
+    assert options
+    assert {x.carry for x in options} == {None}
