@@ -111,15 +111,20 @@ def prepare(workdir: Path, modules: Sequence[str], tests: Sequence[str]) -> None
             shutil.copy2(source, workdir / name)
     pyproject = workdir / "pyproject.toml"
     text = pyproject.read_text("utf-8")
+    data = tomllib.loads(text)
+    args = list(data["tool"]["mutmut"].get("pytest_add_cli_args", []))
+    for test in data["tool"]["gamefold"]["mutation"].get("deselect", []):
+        args += ["--deselect", test]
     # JSON lists of strings are valid TOML; top-level keys of [tool.mutmut] follow its header.
     narrowed = (
         "[tool.mutmut]\n"
         f"only_mutate = {json.dumps(list(modules))}\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(list(tests))}\n"
+        f"pytest_add_cli_args = {json.dumps(args)}\n"
     )
     text = text.replace("[tool.mutmut]\n", narrowed, 1)
-    text = _drop_key(text, "only_mutate", keep_first=True)
-    text = _drop_key(text, "pytest_add_cli_args_test_selection", keep_first=True)
+    for key in ("only_mutate", "pytest_add_cli_args_test_selection", "pytest_add_cli_args"):
+        text = _drop_key(text, key, keep_first=True)
     pyproject.write_text(text, "utf-8")
 
 
