@@ -204,3 +204,16 @@ def test_dp9_pact_actions_name_the_pact_and_the_player(
     state = step(_proposed(), Accept("bob", 0))[0]
     assert [pact.id for pact in state.pacts] == [0]
     assert refusal(state, action) == expected
+
+
+def test_dp12_en4_standalone_refusals_carry_the_action() -> None:
+    """DP-12, EN-4: in ann's window, a Standalone by a stranger, of a card she does not hold,
+    or of a card that is no Standalone is refused with the offending action."""
+    state = _proposed()
+    cases = [
+        (PlayStandalone("zed", BETRAYAL, ""), ("diplomacy/unknown-player", "EN-4")),
+        (PlayStandalone("ann", TROOPS[2], ""), ("diplomacy/card-not-in-hand", "EN-4")),
+        (PlayStandalone("ann", CEASEFIRE_2, ""), ("diplomacy/wrong-kind", "DP-12")),
+    ]
+    for action, expected in cases:
+        assert refusal(state, action)[:2] == expected
