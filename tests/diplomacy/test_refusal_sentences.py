@@ -217,3 +217,13 @@ def test_dp12_en4_standalone_refusals_carry_the_action() -> None:
     ]
     for action, expected in cases:
         assert refusal(state, action)[:2] == expected
+
+
+def test_en4_ending_a_strangers_turn_is_refused_with_the_action() -> None:
+    """EN-4: an EndTurn for a player not seated names them and carries the action."""
+    state, _ = begin(_dealt())
+    assert refusal(state, EndTurn("zed")) == (
+        "diplomacy/unknown-player",
+        "EN-4",
+        "'zed' is not seated at this table.",
+    )
