@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from tests.diplomacy.helpers import arrange, begin, ids_of, table
 
-from gamefold import IllegalAction
+from gamefold import IllegalAction, replace
 from gamefold.diplomacy import (
     Accept,
     BreakPact,
@@ -67,3 +67,26 @@ def test_en9_a_secret_pact_is_seen_by_its_parties_only_until_revealed(
     after, events = step(state, RevealPact(0))
     assert view(after, "cy").pacts == after.pacts
     assert events == ((PactRevealed(0),) if hidden else ())
+
+
+def test_dp9_en9_each_host_action_changes_its_own_pact_only() -> None:
+    """DP-9, EN-9: with a secret Covert Support (pact 0) and a Ceasefire (pact 1) running,
+    revealing pact 0 keeps it running, no longer secret; extending or breaking one pact
+    leaves the other as it was."""
+    config = DiplomacyConfig(secret_agreements=("Covert Support",))
+    covert, ceasefire = ids_of(config, "Covert Support T1")[0], ids_of(config, "Ceasefire T1")[0]
+    troops = ids_of(config, "Troops T1")[:2]
+    state = arrange(table(config), {"ann": (covert, troops[0], ceasefire, troops[1])})
+    state, _ = begin(state)
+    state = step(state, Propose("ann", "bob", covert, (troops[0],)))[0]
+    state = step(state, Propose("ann", "bob", ceasefire, (troops[1],)))[0]
+    state = step(step(state, Accept("bob", 0))[0], Accept("bob", 1))[0]
+    secret, open_pact = state.pacts
+    assert (secret.secret, open_pact.secret) == (True, False)
+    revealed, _ = step(state, RevealPact(0))
+    assert revealed.pacts == (replace(secret, secret=False), open_pact)
+    assert revealed.pacts[0].secret is False
+    extended, _ = step(state, ExtendPact(1, 2))
+    assert extended.pacts == (secret, replace(open_pact, remaining=open_pact.remaining + 2))
+    broken, _ = step(state, BreakPact(0, "bob"))
+    assert broken.pacts == (open_pact,)

@@ -11,11 +11,13 @@ A module is a path under ``src/gamefold`` (``skills/zones.py``), a dotted name
 it. The rules modules are mutmut's ``only_mutate`` in ``pyproject.toml``; which tests judge a
 module's mutants is ``[tool.gamefold.mutation.tests]`` there (a subsystem's own tests).
 
-Modules that share a test selection run together, in a copy of the project under
-``.mutation/<selection>/`` (git-ignored; mutmut writes its ``mutants/`` there), one mutant at
-a time and at low priority (``nice``), so it can run beside other work. It prints the score
-per module, (killed + timed out) / mutants, and lists every survivor; ``--show`` adds each
-survivor's diff. It is not part of the test suite nor of CI: it takes minutes per module.
+Each module runs on its own, in a copy of the project under ``.mutation/<module>/``
+(``.mutation/skills-rounds/``; git-ignored; mutmut writes its ``mutants/`` there), one mutant
+at a time and at the lowest priority (``nice`` 19), so it can run beside other work; mutmut
+runs, for each mutant, only the tests of that selection that execute the mutated function.
+It prints the score per module, (killed + timed out) / mutants, and lists every survivor;
+``--show`` adds each survivor's diff. It is not part of the test suite nor of CI: it takes
+minutes per module.
 """
 
 from __future__ import annotations
@@ -109,15 +111,20 @@ def prepare(workdir: Path, modules: Sequence[str], tests: Sequence[str]) -> None
             shutil.copy2(source, workdir / name)
     pyproject = workdir / "pyproject.toml"
     text = pyproject.read_text("utf-8")
+    data = tomllib.loads(text)
+    args = list(data["tool"]["mutmut"].get("pytest_add_cli_args", []))
+    for test in data["tool"]["gamefold"]["mutation"].get("deselect", []):
+        args += ["--deselect", test]
     # JSON lists of strings are valid TOML; top-level keys of [tool.mutmut] follow its header.
     narrowed = (
         "[tool.mutmut]\n"
         f"only_mutate = {json.dumps(list(modules))}\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(list(tests))}\n"
+        f"pytest_add_cli_args = {json.dumps(args)}\n"
     )
     text = text.replace("[tool.mutmut]\n", narrowed, 1)
-    text = _drop_key(text, "only_mutate", keep_first=True)
-    text = _drop_key(text, "pytest_add_cli_args_test_selection", keep_first=True)
+    for key in ("only_mutate", "pytest_add_cli_args_test_selection", "pytest_add_cli_args"):
+        text = _drop_key(text, key, keep_first=True)
     pyproject.write_text(text, "utf-8")
 
 
@@ -138,6 +145,12 @@ def _drop_key(text: str, key: str, *, keep_first: bool) -> str:
                 continue
         out.append(line)
     return "".join(out)
+
+
+def workdir_of(module: str) -> Path:
+    """Where ``module`` is mutated: ``.mutation/skills-rounds`` for ``skills/rounds.py``."""
+    name = module.removeprefix("src/gamefold/").removesuffix(".py")
+    return WORK / name.replace("/", "-")
 
 
 def mutmut() -> str:
@@ -349,7 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", help="rules modules or packages (default: all)")
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
     parser.add_argument("--jobs", type=int, default=1, help="mutmut workers (default 1)")
-    parser.add_argument("--nice", type=int, default=15, help="niceness of the run (default 15)")
+    parser.add_argument("--nice", type=int, default=19, help="niceness of the run (default 19)")
     parser.add_argument(
         "--fail-under",
         type=float,
@@ -376,19 +389,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(f"{m}  <- {' '.join(selection(m, tests))}" for m in modules))
         return 0
     chosen = resolve(args.modules, modules) if args.modules else modules
-    groups: dict[tuple[str, ...], list[str]] = {}
-    for module in chosen:
-        groups.setdefault(selection(module, tests), []).append(module)
-
     all_results: dict[str, dict[str, int | None]] = {}
     workdirs: dict[str, Path] = {}
-    for test_dirs, group in groups.items():
-        workdir = WORK / "-".join(d.removeprefix("tests/").replace("/", "-") for d in test_dirs)
+    for module in chosen:
+        # One copy per module: runs of different modules never overwrite each other's
+        # verdicts, so --again and --report work module by module.
+        test_dirs, group, workdir = selection(module, tests), [module], workdir_of(module)
         if (args.again or args.report or args.resume) and not (workdir / "mutants").is_dir():
             sys.exit(f"--again, --resume and --report need an earlier run in {workdir}")
         verb = "reading" if args.report else "mutating"
         where = f"against {' '.join(test_dirs)} in {workdir}"
-        print(f"{verb} {len(group)} module(s) {where}", flush=True)
+        print(f"{verb} {module} {where}", flush=True)
         if args.report:
             pass  # only read what the last run left
         elif args.resume:
@@ -401,9 +412,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             prepare(workdir, group, test_dirs)
             run_group(workdir, args.jobs, args.nice, quiet=not args.verbose)
-        for module, codes in results(workdir).items():
-            all_results[module] = codes
-            workdirs[module] = workdir
+        for found, codes in results(workdir).items():
+            all_results[found] = codes
+            workdirs[found] = workdir
     lowest = report(all_results, workdirs, args.show)
     return 1 if lowest < args.fail_under else 0
 

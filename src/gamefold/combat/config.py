@@ -71,16 +71,11 @@ class CombatConfig:
         return None
 
 
-def _int_at_least(
-    field: str, low: int, high: int = MAX_COUNT
-) -> Callable[[CombatConfig], str | None]:
-    def problem(config: CombatConfig) -> str | None:
-        value = getattr(config, field)
-        if type(value) is not int or not low <= value <= high:
-            return f"{field} must be a whole number from {low} to {high}, not {value!r}"
-        return None
-
-    return problem
+def _count_problem(config: CombatConfig, field: str, low: int, high: int = MAX_COUNT) -> str | None:
+    value = getattr(config, field)
+    if type(value) is not int or not low <= value <= high:
+        return f"{field} must be a whole number from {low} to {high}, not {value!r}"
+    return None
 
 
 def _abilities_problem(config: CombatConfig) -> str | None:
@@ -101,12 +96,10 @@ def _basic_problem(config: CombatConfig) -> str | None:
     return f"basic names unknown abilities {unknown}" if unknown else None
 
 
-def _enum_problem(field: str, kind: type) -> Callable[[CombatConfig], str | None]:
-    def problem(config: CombatConfig) -> str | None:
-        value = getattr(config, field)
-        return None if isinstance(value, kind) else f"{field} must be a {kind.__name__}"
-
-    return problem
+def _enum_problem(config: CombatConfig, field: str, kind: type) -> str | None:
+    value = getattr(config, field)
+    article = "an" if kind.__name__[0] in "AEIOU" else "a"
+    return None if isinstance(value, kind) else f"{field} must be {article} {kind.__name__}"
 
 
 def _dire_problem(config: CombatConfig) -> str | None:
@@ -115,17 +108,18 @@ def _dire_problem(config: CombatConfig) -> str | None:
     return f"unknown dire policy {config.dire!r}; known: {dire_policy_names()}"
 
 
+# The checks run when a config is built (never at import), each with its field's bounds.
 _CHECKS: tuple[tuple[str, Callable[[CombatConfig], str | None], str], ...] = (
     ("beats", lambda c: beats_problem(c.beats), "CB-1"),
     ("abilities", _abilities_problem, "CB-8"),
     ("basic", _basic_problem, "CB-8"),
-    ("max_hp", _int_at_least("max_hp", 1, MAX_COUNT * 1_000), "CB-11"),
-    ("uncontested", _enum_problem("uncontested", Outcome), "CB-10"),
-    ("pairing_tiebreak", _enum_problem("pairing_tiebreak", Side), "CB-5"),
-    ("condition_rounds", _int_at_least("condition_rounds", 1), "CB-12"),
-    ("body_slots", _int_at_least("body_slots", 0), "CB-15"),
-    ("inventory_slots", _int_at_least("inventory_slots", 0), "CB-15"),
-    ("stress_dice", _int_at_least("stress_dice", 0), "CB-14"),
-    ("stress_sides", _int_at_least("stress_sides", 1), "CB-14"),
+    ("max_hp", lambda c: _count_problem(c, "max_hp", 1, MAX_COUNT * 1_000), "CB-11"),
+    ("uncontested", lambda c: _enum_problem(c, "uncontested", Outcome), "CB-10"),
+    ("pairing_tiebreak", lambda c: _enum_problem(c, "pairing_tiebreak", Side), "CB-5"),
+    ("condition_rounds", lambda c: _count_problem(c, "condition_rounds", 1), "CB-12"),
+    ("body_slots", lambda c: _count_problem(c, "body_slots", 0), "CB-15"),
+    ("inventory_slots", lambda c: _count_problem(c, "inventory_slots", 0), "CB-15"),
+    ("stress_dice", lambda c: _count_problem(c, "stress_dice", 0), "CB-14"),
+    ("stress_sides", lambda c: _count_problem(c, "stress_sides", 1), "CB-14"),
     ("dire", _dire_problem, "CB-13"),
 )

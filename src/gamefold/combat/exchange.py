@@ -154,8 +154,8 @@ def record_declaration(state: CombatState, action: Declare) -> tuple[CombatState
     c = state.combatants[i]
     declared = replace(c, declaration=Declaration(action.ability, action.hand, action.target))
     ability = state.config.ability(action.ability)
-    cost = 0 if ability is None else ability.cost
-    event = Declared(c.id, action.ability, action.hand, action.target, cost)
+    assert ability is not None  # validate_declare found it
+    event = Declared(c.id, action.ability, action.hand, action.target, ability.cost)
     return with_combatant(state, i, declared), (event,)
 
 

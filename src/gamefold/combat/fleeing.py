@@ -133,14 +133,14 @@ def validate_retreat(state: CombatState, action: Retreat) -> None:
     if len(set(drop)) != len(drop) or any(name not in names for name in drop):
         raise codes.illegal(codes.UNKNOWN_ITEM, f"{c.id} does not carry those items.", action)
     if action.carry is not None:
-        _check_carry(state, c, action)
+        _check_carry(state, c, action.carry, action)
 
 
-def _check_carry(state: CombatState, c: Combatant, action: Retreat) -> None:
-    fallen = find(state, action.carry or "")
+def _check_carry(state: CombatState, c: Combatant, carry: str, action: Retreat) -> None:
+    fallen = find(state, carry)
     if fallen is None or fallen.side is not Side.PARTY or fallen.hp > 0:
         raise codes.illegal(
-            codes.NOT_FALLEN_ALLY, f"{action.carry!r} is not a fallen ally of {c.id}.", action
+            codes.NOT_FALLEN_ALLY, f"{carry!r} is not a fallen ally of {c.id}.", action
         )
     if fallen.id in _held(state):
         raise codes.illegal(codes.ALREADY_CARRIED, f"{fallen.id} is carried already.", action)
@@ -182,7 +182,7 @@ def retreat_options(state: CombatState, c: Combatant) -> tuple[Retreat, ...]:
     ]
     names = [item.name for item in c.items]
     options: list[Retreat] = []
-    for size in range(len(names) + 1):
+    for size in range(len(names) + 1):  # pragma: no mutate -- + 2 adds no longer drop
         for drop in combinations(names, size):
             room = _room(c, drop) >= state.config.body_slots
             carries = [None, *fallen] if room else [None]
@@ -217,7 +217,7 @@ def _flee(state: CombatState) -> tuple[CombatState, Events]:
     for c in state.combatants:
         plan = c.retreat
         if plan is None:
-            combatants.append(c if c.declaration is None else replace(c, declaration=None))
+            combatants.append(replace(c, declaration=None))  # the exchange is called off
             continue
         amount, rng = rng.roll(config.stress_dice, config.stress_sides)  # CB-14: 2d3
         kept = tuple(item for item in c.items if item.name not in plan.drop)

@@ -53,7 +53,7 @@ def validate_move(state: CombatState, action: Move) -> None:
     """Raise unless the combatant stands, between exchanges, in the other zone."""
     check_running(state, action)
     who = require(state, action.combatant, action)
-    if who.hp <= 0 or who.zone is None:
+    if who.hp <= 0:  # a fallen combatant is in no zone (CB-11, an invariant)
         raise codes.illegal(codes.FALLEN, f"{who.id} has fallen and left the zones.", action)
     if exchange_under_way(state):
         message = "Combatants move between exchanges, not during one."

@@ -77,7 +77,7 @@ def assigning_side(state: CombatState) -> Side:
     enemies = len(forward_ids(state.combatants, Side.ENEMIES))
     if party == enemies:
         return state.config.pairing_tiebreak  # CB-5 (default): the party
-    return Side.PARTY if party > enemies else Side.ENEMIES
+    return Side.PARTY if party > enemies else Side.ENEMIES  # pragma: no mutate -- > is >= here
 
 
 def validate_assign(state: CombatState, action: AssignPairings) -> None:
@@ -135,16 +135,20 @@ def pairing_options(state: CombatState, side: Side) -> tuple[AssignPairings, ...
     own = forward_ids(state.combatants, side)
     enemy = forward_ids(state.combatants, side.other)
     return tuple(
-        AssignPairings(side, tuple(Pair(o, e) for o, e in zip(chosen, enemy, strict=True)))
-        for chosen in permutations(own, len(enemy))
+        AssignPairings(side, _pairs(chosen, enemy)) for chosen in permutations(own, len(enemy))
     )
+
+
+def _pairs(own: tuple[str, ...], enemy: tuple[str, ...]) -> tuple[Pair, ...]:
+    zipped = zip(own, enemy, strict=True)  # pragma: no mutate -- equivalent: equal lengths
+    return tuple(Pair(o, e) for o, e in zipped)
 
 
 def dissolve_if_changed(
     before: CombatState, state: CombatState
 ) -> tuple[CombatState, tuple[Event, ...]]:
     """Dissolve the pairings of ``state`` if who counts as Forward changed since ``before``."""
-    if not is_paired(state) and not is_paired(before):
+    if not is_paired(before):  # a move, a fall or a withdrawal never pairs anyone
         return state, ()
     same = all(forward_ids(before.combatants, s) == forward_ids(state.combatants, s) for s in Side)
     if same:

@@ -176,7 +176,7 @@ def _take_damage(
     totals: dict[str, int] = {}
     stopped: dict[str, int] = {}
     for r in resolved:
-        if r.damage > r.prevented:
+        if r.damage > r.prevented:  # pragma: no mutate -- >= adds a 0, which lands nothing
             totals[r.target] = totals.get(r.target, 0) + r.damage - r.prevented
         if r.prevented:
             stopped[r.target] = stopped.get(r.target, 0) + r.prevented

@@ -95,7 +95,8 @@ def apply_withdraw(state: CombatState, action: Withdraw) -> tuple[CombatState, E
 
 def _take_out(state: CombatState, cid: str, cause: str, events: list[Event]) -> CombatState:
     """``state`` with ``cid`` fallen, the pairings dissolved if Forward changed (CB-5, CB-7)."""
-    combatants = tuple(_out(c) if c.id == cid else _unpaired(c, cid) for c in state.combatants)
+    # A paired combatant counts as Forward, so taking one out always dissolves the pairings.
+    combatants = tuple(_out(c) if c.id == cid else c for c in state.combatants)
     after, dissolved = dissolve_if_changed(state, replace(state, combatants=combatants))
     events.append(CombatantWithdrawn(cid, cause))
     events.extend(dissolved)
@@ -103,12 +104,9 @@ def _take_out(state: CombatState, cid: str, cause: str, events: list[Event]) -> 
 
 
 def _out(c: Combatant) -> Combatant:
-    """``c`` fallen: no hit points, no zone, no partner, no pending choice (CB-11)."""
-    return replace(c, hp=0, zone=None, partner=None, declaration=None, retreat=None, ward=0, edge=0)
-
-
-def _unpaired(c: Combatant, cid: str) -> Combatant:
-    return replace(c, partner=None) if c.partner == cid else c
+    """``c`` fallen: no hit points, no zone, no pending choice (CB-11); its pairing, if any,
+    is dissolved with all the others."""
+    return replace(c, hp=0, zone=None, declaration=None, retreat=None, ward=0, edge=0)
 
 
 def _end(state: CombatState, ending: Ending, events: list[Event]) -> tuple[CombatState, Events]:

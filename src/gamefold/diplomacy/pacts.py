@@ -97,6 +97,11 @@ def validate_pact(state: DiplomacyState, action: BreakPact | ExtendPact | Reveal
         )
 
 
+def _validated(state: DiplomacyState, pact: int) -> Pact:
+    """The running pact ``pact``, which validation found."""
+    return next(each for each in state.pacts if each.id == pact)
+
+
 def _swap(state: DiplomacyState, old: Pact, new: Pact | None) -> DiplomacyState:
     pacts = tuple(p for p in (new if p is old else p for p in state.pacts) if p is not None)
     return replace(state, pacts=pacts)
@@ -104,21 +109,21 @@ def _swap(state: DiplomacyState, old: Pact, new: Pact | None) -> DiplomacyState:
 
 def apply_break(state: DiplomacyState, action: BreakPact) -> tuple[DiplomacyState, Events]:
     """The pact ends now."""
-    pact = _running(state, action.pact, action)
+    pact = _validated(state, action.pact)
     event = PactBroken(pact.id, pact.agreement, pact.proposer, pact.partner, action.player)
     return _swap(state, pact, None), (event,)
 
 
 def apply_extend(state: DiplomacyState, action: ExtendPact) -> tuple[DiplomacyState, Events]:
     """The pact runs ``turns`` turns more."""
-    pact = _running(state, action.pact, action)
+    pact = _validated(state, action.pact)
     longer = replace(pact, remaining=pact.remaining + action.turns)
     return _swap(state, pact, longer), (PactExtended(pact.id, longer.remaining),)
 
 
 def apply_reveal(state: DiplomacyState, action: RevealPact) -> tuple[DiplomacyState, Events]:
     """Everyone sees the pact from now on."""
-    pact = _running(state, action.pact, action)
+    pact = _validated(state, action.pact)
     if not pact.secret:
         return state, ()
     return _swap(state, pact, replace(pact, secret=False)), (PactRevealed(pact.id),)

@@ -193,7 +193,7 @@ def validate_propose(state: DiplomacyState, action: Propose) -> None:
 
 def apply_propose(state: DiplomacyState, action: Propose) -> tuple[DiplomacyState, Events]:
     """The cards leave the hand and are locked in a new pending proposal (DP-9, DP-10)."""
-    seat = require_seat(state, action.player, action)
+    seat = seat_of(state, action.player)  # validated
     # DP-9 (default): unanswered, it expires after proposal_ttl full turn cycles.
     expires = state.turn + state.config.proposal_ttl * len(state.players)
     proposal = Proposal(

@@ -22,7 +22,7 @@ from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Kind
 from gamefold.diplomacy.hands import require_card, require_kind, spend
-from gamefold.diplomacy.seats import require_seat, with_player
+from gamefold.diplomacy.seats import require_seat, seat_of, with_player
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
@@ -100,7 +100,7 @@ def validate_play(state: DiplomacyState, action: PlayStandalone) -> None:
 
 def apply_play(state: DiplomacyState, action: PlayStandalone) -> tuple[DiplomacyState, Events]:
     """The card returns to the pool; its effect waits in the state (DP-12)."""
-    seat = require_seat(state, action.player, action)
+    seat = seat_of(state, action.player)  # validated
     card_type = state.config.cards[action.card]
     effect = Effect(action.card, card_type.name, card_type.subtype, card_type.tier, action.target)
     state = spend(state, seat, action.card)

@@ -26,7 +26,7 @@ from gamefold.core import EndTurn, Event, Events, StartTurn, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.hands import charge_debt
 from gamefold.diplomacy.proposals import count_down, expire
-from gamefold.diplomacy.seats import require_seat, with_player
+from gamefold.diplomacy.seats import require_seat, seat_of, with_player
 from gamefold.diplomacy.standalone import resolve
 from gamefold.diplomacy.ticks import earn, gain
 
@@ -87,7 +87,7 @@ def validate_begin(state: DiplomacyState, action: StartTurn) -> None:
 
 def apply_begin(state: DiplomacyState, action: StartTurn) -> tuple[DiplomacyState, Events]:
     """Expiry, pacts, Standalone effects, deploy debt, income, earning: in that order."""
-    seat = require_seat(state, action.player, action)
+    seat = seat_of(state, action.player)  # validated
     territories, zones = _holdings(action)
     turn = state.turn + 1
     events: list[Event] = [TurnBegan(action.player, turn)]
@@ -111,7 +111,7 @@ def validate_end(state: DiplomacyState, action: EndTurn) -> None:
 
 def apply_end(state: DiplomacyState, action: EndTurn) -> tuple[DiplomacyState, Events]:
     """The turn ends; the player's between-turn window opens (DP-12)."""
-    seat = require_seat(state, action.player, action)
+    seat = seat_of(state, action.player)  # validated
     player = replace(state.players[seat], between_turns=True)
     state = with_player(replace(state, active=None), seat, player)
     return state, (TurnEnded(action.player),)

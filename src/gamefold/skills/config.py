@@ -162,11 +162,11 @@ def _require(ok: bool, field: str, message: str, rule: str) -> None:
         raise ConfigError(field, message, rule)
 
 
-def _check_int(config: SkillsConfig, field: str, low: int, high: int | None, rule: str) -> None:
+def _check_int(config: SkillsConfig, field: str, low: int, high: int, rule: str) -> None:
     value = getattr(config, field)
-    top = "" if high is None else f" and at most {high}"
-    ok = _is_int(value) and value >= low and (high is None or value <= high)
-    _require(ok, field, f"{field} must be an integer at least {low}{top}, not {value!r}", rule)
+    ok = _is_int(value) and low <= value <= high
+    message = f"{field} must be an integer at least {low} and at most {high}, not {value!r}"
+    _require(ok, field, message, rule)
 
 
 def _check_counts(config: SkillsConfig) -> None:

@@ -187,7 +187,7 @@ def apply_start_round(state: SkillsState, action: StartRound) -> tuple[SkillsSta
     rng, config, owners = state.rng, state.config, list(state.owners)
     for seat, owner in enumerate(owners):
         missing = owner.hand_limit - len(owner.hand)  # SD-3: max(0, limit - hand)
-        if owner.alive and missing > 0:
+        if owner.alive:  # a full hand (missing <= 0) draws nothing
             # Nothing is pending or open between Rounds, so a death here needs no retiring.
             owners[seat], rng = draw_cards(owner, missing, rng, config, events)
     living = tuple(o.player for o in owners[:-1] if o.alive)
