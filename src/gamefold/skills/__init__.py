@@ -37,6 +37,7 @@ from gamefold.skills.commitment import (
 )
 from gamefold.skills.config import DEFAULT_ABILITIES, GM, PLAYERS, SIDES, Ability, SkillsConfig
 from gamefold.skills.effects import NO_EFFECTS, STANDARD_EFFECTS, draw_effect
+from gamefold.skills.fielding import FieldUnits, UnitsFielded
 from gamefold.skills.invariants import INVARIANTS, violations
 from gamefold.skills.levels import ChangeHandLimit, HandLimitChanged
 from gamefold.skills.narration import EVENT_RULES, LINES, SETUP_RULES, describe
@@ -134,6 +135,7 @@ __all__ = [
     "Effects",
     "EndActivation",
     "FatigueGained",
+    "FieldUnits",
     "HandLimitChanged",
     "Modifier",
     "ModifiersReset",
@@ -150,6 +152,7 @@ __all__ = [
     "SkillsState",
     "SkillsView",
     "UnitDefeated",
+    "UnitsFielded",
     "card_definition",
     "check",
     "describe",
