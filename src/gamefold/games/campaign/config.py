@@ -1,0 +1,110 @@
+"""The campaign config: the factions' summit, the battles' skirmish, and the CP defaults.
+
+A :class:`CampaignConfig` holds a :class:`~gamefold.games.summit.SummitConfig` (the factions,
+the map and the diplomacy economy), a :class:`~gamefold.games.skirmish.SkirmishConfig` (the
+skill decks, the combat and the rules between them in a battle), and the defaults of the
+rules that cross the two (CP-1 … CP-9, see ``docs/games/campaign.md``). It is validated when
+built: a wrong value raises :class:`~gamefold.ConfigError` naming the field and the rule.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gamefold.combat import Fighter, Side
+from gamefold.errors import ConfigError
+from gamefold.games.skirmish import SkirmishConfig
+from gamefold.games.summit import Scenario, SummitConfig
+
+__all__ = ["GUARD", "MAX_FIGURE", "CampaignConfig", "default_summit"]
+
+GUARD = "guard"
+"""The stem of the defending troops' combatant ids: ``guard1``, ``guard2`` … (CP-4)."""
+MAX_FIGURE = 1_000
+"""The largest hit points, slots or Rounds a config may name (EN-8)."""
+
+
+def default_summit() -> SummitConfig:
+    """Three factions on the Summit's map for 6 Rounds; every other summit default."""
+    return SummitConfig(players=3, scenario=Scenario(max_rounds=6))
+
+
+def _require(ok: bool, field: str, message: str, rule: str) -> None:
+    if not ok:
+        raise ConfigError(field, message, rule)
+
+
+def _count(value: object, low: int) -> bool:
+    return type(value) is int and low <= value <= MAX_FIGURE
+
+
+@attrs.frozen(kw_only=True)
+class CampaignConfig:
+    """Everything a campaign is played with, validated when built. Keyword-only fields."""
+
+    summit: SummitConfig = attrs.field(factory=default_summit)
+    """The factions (``p1`` … ``pN``), the map, the diplomacy economy and the end (DP, SM)."""
+    battle: SkirmishConfig = attrs.field(factory=SkirmishConfig)
+    """The Skill decks, the combat and the rules between them in a battle (SD, CB, SK); its
+    party and enemies are replaced by the factions' champions and the guards (CP-2, CP-4)."""
+    garrison_slots: int = 3
+    """CP-4: the most defending troops that fight a battle as combatants (1 or more)."""
+    troop_hp: int = 4
+    """CP-4: the hit points of a defending troop in battle (1 or more)."""
+    fort_hp: int = 2
+    """CP-4: hit points each fort on the territory adds to every defending troop (0 or more)."""
+    champion_hp: int = 10
+    """CP-3: a champion's own hit points in battle (1 or more)."""
+    hp_per_troop: int = 2
+    """CP-3, CP-5: the hit points each attacking troop adds to its champion, and the damage
+    that costs one of them (1 or more)."""
+    max_battle_rounds: int = 4
+    """CP-7: the Rounds a battle lasts at most; then the attacker falls back (1 or more)."""
+    flee_keeps_troops: bool = True
+    """CP-8: whether the surviving troops of a champion who fled fall back to the source
+    (else they are lost with the battle)."""
+
+    def __attrs_post_init__(self) -> None:
+        _require(isinstance(self.summit, SummitConfig), "summit", "is a SummitConfig", "EN-4")
+        _require(isinstance(self.battle, SkirmishConfig), "battle", "is a SkirmishConfig", "EN-4")
+        for field, low, rule in (
+            ("garrison_slots", 1, "CP-4"),
+            ("troop_hp", 1, "CP-4"),
+            ("fort_hp", 0, "CP-4"),
+            ("champion_hp", 1, "CP-3"),
+            ("hp_per_troop", 1, "CP-3"),
+            ("max_battle_rounds", 1, "CP-7"),
+        ):
+            value = getattr(self, field)
+            message = f"{field} is an integer {low} to {MAX_FIGURE}, not {value!r}"
+            _require(_count(value, low), field, message, rule)
+        ok = isinstance(self.flee_keeps_troops, bool)
+        _require(ok, "flee_keeps_troops", "flee_keeps_troops is a bool", "CP-8")
+        self.skirmish_config()  # the battle's own checks, with the champions and the guards
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        """The factions in seat order; each faction's champion bears its name (CP-2)."""
+        return self.summit.names
+
+    @property
+    def guards(self) -> tuple[str, ...]:
+        """The ids of the defending troops' combatants, ``guard1`` … (CP-4)."""
+        return tuple(f"{GUARD}{i}" for i in range(1, self.garrison_slots + 1))
+
+    def skirmish_config(self) -> SkirmishConfig:
+        """The battle's skirmish config: the champions as the party, each activating in seat
+        order (no leader's choice), all in Forward; the guards as the enemies (CP-2, CP-4)."""
+        guards = tuple(
+            Fighter(g, Side.ENEMIES, max_hp=self.troop_hp, abilities=self.battle.party_abilities)
+            for g in self.guards
+        )
+        return attrs.evolve(
+            self.battle,
+            names=self.factions,
+            party_size=len(self.factions),
+            leader=0,
+            side_choice=False,
+            rearward=(),
+            enemies=guards,
+        )
