@@ -156,8 +156,8 @@ def _fighters(
     guard_hp = config.troop_hp + config.fort_hp * forts  # CP-4
     abilities = sk.party_abilities
     fielded = tuple(
-        Fighter(g, Side.ENEMIES, max_hp=guard_hp, abilities=abilities)
-        for g in config.guards[:guards]
+        Fighter(g, Side.ENEMIES, config.guard_zone(i, guards), max_hp=guard_hp, abilities=abilities)
+        for i, g in enumerate(config.guards[:guards])
     )
     return hp, (champion, *fielded)
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.combat import Fighter, Side
+from gamefold.combat import Fighter, Side, Zone
 from gamefold.errors import ConfigError
 from gamefold.games.skirmish import SkirmishConfig
-from gamefold.games.summit import Scenario, SummitConfig
+from gamefold.games.summit import Scenario, SummitConfig, default_diplomacy
 
-__all__ = ["GUARD", "MAX_FIGURE", "CampaignConfig", "default_summit"]
+__all__ = ["GUARD", "MAX_FIGURE", "CampaignConfig", "default_battle", "default_summit"]
 
 GUARD = "guard"
 """The stem of the defending troops' combatant ids: ``guard1``, ``guard2`` … (CP-4)."""
@@ -25,8 +25,18 @@ MAX_FIGURE = 1_000
 
 
 def default_summit() -> SummitConfig:
-    """Three factions on the Summit's map for 6 Rounds; every other summit default."""
-    return SummitConfig(players=3, scenario=Scenario(max_rounds=6))
+    """Three factions on the Summit's map for 6 Rounds, with a hand limit of 10 cards (the
+    low end of DP-13's range: a short war's hands fill up); every other summit default."""
+    diplomacy = attrs.evolve(default_diplomacy(), hand_limit=10)
+    return SummitConfig(players=3, diplomacy=diplomacy, scenario=Scenario(max_rounds=6))
+
+
+def default_battle() -> SkirmishConfig:
+    """The skirmish's defaults, with 15-card Skill decks that Exhaust 2 cards at each
+    recycle (SD-1, SD-5): a champion's deck wears out over a war of many battles (CP-9)."""
+    base = SkirmishConfig()
+    decks = attrs.evolve(base.skills, deck_size=15, exhaust_on_recycle=2)
+    return attrs.evolve(base, skills=decks)
 
 
 def _require(ok: bool, field: str, message: str, rule: str) -> None:
@@ -44,11 +54,14 @@ class CampaignConfig:
 
     summit: SummitConfig = attrs.field(factory=default_summit)
     """The factions (``p1`` … ``pN``), the map, the diplomacy economy and the end (DP, SM)."""
-    battle: SkirmishConfig = attrs.field(factory=SkirmishConfig)
+    battle: SkirmishConfig = attrs.field(factory=default_battle)
     """The Skill decks, the combat and the rules between them in a battle (SD, CB, SK); its
     party and enemies are replaced by the factions' champions and the guards (CP-2, CP-4)."""
     garrison_slots: int = 3
     """CP-4: the most defending troops that fight a battle as combatants (1 or more)."""
+    rearward_guards: int = 1
+    """CP-4: how many of the fielded guards (the last ones) hold Rearward, as archers do
+    (CB-4, CB-6); the others stand in Forward (0 or more)."""
     troop_hp: int = 4
     """CP-4: the hit points of a defending troop in battle (1 or more)."""
     fort_hp: int = 2
@@ -71,6 +84,7 @@ class CampaignConfig:
             ("garrison_slots", 1, "CP-4"),
             ("troop_hp", 1, "CP-4"),
             ("fort_hp", 0, "CP-4"),
+            ("rearward_guards", 0, "CP-4"),
             ("champion_hp", 1, "CP-3"),
             ("hp_per_troop", 1, "CP-3"),
             ("max_battle_rounds", 1, "CP-7"),
@@ -92,12 +106,24 @@ class CampaignConfig:
         """The ids of the defending troops' combatants, ``guard1`` … (CP-4)."""
         return tuple(f"{GUARD}{i}" for i in range(1, self.garrison_slots + 1))
 
+    def guard_zone(self, index: int, fielded: int) -> Zone:
+        """CP-4: the zone of guard ``index`` of ``fielded``: the last ``rearward_guards`` hold
+        Rearward, unless that would leave nobody in Forward."""
+        rear = min(self.rearward_guards, fielded - 1)
+        return Zone.REARWARD if index >= fielded - rear else Zone.FORWARD
+
     def skirmish_config(self) -> SkirmishConfig:
         """The battle's skirmish config: the champions as the party, each activating in seat
         order (no leader's choice), all in Forward; the guards as the enemies (CP-2, CP-4)."""
         guards = tuple(
-            Fighter(g, Side.ENEMIES, max_hp=self.troop_hp, abilities=self.battle.party_abilities)
-            for g in self.guards
+            Fighter(
+                g,
+                Side.ENEMIES,
+                self.guard_zone(i, len(self.guards)),
+                max_hp=self.troop_hp,
+                abilities=self.battle.party_abilities,
+            )
+            for i, g in enumerate(self.guards)
         )
         return attrs.evolve(
             self.battle,
