@@ -26,7 +26,7 @@ from gamefold.games.campaign.battle import (
     EndBattleRound,
     StartBattleRound,
 )
-from gamefold.games.campaign.config import GUARD, CampaignConfig, default_summit
+from gamefold.games.campaign.config import GUARD, CampaignConfig, default_battle, default_summit
 from gamefold.games.campaign.game import Campaign
 from gamefold.games.campaign.invariants import CROSS_INVARIANTS
 from gamefold.games.campaign.outcome import outcome
@@ -69,6 +69,7 @@ __all__ = [
     "StartBattleRound",
     "build_rules",
     "codes",
+    "default_battle",
     "default_summit",
     "describe",
     "greedy_policy",

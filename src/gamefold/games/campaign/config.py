@@ -32,10 +32,10 @@ def default_summit() -> SummitConfig:
 
 
 def default_battle() -> SkirmishConfig:
-    """The skirmish's defaults, with 15-card Skill decks that Exhaust 2 cards at each
-    recycle (SD-1, SD-5): a champion's deck wears out over a war of many battles (CP-9)."""
+    """The skirmish's defaults, with 20-card Skill decks (SD-1): a champion's deck wears out
+    over a war of many battles (SD-5, SD-6, CP-9)."""
     base = SkirmishConfig()
-    decks = attrs.evolve(base.skills, deck_size=15, exhaust_on_recycle=2)
+    decks = attrs.evolve(base.skills, deck_size=20)
     return attrs.evolve(base, skills=decks)
 
 
