@@ -255,3 +255,40 @@ def test_cp2_a_champion_who_falls_in_play_dies_and_its_faction_attacks_no_more()
         assert not owner_of(state["skills"], died.player).alive
         listed = game.rules.legal_actions(state, died.player)
         assert not any(isinstance(a, Attack) for a in listed)
+
+
+@pytest.mark.parametrize("effects", [("truce", "partnership", "support"), ()])
+def test_cp10_a_pact_partners_champion_joins_the_attack(effects: tuple[str, ...]) -> None:
+    """CP-10: the living champion of a faction with a running public pact of one of
+    ``ally_effects`` (default: Ceasefire, Manufacturing Partnership, Covert Support) fights
+    beside the attacker's, at ``champion_hp``; never the defender; ``()``: nobody joins."""
+    from gamefold.diplomacy import Pact
+
+    game = campaign(ally_effects=effects)
+    state, attack = to_attack(game)
+    board = state["map"]
+    defender = board.owners[board.scenario.territories.index(attack.territory)]
+    partner = next(f for f in game.config.factions if f not in (attack.player, defender))
+    dip = state["diplomacy"]
+    pacts = (Pact(99, "Ceasefire T1", attack.player, partner, (), 3),)
+    state = state.with_slice("diplomacy", replace(dip, pacts=pacts))
+    state, events = run(game, with_garrisons(state, attack, 2, 2), attack)
+    began = next(e for e in events if isinstance(e, BattleBegan))
+    joined = (partner,) if effects else ()
+    assert began.allies == state["campaign"].battle.allies == joined
+    fighters = [c.id for c in state["combat"].combatants]
+    assert fighters[: 1 + len(joined)] == [attack.player, *joined]
+    if joined:
+        ally = find(state["combat"], partner)
+        assert ally is not None
+        assert ally.max_hp == game.config.champion_hp
+    if defender:  # a pact with the defender brings no one against it
+        state2, attack2 = to_attack(game)
+        pacts = (Pact(98, "Ceasefire T1", attack2.player, defender, (), 3),)
+        dip2 = replace(state2["diplomacy"], pacts=pacts)
+        assert game.config.factions  # the partner is the defender here
+        assert attack2 == attack
+        state2 = state2.with_slice("diplomacy", dip2)
+        from gamefold.games.campaign.battle import allies
+
+        assert allies(game.config, state2, attack.player, defender) == ()

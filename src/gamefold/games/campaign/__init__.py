@@ -1,5 +1,5 @@
 """The campaign: factions, a map and the diplomacy economy, with battles of champions who
-hold Skill decks (skills + combat + diplomacy, rules CP-1 … CP-9).
+hold Skill decks (skills + combat + diplomacy, rules CP-1 … CP-10).
 
 Factions take turns over summit's map and economy (DP, SM). An Attack is fought as a battle
 (CP-1): the attacking faction's champion, with its troops as hit points (CP-3), against the

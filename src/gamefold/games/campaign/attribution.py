@@ -22,7 +22,7 @@ from gamefold.skills import DEFEATED, CharacterDied, SkillsState, UnitsFielded, 
 
 __all__ = ["OWN_RULES", "RULE_IDS", "attested", "event_rules", "own_rules", "truce_attacks"]
 
-OWN_RULES: tuple[str, ...] = tuple(f"CP-{n}" for n in range(1, 10))
+OWN_RULES: tuple[str, ...] = tuple(f"CP-{n}" for n in range(1, 11))
 """The campaign's own rule IDs."""
 
 RULE_IDS: tuple[str, ...] = (
@@ -46,7 +46,7 @@ def _died(event: CharacterDied) -> tuple[str, ...]:
 def own_rules() -> dict[type, Callable[[Any], tuple[str, ...]]]:
     """The CP rules the campaign's own events, and the slices' events it causes, attest."""
     return {
-        BattleBegan: lambda e: ("CP-1", "CP-3", "CP-4"),
+        BattleBegan: lambda e: ("CP-1", "CP-3", "CP-4", *(("CP-10",) if e.allies else ())),
         BattleEnded: _ended,
         UnitsFielded: lambda e: ("CP-4",),
         CharacterDied: _died,

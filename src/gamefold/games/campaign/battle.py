@@ -1,4 +1,4 @@
-"""Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-9).
+"""Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-10).
 
 The clock nests: a faction's turn (summit's flow) may contain a battle; a battle is several
 Rounds of the skill decks (SD-13) with one exchange each (the skirmish's rules); a Round is
@@ -31,6 +31,7 @@ import attrs
 from gamefold import combat, diplomacy, skills
 from gamefold.combat import CombatState, Ending, Fighter, Side, Withdraw, Zone, find
 from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, replace
+from gamefold.diplomacy import DiplomacyState
 from gamefold.errors import IllegalAction
 from gamefold.games import summit
 from gamefold.games.campaign import codes
@@ -53,6 +54,7 @@ __all__ = [
     "EndBattle",
     "EndBattleRound",
     "StartBattleRound",
+    "allies",
     "attack_options",
     "battle_rules",
     "check_attack",
@@ -140,26 +142,57 @@ def check_attack(game: Game, action: Attack) -> IllegalAction | None:
     return None
 
 
-def _fighters(
-    config: CampaignConfig, action: Attack, troops: int, guards: int, forts: int
-) -> tuple[int, tuple[Fighter, ...]]:
+def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> tuple[str, ...]:
+    """CP-10: the factions whose living champions join ``attacker``'s battle, in seat order:
+    partners of a running public pact whose effect is one of ``ally_effects``, never the
+    ``defender``."""
+    dip: DiplomacyState = game[summit.DIPLOMACY]
+    effects = game[MAP].scenario.effects
+    subtypes = {card.name: card.subtype for card in dip.config.catalogue}
+    found = set()
+    for pact in dip.pacts:
+        if pact.secret or attacker not in (pact.proposer, pact.partner):
+            continue
+        if effects.get(subtypes.get(pact.agreement, ""), "") in config.ally_effects:
+            found.add(pact.partner if pact.proposer == attacker else pact.proposer)
+    deck: SkillsState = game["skills"]
+    return tuple(
+        f
+        for f in config.factions
+        if f in found and f != defender and f != attacker and owner_of(deck, f).alive
+    )
+
+
+def _champion(config: CampaignConfig, name: str, hp: int) -> Fighter:
     sk = config.skirmish_config()
-    hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
-    champion = Fighter(
-        action.player,
+    return Fighter(
+        name,
         Side.PARTY,
         Zone.FORWARD,
         max_hp=hp,
         items=sk.party_items,
         abilities=sk.party_abilities,
     )
+
+
+def _fighters(
+    config: CampaignConfig,
+    action: Attack,
+    troops: int,
+    guards: int,
+    forts: int,
+    joined: tuple[str, ...],
+) -> tuple[int, tuple[Fighter, ...]]:
+    hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
+    champion = _champion(config, action.player, hp)
+    helpers = tuple(_champion(config, ally, config.champion_hp) for ally in joined)  # CP-10
     guard_hp = config.troop_hp + config.fort_hp * forts  # CP-4
-    abilities = sk.party_abilities
+    abilities = config.battle.party_abilities
     fielded = tuple(
         Fighter(g, Side.ENEMIES, config.guard_zone(i, guards), max_hp=guard_hp, abilities=abilities)
         for i, g in enumerate(config.guards[:guards])
     )
-    return hp, (champion, *fielded)
+    return hp, (champion, *helpers, *fielded)
 
 
 def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Game, Events]:
@@ -176,15 +209,18 @@ def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Gam
         game = game.with_slice(MAP, board).with_slice(NAME, state)
         return game, (*sprung, ended, *closed)
     guards = min(defenders, config.garrison_slots)
-    hp, entries = _fighters(config, action, troops, guards, board.forts[target])
+    joined = allies(config, game, action.player, defender)
+    hp, entries = _fighters(config, action, troops, guards, board.forts[target], joined)
     seed = state.rng.split(f"battle-{state.battles}")
     fight = combat.initial_state(config.skirmish_config().combat_config(), entries, seed)
-    names = tuple(e.id for e in entries[1:])
+    names = tuple(e.id for e in entries[1 + len(joined) :])
     deck, fielded = skills.step(game["skills"], FieldUnits(names))
-    battle = Battle(action, defender, troops, hp, names, defenders - guards, deck.round)
+    battle = Battle(action, defender, troops, hp, names, defenders - guards, deck.round, joined)
     state = replace(state, battle=battle)
     game = game.with_slice(MAP, board).with_slice("combat", fight).with_slice("skills", deck)
-    began = BattleBegan(action.player, action.source, action.territory, defender, troops, hp, names)
+    began = BattleBegan(
+        action.player, action.source, action.territory, defender, troops, hp, names, joined
+    )
     return game.with_slice(NAME, state), (*sprung, began, *fielded)
 
 

@@ -3,7 +3,7 @@
 A :class:`CampaignConfig` holds a :class:`~gamefold.games.summit.SummitConfig` (the factions,
 the map and the diplomacy economy), a :class:`~gamefold.games.skirmish.SkirmishConfig` (the
 skill decks, the combat and the rules between them in a battle), and the defaults of the
-rules that cross the two (CP-1 … CP-9, see ``docs/games/campaign.md``). It is validated when
+rules that cross the two (CP-1 … CP-10, see ``docs/games/campaign.md``). It is validated when
 built: a wrong value raises :class:`~gamefold.ConfigError` naming the field and the rule.
 """
 
@@ -14,7 +14,7 @@ import attrs
 from gamefold.combat import Fighter, Side, Zone
 from gamefold.errors import ConfigError
 from gamefold.games.skirmish import SkirmishConfig
-from gamefold.games.summit import Scenario, SummitConfig, default_diplomacy
+from gamefold.games.summit import AGREEMENT_EFFECTS, Scenario, SummitConfig, default_diplomacy
 
 __all__ = ["GUARD", "MAX_FIGURE", "CampaignConfig", "default_battle", "default_summit"]
 
@@ -71,6 +71,10 @@ class CampaignConfig:
     hp_per_troop: int = 2
     """CP-3, CP-5: the hit points each attacking troop adds to its champion, and the damage
     that costs one of them (1 or more)."""
+    ally_effects: tuple[str, ...] = ("truce", "partnership", "support")
+    """CP-10: the pact effects (summit's ``scenario.effects``: Manufacturing Partnership,
+    Covert Support) whose running, public pacts bring the partner's living champion into
+    the attacker's battles, unless the partner is the defender; ``()``: nobody joins."""
     max_battle_rounds: int = 4
     """CP-7: the Rounds a battle lasts at most; then the attacker falls back (1 or more)."""
     flee_keeps_troops: bool = True
@@ -92,6 +96,11 @@ class CampaignConfig:
             value = getattr(self, field)
             message = f"{field} is an integer {low} to {MAX_FIGURE}, not {value!r}"
             _require(_count(value, low), field, message, rule)
+        ok = isinstance(self.ally_effects, tuple) and all(
+            e in AGREEMENT_EFFECTS for e in self.ally_effects
+        )
+        message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}"
+        _require(ok, "ally_effects", message, "CP-10")
         ok = isinstance(self.flee_keeps_troops, bool)
         _require(ok, "flee_keeps_troops", "flee_keeps_troops is a bool", "CP-8")
         self.skirmish_config()  # the battle's own checks, with the champions and the guards

@@ -156,7 +156,7 @@ class Campaign(GameDef[CampaignConfig]):
         return {"random": random_policy, "greedy": greedy_policy(self.config)}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """SD-1 … SD-15, CB-1 … CB-15, DP-1 … DP-14 and CP-1 … CP-9."""
+        """SD-1 … SD-15, CB-1 … CB-15, DP-1 … DP-14 and CP-1 … CP-10."""
         return attribution.RULE_IDS
 
     def event_rules(self) -> EventRules:

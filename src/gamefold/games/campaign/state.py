@@ -62,6 +62,8 @@ class Battle:
     """The defending troops beyond the slots, who do not fight (CP-4)."""
     first_round: int
     """The skill decks' Round count when the battle began; its Rounds come after (CP-7)."""
+    allies: tuple[str, ...] = ()
+    """The allied champions fighting beside the attacker's (CP-10)."""
 
 
 @attrs.frozen
@@ -112,6 +114,8 @@ class BattleBegan(Event):
     troops: int
     hp: int
     guards: tuple[str, ...]
+    allies: tuple[str, ...] = ()
+    """Allied champions fighting beside the attacker's, without troops (CP-10)."""
 
 
 @attrs.frozen
