@@ -292,3 +292,26 @@ def test_cp10_a_pact_partners_champion_joins_the_attack(effects: tuple[str, ...]
         from gamefold.games.campaign.battle import allies
 
         assert allies(game.config, state2, attack.player, defender) == ()
+
+
+def test_cp1_no_faction_action_is_listed_for_anyone_during_a_battle() -> None:
+    """CP-1 at every battle step of random campaigns: no player (an ally in its between-turn
+    window included, DP-12) is offered a faction action, summit's Standalone play among
+    them; every listed action is accepted."""
+    from gamefold.games import play
+    from gamefold.games.campaign import FACTION_ACTIONS
+    from gamefold.games.summit import Attack
+    from gamefold.sim.runner import game_seeds
+
+    game = Campaign()
+    faction_types = (*FACTION_ACTIONS, Attack)
+    battles = 0
+    for seed in game_seeds(1, 0, 4):
+        for state in play(game, seed).states:
+            if state["campaign"].battle is None:
+                continue
+            battles += 1
+            for player in game.players(state):
+                listed = game.rules.legal_actions(state, player)
+                assert not any(isinstance(a, faction_types) for a in listed)
+    assert battles > 0
