@@ -8,9 +8,9 @@
 It measures
 
 1. for each game (the built-in ``skirmish``, ``summit`` and ``campaign`` once registered,
-   and the toy race the core tests use as a reference): whole games a CPU-second and their steps a CPU-second
-   (random policies, through :func:`gamefold.games.play`, listing legal actions at every
-   choice), and reducer steps a CPU-second (replaying the recorded actions through
+   and the toy race the core tests use as a reference): whole games a CPU-second and their
+   steps a CPU-second (random policies, through :func:`gamefold.games.play`, listing legal
+   actions at every choice), and reducer steps a CPU-second (replaying the recorded actions through
    ``rules.step``, no policy in the loop);
 2. the skill-deck round on :mod:`gamefold.skills` against a plain mutable-list baseline
    (see ``skill_round.py``): reducer calls a second for each, and the ratio;

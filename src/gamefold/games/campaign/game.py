@@ -60,7 +60,8 @@ class Campaign(GameDef[CampaignConfig]):
     config_type = CampaignConfig
 
     def build_rules(self) -> Rules:
-        """Summit's and the skirmish's registries, composed (see :func:`~gamefold.games.campaign.rules.build_rules`)."""
+        """Summit's and the skirmish's registries, composed
+        (see :func:`~gamefold.games.campaign.rules.build_rules`)."""
         self._summit = Summit(self.config.summit)
         self._skirmish = Skirmish(self.config.skirmish_config())
         return build_rules(self.config, self._summit.rules, self._skirmish.rules)
