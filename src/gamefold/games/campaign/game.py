@@ -53,8 +53,10 @@ __all__ = ["Campaign"]
 
 @register_game
 class Campaign(GameDef[CampaignConfig]):
-    """Factions trade cards and pacts over a map; each attack is a battle of champions with
-    Skill decks against the territory's guards (skills + combat + diplomacy)."""
+    """Factions trade cards over a map; each attack is a battle of champions with Skill decks.
+
+    Skills + combat + diplomacy: summit's economy between battles, the skirmish's fight in
+    them, and the rules between the two (CP-1 … CP-10)."""
 
     name = "campaign"
     config_type = CampaignConfig
