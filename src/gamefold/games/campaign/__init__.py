@@ -26,7 +26,14 @@ from gamefold.games.campaign.battle import (
     EndBattleRound,
     StartBattleRound,
 )
-from gamefold.games.campaign.config import GUARD, CampaignConfig, default_battle, default_summit
+from gamefold.games.campaign.config import (
+    GUARD,
+    SCENARIOS,
+    CampaignConfig,
+    default_battle,
+    default_summit,
+    long_war,
+)
 from gamefold.games.campaign.game import Campaign
 from gamefold.games.campaign.invariants import CROSS_INVARIANTS
 from gamefold.games.campaign.outcome import outcome
@@ -56,6 +63,7 @@ __all__ = [
     "OWN_RULES",
     "RESULTS",
     "RULE_IDS",
+    "SCENARIOS",
     "Battle",
     "BattleBegan",
     "BattleEnded",
@@ -73,6 +81,7 @@ __all__ = [
     "default_summit",
     "describe",
     "greedy_policy",
+    "long_war",
     "outcome",
     "random_policy",
     "record_of",

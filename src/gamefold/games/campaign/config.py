@@ -16,7 +16,15 @@ from gamefold.errors import ConfigError
 from gamefold.games.skirmish import SkirmishConfig
 from gamefold.games.summit import AGREEMENT_EFFECTS, Scenario, SummitConfig, default_diplomacy
 
-__all__ = ["GUARD", "MAX_FIGURE", "CampaignConfig", "default_battle", "default_summit"]
+__all__ = [
+    "GUARD",
+    "MAX_FIGURE",
+    "SCENARIOS",
+    "CampaignConfig",
+    "default_battle",
+    "default_summit",
+    "long_war",
+]
 
 GUARD = "guard"
 """The stem of the defending troops' combatant ids: ``guard1``, ``guard2`` … (CP-4)."""
@@ -143,3 +151,15 @@ class CampaignConfig:
             rearward=(),
             enemies=guards,
         )
+
+
+def long_war() -> CampaignConfig:
+    """The ``long`` scenario: the defaults over 12 Rounds, where hands reach the limit
+    (DP-13) and champions' decks wear out (SD-5, SD-6)."""
+    summit = default_summit()
+    scenario = attrs.evolve(summit.scenario, max_rounds=12)
+    return CampaignConfig(summit=attrs.evolve(summit, scenario=scenario))
+
+
+SCENARIOS: dict[str, CampaignConfig] = {"default": CampaignConfig(), "long": long_war()}
+"""The campaign's named configs (``--scenario NAME``): ``default`` and ``long``."""

@@ -20,6 +20,7 @@ the war-master who commands every garrison's guards with the GM's deck (CP-4).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gamefold import combat, diplomacy, skills
@@ -35,7 +36,7 @@ from gamefold.games.campaign.battle import (
     muster,
     rounds_fought,
 )
-from gamefold.games.campaign.config import CampaignConfig
+from gamefold.games.campaign.config import SCENARIOS, CampaignConfig
 from gamefold.games.campaign.outcome import outcome
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
@@ -60,6 +61,11 @@ class Campaign(GameDef[CampaignConfig]):
 
     name = "campaign"
     config_type = CampaignConfig
+
+    @classmethod
+    def scenarios(cls) -> Mapping[str, Any]:
+        """``default`` (6 Rounds) and ``long`` (12 Rounds, see :data:`.SCENARIOS`)."""
+        return SCENARIOS
 
     def build_rules(self) -> Rules:
         """Summit's and the skirmish's registries, composed
