@@ -19,6 +19,7 @@ PACKAGES = (
     "gamefold.diplomacy",
     "gamefold.games.skirmish",
     "gamefold.games.summit",
+    "gamefold.viewer",
 )
 
 

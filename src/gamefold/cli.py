@@ -6,6 +6,7 @@
     gamefold simulate GAME --games 2000 --seed 1     many games; a summary per player
     gamefold play GAME --seed 7 [--json FILE]        one game, told turn by turn
     gamefold replay FILE                             replay and verify a game record
+    gamefold view FILE [--out PAGE.html]             a time-travel viewer of a game record
 
 ``--import MODULE`` (before the command, repeatable) imports a module first, so the games it
 registers are known. ``play`` and ``simulate`` take ``--config FILE.json``; every command that
@@ -139,6 +140,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_play(commands)
     _add_replay(commands)
     _add_coverage(commands)
+    _add_view(commands)
     return parser
 
 
@@ -449,6 +451,64 @@ def _run_replay(args: argparse.Namespace) -> int:
         f"{args.file}: {checked.game}, seed {checked.seed}: {checked.steps} steps replayed, "
         f"OK ({over}; {digests})"
     )
+    return 0
+
+
+# -- gamefold view ----------------------------------------------------------------------------
+
+
+def _add_view(commands: Any) -> None:
+    command = commands.add_parser(
+        "view", help="write a game record's time-travel viewer: one HTML page"
+    )
+    command.add_argument("file", type=Path, metavar="FILE", help="a record from `play --json`")
+    command.add_argument(
+        "--out",
+        type=_html_path,
+        metavar="PAGE",
+        help="the .html file to write (default: FILE with .html for .json)",
+    )
+    command.add_argument(
+        "--docs",
+        default=None,
+        metavar="BASE",
+        help="where rule links point: a docs URL or a path from the page "
+        "(default: docs/_build/html/, the docs built in a clone)",
+    )
+    _add_limits(command)
+    command.set_defaults(run=_run_view)
+
+
+def _html_path(text: str) -> Path:
+    if Path(text).suffix.lower() not in (".html", ".htm"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an .html file")
+    return _new_file(text)
+
+
+def _default_page(record: Path) -> Path:
+    try:
+        return _html_path(str(record.with_suffix(".html")))
+    except argparse.ArgumentTypeError as err:
+        raise UsageError(f"{err}; name the page with --out") from None
+
+
+def _run_view(args: argparse.Namespace) -> int:
+    from gamefold.viewer import DOCS, page, viewer_data
+
+    limits = _limits(args)
+    text = _read_bounded(args.file, limits)
+    out: Path = args.out or _default_page(args.file)
+    if out.resolve() == args.file.resolve():
+        raise UsageError(f"{args.file}: the page would overwrite the record; name it with --out")
+    try:
+        record = GameRecord.from_json(text, limits=limits)
+        data = viewer_data(record, docs=DOCS if args.docs is None else args.docs)
+    except GamefoldError as err:  # a bad file (RecordError), or a config no game accepts
+        raise UsageError(f"{args.file}: {err}") from None
+    _write_text(out, page(data))
+    found = data["divergence"]
+    where = f"; it diverges at step {found['step']}, where the page opens" if found else ""
+    print(f"wrote the viewer of {args.file} ({len(record.actions)} steps{where}) to {out}")
     return 0
 
 

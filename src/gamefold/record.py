@@ -21,6 +21,7 @@ records page of the docs).
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -114,6 +115,30 @@ class GameRecord:
         if self.digests is not None:
             data["digests"] = list(self.digests)
         return json.dumps(data, indent=indent, sort_keys=True)
+
+    def to_html(self, *, docs: str | None = None) -> str:
+        """The time-travel viewer of this record: one self-contained HTML page (see
+        :func:`gamefold.viewer.to_html`; ``docs`` is the base of the rule links)."""
+        from gamefold.viewer import DOCS, to_html
+
+        return to_html(self, docs=DOCS if docs is None else docs)
+
+    def _repr_html_(self) -> str:
+        """The viewer inside a notebook: the page in a frame of its own, so that its script
+        and style stay apart from the notebook's."""
+        page = html.escape(self.to_html(), quote=True)
+        return (
+            f'<iframe srcdoc="{page}" title="gamefold viewer: {html.escape(self.game)}" '
+            'style="width: 100%; height: 720px; border: 1px solid #ddd"></iframe>'
+        )
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        """What a notebook shows of this record: the viewer, and a line of text elsewhere."""
+        return {
+            "text/html": self._repr_html_(),
+            "text/plain": f"<GameRecord {self.game}, seed {self.seed!r}: "
+            f"{len(self.actions)} actions>",
+        }
 
     @classmethod
     def from_json(cls, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> GameRecord:

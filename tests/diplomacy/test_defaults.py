@@ -159,3 +159,25 @@ def test_defaults_are_the_documented_ones() -> None:
     assert config.quarters_per_tick == 4
     assert Ticks() == Ticks(0, 0, 0, 0)
     assert Pool() == Pool()
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "rule"),
+    [
+        ({"secret_agreements": "Covert Support"}, "secret_agreements", "EN-9"),
+        ({"secret_agreements": ("Covert Suport",)}, "secret_agreements", "EN-9"),
+        ({"secret_agreements": ("Troops",)}, "secret_agreements", "EN-9"),
+        ({"bonus_zones": "Harbour"}, "bonus_zones", "DP-5"),
+        ({"composition": "Troops T1"}, "composition", "DP-8"),
+        ({"composition": None}, "composition", "DP-8"),
+    ],
+)
+def test_en4_a_plain_string_or_an_unknown_subtype_is_refused_naming_the_field(
+    changes: dict, field: str, rule: str
+) -> None:
+    """A string where a tuple or a mapping belongs would be read letter by letter, and a
+    secret subtype the catalogue lacks would silently keep nothing secret: both are refused
+    when the config is built."""
+    with pytest.raises(ConfigError) as err:
+        DiplomacyConfig(**changes)
+    assert (err.value.field, err.value.rule) == (field, rule)

@@ -46,8 +46,8 @@ def test_skirmish_relies_on_every_sd_and_cb_rule_and_its_own() -> None:
 
 def test_summit_relies_on_every_dp_and_sm_rule() -> None:
     ids = Summit().rule_ids()
-    assert {f"DP-{n}" for n in range(1, 15)} <= set(ids)
-    assert {f"SM-{n}" for n in range(1, 13)} <= set(ids)
+    assert set(ids) == {f"DP-{n}" for n in range(1, 15)} | {f"SM-{n}" for n in range(1, 17)}
+    assert len(ids) == len(set(ids))
 
 
 def test_attributed_rules_are_rules_the_game_relies_on() -> None:
@@ -183,3 +183,28 @@ def test_skirmish_reaches_every_sd_and_cb_rule_in_100_games(policy: str) -> None
         if rule.startswith(("SD-", "CB-")) and frame.loc[rule, "games"] == 0
     ]
     assert unreached == []
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_summit_reaches_every_dp_and_sm_rule_in_100_games(policy: str) -> None:
+    """DP-1 … DP-14, SM-1 … SM-16: the default summit plays the whole diplomacy economy and
+    every rule of its own with each shipped policy, the hand limit (DP-13) and the Duration
+    Modifier (SM-14) included (the 500-game numbers are in docs/games/summit.md)."""
+    frame = coverage("summit", games=100, seed=1, policies=policy)
+    assert len(frame.index) == 28 + 2
+    unreached = [rule for rule in frame.index if frame.loc[rule, "games"] == 0]
+    assert unreached == []
+
+
+def test_dp13_sm15_sm16_both_hand_limit_branches_and_the_new_refusals_are_attributed() -> None:
+    """DP-13 is reached by a card destroyed at the limit or by one forfeited with every card
+    locked; SM-15 and SM-16 by their refusals (their codes cite them)."""
+    from gamefold.diplomacy import CardDestroyed, CardForfeited
+    from gamefold.diplomacy import Counter as TickCounter
+    from gamefold.games.summit import codes
+
+    table = Summit().event_rules()
+    assert table[CardDestroyed](CardDestroyed("p1", 3)) == ("DP-1", "DP-13")
+    assert table[CardForfeited](CardForfeited("p1", TickCounter.VALUE, 3)) == ("DP-13",)
+    assert codes.RULES[codes.HAND_NOT_FULL] == ("SM-15",)
+    assert codes.RULES[codes.NO_PACT] == ("SM-16",)

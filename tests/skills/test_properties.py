@@ -19,6 +19,7 @@ from gamefold.skills import (
     ACTIONS,
     EVENTS,
     STANDARD_EFFECTS,
+    PayCost,
     SkillsState,
     check,
     legal_actions,
@@ -58,6 +59,18 @@ def test_legal_actions_are_all_accepted(state: SkillsState, data: st.DataObject)
         after, events = step(state, action, STANDARD_EFFECTS)
         assert violations(after) == ()
         assert all(isinstance(event, EVENTS) for event in events)
+
+
+@given(REACHABLE, st.data())
+def test_listing_without_payments_is_the_listing_less_paycost(
+    state: SkillsState, data: st.DataObject
+) -> None:
+    """EN-5, SD-10: ``payments=False`` drops exactly the PayCost actions, in the same order."""
+    actor = data.draw(st.sampled_from(state.seats))
+    full = legal_actions(state, actor)
+    assert legal_actions(state, actor, payments=False) == tuple(
+        a for a in full if not isinstance(a, PayCost)
+    )
 
 
 @given(REACHABLE, st.data())

@@ -8,11 +8,12 @@ Build it with keyword arguments; a value that cannot describe a game raises
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import attrs
 from pyrsistent import PMap, pmap
 
-from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType
+from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType, Kind
 from gamefold.diplomacy.ticks import BonusZone
 from gamefold.errors import ConfigError
 
@@ -44,11 +45,24 @@ ALL_LOCKED = ("forfeit", "keep")
 back to the pool, or the player keeps it over the limit."""
 
 
-def _pmap(value: Mapping[str, object]) -> PMap[str, object]:
+def _mapping(value: Mapping[str, Any], field: str, rule: str) -> PMap[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(field, f"{field} is a mapping by name, not {value!r}", rule)
     return value if isinstance(value, PMap) else pmap(value)
 
 
+def _zones(value: Mapping[str, BonusZone]) -> PMap[str, BonusZone]:
+    return _mapping(value, "bonus_zones", "DP-5")
+
+
+def _copies(value: Mapping[str, int]) -> PMap[str, int]:
+    return _mapping(value, "composition", "DP-8")
+
+
 def _strings(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):  # a plain string would be read as its letters
+        message = f"a tuple of Agreement subtypes, not the string {value!r}"
+        raise ConfigError("secret_agreements", message, "EN-9")
     return tuple(value)
 
 
@@ -75,7 +89,7 @@ class DiplomacyConfig:
     """Ticks a counter pays for one card (DP-6)."""
     quarters_per_territory: int = 1
     """Quarter-ticks the Random counter gains per territory held: 1 is 0.25 ticks (DP-4)."""
-    bonus_zones: PMap[str, BonusZone] = attrs.field(default=pmap(), converter=_pmap)
+    bonus_zones: PMap[str, BonusZone] = attrs.field(default=pmap(), converter=_zones)
     """The map's bonus zones by name: which counter each feeds, and by how much (DP-5)."""
     proposal_ttl: int = 1
     """Full turn cycles a proposal stays pending before it expires (DP-9, default)."""
@@ -87,7 +101,7 @@ class DiplomacyConfig:
     """Whether cards locked in pending proposals score at game end (DP-14, default)."""
     catalogue: tuple[CardType, ...] = attrs.field(default=DEFAULT_CATALOGUE, converter=tuple)
     """Every card type of the game (DP-7, DP-8)."""
-    composition: PMap[str, int] = attrs.field(default=DEFAULT_COMPOSITION, converter=_pmap)
+    composition: PMap[str, int] = attrs.field(default=DEFAULT_COMPOSITION, converter=_copies)
     """Copies of each card type in the game, by name; a type left out has none (DP-8)."""
     secret_agreements: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     """Agreement subtypes whose pacts only their parties see until the host reveals them
@@ -193,6 +207,14 @@ class DiplomacyConfig:
             )
         names = [card.name for card in self.catalogue]
         _require(len(set(names)) == len(names), "catalogue", "card names are unique", "DP-8")
+        agreements = {card.subtype for card in self.catalogue if card.kind is Kind.AGREEMENT}
+        strays = sorted(set(self.secret_agreements) - agreements)
+        _require(
+            not strays,
+            "secret_agreements",
+            f"secret_agreements names Agreement subtypes of the catalogue; not {strays}",
+            "EN-9",
+        )
         unknown = sorted(set(self.composition) - set(names))
         _require(not unknown, "composition", f"unknown card types {unknown}", "DP-8")
         for name, copies in sorted(self.composition.items()):

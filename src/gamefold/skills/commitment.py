@@ -244,8 +244,9 @@ def apply_pay(state: SkillsState, action: PayCost) -> tuple[SkillsState, Events]
     return with_owner(state, seat, owner), (CostPaid(action.player, action.ability, cards),)
 
 
-def card_options(state: SkillsState, actor: str) -> list[Action]:
-    """``actor``'s legal card uses: Plays, Burns, Discards, then payments, in hand order."""
+def card_options(state: SkillsState, actor: str, *, payments: bool = True) -> list[Action]:
+    """``actor``'s legal card uses: Plays, Burns, Discards, then payments (unless
+    ``payments`` is false), in hand order."""
     if actor not in state.seats:
         return []
     owner = state.owners[state.seats.index(actor)]
@@ -261,6 +262,8 @@ def card_options(state: SkillsState, actor: str) -> list[Action]:
     out += [Burn(actor, card) for card in usable]
     if acts_now(state, actor):
         out += [Discard(actor, card) for card in usable]
+    if not payments:
+        return out
     ordered = sorted(usable)
     for ability in state.config.abilities:
         out += [PayCost(actor, ability.name, c) for c in combinations(ordered, ability.cost)]

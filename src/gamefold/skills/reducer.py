@@ -173,16 +173,20 @@ def check(state: SkillsState, action: Action) -> IllegalAction | None:
     return _PIPELINE.check(state, action)
 
 
-def legal_actions(state: SkillsState, actor: str) -> tuple[Action, ...]:
+def legal_actions(state: SkillsState, actor: str, *, payments: bool = True) -> tuple[Action, ...]:
     """Every legal action ``actor`` (a player id or ``"gm"``) may choose now (EN-5).
 
     The order is deterministic: Activate, then Play, Burn, Discard and PayCost in hand
     order, then EndActivation. Host-issued actions (:data:`HOST_ACTIONS`) and lifecycle
     actions are not listed; :func:`check` judges them. An unknown actor has none.
+
+    With ``payments=False`` no PayCost is listed: for a game that takes payments through
+    an action of its own (skirmish's ``UseAbility``) and refuses a bare PayCost, so the
+    payment combinations of every ability are not built only to be dropped.
     """
     return (
         *rounds.activate_options(state, actor),
-        *commitment.card_options(state, actor),
+        *commitment.card_options(state, actor, payments=payments),
         *rounds.end_options(state, actor),
     )
 

@@ -48,6 +48,8 @@ DEFAULTS = {
     "max_rounds": 12,
     "domination": 12,
     "proposals_per_turn": 2,
+    "discard_at_limit": True,
+    "needs_pact": True,
 }
 
 
@@ -154,6 +156,9 @@ def test_sm2_too_few_territories_for_the_players_is_a_config_error() -> None:
         ({"adjacency": "Mill-Mine"}, "adjacency", "SM-2"),
         ({"adjacency": DEFAULT_BORDERS[:-9]}, "adjacency", "SM-2"),
         ({"effects": {"Trap": "explode"}}, "effects", "SM-8"),
+        ({"effects": "trap"}, "effects", "SM-8"),
+        ({"discard_at_limit": "yes"}, "discard_at_limit", "SM-15"),
+        ({"needs_pact": 1}, "needs_pact", "SM-16"),
         ({"tie_break": ("luck",)}, "tie_break", "SM-11"),
         ({"tie_break": "territories"}, "tie_break", "SM-11"),
         ({"debt_carry": "yes"}, "debt_carry", "SM-4"),

@@ -278,3 +278,51 @@ def test_dp12_diplomacys_refusal_comes_before_the_target() -> None:
     err = assert_refused(game, state, PlayStandalone("p1", played, "Forge"))
     assert err is not None
     assert (err.code, err.rule) == ("diplomacy/not-between-turns", "DP-12")
+
+
+def _window_with(card: str, *pacts: Pact, **scenario: Any) -> tuple[Summit, Game, int]:
+    game = summit(4, deal="in-order", **scenario)
+    state, (played,) = give(first_turn(game), "p1", [card])
+    state, _ = act(game, state, EndTurn("p1"))
+    return game, _with_pacts(state, *pacts), played
+
+
+def _aims(game: Summit, state: Game, card: int) -> list[str]:
+    listed = game.rules.legal_actions(state, "p1")
+    return [a.target for a in listed if isinstance(a, PlayStandalone) and a.card == card]
+
+
+@pytest.mark.parametrize("card", ["Duration Modifier T1", "Betrayal T2"])
+def test_sm16_a_card_acting_on_pacts_needs_a_pact_to_be_played(card: str) -> None:
+    game, state, played = _window_with(card)
+    assert _aims(game, state, played) == []
+    for target in ("", "p2"):
+        err = assert_refused(game, state, PlayStandalone("p1", played, target))
+        assert err is not None
+        assert (err.code, err.rule) == ("summit/no-pact", "SM-16")
+
+
+@pytest.mark.parametrize("card", ["Duration Modifier T2", "Betrayal T1"])
+def test_sm16_it_is_aimed_at_a_player_one_has_a_pact_with_or_auto(card: str) -> None:
+    game, state, played = _window_with(card, PACTS[0], PACTS[2])  # p2-p3, p2-p1
+    assert _aims(game, state, played) == ["", "p2"]
+    err = assert_refused(game, state, PlayStandalone("p1", played, "p3"))
+    assert err is not None
+    assert err.rule == "SM-16"
+    after, _ = act(game, state, PlayStandalone("p1", played, "p2"))
+    assert dip(after).players[0].pending is not None
+
+
+def test_sm16_needs_pact_off_aims_at_any_other_player_and_fizzles_without_one() -> None:
+    game, state, played = _window_with("Duration Modifier T1", needs_pact=False)
+    assert _aims(game, state, played) == ["", "p2", "p3", "p4"]
+    state, _ = act(game, state, PlayStandalone("p1", played, "p3"))
+    _, events = until_turn(game, state, "p1")
+    assert EffectFizzled("p1", "Duration Modifier T1", "no pact to extend") in events
+
+
+def test_sm16_sm8_a_wrong_kind_of_target_is_still_a_bad_target() -> None:
+    game, state, played = _window_with("Duration Modifier T1", PACTS[1])
+    err = assert_refused(game, state, PlayStandalone("p1", played, "Docks"))
+    assert err is not None
+    assert err.rule == "SM-8"

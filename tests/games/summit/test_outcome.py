@@ -11,10 +11,17 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.games.summit.helpers import give, summit, with_owners
+from tests.games.summit.helpers import (
+    dip,
+    first_turn,
+    give,
+    summit,
+    with_owners,
+    with_troops,
+)
 
 from gamefold import EndTurn, Rng
-from gamefold.diplomacy import Discard
+from gamefold.diplomacy import Discard, Propose
 from gamefold.games.summit import random_kinds
 from gamefold.registry import Game
 
@@ -78,3 +85,23 @@ def test_the_random_policy_picks_a_kind_then_an_action_of_it() -> None:
         picks[type(action).__name__] += 1
     assert 160 <= picks["EndTurn"] <= 240
     assert sum(picks.values()) == 400
+
+
+def test_sm7_greedy_offers_a_partnership_or_a_ceasefire_before_a_transfer() -> None:
+    """Greedy declines Territory Transfers itself, so it offers what a partner gains from:
+    a Manufacturing Partnership first, then a Ceasefire, a transfer last."""
+    game = summit(4, deal="in-order")
+    state = with_troops(first_turn(game), "p1", 0)  # nothing to deploy, nothing to attack
+    order = []
+    for hand in (
+        ["Territory Transfer T1", "Ceasefire T1", "Manufacturing Partnership T1", "Troops T1"],
+        ["Territory Transfer T1", "Ceasefire T1", "Troops T1"],
+        ["Territory Transfer T1", "Troops T1"],
+    ):
+        given, _ = give(state, "p1", hand)
+        legal = game.rules.legal_actions(given, "p1")
+        view = game.rules.view(given, "p1")
+        action, _ = game.policies()["greedy"](view, legal, Rng.from_seed(1))
+        assert isinstance(action, Propose)
+        order.append(dip(given).config.cards[action.agreement].subtype)
+    assert order == ["Manufacturing Partnership", "Ceasefire", "Territory Transfer"]

@@ -21,18 +21,26 @@ from tests.games.summit.helpers import (
     with_forts,
 )
 
-from gamefold import EndTurn
+from gamefold import EndTurn, replace
 from gamefold.diplomacy import (
     Accept,
+    CardEarned,
     DeployDebtDue,
+    Pact,
     PactBegan,
+    PactCountedDown,
     PactRevealed,
     PlayStandalone,
+    ProposalExpired,
     Propose,
     SelfApply,
+    StandaloneResolved,
     TicksGained,
+    TurnBegan,
 )
 from gamefold.games.summit import (
+    DIPLOMACY,
+    Defer,
     Deployed,
     Scenario,
     Summit,
@@ -230,3 +238,44 @@ def test_sm3_sm4_dp4_income_and_deploy_count_holdings_as_the_turn_began() -> Non
     gained = [e for e in of_type(events, TicksGained) if e.player == "p1"]
     assert [e.quarters for e in gained if e.counter.value == "random"] == [4]  # 4, not 5
     assert of_type(events, Deployed)[-1].troops == 2  # 2 + 4 // 5, not 2 + 5 // 5
+
+
+def _with_pact(game: Game, pact: Pact) -> Game:
+    return game.with_slice(DIPLOMACY, replace(dip(game), pacts=(*dip(game).pacts, pact)))
+
+
+def test_dp9_dp12_dp11_dp4_dp6_sm4_sm8_the_order_of_a_turn_start() -> None:
+    """A turn start, in its documented order: an expired proposal, the pacts' countdown,
+    the waiting Standalone effect (diplomacy's event, then the map's), the deploy debt, the
+    income, the card earned, and last the deploy, which pays the debt (DP-9, DP-8, DP-12,
+    SM-8, DP-11, DP-4, DP-5, DP-6, SM-4)."""
+    game, state = _ready()
+    state, cards = give(state, "p1", ["Troops T1", "Ceasefire T1", "Troops T1", "Foreign Aid T1"])
+    state, _ = act(game, state, SelfApply("p1", cards[0]))  # the debt: half of 3, 1
+    state, _ = act(game, state, Propose("p1", "p3", cards[1], (cards[2],)))
+    state, _ = act(game, state, Defer("p3", 0))  # pending until p1's next turn start
+    state = _with_pact(state, Pact(9, "Manufacturing Partnership T1", "p1", "p2", (), 3))
+    table = dip(state)
+    me = table.players[0]
+    rich = attrs.evolve(me, ticks=attrs.evolve(me.ticks, value=60))
+    state = state.with_slice(DIPLOMACY, attrs.evolve(table, players=(rich, *table.players[1:])))
+    state, _ = act(game, state, EndTurn("p1"))
+    state, _ = act(game, state, PlayStandalone("p1", cards[3]))
+    state, events = until_turn(game, state, "p1")
+    begun = max(i for i, e in enumerate(events) if isinstance(e, TurnBegan) and e.player == "p1")
+    mine = events[begun:]
+    order = [
+        ProposalExpired,
+        PactCountedDown,
+        StandaloneResolved,
+        DeployDebtDue,
+        TicksGained,
+        CardEarned,
+        TroopsGained,
+        Deployed,
+    ]
+    firsts = [next(i for i, e in enumerate(mine) if isinstance(e, kind)) for kind in order]
+    assert firsts == sorted(firsts), [type(e).__name__ for e in mine]
+    assert of_type(mine, DeployDebtDue)[0].troops == 1
+    deployed = of_type(mine, Deployed)[0]
+    assert deployed.debt == 1  # the deploy pays the debt that fell due this turn start

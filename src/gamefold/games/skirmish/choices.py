@@ -102,7 +102,21 @@ def refusal(kind: type[Action], code: str, message: str) -> Rule:
     def step(game: Game, action: Action) -> tuple[Game, Events]:
         raise check(game, action)
 
-    return Rule(kind, step, check, name=f"skirmish refuses {kind.__name__}")
+    # Listing nothing, exactly: the registry drops the subsystem's listing of ``kind``
+    # without checking each action against this refusal.
+    return Rule(
+        kind,
+        step,
+        check,
+        name=f"skirmish refuses {kind.__name__}",
+        legal_actions=_nothing,
+        exact=True,
+    )
+
+
+def _nothing(game: Game, actor: str) -> tuple[Action, ...]:
+    """A refused type's listing: empty (EN-5)."""
+    return ()
 
 
 REFUSED: tuple[Rule, ...] = (

@@ -147,9 +147,13 @@ def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
 
 
 def _skills_subsystem(config: SkirmishConfig) -> Subsystem[Any]:
-    """The deck slice, with the ``level`` effect and the party's choice of unit (SK-1)."""
+    """The deck slice, with the ``level`` effect and the party's choice of unit (SK-1).
+
+    Its listing leaves out PayCost: a skirmish pays through UseAbility and refuses a bare
+    PayCost (SK-2)."""
     sub = skills.make_subsystem({**STANDARD_EFFECTS, "level": cards.level_effect})
-    return attrs.evolve(sub, legal_actions=flow.side_choice_listing(config, sub.legal_actions))
+    listing = partial(skills.legal_actions, payments=False)
+    return attrs.evolve(sub, legal_actions=flow.side_choice_listing(config, listing))
 
 
 def build_rules(config: SkirmishConfig) -> Rules:

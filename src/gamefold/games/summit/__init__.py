@@ -1,4 +1,4 @@
-"""Summit: the ready-made diplomacy game for 3 to 6 players (rules SM-1 … SM-11, DP-…).
+"""Summit: the ready-made diplomacy game for 3 to 6 players (rules SM-1 … SM-16, DP-…).
 
 Players take turns over *the Summit*, a small fixed map of 18 territories in six bonus
 zones. Each turn the map tells the diplomacy card economy what the player holds (DP-4,
@@ -45,6 +45,7 @@ from gamefold.games.summit.board import (
 from gamefold.games.summit.codes import CODES
 from gamefold.games.summit.config import (
     PLAYERS_RANGE,
+    SUMMIT_HAND_LIMIT,
     SummitConfig,
     default_diplomacy,
     player_names,
@@ -116,6 +117,7 @@ __all__ = [
     "NAME",
     "NEUTRAL",
     "PLAYERS_RANGE",
+    "SUMMIT_HAND_LIMIT",
     "REACTIONS",
     "WRAPPERS",
     "Ask",

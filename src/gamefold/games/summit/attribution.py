@@ -68,6 +68,6 @@ diplomacy's opening hands and counters."""
 
 RULE_IDS: tuple[str, ...] = (
     *(f"DP-{n}" for n in range(1, 15)),
-    *(f"SM-{n}" for n in range(1, 15)),
+    *(f"SM-{n}" for n in range(1, 17)),
 )
 """Every rule ID summit relies on."""

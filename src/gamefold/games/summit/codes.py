@@ -18,6 +18,7 @@ __all__ = [
     "CATALOGUE",
     "CODES",
     "GAME_OVER",
+    "HAND_NOT_FULL",
     "HOLDINGS_MISMATCH",
     "MALFORMED",
     "NOT_ADJACENT",
@@ -27,6 +28,7 @@ __all__ = [
     "NOT_YOUR_TURN",
     "NO_RESERVE",
     "OWN_TERRITORY",
+    "NO_PACT",
     "PROPOSAL_LIMIT",
     "RULES",
     "TOO_FEW_TROOPS",
@@ -70,6 +72,10 @@ NO_RESERVE = "summit/no-reserve"
 """Deploying with no troop in reserve (SM-4)."""
 BAD_TARGET = "summit/bad-target"
 """A Standalone card aimed at something its effect cannot take as a target (SM-8)."""
+NO_PACT = "summit/no-pact"
+"""A Betrayal or Duration Modifier played without a pact to act on (SM-16)."""
+HAND_NOT_FULL = "summit/hand-not-full"
+"""A Discard while the player holds fewer cards than the hand limit (SM-15)."""
 
 CATALOGUE = Catalogue(
     "summit",
@@ -87,6 +93,8 @@ CATALOGUE = Catalogue(
         NOT_ASKED: "SM-9",
         PROPOSAL_LIMIT: "SM-12",
         BAD_TARGET: "SM-8",
+        NO_PACT: "SM-16",
+        HAND_NOT_FULL: "SM-15",
         NOT_YOURS: ("SM-4", "SM-6"),
         NOT_ADJACENT: "SM-6",
         NO_RESERVE: "SM-4",

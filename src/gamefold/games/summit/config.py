@@ -22,6 +22,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_TERRITORIES",
     "PLAYERS_RANGE",
+    "SUMMIT_HAND_LIMIT",
     "SummitConfig",
     "default_diplomacy",
     "player_names",
@@ -35,11 +36,23 @@ MAX_ROUNDS = 1_000
 """The most Rounds a summit may last (SM-10, EN-8)."""
 
 
+SUMMIT_HAND_LIMIT = 10
+"""The hand limit of a default summit (DP-13 allows 10 to 20; the seed's 15 is diplomacy's
+default): in 12 Rounds on the Summit a player earns about six cards, so a hand of 15 is
+never full and the limit would never bind; at 10 it does (in about one game in ten with
+random play, one in twenty with greedy)."""
+
+
 def default_diplomacy() -> DiplomacyConfig:
-    """The diplomacy rules of a default summit: every diplomacy default, plus the Summit's
-    bonus zones (:data:`~gamefold.games.summit.scenario.DEFAULT_BONUS_ZONES`, DP-5), and
-    Covert Support pacts secret until they take effect (SM-7, EN-9)."""
-    return DiplomacyConfig(bonus_zones=DEFAULT_BONUS_ZONES, secret_agreements=("Covert Support",))
+    """The diplomacy rules of a default summit: every diplomacy default but the hand limit
+    (:data:`SUMMIT_HAND_LIMIT`, DP-13), plus the Summit's bonus zones
+    (:data:`~gamefold.games.summit.scenario.DEFAULT_BONUS_ZONES`, DP-5), and Covert Support
+    pacts secret until they take effect (SM-7, EN-9)."""
+    return DiplomacyConfig(
+        hand_limit=SUMMIT_HAND_LIMIT,
+        bonus_zones=DEFAULT_BONUS_ZONES,
+        secret_agreements=("Covert Support",),
+    )
 
 
 def player_names(count: int) -> tuple[str, ...]:

@@ -62,9 +62,11 @@ from gamefold.registry import Game
 __all__ = [
     "AIMS",
     "HANDLERS",
+    "PACT_EFFECTS",
     "EffectFizzled",
     "Fortified",
     "TrapLaid",
+    "pact_problem",
     "resolve",
     "target_problem",
 ]
@@ -80,6 +82,10 @@ AIMS: dict[str, str] = {
 }
 """What each Standalone effect may be aimed at: another ``"player"``, a ``"territory"``,
 or nothing (``""``)."""
+
+PACT_EFFECTS = ("betrayal", "extend")
+"""The Standalone effects that act on the player's pacts: with ``needs_pact`` they are
+played only with a pact to act on (SM-16)."""
 
 
 @attrs.frozen
@@ -134,6 +140,22 @@ def targets(state: MapState, effect: str, player: str) -> tuple[str, ...]:
     if aim == "territory":
         return ("", *state.scenario.territories)
     return ("",)
+
+
+def pact_problem(game: Game, effect: str, player: str, target: str) -> str | None:
+    """SM-16: why a card acting on pacts cannot be played now, or ``None``.
+
+    With the scenario's ``needs_pact``, a Betrayal or a Duration Modifier is aimed at a
+    player ``player`` has a running pact with, or played on auto while they have any pact.
+    Only the player's own pacts count, so the answer never depends on what they cannot see.
+    """
+    if effect not in PACT_EFFECTS or not _map(game).scenario.needs_pact:
+        return None
+    if _pacts_with(game[DIPLOMACY], player, target):
+        return None
+    if target:
+        return f"This card acts on a pact, and you have none with {target}."
+    return "This card acts on a pact, and you have none."
 
 
 Handler = Callable[[Game, StandaloneResolved], tuple[Game, Events]]

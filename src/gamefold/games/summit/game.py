@@ -157,7 +157,7 @@ class Summit(GameDef[SummitConfig]):
         return {"random": random_kinds, "greedy": greedy}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """DP-1 … DP-14 and SM-1 … SM-12 (see :mod:`.attribution`)."""
+        """DP-1 … DP-14 and SM-1 … SM-16 (see :mod:`.attribution`)."""
         return attribution.RULE_IDS
 
     def event_rules(self) -> EventRules:

@@ -3,7 +3,8 @@
 :func:`random_kinds` (``"random"``) picks an action *kind* uniformly (Discard, SelfApply,
 Propose, Deploy, Attack, EndTurn, …), then one action of that kind uniformly: with every
 card and target listed (EN-5), a uniform pick over actions would nearly always propose,
-and a discard is then one choice among many rather than the usual pick.
+and a discard is then one choice among many rather than the usual pick (and legal only at
+the hand limit, SM-15).
 
 :func:`greedy` ranks the legal actions with a few rules of thumb and takes the best, the
 earliest on ties; it never draws from its RNG. Cards score at the end (DP-14), so it keeps
@@ -17,11 +18,12 @@ tick counters (DP-4, DP-5).
   territory that wins it a bonus zone, then a neutral one, then the others, in map order.
 - **Answer**: accept every proposal except a Territory Transfer (which would cost it a
   territory), and decline that.
-- **While investing**: propose a Territory Transfer (to the player holding most land) or a
-  Manufacturing Partnership (to the one holding least), filling slots with its cheapest
-  Value cards; play Siege, Forced March, Foreign Aid, Fortify and Trap cards, and a
-  Duration Modifier while it has a pact (auto-aimed); self-apply a Value card (the lowest
-  first) when no attack is open.
+- **While investing**: propose, in this order of preference, a Manufacturing Partnership
+  (to the player holding least land), a Ceasefire (to the one holding most) or a Territory
+  Transfer (to the one holding most), filling slots with its cheapest Value cards; play
+  Siege, Forced March, Foreign Aid, Fortify and Trap cards, and a Duration Modifier while
+  it has a pact (auto-aimed); self-apply a Value card (the lowest first) when no attack is
+  open.
 - Otherwise end the turn or pass; never discard.
 """
 
@@ -51,7 +53,9 @@ __all__ = ["greedy", "random_kinds"]
 
 _USEFUL = ("siege", "march", "aid", "fortify", "trap")
 _TRANSFER = "Territory Transfer"
-_OFFERS = {_TRANSFER: 15, "Manufacturing Partnership": 10}
+_PARTNERSHIP = "Manufacturing Partnership"
+# What it offers first: what a partner gains from too (it declines transfers itself).
+_OFFERS = {_PARTNERSHIP: 15, "Ceasefire": 12, _TRANSFER: 10}
 _SKIP = -100
 
 
@@ -115,8 +119,9 @@ def _propose(dip: DiplomacyView, board: MapView, action: Any) -> float:
         return _SKIP
     cost: int = sum(dip.config.cards[v].points for v in action.values)
     held = board.owners.count(action.to) / len(board.owners)
-    # A transfer asks the richest for land; a partnership goes to the weakest partner.
-    return _OFFERS[subtype] - cost + (held if subtype == _TRANSFER else -held)
+    # A transfer asks the richest for land, a ceasefire makes peace with the strongest;
+    # a partnership goes to the weakest partner.
+    return _OFFERS[subtype] - cost + (-held if subtype == _PARTNERSHIP else held)
 
 
 def _unknown(dip: DiplomacyView, board: MapView, action: Any) -> float:

@@ -13,9 +13,11 @@ action                        what summit adds
 ============================  ==============================================================
 ``EndTurn`` (wrapper)         the window is skipped when the player holds no Standalone
                               card (SM-9)
-``PlayStandalone`` (override) the target must suit the card's effect (SM-8); playing closes
-                              the player's window (SM-9); every target is listed (EN-5)
+``PlayStandalone`` (override) the target must suit the card's effect (SM-8) and a card
+                              acting on pacts needs one (SM-16); playing closes the
+                              player's window (SM-9); every target is listed (EN-5)
 ``Propose`` (wrapper)         at most ``proposals_per_turn`` a turn (SM-12)
+``Discard`` (wrapper)         only at the hand limit (SM-15)
 ============================  ==============================================================
 
 Lifecycle actions reach the diplomacy slice first, then the map.
@@ -29,6 +31,7 @@ from gamefold import diplomacy
 from gamefold.core import Action, EndTurn, Events
 from gamefold.diplomacy import (
     DiplomacyState,
+    Discard,
     Kind,
     PlayStandalone,
     Propose,
@@ -37,7 +40,7 @@ from gamefold.diplomacy import (
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase, territory_count
-from gamefold.games.summit.effects import target_problem, targets
+from gamefold.games.summit.effects import pact_problem, target_problem, targets
 from gamefold.games.summit.flow import advance
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
 from gamefold.games.summit.reducer import subsystem
@@ -94,14 +97,19 @@ def _effect(game: Game, card: int) -> str:
 
 
 def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
-    problem = target_problem(game[NAME], _effect(game, action.card), action.player, action.target)
-    if problem is None:
-        return None
-    return codes.illegal(codes.BAD_TARGET, problem, action)
+    effect = _effect(game, action.card)
+    problem = target_problem(game[NAME], effect, action.player, action.target)
+    if problem is not None:
+        return codes.illegal(codes.BAD_TARGET, problem, action)
+    problem = pact_problem(game, effect, action.player, action.target)
+    if problem is not None:
+        return codes.illegal(codes.NO_PACT, problem, action)
+    return None
 
 
 def check_standalone(game: Game, action: Any) -> IllegalAction | None:
-    """Diplomacy's reasons first (DP-12), then the target's (SM-8)."""
+    """Diplomacy's reasons first (DP-12), then the target's (SM-8), then the pact a
+    Betrayal or a Duration Modifier acts on (SM-16)."""
     return diplomacy.check(game[DIPLOMACY], action) or _target(game, action)
 
 
@@ -121,8 +129,13 @@ def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
     out: list[Action] = []
     for action in diplomacy.legal_actions(game[DIPLOMACY], actor):
         if isinstance(action, PlayStandalone):
-            aims = targets(game[NAME], _effect(game, action.card), actor)
-            out += [PlayStandalone(actor, action.card, aim) for aim in aims]
+            effect = _effect(game, action.card)
+            aims = targets(game[NAME], effect, actor)
+            out += [
+                PlayStandalone(actor, action.card, aim)
+                for aim in aims
+                if pact_problem(game, effect, actor, aim) is None  # SM-16
+            ]
     return tuple(out)
 
 
@@ -139,6 +152,24 @@ def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | No
     return inner(game, action) or _limit(game, action)
 
 
+def _room(game: Game, action: Discard) -> IllegalAction | None:
+    state: MapState = game[NAME]
+    if not state.scenario.discard_at_limit:
+        return None
+    dip: DiplomacyState = game[DIPLOMACY]
+    seat = state.players.index(action.player)
+    limit = dip.config.hand_limit
+    if diplomacy.held_count(dip, seat) >= limit:
+        return None
+    message = f"You discard only to make room, holding {limit} cards (locked ones count)."
+    return codes.illegal(codes.HAND_NOT_FULL, message, action)
+
+
+def check_discard(game: Game, action: Any, inner: Checker) -> IllegalAction | None:
+    """Diplomacy's reasons first (DP-1, DP-10), then the hand's (SM-15)."""
+    return inner(game, action) or _room(game, action)
+
+
 WRAPPERS: tuple[Wrapper, ...] = (
     Wrapper(EndTurn, end_turn, name="summit turn end"),
     Wrapper(
@@ -146,6 +177,12 @@ WRAPPERS: tuple[Wrapper, ...] = (
         check=check_propose,
         name="summit proposal",
         keep=lambda game, action: _limit(game, action) is None,
+    ),
+    Wrapper(
+        Discard,
+        check=check_discard,
+        name="summit discard",
+        keep=lambda game, action: _room(game, action) is None,
     ),
 )
 """Summit's cross-slice refusals and window rules, as wrappers of diplomacy's handlers."""

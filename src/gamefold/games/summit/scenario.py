@@ -1,4 +1,4 @@
-"""The scenario: summit's small fixed map and the figures of its rules (SM-2 … SM-10).
+"""The scenario: summit's small fixed map and the figures of its rules (SM-2 … SM-16).
 
 A :class:`Scenario` names the territories and the bonus zones (each a set of territories,
 :class:`Zone`), says how the territories are dealt at setup, when a player holds a zone,
@@ -64,7 +64,17 @@ def _borders(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
 
 
 def _effects(value: Mapping[str, str]) -> PMap[str, str]:
+    if not isinstance(value, Mapping):
+        message = f"a mapping of card subtype to effect key, not {value!r}"
+        raise ConfigError("effects", message, "SM-8")
     return value if isinstance(value, PMap) else pmap(value)
+
+
+def _tie_break(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        message = f"a tuple of {TIE_BREAKS} in order, not the string {value!r}"
+        raise ConfigError("tie_break", message, "SM-11")
+    return tuple(value)
 
 
 @attrs.frozen
@@ -227,11 +237,19 @@ class Scenario:
     """Attacking troops a Trap kills, per tier, before the battle (SM-13)."""
     extend_turns: int = 2
     """Turns a Duration Modifier adds to each pact it aims at, per tier (SM-14)."""
-    tie_break: tuple[str, ...] = attrs.field(default=TIE_BREAKS, converter=tuple)
+    tie_break: tuple[str, ...] = attrs.field(default=TIE_BREAKS, converter=_tie_break)
     """What breaks a tie on score, in order (SM-11): ``"territories"`` held, then
     ``"cards"`` held; the players still tied share the win."""
     proposals_per_turn: int = 2
     """Proposals a player may make in one turn; 0 forbids proposals (SM-12)."""
+    discard_at_limit: bool = True
+    """Whether a player may Discard only while holding the hand limit's worth of cards,
+    locked ones included, to choose the card the next one replaces (SM-15); ``False``:
+    any unlocked card, any time in their turn."""
+    needs_pact: bool = True
+    """Whether a Betrayal or a Duration Modifier is played only with a pact to act on:
+    aimed at a player one has a running pact with, or on auto while one has any (SM-16);
+    ``False``: aimed at any other player, fizzling if no pact is left when it resolves."""
     max_rounds: int = 12
     """The game ends after this many Rounds (SM-10)."""
     domination: int = 12
@@ -318,6 +336,8 @@ class Scenario:
         )
         _require(isinstance(self.pact_payment, bool), "pact_payment", "is True or False", "SM-7")
         _require(isinstance(self.debt_carry, bool), "debt_carry", "is True or False", "SM-4")
+        for field, rule in (("discard_at_limit", "SM-15"), ("needs_pact", "SM-16")):
+            _require(isinstance(getattr(self, field), bool), field, "is True or False", rule)
         _require(
             all(t in TIE_BREAKS for t in self.tie_break)
             and len(set(self.tie_break)) == len(self.tie_break),

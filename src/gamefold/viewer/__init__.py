@@ -1,0 +1,44 @@
+"""A time-travel viewer for game records: one self-contained HTML page per record.
+
+:func:`to_html` replays a :class:`~gamefold.record.GameRecord` and writes a page that needs
+nothing else (no network; script, style and data inline) to step through the game: the
+clock, each action and who took it, its events with their rule IDs linked to the docs, the
+state as a tree with what changed highlighted, each player's view (EN-9), and a panel of
+the game's own (zones and hands in a skirmish, territories and pacts in a summit).
+``gamefold view RECORD.json`` does the same from a shell, and a record shows itself this
+way in a notebook (:meth:`GameRecord._repr_html_ <gamefold.record.GameRecord>`).
+"""
+
+from __future__ import annotations
+
+from gamefold.viewer.build import (
+    DOCS,
+    FULL,
+    RULE_PAGES,
+    page,
+    rule_link,
+    state_tree,
+    to_html,
+    viewer_data,
+)
+from gamefold.viewer.diff import Op, Path, diff, patch
+from gamefold.viewer.panels import PANELS, card_names, clock_items, panel
+
+__all__ = [
+    "DOCS",
+    "FULL",
+    "PANELS",
+    "RULE_PAGES",
+    "Op",
+    "Path",
+    "card_names",
+    "clock_items",
+    "diff",
+    "panel",
+    "page",
+    "patch",
+    "rule_link",
+    "state_tree",
+    "to_html",
+    "viewer_data",
+]

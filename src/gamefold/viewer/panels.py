@@ -1,0 +1,254 @@
+"""Game-specific panels and clocks, drawn from a state's JSON tree.
+
+A panel is a list of sections, each a small table: ``{"title", "columns", "rows"}``, rows
+of short strings and numbers. The viewer draws them beside the generic state tree, from the
+full state or from a player's view alike: each function reads the tree the record converter
+writes (``{"names", "slices", "clock"}``), so a view's hidden hand (``"hand": null`` beside
+``"hand_size"``) shows as hidden. Cards show by name and id (``Strike #12``): the names
+come from the game's config (:func:`card_names`), the same for every state and view.
+Games without a panel here get the tree alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeAlias
+
+import attrs
+
+from gamefold import skills
+from gamefold.registry import Game
+
+__all__ = ["PANELS", "CardNames", "Section", "card_names", "clock_items", "panel", "section"]
+
+CardNames: TypeAlias = Mapping[int, str]
+"""Card id → the card's name, for the cards a panel shows."""
+
+Section: TypeAlias = dict[str, Any]
+"""``{"title": str, "columns": [str, ...], "rows": [[cell, ...], ...]}``."""
+
+_NONE = "—"
+
+
+def section(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> Section:
+    """One table of a panel; each cell is shown as short text (see :func:`text`)."""
+    return {
+        "title": title,
+        "columns": list(columns),
+        "rows": [[_cell(cell) for cell in row] for row in rows],
+    }
+
+
+def _cell(value: Any) -> str | int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else text(value)
+
+
+def text(value: Any) -> str:
+    """A JSON value as short text: ``None`` as a dash, lists joined, dicts as ``k=v``."""
+    if value is None:
+        return _NONE
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(text(v) for v in value) if value else _NONE
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={text(v)}" for k, v in value.items() if k != "type")
+    return str(value)
+
+
+def _slice(tree: dict[str, Any], name: str) -> dict[str, Any]:
+    try:
+        found: dict[str, Any] = tree["slices"][tree["names"].index(name)]
+    except (KeyError, ValueError, IndexError):
+        return {}
+    return found
+
+
+def _hand(owner: dict[str, Any], names: CardNames) -> str:
+    """A hand as its cards, or as hidden with its size in another player's view (EN-9)."""
+    hand = owner.get("hand")
+    if hand is None:
+        return f"hidden ({owner.get('hand_size', '?')} cards)"
+    return _cards(hand, names)
+
+
+def _cards(cards: list[Any], names: CardNames) -> str:
+    return ", ".join(f"{names.get(c, 'card')} #{c}" for c in cards) if cards else _NONE
+
+
+def _count(owner: dict[str, Any], field: str) -> Any:
+    """A pile's size: its length, or the ``<field>_size`` a view gives instead."""
+    pile = owner.get(field)
+    return len(pile) if isinstance(pile, list) else owner.get(f"{field}_size", _NONE)
+
+
+# -- skirmish -------------------------------------------------------------------------------
+
+
+def _skirmish_cards(game: Game) -> dict[int, str]:
+    deck: skills.SkillsState = game["skills"]
+    held = (
+        c for o in deck.owners for pile in (o.deck, o.hand, o.discard, o.exhausted) for c in pile
+    )
+    return {card: skills.card_definition(deck, card).name for card in sorted(held)}
+
+
+def _skirmish(tree: dict[str, Any], names: CardNames) -> list[Section]:
+    units = _slice(tree, "combat").get("combatants", [])
+    zones = section(
+        "Zones and units",
+        (
+            "zone",
+            "unit",
+            "side",
+            "hit points",
+            "ward",
+            "stress",
+            "conditions",
+            "partner",
+            "declared",
+        ),
+        (
+            (
+                u.get("zone"),
+                u.get("id"),
+                u.get("side"),
+                f"{u.get('hp')}/{u.get('max_hp')}",
+                u.get("ward"),
+                u.get("stress"),
+                u.get("conditions"),
+                u.get("partner"),
+                u.get("declaration"),
+            )
+            for u in units
+        ),
+    )
+    owners = _slice(tree, "skills").get("owners", [])
+    hands = section(
+        "Hands",
+        ("player", "hand", "deck", "discard", "exhausted", "fatigue", "alive"),
+        (
+            (
+                o.get("player"),
+                _hand(o, names),
+                _count(o, "deck"),
+                _count(o, "discard"),
+                _count(o, "exhausted"),
+                o.get("fatigue"),
+                o.get("alive"),
+            )
+            for o in owners
+        ),
+    )
+    shields = _slice(tree, "skirmish").get("shields", [])
+    guards = section(
+        "Shields", ("unit", "amount"), ((s.get("unit"), s.get("amount")) for s in shields)
+    )
+    return [zones, hands, guards]
+
+
+def _skirmish_clock(tree: dict[str, Any]) -> list[list[Any]]:
+    deck = _slice(tree, "skills")
+    return [["Activation", text(deck.get("active"))], ["Side", text(deck.get("side"))]]
+
+
+# -- summit ---------------------------------------------------------------------------------
+
+
+def _summit_cards(game: Game) -> dict[int, str]:
+    return {i: card.name for i, card in enumerate(game["diplomacy"].config.cards)}
+
+
+def _summit(tree: dict[str, Any], names: CardNames) -> list[Section]:
+    board = _slice(tree, "map")
+    scenario = board.get("scenario", {})
+    zone_of = {t: z["name"] for z in scenario.get("zones", []) for t in z.get("territories", [])}
+    places = scenario.get("territories", [])
+    columns = [board.get(k, []) for k in ("owners", "garrisons", "forts", "traps")]
+    territories = section(
+        "Territories",
+        ("territory", "zone", "owner", "troops", "forts", "traps"),
+        (
+            (name, zone_of.get(name), *(_at(column, i) for column in columns))
+            for i, name in enumerate(places)
+        ),
+    )
+    table = _slice(tree, "diplomacy")
+    realms = {r.get("player"): r for r in board.get("realms", [])}
+    players = section(
+        "Ticks and hands",
+        ("player", "hand", "ticks", "deploy debt", "troops to deploy"),
+        (
+            (
+                p.get("player"),
+                _hand(p, names),
+                p.get("ticks"),
+                p.get("deploy_debt"),
+                realms.get(p.get("player"), {}).get("troops"),
+            )
+            for p in table.get("players", [])
+        ),
+    )
+    pacts = section(
+        "Pacts and proposals",
+        ("what", "details"),
+        [
+            *(("pact", p) for p in table.get("pacts", [])),
+            *(("proposal", p) for p in table.get("proposals", [])),
+        ],
+    )
+    return [territories, players, pacts]
+
+
+def _at(column: list[Any], index: int) -> Any:
+    return column[index] if index < len(column) else None
+
+
+def _summit_clock(tree: dict[str, Any]) -> list[list[Any]]:
+    board = _slice(tree, "map")
+    return [["Phase", text(board.get("phase"))], ["Current", text(board.get("current"))]]
+
+
+# -- the table ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Panel:
+    """A game's panel: its sections, its own clock items and its cards' names."""
+
+    sections: Callable[[dict[str, Any], CardNames], list[Section]]
+    clock: Callable[[dict[str, Any]], list[list[Any]]]
+    cards: Callable[[Game], dict[int, str]]
+
+
+PANELS: dict[str, _Panel] = {
+    "skirmish": _Panel(_skirmish, _skirmish_clock, _skirmish_cards),
+    "summit": _Panel(_summit, _summit_clock, _summit_cards),
+}
+"""Game name → its panel, for the games shipped with gamefold."""
+
+
+def card_names(game: str, state: Game) -> dict[int, str]:
+    """Card id → name for the cards of ``game`` (from its full ``state``); ``{}`` for a game
+    without a panel."""
+    found = PANELS.get(game)
+    return found.cards(state) if found else {}
+
+
+def panel(game: str, tree: dict[str, Any], names: CardNames | None = None) -> list[Section]:
+    """The panel of ``game`` for the state ``tree``; ``[]`` for a game without one."""
+    found = PANELS.get(game)
+    return found.sections(tree, names or {}) if found else []
+
+
+def clock_items(game: str, tree: dict[str, Any]) -> list[list[Any]]:
+    """The clock as ``[label, value]`` pairs: the Round, the turn if the game has turns,
+    then the game's own (the activation in a skirmish, the phase in a summit)."""
+    clock = tree.get("clock", {})
+    items: list[list[Any]] = [["Round", clock.get("round", 0)]]
+    if clock.get("turn"):  # a game without turns (a skirmish) leaves them at 0
+        items.append(["Turn", clock["turn"]])
+    if clock.get("player"):
+        items.append(["Player", clock["player"]])
+    found = PANELS.get(game)
+    return items + (found.clock(tree) if found else [])
