@@ -3,9 +3,9 @@
 The 500-game figures per policy are in docs/games/campaign.md. Measured here: 100 random
 games take about 50 s of CPU, so the random test plays 100; greedy games are longer (more
 battles, each probed for refusals) and 100 of them take about three minutes, so the greedy
-test plays 15. What a run may leave unreached is named: DP-13 is out of reach of a 6-Round
-war (the ``long`` scenario reaches it, below), and a short greedy run sees no flight (CB-14,
-CP-8), which the 500-game table shows greedy reaches only in a few games.
+test plays 15. What a run may leave unreached is named: DP-13 is rare in a 6-Round war (2
+of 500 random games; the ``long`` scenario reaches it, below), and a short greedy run sees
+no flight (CB-14, CP-8), which greedy reaches in few games or none (the table).
 """
 
 from __future__ import annotations
