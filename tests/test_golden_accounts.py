@@ -33,8 +33,8 @@ def _play(stem: str, folder: Path) -> tuple[str, str]:
 
 
 def test_golden_cases_exist() -> None:
-    """Both shipped games have golden accounts, with a random and a greedy policy."""
-    assert {stem.split("-")[0] for stem in CASES} >= {"skirmish", "summit"}
+    """The shipped games have golden accounts, with a random and a greedy policy."""
+    assert {stem.split("-")[0] for stem in CASES} >= {"skirmish", "summit", "campaign"}
     assert {stem.split("-")[2] for stem in CASES} >= {"random", "greedy"}
 
 
@@ -52,7 +52,7 @@ def test_en3_en8_play_tells_and_records_the_golden_game(stem: str, tmp_path: Pat
 FRAMES = Path(__file__).parent / "golden" / "frames"
 
 
-@pytest.mark.parametrize("game", ["skirmish", "summit"])
+@pytest.mark.parametrize("game", ["skirmish", "summit", "campaign"])
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_en3_simulate_gives_the_golden_frame(game: str, policy: str) -> None:
     """EN-3: ``simulate`` gives the same numbers for the same seed in every release."""

@@ -7,10 +7,10 @@
 
 It measures
 
-1. for each game (the built-in ``skirmish`` and ``summit`` once registered, and the toy race
-   the core tests use as a reference): whole games a CPU-second and their steps a CPU-second
-   (random policies, through :func:`gamefold.games.play`, listing legal actions at every
-   choice), and reducer steps a CPU-second (replaying the recorded actions through
+1. for each game (the built-in ``skirmish``, ``summit`` and ``campaign`` once registered,
+   and the toy race the core tests use as a reference): whole games a CPU-second and their
+   steps a CPU-second (random policies, through :func:`gamefold.games.play`, listing legal
+   actions at every choice), and reducer steps a CPU-second (replaying the recorded actions through
    ``rules.step``, no policy in the loop);
 2. the skill-deck round on :mod:`gamefold.skills` against a plain mutable-list baseline
    (see ``skill_round.py``): reducer calls a second for each, and the ratio;
@@ -20,7 +20,8 @@ Single-process figures are CPU time (``time.process_time``), the median of ``rep
 with the baseline and gamefold interleaved; the speed-up is wall time, as parallelism must be.
 Results go to ``benchmark-results/bench-<time>.json`` (``--out`` to change the directory);
 ``--json PATH`` also writes the headline figures ``skill_round_ratio``,
-``skirmish_steps_per_cpu_s``, ``summit_steps_per_cpu_s`` and ``speedup_2_workers``.
+``skirmish_steps_per_cpu_s``, ``summit_steps_per_cpu_s``, ``campaign_steps_per_cpu_s`` and
+``speedup_2_workers``.
 ``--against REV`` checks ``REV`` out in a temporary ``git worktree`` and runs this benchmark
 there and here in turn (``--rounds`` times), printing the medians of both side by side.
 """
@@ -52,7 +53,7 @@ from tests.benchmarks import skill_round  # noqa: E402
 from gamefold.games import game_names, get_game, play, random_policy  # noqa: E402
 from gamefold.sim import game_seed, simulate  # noqa: E402
 
-BUILT_IN_GAMES = ("skirmish", "summit")
+BUILT_IN_GAMES = ("skirmish", "summit", "campaign")
 REFERENCE_GAME = "toy-race"
 SESSION_ROUNDS = 40  # long enough to recycle decks, short enough that nobody dies
 

@@ -53,6 +53,7 @@ def test_the_headline_json_has_the_targeted_figures(tmp_path: Path) -> None:
         "skill_round_ratio",
         "skirmish_steps_per_cpu_s",
         "summit_steps_per_cpu_s",
+        "campaign_steps_per_cpu_s",
         "speedup_2_workers",
     }
     assert all(value > 0 for value in figures.values())

@@ -64,7 +64,7 @@ def test_each_rule_prefix_links_a_docs_section_that_exists(prefix: str) -> None:
     assert anchor in {_slug(h) for h in headings}
 
 
-@pytest.mark.parametrize("game", ["skirmish", "summit"])
+@pytest.mark.parametrize("game", ["skirmish", "summit", "campaign"])
 def test_every_rule_a_shipped_game_relies_on_has_a_docs_link(game: str) -> None:
     rules = get_game(game)().rule_ids()
     assert [r for r in rules if rule_link(r) is None] == []
@@ -160,6 +160,26 @@ def test_summit_panel_shows_territories_ticks_and_pacts() -> None:
     ]
     assert [row[1] for row in players["rows"]] == hands
     assert len(pacts["rows"]) == len(state["diplomacy"].pacts) + len(state["diplomacy"].proposals)
+
+
+def test_campaign_panel_shows_the_map_and_the_battle() -> None:
+    """A campaign's panel: summit's sections (territories as the map holds them), then the
+    battle's (its combatants), and both clocks' items (the phase, the activation)."""
+    record = recorded("campaign", 4)
+    game = record.game_def()
+    data = viewer_data(record)
+    last = len(record.actions)
+    state = game.setup(record.seed)
+    for action in record.actions:
+        state = game.rules.reduce(state, action)
+    sections = data["tracks"][FULL]["first"]["panel"]
+    titles = [s["title"] for s in sections]
+    assert titles[0] == _panel(data, FULL, 0)[0]["title"]
+    assert "Zones and units" in titles
+    territories = _panel(data, FULL, last)[0]
+    assert [row[2] for row in territories["rows"]] == list(state["map"].owners)
+    labels = [item[0] for item in data["steps"][last]["clock"]]
+    assert {"Phase", "Activation"} <= set(labels)
 
 
 def test_en8_a_record_with_a_wrong_digest_opens_at_that_step(skirmish: GameRecord) -> None:

@@ -5,7 +5,7 @@ policies. The built-in games register themselves by name (see :func:`game_names`
 """
 
 # The built-in games register themselves by name when imported.
-from gamefold.games import skirmish, summit  # noqa: F401
+from gamefold.games import campaign, skirmish, summit  # noqa: F401
 from gamefold.games.base import (
     EventRules,
     GameDef,

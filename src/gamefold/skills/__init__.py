@@ -47,6 +47,7 @@ from gamefold.skills.config import (
     SkillsConfig,
 )
 from gamefold.skills.effects import NO_EFFECTS, STANDARD_EFFECTS, draw_effect
+from gamefold.skills.fielding import FieldUnits, UnitsFielded
 from gamefold.skills.invariants import INVARIANTS, violations
 from gamefold.skills.levels import ChangeHandLimit, HandLimitChanged, HandTrimmed
 from gamefold.skills.narration import EVENT_RULES, LINES, SETUP_RULES, describe
@@ -147,6 +148,7 @@ __all__ = [
     "Effects",
     "EndActivation",
     "FatigueGained",
+    "FieldUnits",
     "HandLimitChanged",
     "HandTrimmed",
     "Modifier",
@@ -164,6 +166,7 @@ __all__ = [
     "SkillsState",
     "SkillsView",
     "UnitDefeated",
+    "UnitsFielded",
     "card_definition",
     "check",
     "describe",

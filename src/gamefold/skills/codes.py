@@ -32,6 +32,7 @@ __all__ = [
     "UNKNOWN_ABILITY",
     "UNKNOWN_PLAYER",
     "UNKNOWN_UNIT",
+    "UNIT_NAME_TAKEN",
     "WINDOW_ALREADY_OPEN",
     "WRONG_COST",
     "illegal",
@@ -53,6 +54,8 @@ WRONG_COST = "skills/wrong-cost"
 """A Payment Discard of another number of cards than the ability costs (SD-10)."""
 HAND_LIMIT_OUT_OF_RANGE = "skills/hand-limit-out-of-range"
 """A hand-limit change that would leave the limit below 0 or above the maximum (SD-2)."""
+UNIT_NAME_TAKEN = "skills/unit-name-taken"
+"""A GM unit needs a name of its own: distinct, non-empty, not a player's (SD-13)."""
 ROUND_IN_PROGRESS = "skills/round-in-progress"
 """A Round starts only when none is under way (SD-13)."""
 NO_ROUND = "skills/no-round"
@@ -88,6 +91,7 @@ CATALOGUE = Catalogue(
         WRONG_COST: "SD-10",
         HAND_LIMIT_OUT_OF_RANGE: "SD-2",
         ROUND_IN_PROGRESS: "SD-13",
+        UNIT_NAME_TAKEN: "SD-13",
         NO_ROUND: ("SD-13", "SD-8"),
         ROUND_NOT_OVER: "SD-13",
         REACTION_WINDOW_OPEN: "SD-8",

@@ -18,6 +18,7 @@ from gamefold.core import Event
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.commitment import CardBurned, CardDiscarded, CardPlayed, CostPaid
 from gamefold.skills.config import GM
+from gamefold.skills.fielding import UnitsFielded
 from gamefold.skills.levels import HandLimitChanged, HandTrimmed
 from gamefold.skills.rounds import (
     ActivationEnded,
@@ -72,6 +73,7 @@ LINES: dict[type, Callable[[Any], str]] = {
     CardsExhausted: lambda e: f"{e.player} loses {_count(len(e.cards), 'card')} to Exhaustion.",
     DrawFellShort: lambda e: f"{e.player} cannot draw {e.missing} more.",
     CharacterDied: lambda e: f"{e.player} dies ({e.cause}).",
+    UnitsFielded: lambda e: f"The GM fields {', '.join(e.units) or 'no unit'}.",
 }
 """The sentence of each skill-deck event type; a host game may extend or replace lines."""
 
@@ -125,6 +127,7 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     CardsExhausted: _always("SD-5"),
     DrawFellShort: _fell_short,
     CharacterDied: _died,
+    UnitsFielded: _always("SD-13"),
 }
 """The SD rules each skill-deck event attests, as a function of the event (rule coverage).
 

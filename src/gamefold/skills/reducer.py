@@ -17,9 +17,10 @@ from gamefold.core import Action, EndRound, Events, StartRound
 from gamefold.errors import IllegalAction
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Subsystem
-from gamefold.skills import codes, commitment, levels, rounds, timing, zones
+from gamefold.skills import codes, commitment, fielding, levels, rounds, timing, zones
 from gamefold.skills.commitment import Burn, Discard, PayCost, Play
 from gamefold.skills.effects import NO_EFFECTS
+from gamefold.skills.fielding import FieldUnits
 from gamefold.skills.fused import FAST
 from gamefold.skills.invariants import INVARIANTS
 from gamefold.skills.levels import ChangeHandLimit
@@ -62,8 +63,10 @@ HOST_ACTIONS: tuple[type[Action], ...] = (
     CloseReactionWindow,
     ChangeHandLimit,
     DefeatUnit,
+    FieldUnits,
 )
-"""Actions the host game issues (windows, Level cards, defeats); :func:`check` judges them."""
+"""Actions the host game issues (windows, Level cards, defeats, the GM's units);
+:func:`check` judges them."""
 
 ACTIONS: tuple[type[Action], ...] = ACTOR_ACTIONS + HOST_ACTIONS
 """Every action class this subsystem owns (lifecycle actions are gamefold's)."""
@@ -89,6 +92,7 @@ EVENTS: tuple[type, ...] = (
     zones.CardsExhausted,
     zones.DrawFellShort,
     zones.CharacterDied,
+    fielding.UnitsFielded,
 )
 """Every event class this subsystem reports (EN-7)."""
 
@@ -113,6 +117,7 @@ def _routes(effects: Effects) -> dict[type, tuple[Validate, Apply]]:
         CloseReactionWindow: (timing.validate_close, timing.apply_close),
         ChangeHandLimit: (levels.validate_change, levels.apply_change),
         DefeatUnit: (rounds.validate_defeat, rounds.apply_defeat),
+        FieldUnits: (fielding.validate_field, fielding.apply_field),
         StartRound: (rounds.validate_start_round, rounds.apply_start_round),
         EndRound: (rounds.validate_end_round, rounds.apply_end_round),
     }

@@ -209,6 +209,19 @@ def _summit_clock(tree: dict[str, Any]) -> list[list[Any]]:
     return [["Phase", text(board.get("phase"))], ["Current", text(board.get("current"))]]
 
 
+# -- campaign -------------------------------------------------------------------------------
+
+
+def _campaign(tree: dict[str, Any], names: CardNames) -> list[Section]:
+    """Summit's sections (diplomacy cards by name), then the battle's (Skill cards by id:
+    the two economies number their cards apart, so one name table cannot serve both)."""
+    return [*_summit(tree, names), *_skirmish(tree, {})]
+
+
+def _campaign_clock(tree: dict[str, Any]) -> list[list[Any]]:
+    return [*_summit_clock(tree), *_skirmish_clock(tree)]
+
+
 # -- the table ------------------------------------------------------------------------------
 
 
@@ -224,6 +237,7 @@ class _Panel:
 PANELS: dict[str, _Panel] = {
     "skirmish": _Panel(_skirmish, _skirmish_clock, _skirmish_cards),
     "summit": _Panel(_summit, _summit_clock, _summit_cards),
+    "campaign": _Panel(_campaign, _campaign_clock, _summit_cards),
 }
 """Game name → its panel, for the games shipped with gamefold."""
 

@@ -52,7 +52,8 @@ class Skirmish(GameDef[SkirmishConfig]):
         return SCENARIOS
 
     def build_rules(self) -> Rules:
-        """The three slices and the rules between them (see :func:`.build_rules`)."""
+        """The three slices and the rules between them
+        (see :func:`~gamefold.games.skirmish.rules.build_rules`)."""
         return build_rules(self.config)
 
     def setup(self, seed: int | str) -> Game:
@@ -107,7 +108,8 @@ class Skirmish(GameDef[SkirmishConfig]):
         return describe(event)
 
     def policies(self) -> dict[str, Policy]:
-        """``"random"`` and ``"greedy"`` (see :func:`.greedy_policy`)."""
+        """``"random"`` and ``"greedy"``
+        (see :func:`~gamefold.games.skirmish.policies.greedy_policy`)."""
         return {"random": random_policy, "greedy": greedy_policy(self.config)}
 
     def rule_ids(self) -> tuple[str, ...]:

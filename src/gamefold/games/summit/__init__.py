@@ -16,7 +16,15 @@ True
 
 from gamefold.games.summit import codes
 from gamefold.games.summit.account import LINES, describe, standings
-from gamefold.games.summit.attack import Attack, BattleFought, Deploy, TrapSprung, TroopDeployed
+from gamefold.games.summit.attack import (
+    Attack,
+    BattleFought,
+    Deploy,
+    TrapSprung,
+    TroopDeployed,
+    close_battle,
+    open_battle,
+)
 from gamefold.games.summit.board import (
     DIPLOMACY,
     NAME,
@@ -139,6 +147,8 @@ __all__ = [
     "Zone",
     "build_rules",
     "check",
+    "close_battle",
+    "open_battle",
     "codes",
     "default_diplomacy",
     "describe",

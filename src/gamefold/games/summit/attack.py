@@ -44,6 +44,8 @@ __all__ = [
     "TroopDeployed",
     "apply_attack",
     "apply_deploy",
+    "close_battle",
+    "open_battle",
     "attacks",
     "deploys",
     "validate_attack",
@@ -184,8 +186,14 @@ def validate_attack(state: MapState, action: Attack) -> None:
         raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
 
 
-def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
-    """The trap, then the battle round by round; the winner holds the territory (SM-6)."""
+def open_battle(state: MapState, action: Attack) -> tuple[MapState, int, int, Events]:
+    """The start of the battle of a checked ``action`` (SM-6, SM-13): every troop on the
+    source but one leaves it to attack, and a trap on the target kills up to its strength of
+    them. Returns the map, the attackers left, the defenders, and the trap's events.
+
+    Summit fights the battle with dice (:func:`apply_attack`); a host game may fight it in
+    its own way and settle it with :func:`close_battle`.
+    """
     names = state.scenario.territories
     source, target = names.index(action.source), names.index(action.territory)
     events: list[Event] = []
@@ -196,8 +204,52 @@ def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
         state = replace(state, traps=put_at(state.traps, target, 0))
         events.append(TrapSprung(action.player, action.territory, trap))
         attackers -= trap
-    defenders, forts = state.garrisons[target], state.forts[target]
-    weight = state.scenario.fort_strength * forts
+    return state, attackers, state.garrisons[target], tuple(events)
+
+
+def close_battle(
+    state: MapState,
+    action: Attack,
+    attackers: int,
+    survivors: int,
+    defenders: int,
+    *,
+    fall_back: bool = False,
+) -> tuple[MapState, Events]:
+    """The end of the battle of ``action`` opened with ``attackers`` (SM-6): with no
+    defender left and ``survivors`` attackers standing, the attacker takes the territory and
+    the survivors move in; otherwise the defenders keep it with the ``defenders`` left, and
+    the survivors are lost, or with ``fall_back`` return to the source (summit's dice battle
+    never falls back: it fights to the last troop of a side)."""
+    target = state.scenario.territories.index(action.territory)
+    before = state.garrisons[target]
+    won = defenders == 0 and survivors > 0
+    fought = BattleFought(
+        action.player,
+        action.source,
+        action.territory,
+        attackers,
+        before,
+        state.forts[target],
+        attackers - survivors,
+        before - defenders,
+        won,
+    )
+    if won:
+        state, taken = take(state, target, action.player, "attack", survivors)
+        return state, (fought, taken)
+    garrisons = put_at(state.garrisons, target, defenders)
+    if fall_back and survivors:
+        source = state.scenario.territories.index(action.source)
+        garrisons = put_at(garrisons, source, garrisons[source] + survivors)
+    return replace(state, garrisons=garrisons), (fought,)
+
+
+def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
+    """The trap, then the battle round by round; the winner holds the territory (SM-6)."""
+    state, attackers, defenders, sprung = open_battle(state, action)
+    target = state.scenario.territories.index(action.territory)
+    weight = state.scenario.fort_strength * state.forts[target]
     a, d, rng = attackers, defenders, state.rng
     while a and d:
         roll, rng = rng.below(a + d + weight)
@@ -205,27 +257,8 @@ def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
             d -= 1
         else:
             a -= 1
-    state = replace(state, rng=rng)
-    won = d == 0 and a > 0
-    events.append(
-        BattleFought(
-            action.player,
-            action.source,
-            action.territory,
-            attackers,
-            defenders,
-            forts,
-            attackers - a,
-            defenders - d,
-            won,
-        )
-    )
-    if won:
-        state, taken = take(state, target, action.player, "attack", a)
-        events.append(taken)
-    else:
-        state = replace(state, garrisons=put_at(state.garrisons, target, d))
-    return state, tuple(events)
+    state, events = close_battle(replace(state, rng=rng), action, attackers, a, d)
+    return state, (*sprung, *events)
 
 
 def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:

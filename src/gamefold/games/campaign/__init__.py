@@ -1,0 +1,88 @@
+"""The campaign: factions, a map and the diplomacy economy, with battles of champions who
+hold Skill decks (skills + combat + diplomacy, rules CP-1 … CP-10).
+
+Factions take turns over summit's map and economy (DP, SM). An Attack is fought as a battle
+(CP-1): the attacking faction's champion, with its troops as hit points (CP-3), against the
+territory's troops as guards commanded by the war-master ``"gm"`` (CP-4), by the skirmish's
+rules (SD, CB, SK). A won battle moves the territory and so the tick income (CP-5); a
+Ceasefire forbids the attack (CP-6); the champions' Fatigue and Exhaustion carry over from
+battle to battle (CP-9). See ``docs/games/campaign.md``.
+
+>>> from gamefold.games import play
+>>> from gamefold.games.campaign import Campaign
+>>> game = Campaign()
+>>> played = play(game, seed=3, policies=game.policies()["greedy"])
+>>> played.finished
+True
+"""
+
+from gamefold.games.campaign import codes
+from gamefold.games.campaign.account import LINES, describe
+from gamefold.games.campaign.attribution import OWN_RULES, RULE_IDS
+from gamefold.games.campaign.battle import (
+    CLOCK_ACTIONS,
+    FACTION_ACTIONS,
+    EndBattle,
+    EndBattleRound,
+    StartBattleRound,
+)
+from gamefold.games.campaign.config import (
+    GUARD,
+    SCENARIOS,
+    CampaignConfig,
+    default_battle,
+    default_summit,
+    long_war,
+)
+from gamefold.games.campaign.game import Campaign
+from gamefold.games.campaign.invariants import CROSS_INVARIANTS
+from gamefold.games.campaign.outcome import outcome
+from gamefold.games.campaign.policies import greedy_policy, random_policy
+from gamefold.games.campaign.rules import build_rules
+from gamefold.games.campaign.state import (
+    EVENTS,
+    NAME,
+    RESULTS,
+    Battle,
+    BattleBegan,
+    BattleEnded,
+    CampaignState,
+    CampaignView,
+    Record,
+    record_of,
+)
+
+__all__ = [
+    "CLOCK_ACTIONS",
+    "CROSS_INVARIANTS",
+    "EVENTS",
+    "FACTION_ACTIONS",
+    "GUARD",
+    "LINES",
+    "NAME",
+    "OWN_RULES",
+    "RESULTS",
+    "RULE_IDS",
+    "SCENARIOS",
+    "Battle",
+    "BattleBegan",
+    "BattleEnded",
+    "Campaign",
+    "CampaignConfig",
+    "CampaignState",
+    "CampaignView",
+    "EndBattle",
+    "EndBattleRound",
+    "Record",
+    "StartBattleRound",
+    "build_rules",
+    "codes",
+    "default_battle",
+    "default_summit",
+    "describe",
+    "greedy_policy",
+    "long_war",
+    "outcome",
+    "random_policy",
+    "record_of",
+]

@@ -1,0 +1,106 @@
+"""The rules a campaign's play attests, for rule coverage (:func:`gamefold.sim.coverage`).
+
+The skirmish attests the SD and CB rules of its slices' events and the zone rules its
+declarations show; summit the DP rules of diplomacy's events; the campaign's own events
+attest the CP rules below. Refusals attest their own rule (``campaign/ceasefire`` is CP-6).
+Only SD, CB, DP and CP IDs are reported (:data:`RULE_IDS`): the SK and SM rules the two
+games attest besides are theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamefold.core import Action, Event
+from gamefold.games.base import GameDef, joined_event_rules
+from gamefold.games.campaign.state import NAME, BattleBegan, BattleEnded, CampaignState
+from gamefold.games.summit import NAME as MAP
+from gamefold.games.summit import NEUTRAL, Attack, MapState, Phase
+from gamefold.registry import Game
+from gamefold.skills import DEFEATED, CharacterDied, SkillsState, UnitsFielded, owner_of
+
+__all__ = ["OWN_RULES", "RULE_IDS", "attested", "event_rules", "own_rules", "truce_attacks"]
+
+OWN_RULES: tuple[str, ...] = tuple(f"CP-{n}" for n in range(1, 11))
+"""The campaign's own rule IDs."""
+
+RULE_IDS: tuple[str, ...] = (
+    *(f"SD-{n}" for n in range(1, 16)),
+    *(f"CB-{n}" for n in range(1, 16)),
+    *(f"DP-{n}" for n in range(1, 15)),
+    *OWN_RULES,
+)
+"""Every rule ID a campaign reports."""
+
+
+def _ended(event: BattleEnded) -> tuple[str, ...]:
+    extra = {"stalemate": ("CP-7",), "fled": ("CP-8",), "fell": ("CP-2",)}
+    return ("CP-5", *extra.get(event.result, ()))
+
+
+def _died(event: CharacterDied) -> tuple[str, ...]:
+    return ("CP-2",) if event.cause == DEFEATED else ()
+
+
+def own_rules() -> dict[type, Callable[[Any], tuple[str, ...]]]:
+    """The CP rules the campaign's own events, and the slices' events it causes, attest."""
+    return {
+        BattleBegan: lambda e: ("CP-1", "CP-3", "CP-4", *(("CP-10",) if e.allies else ())),
+        BattleEnded: _ended,
+        UnitsFielded: lambda e: ("CP-4",),
+        CharacterDied: _died,
+    }
+
+
+def event_rules(skirmish: GameDef[Any], summit: GameDef[Any]) -> dict[type, Any]:
+    """Every event type of a campaign with the rules it attests: the skirmish's, summit's
+    and the campaign's tables, joined."""
+    return joined_event_rules(skirmish.event_rules(), summit.event_rules(), own_rules())
+
+
+_OWN = own_rules()
+
+
+def _carried(game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
+    """CP-9: a battle begins with a champion whose deck bears an earlier battle's wear."""
+    deck: SkillsState = game["skills"]
+    for event in events:
+        if isinstance(event, BattleBegan):
+            owner = owner_of(deck, event.attacker)
+            if owner.fatigue or owner.exhausted:
+                return ("CP-9",)
+    return ()
+
+
+def attested(
+    skirmish: GameDef[Any], summit: GameDef[Any], game: Game, events: tuple[Event, ...]
+) -> tuple[str, ...]:
+    """The rules a step's ``events`` attest, ``game`` being the state after the step."""
+    found = [*skirmish.attested(game, events), *summit.attested(game, events)]
+    for event in events:
+        attest = _OWN.get(type(event))
+        if attest is not None:
+            found.extend(attest(event))
+    return (*found, *_carried(game, events))
+
+
+def truce_attacks(game: Game, actor: str) -> tuple[Action, ...]:
+    """Attacks ``actor`` would make in its turn across a border to a truce partner (CP-6)."""
+    board: MapState = game[MAP]
+    state: CampaignState = game[NAME]
+    if board.phase is not Phase.TURN or board.current != actor or state.battle is not None:
+        return ()
+    partners = {
+        t.second if t.first == actor else t.first
+        for t in board.truces
+        if actor in (t.first, t.second)
+    }
+    names = board.scenario.territories
+    return tuple(
+        Attack(actor, names[s], names[t])
+        for s, owner in enumerate(board.owners)
+        if owner == actor
+        for t in board.scenario.borders[s]
+        if board.owners[t] in partners and board.owners[t] != NEUTRAL
+    )

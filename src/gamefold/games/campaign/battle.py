@@ -1,0 +1,423 @@
+"""Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-10).
+
+The clock nests: a faction's turn (summit's flow) may contain a battle; a battle is several
+Rounds of the skill decks (SD-13) with one exchange each (the skirmish's rules); a Round is
+the units' activations. The rules here are the campaign's game-level :class:`~gamefold.Rule`
+records and wrappers:
+
+- :func:`step_attack` (an override of summit's Attack): after the map's own checks (SM-6;
+  a Ceasefire's truce refuses it as CP-6), the battle begins (CP-1): the map takes the
+  attacking troops off the source and springs a trap (SM-13,
+  :func:`~gamefold.games.summit.open_battle`); the champion enters a fresh fight with its
+  troops as hit points (CP-3); up to ``garrison_slots`` defending troops enter as guards,
+  fielded as the GM's units in the skill decks with :class:`~gamefold.skills.FieldUnits`
+  (CP-4). A territory with nobody to defend it is taken at once;
+- :class:`StartBattleRound` and :class:`EndBattleRound`: the clock's Rounds of the battle,
+  the skill decks' ``StartRound`` (refills, SD-3) and every battle slice's ``EndRound``
+  (SD-12, CB-12, SK-5);
+- :class:`EndBattle`: once the fight is over (CB-11, CB-13) or after ``max_battle_rounds``
+  Rounds (CP-7), the map settles it (CP-5, CP-8, :func:`~gamefold.games.summit.close_battle`);
+- :func:`faction_wrappers`: while a battle is under way, no faction action is taken (CP-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from typing import Any
+
+import attrs
+
+from gamefold import combat, diplomacy, skills
+from gamefold.combat import CombatState, Ending, Fighter, Side, Withdraw, Zone, find
+from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, replace
+from gamefold.diplomacy import DiplomacyState
+from gamefold.errors import IllegalAction
+from gamefold.games import summit
+from gamefold.games.campaign import codes
+from gamefold.games.campaign.config import CampaignConfig
+from gamefold.games.campaign.state import (
+    NAME,
+    Battle,
+    BattleBegan,
+    BattleEnded,
+    CampaignState,
+    tallied,
+)
+from gamefold.games.summit import Attack, Defer, Deploy, MapState, Pass
+from gamefold.registry import Checker, Game, Rule, Subsystem, Wrapper
+from gamefold.skills import FieldUnits, SkillsState, owner_of
+
+__all__ = [
+    "CLOCK_ACTIONS",
+    "FACTION_ACTIONS",
+    "EndBattle",
+    "EndBattleRound",
+    "StartBattleRound",
+    "allies",
+    "attack_options",
+    "battle_rules",
+    "check_attack",
+    "faction_wrappers",
+    "fighting",
+    "guarded",
+    "muster",
+    "rounds_fought",
+    "step_attack",
+]
+
+MAP = summit.NAME
+"""The map slice's name."""
+
+
+@attrs.frozen
+class StartBattleRound(Action):
+    """The clock begins the battle's next Round: the skill decks refill (SD-3, CP-1)."""
+
+
+@attrs.frozen
+class EndBattleRound(Action):
+    """The clock ends the battle's Round once every unit has activated (SD-13, CP-1)."""
+
+
+@attrs.frozen
+class EndBattle(Action):
+    """The clock ends the battle: the fight is over, or its Rounds ran out (CP-5, CP-7)."""
+
+
+CLOCK_ACTIONS: tuple[type[Action], ...] = (StartBattleRound, EndBattleRound, EndBattle)
+"""The campaign's clock actions: never a player's choice, never listed (EN-5)."""
+
+FACTION_ACTIONS: tuple[type[Action], ...] = (
+    *diplomacy.ACTIONS,
+    Deploy,
+    Pass,
+    Defer,
+    EndTurn,
+)
+"""The factions' actions besides Attack, refused while a battle is under way (CP-1)."""
+
+
+def rounds_fought(game: Game) -> int:
+    """The Rounds of the battle under way begun so far (0 without a battle)."""
+    battle = game[NAME].battle
+    return 0 if battle is None else game["skills"].round - battle.first_round
+
+
+def fighting(fight: CombatState, unit: str) -> bool:
+    """Whether ``unit`` stands in a fight still going on (else its activations pass, CP-9)."""
+    c = find(fight, unit)
+    return fight.ending is None and c is not None and c.hp > 0
+
+
+def muster(config: CampaignConfig, seed: int | str) -> CombatState:
+    """The fight slice before any battle: the champions, and the one guard who left it, so
+    the fight is over and no unit stands on the GM's side (CP-4)."""
+    sk = config.skirmish_config()
+    entries = (*(Fighter(f, Side.PARTY) for f in config.factions), sk.enemies[0])
+    fight = combat.initial_state(sk.combat_config(), entries, seed)
+    return combat.step(fight, Withdraw((sk.enemies[0].id,), "muster"))[0]
+
+
+# -- the Attack ------------------------------------------------------------------------------
+
+
+def _battle_problem(game: Game, action: Action) -> IllegalAction | None:
+    if game[NAME].battle is None:
+        return None
+    message = "A battle is under way: it is fought to its end first."
+    return codes.illegal(codes.BATTLE_UNDER_WAY, message, action)
+
+
+def check_attack(game: Game, action: Attack) -> IllegalAction | None:
+    """The battle first (CP-1), the map's checks (SM-6; a truce as CP-6), the champion (CP-2)."""
+    problem = _battle_problem(game, action) or summit.check(game[MAP], action)
+    if problem is not None:
+        if problem.code == summit.codes.TRUCE:
+            return codes.illegal(codes.CEASEFIRE, problem.args[0], action)
+        return problem
+    deck: SkillsState = game["skills"]
+    if not owner_of(deck, action.player).alive:
+        message = f"{action.player}'s champion is dead: {action.player} attacks no more."
+        return codes.illegal(codes.NO_CHAMPION, message, action)
+    return None
+
+
+def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> tuple[str, ...]:
+    """CP-10: the factions whose living champions join ``attacker``'s battle, in seat order:
+    partners of a running public pact whose effect is one of ``ally_effects``, never the
+    ``defender``."""
+    dip: DiplomacyState = game[summit.DIPLOMACY]
+    effects = game[MAP].scenario.effects
+    subtypes = {card.name: card.subtype for card in dip.config.catalogue}
+    found = set()
+    for pact in dip.pacts:
+        if pact.secret or attacker not in (pact.proposer, pact.partner):
+            continue
+        if effects.get(subtypes.get(pact.agreement, ""), "") in config.ally_effects:
+            found.add(pact.partner if pact.proposer == attacker else pact.proposer)
+    deck: SkillsState = game["skills"]
+    return tuple(
+        f
+        for f in config.factions
+        if f in found and f != defender and f != attacker and owner_of(deck, f).alive
+    )
+
+
+def _champion(config: CampaignConfig, name: str, hp: int) -> Fighter:
+    sk = config.skirmish_config()
+    return Fighter(
+        name,
+        Side.PARTY,
+        Zone.FORWARD,
+        max_hp=hp,
+        items=sk.party_items,
+        abilities=sk.party_abilities,
+    )
+
+
+def _fighters(
+    config: CampaignConfig,
+    action: Attack,
+    troops: int,
+    guards: int,
+    forts: int,
+    joined: tuple[str, ...],
+) -> tuple[int, tuple[Fighter, ...]]:
+    hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
+    champion = _champion(config, action.player, hp)
+    helpers = tuple(_champion(config, ally, config.champion_hp) for ally in joined)  # CP-10
+    guard_hp = config.troop_hp + config.fort_hp * forts  # CP-4
+    abilities = config.battle.party_abilities
+    fielded = tuple(
+        Fighter(g, Side.ENEMIES, config.guard_zone(i, guards), max_hp=guard_hp, abilities=abilities)
+        for i, g in enumerate(config.guards[:guards])
+    )
+    return hp, (champion, *helpers, *fielded)
+
+
+def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Game, Events]:
+    """The battle begins (CP-1, CP-3, CP-4), or an undefended territory is taken (CP-5)."""
+    board, troops, defenders, sprung = summit.open_battle(game[MAP], action)
+    state: CampaignState = game[NAME]
+    target = board.scenario.territories.index(action.territory)
+    defender = board.owners[target]
+    state = replace(state, battles=state.battles + 1)
+    if defenders == 0:  # nobody to fight: the troops walk in (CP-5)
+        board, closed = summit.close_battle(board, action, troops, troops, 0)
+        state = _tally(state, action.player, defender, closed)
+        ended = BattleEnded(action.player, action.territory, _result(closed), 0, 0)
+        game = game.with_slice(MAP, board).with_slice(NAME, state)
+        return game, (*sprung, ended, *closed)
+    guards = min(defenders, config.garrison_slots)
+    joined = allies(config, game, action.player, defender)
+    hp, entries = _fighters(config, action, troops, guards, board.forts[target], joined)
+    seed = state.rng.split(f"battle-{state.battles}")
+    fight = combat.initial_state(config.skirmish_config().combat_config(), entries, seed)
+    names = tuple(e.id for e in entries[1 + len(joined) :])
+    deck, fielded = skills.step(game["skills"], FieldUnits(names))
+    battle = Battle(action, defender, troops, hp, names, defenders - guards, deck.round, joined)
+    state = replace(state, battle=battle)
+    game = game.with_slice(MAP, board).with_slice("combat", fight).with_slice("skills", deck)
+    began = BattleBegan(
+        action.player, action.source, action.territory, defender, troops, hp, names, joined
+    )
+    return game.with_slice(NAME, state), (*sprung, began, *fielded)
+
+
+def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
+    """Every Attack the map lists for ``actor``, if no battle is under way and its champion
+    lives (EN-5); the map lists no Attack across a truce (SM-7, CP-6)."""
+    if game[NAME].battle is not None:
+        return ()
+    deck: SkillsState = game["skills"]
+    if actor not in deck.seats or not owner_of(deck, actor).alive:
+        return ()
+    return tuple(a for a in summit.legal_actions(game[MAP], actor) if isinstance(a, Attack))
+
+
+# -- the battle's clock ----------------------------------------------------------------------
+
+
+def _no_battle(game: Game, action: Action) -> IllegalAction | None:
+    if game[NAME].battle is not None:
+        return None
+    return codes.illegal(codes.NO_BATTLE, "No battle is under way.", action)
+
+
+def check_start_round(config: CampaignConfig, game: Game, action: Action) -> IllegalAction | None:
+    """During a battle whose fight goes on, within its Rounds, between Rounds (CP-1, CP-7)."""
+    problem = _no_battle(game, action)
+    if problem is not None:
+        return problem
+    if game["combat"].ending is not None or rounds_fought(game) >= config.max_battle_rounds:
+        return codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
+    return skills.check(game["skills"], StartRound())
+
+
+def step_start_round(game: Game, action: Action) -> tuple[Game, Events]:
+    """The skill decks' Round begins: every living champion and the GM refill (SD-3)."""
+    deck, events = skills.step(game["skills"], StartRound())
+    return game.with_slice("skills", deck), events
+
+
+def check_end_round(game: Game, action: Action) -> IllegalAction | None:
+    """During a battle, once every unit has activated (SD-13, CP-1)."""
+    return _no_battle(game, action) or skills.check(game["skills"], EndRound())
+
+
+def step_end_round(
+    subs: tuple[Subsystem[object], ...], game: Game, action: Action
+) -> tuple[Game, Events]:
+    """Every battle slice ends its Round: Burn modifiers (SD-12), conditions (CB-12),
+    shields (SK-5)."""
+    events: list[Event] = []
+    for sub in subs:
+        state, more = sub.step(game[sub.name], EndRound())
+        game = game.with_slice(sub.name, state)
+        events.extend(more)
+    return game, tuple(events)
+
+
+def check_end_battle(config: CampaignConfig, game: Game, action: Action) -> IllegalAction | None:
+    """During a battle, between Rounds, once the fight is over or its Rounds ran out (CP-7)."""
+    problem = _no_battle(game, action)
+    if problem is not None:
+        return problem
+    over = game["combat"].ending is not None or rounds_fought(game) >= config.max_battle_rounds
+    if game["skills"].in_round or not over:
+        return codes.illegal(codes.NOT_YET, "The battle goes on.", action)
+    return None
+
+
+def _result(closed: Iterable[Event]) -> str:
+    return "won" if any(isinstance(e, summit.TerritoryTaken) for e in closed) else "held"
+
+
+def _tally(state: CampaignState, attacker: str, defender: str, closed: Events) -> CampaignState:
+    won = _result(closed) == "won"
+    state = tallied(state, attacker, attacks=1, conquests=int(won))
+    if defender and not won:
+        state = tallied(state, defender, defences=1)
+    return state
+
+
+def _outcome(config: CampaignConfig, fight: CombatState, battle: Battle) -> tuple[str, int, int]:
+    """What the fight means on the map: the result so far, troops lost, guards killed (CP-5)."""
+    champion = find(fight, battle.attack.player)
+    assert champion is not None
+    standing = sum(1 for g in battle.guards if (c := find(fight, g)) is not None and c.hp > 0)
+    killed = len(battle.guards) - standing
+    if champion.hp <= 0:
+        return "fell", battle.troops, killed
+    lost = min(battle.troops, (battle.hp - champion.hp) // config.hp_per_troop)
+    if fight.ending is Ending.FLED:
+        return "fled", lost, killed
+    return ("won" if not standing else "stalemate"), lost, killed
+
+
+def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
+    """The map settles the battle (CP-5): the guards who fell are gone; the territory is
+    taken if no defender is left and troops survive; else survivors fall back to the source
+    at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``)."""
+    state: CampaignState = game[NAME]
+    battle = state.battle
+    assert battle is not None
+    result, lost, killed = _outcome(config, game["combat"], battle)
+    survivors = battle.troops - lost
+    left = battle.reserve + len(battle.guards) - killed
+    back = result == "stalemate" or (result == "fled" and config.flee_keeps_troops)
+    board: MapState = game[MAP]
+    board, closed = summit.close_battle(
+        board, battle.attack, battle.troops, survivors, left, fall_back=back or result == "won"
+    )
+    if result == "won" and _result(closed) != "won":
+        result = "held"  # the guards fell, but reserves or no survivors: the defenders keep it
+    state = _tally(replace(state, battle=None), battle.attack.player, battle.defender, closed)
+    ended = BattleEnded(battle.attack.player, battle.attack.territory, result, lost, killed)
+    return game.with_slice(MAP, board).with_slice(NAME, state), (ended, *closed)
+
+
+def _refuse_field(game: Game, action: Action) -> IllegalAction:
+    message = "The campaign fields the guards itself when a battle begins."
+    return codes.illegal(codes.HOST_ONLY, message, action)
+
+
+def _raise_field(game: Game, action: Action) -> tuple[Game, Events]:
+    raise _refuse_field(game, action)
+
+
+def battle_rules(config: CampaignConfig, subs: tuple[Subsystem[Any], ...]) -> tuple[Rule, ...]:
+    """The clock's three battle rules (CP-1, CP-5, CP-7)."""
+    return (
+        Rule(
+            StartBattleRound,
+            step_start_round,
+            partial(check_start_round, config),
+            name="CP-1 battle Round begins",
+        ),
+        Rule(
+            EndBattleRound,
+            partial(step_end_round, subs),
+            check_end_round,
+            name="CP-1 battle Round ends",
+        ),
+        Rule(
+            EndBattle,
+            partial(step_end_battle, config),
+            partial(check_end_battle, config),
+            name="CP-5 battle ends",
+        ),
+    )
+
+
+def attack_override(config: CampaignConfig) -> Rule:
+    """Summit's Attack, fought as a battle (CP-1 … CP-6)."""
+    return Rule(
+        Attack,
+        partial(step_attack, config),
+        check_attack,
+        legal_actions=attack_options,
+        name="CP-1 attack as a battle",
+        exact=True,
+    )
+
+
+FIELD_REFUSED = Rule(FieldUnits, _raise_field, _refuse_field, name="CP-4 guards are fielded")
+"""The override refusing a bare FieldUnits: the campaign fields the guards (CP-4)."""
+
+
+def _check_faction(game: Game, action: Action, inner: Checker) -> IllegalAction | None:
+    return _battle_problem(game, action) or inner(game, action)
+
+
+def _keep_faction(game: Game, action: Action) -> bool:
+    return game[NAME].battle is None
+
+
+def guarded(rule: Rule) -> Rule:
+    """``rule`` (a game's override of a faction action) refused and listing nothing while a
+    battle is under way (CP-1). A wrapper would not do: the registry trusts an exact
+    rule's listing as it is."""
+
+    def check(game: Game, action: Action) -> IllegalAction | None:
+        return _battle_problem(game, action) or rule.check(game, action)
+
+    listing = rule.legal_actions
+
+    def listed(game: Game, actor: str) -> tuple[Action, ...]:
+        if listing is None or game[NAME].battle is not None:
+            return ()
+        return listing(game, actor)
+
+    return attrs.evolve(
+        rule, check=check, legal_actions=None if listing is None else listed, name=rule.name
+    )
+
+
+def faction_wrappers() -> tuple[Wrapper, ...]:
+    """One wrapper per faction action type: refused while a battle is under way (CP-1)."""
+    return tuple(
+        Wrapper(kind, check=_check_faction, name="CP-1 battle first", keep=_keep_faction)
+        for kind in FACTION_ACTIONS
+    )

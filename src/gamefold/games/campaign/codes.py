@@ -1,0 +1,59 @@
+"""The stable error codes of the campaign's own rules (EN-4).
+
+The slices keep their own codes (``skills/…``, ``combat/…``, ``diplomacy/…``, ``summit/…``,
+``skirmish/…``); these are the refusals of the rules that cross them (CP-…). Each code
+always comes with the same rule ID, and every refusal is built by :func:`illegal`.
+"""
+
+from __future__ import annotations
+
+from gamefold.pipeline import Catalogue
+
+__all__ = [
+    "BATTLE_UNDER_WAY",
+    "CATALOGUE",
+    "CEASEFIRE",
+    "CODES",
+    "HOST_ONLY",
+    "MALFORMED",
+    "NO_BATTLE",
+    "NO_CHAMPION",
+    "NOT_YET",
+    "RULES",
+    "illegal",
+]
+
+MALFORMED = "campaign/malformed"
+"""Not a campaign action, or a field of the wrong type (EN-4)."""
+BATTLE_UNDER_WAY = "campaign/battle-under-way"
+"""A battle is fought to its end before any faction acts again (CP-1)."""
+NO_BATTLE = "campaign/no-battle"
+"""A battle's Round or end comes only while a battle is under way (CP-1)."""
+NOT_YET = "campaign/not-yet"
+"""The battle's clock is not there yet: a Round under way, or the battle not over (CP-1)."""
+NO_CHAMPION = "campaign/no-champion"
+"""A faction whose champion is dead attacks no more (CP-2)."""
+CEASEFIRE = "campaign/ceasefire"
+"""A running Ceasefire forbids the attack (CP-6)."""
+HOST_ONLY = "campaign/host-only"
+"""The campaign fields the GM's units itself when a battle begins (CP-4)."""
+
+CATALOGUE = Catalogue(
+    "campaign",
+    {
+        BATTLE_UNDER_WAY: "CP-1",
+        NO_BATTLE: "CP-1",
+        NOT_YET: "CP-1",
+        NO_CHAMPION: "CP-2",
+        CEASEFIRE: "CP-6",
+        HOST_ONLY: "CP-4",
+    },
+)
+"""Every code with the rule it cites."""
+
+RULES = CATALOGUE.rules
+"""The rule IDs each code cites."""
+CODES = CATALOGUE.codes
+"""Every code the campaign's rules may raise."""
+illegal = CATALOGUE.illegal
+"""``illegal(code, message, action)``: the :class:`~gamefold.IllegalAction` of a refusal."""

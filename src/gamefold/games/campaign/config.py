@@ -1,0 +1,165 @@
+"""The campaign config: the factions' summit, the battles' skirmish, and the CP defaults.
+
+A :class:`CampaignConfig` holds a :class:`~gamefold.games.summit.SummitConfig` (the factions,
+the map and the diplomacy economy), a :class:`~gamefold.games.skirmish.SkirmishConfig` (the
+skill decks, the combat and the rules between them in a battle), and the defaults of the
+rules that cross the two (CP-1 … CP-10, see ``docs/games/campaign.md``). It is validated when
+built: a wrong value raises :class:`~gamefold.ConfigError` naming the field and the rule.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gamefold.combat import Fighter, Side, Zone
+from gamefold.errors import ConfigError
+from gamefold.games.skirmish import SkirmishConfig
+from gamefold.games.summit import AGREEMENT_EFFECTS, Scenario, SummitConfig, default_diplomacy
+
+__all__ = [
+    "GUARD",
+    "MAX_FIGURE",
+    "SCENARIOS",
+    "CampaignConfig",
+    "default_battle",
+    "default_summit",
+    "long_war",
+]
+
+GUARD = "guard"
+"""The stem of the defending troops' combatant ids: ``guard1``, ``guard2`` … (CP-4)."""
+MAX_FIGURE = 1_000
+"""The largest hit points, slots or Rounds a config may name (EN-8)."""
+
+
+def default_summit() -> SummitConfig:
+    """Three factions on the Summit's map for 6 Rounds, with a hand limit of 10 cards (the
+    low end of DP-13's range: a short war's hands fill up); every other summit default."""
+    diplomacy = attrs.evolve(default_diplomacy(), hand_limit=10)
+    return SummitConfig(players=3, diplomacy=diplomacy, scenario=Scenario(max_rounds=6))
+
+
+def default_battle() -> SkirmishConfig:
+    """The skirmish's defaults, with 20-card Skill decks (SD-1): a champion's deck wears out
+    over a war of many battles (SD-5, SD-6, CP-9)."""
+    base = SkirmishConfig()
+    decks = attrs.evolve(base.skills, deck_size=20)
+    return attrs.evolve(base, skills=decks)
+
+
+def _require(ok: bool, field: str, message: str, rule: str) -> None:
+    if not ok:
+        raise ConfigError(field, message, rule)
+
+
+def _count(value: object, low: int) -> bool:
+    return type(value) is int and low <= value <= MAX_FIGURE
+
+
+@attrs.frozen(kw_only=True)
+class CampaignConfig:
+    """Everything a campaign is played with, validated when built. Keyword-only fields."""
+
+    summit: SummitConfig = attrs.field(factory=default_summit)
+    """The factions (``p1`` … ``pN``), the map, the diplomacy economy and the end (DP, SM)."""
+    battle: SkirmishConfig = attrs.field(factory=default_battle)
+    """The Skill decks, the combat and the rules between them in a battle (SD, CB, SK); its
+    party and enemies are replaced by the factions' champions and the guards (CP-2, CP-4)."""
+    garrison_slots: int = 3
+    """CP-4: the most defending troops that fight a battle as combatants (1 or more)."""
+    rearward_guards: int = 1
+    """CP-4: how many of the fielded guards (the last ones) hold Rearward, as archers do
+    (CB-4, CB-6); the others stand in Forward (0 or more)."""
+    troop_hp: int = 4
+    """CP-4: the hit points of a defending troop in battle (1 or more)."""
+    fort_hp: int = 2
+    """CP-4: hit points each fort on the territory adds to every defending troop (0 or more)."""
+    champion_hp: int = 10
+    """CP-3: a champion's own hit points in battle (1 or more)."""
+    hp_per_troop: int = 2
+    """CP-3, CP-5: the hit points each attacking troop adds to its champion, and the damage
+    that costs one of them (1 or more)."""
+    ally_effects: tuple[str, ...] = ("truce", "partnership", "support")
+    """CP-10: the pact effects (summit's ``scenario.effects``: Manufacturing Partnership,
+    Covert Support) whose running, public pacts bring the partner's living champion into
+    the attacker's battles, unless the partner is the defender; ``()``: nobody joins."""
+    max_battle_rounds: int = 4
+    """CP-7: the Rounds a battle lasts at most; then the attacker falls back (1 or more)."""
+    flee_keeps_troops: bool = True
+    """CP-8: whether the surviving troops of a champion who fled fall back to the source
+    (else they are lost with the battle)."""
+
+    def __attrs_post_init__(self) -> None:
+        _require(isinstance(self.summit, SummitConfig), "summit", "is a SummitConfig", "EN-4")
+        _require(isinstance(self.battle, SkirmishConfig), "battle", "is a SkirmishConfig", "EN-4")
+        for field, low, rule in (
+            ("garrison_slots", 1, "CP-4"),
+            ("troop_hp", 1, "CP-4"),
+            ("fort_hp", 0, "CP-4"),
+            ("rearward_guards", 0, "CP-4"),
+            ("champion_hp", 1, "CP-3"),
+            ("hp_per_troop", 1, "CP-3"),
+            ("max_battle_rounds", 1, "CP-7"),
+        ):
+            value = getattr(self, field)
+            message = f"{field} is an integer {low} to {MAX_FIGURE}, not {value!r}"
+            _require(_count(value, low), field, message, rule)
+        ok = isinstance(self.ally_effects, tuple) and all(
+            e in AGREEMENT_EFFECTS for e in self.ally_effects
+        )
+        message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}"
+        _require(ok, "ally_effects", message, "CP-10")
+        ok = isinstance(self.flee_keeps_troops, bool)
+        _require(ok, "flee_keeps_troops", "flee_keeps_troops is a bool", "CP-8")
+        self.skirmish_config()  # the battle's own checks, with the champions and the guards
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        """The factions in seat order; each faction's champion bears its name (CP-2)."""
+        return self.summit.names
+
+    @property
+    def guards(self) -> tuple[str, ...]:
+        """The ids of the defending troops' combatants, ``guard1`` … (CP-4)."""
+        return tuple(f"{GUARD}{i}" for i in range(1, self.garrison_slots + 1))
+
+    def guard_zone(self, index: int, fielded: int) -> Zone:
+        """CP-4: the zone of guard ``index`` of ``fielded``: the last ``rearward_guards`` hold
+        Rearward, unless that would leave nobody in Forward."""
+        rear = min(self.rearward_guards, fielded - 1)
+        return Zone.REARWARD if index >= fielded - rear else Zone.FORWARD
+
+    def skirmish_config(self) -> SkirmishConfig:
+        """The battle's skirmish config: the champions as the party, each activating in seat
+        order (no leader's choice), all in Forward; the guards as the enemies (CP-2, CP-4)."""
+        guards = tuple(
+            Fighter(
+                g,
+                Side.ENEMIES,
+                self.guard_zone(i, len(self.guards)),
+                max_hp=self.troop_hp,
+                abilities=self.battle.party_abilities,
+            )
+            for i, g in enumerate(self.guards)
+        )
+        return attrs.evolve(
+            self.battle,
+            names=self.factions,
+            party_size=len(self.factions),
+            leader=0,
+            side_choice=False,
+            rearward=(),
+            enemies=guards,
+        )
+
+
+def long_war() -> CampaignConfig:
+    """The ``long`` scenario: the defaults over 12 Rounds, where hands reach the limit
+    (DP-13) and champions' decks wear out (SD-5, SD-6)."""
+    summit = default_summit()
+    scenario = attrs.evolve(summit.scenario, max_rounds=12)
+    return CampaignConfig(summit=attrs.evolve(summit, scenario=scenario))
+
+
+SCENARIOS: dict[str, CampaignConfig] = {"default": CampaignConfig(), "long": long_war()}
+"""The campaign's named configs (``--scenario NAME``): ``default`` and ``long``."""

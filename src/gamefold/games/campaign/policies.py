@@ -1,0 +1,75 @@
+"""The campaign's built-in policies; they see only the player's view (EN-9).
+
+- ``"random"`` (:func:`random_policy`): summit's :func:`~gamefold.games.summit.random_kinds`,
+  a uniformly random kind of action, then one action of that kind, for every decision,
+  in battles too.
+- ``"greedy"`` (:func:`greedy_policy`): summit's :func:`~gamefold.games.summit.greedy`
+  between battles (it attacks whenever its attackers outnumber the defenders and their forts),
+  except that it first offers a Ceasefire it holds to the strongest faction it has no truce
+  with (CP-6); and the skirmish's greedy policy (:func:`~gamefold.games.skirmish.greedy_policy`)
+  in a battle, for the champion and the war-master alike, except that a wounded unit (at
+  half its hit points or less) Defends when it can (CB-9).
+"""
+
+from __future__ import annotations
+
+from gamefold.combat import CombatView
+from gamefold.core import Action
+from gamefold.diplomacy import DiplomacyView, Propose
+from gamefold.games.base import Policy
+from gamefold.games.campaign.config import CampaignConfig
+from gamefold.games.campaign.state import NAME
+from gamefold.games.skirmish import UseAbility
+from gamefold.games.skirmish import greedy_policy as skirmish_greedy
+from gamefold.games.summit import MapView, greedy, random_kinds
+from gamefold.registry import Game
+from gamefold.rng import Rng
+
+__all__ = ["greedy_policy", "random_policy"]
+
+random_policy: Policy = random_kinds
+"""A random kind of action, then a random action of it (summit's ``random_kinds``)."""
+
+
+def greedy_policy(config: CampaignConfig) -> Policy:
+    """Summit's greedy between battles, the skirmish's greedy in a battle."""
+    fight = skirmish_greedy(config.skirmish_config())
+
+    def choose(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
+        if view[NAME].battle is not None:
+            return fight(view, _defending(view, legal), rng)
+        offer = _ceasefire(view, legal)
+        return (offer, rng) if offer is not None else greedy(view, legal, rng)
+
+    return choose
+
+
+def _defending(view: Game, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """A wounded active unit's Defends, if it has any; else every legal action (CB-9)."""
+    fight: CombatView = view["combat"]
+    unit = view["skills"].active
+    me = next((c for c in fight.combatants if c.id == unit), None)
+    if me is None or me.hp * 2 > me.max_hp:
+        return legal
+    defends = tuple(a for a in legal if isinstance(a, UseAbility) and a.ability == "Defend")
+    return defends or legal
+
+
+def _ceasefire(view: Game, legal: tuple[Action, ...]) -> Action | None:
+    """The first Ceasefire offer to the strongest faction without a truce (CP-6)."""
+    dip: DiplomacyView = view["diplomacy"]
+    board: MapView = view["map"]
+    offers = [
+        a
+        for a in legal
+        if isinstance(a, Propose)
+        and dip.config.cards[a.agreement].subtype == "Ceasefire"
+        and not _truce(board, a.player, a.to)
+    ]
+    if not offers:
+        return None
+    return max(offers, key=lambda a: (board.owners.count(a.to), -len(a.values)))
+
+
+def _truce(board: MapView, one: str, other: str) -> bool:
+    return any({t.first, t.second} == {one, other} for t in board.truces)

@@ -1,0 +1,63 @@
+"""The campaign registry: summit's slices, the skirmish's slices and the campaign slice.
+
+Slices, in order: ``diplomacy`` and ``map`` (summit's: the factions' economy and the map),
+``skills``, ``combat`` and ``skirmish`` (the skirmish's: the champions' and the GM's Skill
+decks, the fight of the battle under way, the declarations and shields), and ``campaign``
+(:mod:`~gamefold.games.campaign.state`). Each game's rules come along as that game's
+``Rules`` holds them (its rules, overrides, wrappers, reactions and invariants), so the
+campaign plays summit's economy and the skirmish's fight exactly. On top of them:
+
+- the lifecycle actions (``StartRound``, ``BeginTurn``, ``EndTurn``, ``EndRound``) are the
+  factions' clock and reach summit's slices only; a battle's Rounds are the campaign's own
+  clock actions (:class:`~gamefold.games.campaign.battle.StartBattleRound`, …) (CP-1);
+- summit's ``Attack`` is overridden: it begins a battle (CP-1 … CP-6);
+- every other faction action is wrapped (summit's own overrides of them guarded): refused,
+  and never listed, while a battle is under way (CP-1);
+- a bare ``FieldUnits`` is refused: the campaign fields the guards itself (CP-4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gamefold.games.campaign import battle
+from gamefold.games.campaign import state as slice_
+from gamefold.games.campaign.config import CampaignConfig
+from gamefold.games.campaign.invariants import CROSS_INVARIANTS
+from gamefold.registry import Rules, Subsystem
+
+__all__ = ["build_rules"]
+
+
+def _battle_slices(rules: Rules) -> tuple[Subsystem[Any], ...]:
+    """The skirmish's slices, deaf to the factions' lifecycle (their Rounds are CP-1's)."""
+    return tuple(attrs.evolve(sub, lifecycle=()) for sub in rules.subsystems)
+
+
+def build_rules(config: CampaignConfig, summit_rules: Rules, skirmish_rules: Rules) -> Rules:
+    """The registry of a campaign played with ``config``, from summit's and the skirmish's."""
+    fighting = _battle_slices(skirmish_rules)
+    ending = tuple(sub for sub in skirmish_rules.subsystems if sub.lifecycle)
+    return Rules(
+        [*summit_rules.subsystems, *fighting, slice_.subsystem],
+        rules=(*skirmish_rules.rules, *battle.battle_rules(config, ending)),
+        overrides=(
+            *(battle.guarded(r) for r in summit_rules.overrides),
+            *skirmish_rules.overrides,
+            battle.attack_override(config),
+            battle.FIELD_REFUSED,
+        ),
+        wrappers=(
+            *summit_rules.wrappers,
+            *skirmish_rules.wrappers,
+            *battle.faction_wrappers(),
+        ),
+        invariants=(
+            *summit_rules.game_invariants,
+            *skirmish_rules.game_invariants,
+            *CROSS_INVARIANTS,
+        ),
+        reactions=(*summit_rules.reactions, *skirmish_rules.reactions),
+    )

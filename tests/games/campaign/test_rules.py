@@ -1,0 +1,317 @@
+"""CP-1 … CP-9: the rules that cross the factions' economy and the battles.
+
+Every CP rule with a config field is tested at its default and at another value.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gamefold.combat import Ending, find
+from gamefold.core import EndTurn, replace
+from gamefold.diplomacy import Discard
+from gamefold.games.campaign import (
+    BattleBegan,
+    BattleEnded,
+    Campaign,
+    CampaignConfig,
+    EndBattle,
+    StartBattleRound,
+)
+from gamefold.games.summit import Deploy, Truce
+from gamefold.skills import DEFEATED, Activate, CharacterDied, EndActivation, FieldUnits, owner_of
+
+from .support import campaign, finish_battle, fought, run, to_attack, with_garrisons
+
+DEFAULT = CampaignConfig()
+
+
+def _code(game: Campaign, state: object, action: object) -> tuple[str, str]:
+    problem = game.rules.check(state, action)  # type: ignore[arg-type]
+    assert problem is not None
+    return problem.code, problem.rule
+
+
+def test_cp1_an_attack_begins_a_battle_fought_before_anything_else() -> None:
+    """CP-1: after an Attack the faction's own actions are refused until the battle ends;
+    the clock begins the battle's first Round; nothing of the faction is listed."""
+    game = Campaign()
+    state, attack = to_attack(game)
+    state, events = run(game, with_garrisons(state, attack, 3, 2), attack)
+    assert any(isinstance(e, BattleBegan) for e in events)
+    assert state["campaign"].battle is not None
+    for action in (EndTurn(attack.player), Deploy(attack.player, attack.source), attack):
+        assert _code(game, state, action) == ("campaign/battle-under-way", "CP-1")
+    assert game.clock_action(state) == StartBattleRound()
+    state = game.rules.reduce(state, StartBattleRound())
+    listed = game.rules.legal_actions(state, attack.player)
+    assert not any(isinstance(a, (EndTurn, Deploy, Discard)) for a in listed)
+
+
+def test_cp1_the_battle_ends_inside_the_attackers_turn() -> None:
+    """CP-1: the battle's end gives the turn back to the attacker, who may end it."""
+    game = Campaign()
+    state, attack = to_attack(game)
+    state, _ = run(game, with_garrisons(state, attack, 3, 2), attack)
+    state, events = finish_battle(game, state)
+    assert any(isinstance(e, BattleEnded) for e in events)
+    assert state["map"].current == attack.player
+    assert game.rules.check(state, EndTurn(attack.player)) is None
+    assert _code(game, state, EndBattle()) == ("campaign/no-battle", "CP-1")
+
+
+def test_cp2_a_faction_whose_champion_is_dead_attacks_no_more() -> None:
+    """CP-2: the champion bears the faction's name; dead, its faction's attacks are refused
+    and none is listed."""
+    game = Campaign()
+    state, attack = to_attack(game)
+    deck = state["skills"]
+    seat = deck.seats.index(attack.player)
+    dead = replace(deck.owners[seat], alive=False)
+    owners = (*deck.owners[:seat], dead, *deck.owners[seat + 1 :])
+    state = state.with_slice("skills", replace(deck, owners=owners))
+    assert _code(game, state, attack) == ("campaign/no-champion", "CP-2")
+    assert attack not in game.rules.legal_actions(state, attack.player)
+
+
+def test_cp2_a_champion_who_falls_in_battle_dies() -> None:
+    """CP-2: a champion who falls (CB-11) dies in the skill decks (SK-7): defeated."""
+    game = Campaign()
+    state, attack = to_attack(game)
+    state, _ = run(game, with_garrisons(state, attack, 1, 3), attack)
+    state = fought(state, 0, 4, Ending.ENEMIES_WON)
+    state, events = run(game, state, EndBattle())
+    assert events[0] == BattleEnded(attack.player, attack.territory, "fell", 1, 0)
+    assert not find(state["combat"], attack.player).hp
+
+
+@pytest.mark.parametrize(("champion_hp", "per_troop"), [(10, 2), (6, 3)])
+def test_cp3_attacking_troops_are_the_champions_hit_points(
+    champion_hp: int, per_troop: int
+) -> None:
+    """CP-3: the champion enters with ``champion_hp + hp_per_troop * troops`` hit points
+    (defaults 10 and 2)."""
+    game = campaign(champion_hp=champion_hp, hp_per_troop=per_troop)
+    state, attack = to_attack(game)
+    state, events = run(game, with_garrisons(state, attack, 4, 2), attack)
+    began = next(e for e in events if isinstance(e, BattleBegan))
+    assert began.troops == 4
+    assert began.hp == champion_hp + per_troop * 4
+    champion = find(state["combat"], attack.player)
+    assert champion is not None
+    assert champion.max_hp == began.hp
+
+
+@pytest.mark.parametrize(("slots", "troop_hp", "fort_hp"), [(3, 4, 2), (1, 7, 0)])
+def test_cp4_defending_troops_fight_as_guards_up_to_the_slots(
+    slots: int, troop_hp: int, fort_hp: int
+) -> None:
+    """CP-4: ``min(defenders, garrison_slots)`` guards enter, each with ``troop_hp +
+    fort_hp * forts`` hit points (defaults 3, 4, 2), fielded as the GM's units."""
+    game = campaign(garrison_slots=slots, troop_hp=troop_hp, fort_hp=fort_hp)
+    state, attack = to_attack(game)
+    state, _ = run(game, with_garrisons(state, attack, 2, 5, forts=1), attack)
+    guards = game.config.guards[:slots]
+    assert state["skills"].gm_units == guards
+    assert state["campaign"].battle.reserve == 5 - slots
+    for guard in guards:
+        c = find(state["combat"], guard)
+        assert c is not None
+        assert c.max_hp == troop_hp + fort_hp
+    assert _code(game, state, FieldUnits(("x",))) == ("campaign/host-only", "CP-4")
+
+
+@pytest.mark.parametrize("per_troop", [2, 1])
+def test_cp5_a_won_battle_moves_the_territory_with_the_surviving_troops(per_troop: int) -> None:
+    """CP-5: every guard fell and no reserve: the attacker takes the territory; each
+    ``hp_per_troop`` of damage the champion took cost one troop (default 2)."""
+    game = campaign(hp_per_troop=per_troop)
+    state, attack = to_attack(game)
+    state, events = run(game, with_garrisons(state, attack, 4, 2), attack)
+    hp = next(e for e in events if isinstance(e, BattleBegan)).hp
+    state = fought(state, hp - 3, 0, Ending.PARTY_WON)
+    before = state["map"]
+    state, events = run(game, state, EndBattle())
+    lost = 3 // per_troop
+    assert events[0] == BattleEnded(attack.player, attack.territory, "won", lost, 2)
+    board = state["map"]
+    index = board.scenario.territories.index(attack.territory)
+    assert board.owners[index] == attack.player
+    assert board.garrisons[index] == 4 - lost
+    assert board.owners != before.owners
+    record = state["campaign"].records[game.config.factions.index(attack.player)]
+    assert (record.attacks, record.conquests) == (1, 1)
+
+
+def test_cp5_guards_beyond_the_slots_hold_the_territory() -> None:
+    """CP-5: with reserves behind the guards, killing every guard does not take it."""
+    game = campaign(garrison_slots=1)
+    state, attack = to_attack(game)
+    state, _ = run(game, with_garrisons(state, attack, 3, 2), attack)
+    state = fought(state, 10, 0, Ending.PARTY_WON)
+    state, events = run(game, state, EndBattle())
+    assert events[0].result == "held"
+    board = state["map"]
+    index = board.scenario.territories.index(attack.territory)
+    assert board.owners[index] != attack.player
+    assert board.garrisons[index] == 1
+
+
+def test_cp6_a_ceasefire_forbids_the_attack() -> None:
+    """CP-6: a running truce (a Ceasefire pact, DP-8, SM-7) refuses the attack on its
+    partner with ``campaign/ceasefire``, and no such attack is listed."""
+    game = Campaign()
+    state, attack = to_attack(game)
+    board = state["map"]
+    index = board.scenario.territories.index(attack.territory)
+    owner = board.owners[index]
+    if not owner:  # a neutral target: give it to a faction to have a partner
+        owner = next(f for f in game.config.factions if f != attack.player)
+        owners = (*board.owners[:index], owner, *board.owners[index + 1 :])
+        board = replace(board, owners=owners)
+    board = replace(board, truces=(Truce(0, attack.player, owner),))
+    state = state.with_slice("map", board)
+    assert _code(game, state, attack) == ("campaign/ceasefire", "CP-6")
+    assert attack not in game.rules.legal_actions(state, attack.player)
+    assert attack in game.probe_actions(state, attack.player)
+
+
+@pytest.mark.parametrize("rounds", [4, 1])
+def test_cp7_after_max_battle_rounds_the_attackers_fall_back(rounds: int) -> None:
+    """CP-7: a battle lasts at most ``max_battle_rounds`` Rounds (default 4); then the
+    attacker's surviving troops fall back to the source."""
+    game = campaign(max_battle_rounds=rounds, troop_hp=60, champion_hp=200)
+    state, attack = to_attack(game)
+    state, _ = run(game, with_garrisons(state, attack, 3, 1), attack)
+    first = state["skills"].round
+    state, events = finish_battle(game, state)
+    assert state["skills"].round - first == rounds
+    ended = next(e for e in events if isinstance(e, BattleEnded))
+    assert ended.result == "stalemate"
+    board = state["map"]
+    source = board.scenario.territories.index(attack.source)
+    assert board.garrisons[source] == 1 + 3 - ended.lost
+
+
+@pytest.mark.parametrize("keeps", [True, False])
+def test_cp8_a_fled_champions_troops_fall_back_or_are_lost(keeps: bool) -> None:
+    """CP-8: after a flight (CB-13) the surviving troops fall back to the source when
+    ``flee_keeps_troops`` (default), else they are lost."""
+    game = campaign(flee_keeps_troops=keeps)
+    state, attack = to_attack(game)
+    state, events = run(game, with_garrisons(state, attack, 3, 2), attack)
+    hp = next(e for e in events if isinstance(e, BattleBegan)).hp
+    state = fought(state, hp - 2, 4, Ending.FLED)
+    state, events = run(game, state, EndBattle())
+    assert events[0] == BattleEnded(attack.player, attack.territory, "fled", 1, 0)
+    board = state["map"]
+    source = board.scenario.territories.index(attack.source)
+    assert board.garrisons[source] == (1 + 2 if keeps else 1)
+
+
+def test_cp9_decks_carry_over_and_idle_units_pass() -> None:
+    """CP-9: a battle begins with every deck as the last one left it (no reshuffle, no
+    refill before its first Round), and a champion not in the fight passes its
+    activations: the clock activates it and ends them."""
+    game = Campaign()
+    state, attack = to_attack(game)
+    before = state["skills"].owners
+    state, _ = run(game, with_garrisons(state, attack, 2, 1), attack)
+    assert state["skills"].owners == before
+    idle = next(f for f in game.config.factions if f != attack.player)
+    seen = []
+    for _ in range(200):
+        action = game.clock_action(state)
+        if action is None:
+            break
+        seen.append(action)
+        state = game.rules.reduce(state, action)
+    passed = [a for a in seen if isinstance(a, (Activate, EndActivation)) and a.unit == idle]
+    assert passed in ([], [Activate(idle), EndActivation(idle)])
+
+
+def test_cp2_a_champion_who_falls_in_play_dies_and_its_faction_attacks_no_more() -> None:
+    """CP-2 (SK-7, CB-11): in a greedy campaign a champion falls; it dies in the skill decks
+    (defeated), the battle ends as ``fell``, and its faction lists no attack afterwards."""
+    from gamefold.games import play
+    from gamefold.games.summit import Attack
+
+    game = Campaign()
+
+    def death(events: tuple[object, ...]) -> bool:
+        return any(isinstance(e, CharacterDied) and e.cause == DEFEATED for e in events)
+
+    for seed in range(10):  # the first of ten seeded greedy campaigns where a champion falls
+        played = play(game, seed, game.policies()["greedy"])
+        if any(death(events) for events in played.events):
+            break
+    index = next(i for i, events in enumerate(played.events) if death(events))
+    died = next(e for e in played.events[index] if isinstance(e, CharacterDied))
+    later = [e for events in played.events[index:] for e in events]
+    assert BattleEnded in {type(e) for e in later}
+    ended = next(e for e in later if isinstance(e, BattleEnded))
+    assert (ended.attacker, ended.result) == (died.player, "fell")
+    for state in played.states[index + 1 :]:
+        assert not owner_of(state["skills"], died.player).alive
+        listed = game.rules.legal_actions(state, died.player)
+        assert not any(isinstance(a, Attack) for a in listed)
+
+
+@pytest.mark.parametrize("effects", [("truce", "partnership", "support"), ()])
+def test_cp10_a_pact_partners_champion_joins_the_attack(effects: tuple[str, ...]) -> None:
+    """CP-10: the living champion of a faction with a running public pact of one of
+    ``ally_effects`` (default: Ceasefire, Manufacturing Partnership, Covert Support) fights
+    beside the attacker's, at ``champion_hp``; never the defender; ``()``: nobody joins."""
+    from gamefold.diplomacy import Pact
+
+    game = campaign(ally_effects=effects)
+    state, attack = to_attack(game)
+    board = state["map"]
+    defender = board.owners[board.scenario.territories.index(attack.territory)]
+    partner = next(f for f in game.config.factions if f not in (attack.player, defender))
+    dip = state["diplomacy"]
+    pacts = (Pact(99, "Ceasefire T1", attack.player, partner, (), 3),)
+    state = state.with_slice("diplomacy", replace(dip, pacts=pacts))
+    state, events = run(game, with_garrisons(state, attack, 2, 2), attack)
+    began = next(e for e in events if isinstance(e, BattleBegan))
+    joined = (partner,) if effects else ()
+    assert began.allies == state["campaign"].battle.allies == joined
+    fighters = [c.id for c in state["combat"].combatants]
+    assert fighters[: 1 + len(joined)] == [attack.player, *joined]
+    if joined:
+        ally = find(state["combat"], partner)
+        assert ally is not None
+        assert ally.max_hp == game.config.champion_hp
+    if defender:  # a pact with the defender brings no one against it
+        state2, attack2 = to_attack(game)
+        pacts = (Pact(98, "Ceasefire T1", attack2.player, defender, (), 3),)
+        dip2 = replace(state2["diplomacy"], pacts=pacts)
+        assert game.config.factions  # the partner is the defender here
+        assert attack2 == attack
+        state2 = state2.with_slice("diplomacy", dip2)
+        from gamefold.games.campaign.battle import allies
+
+        assert allies(game.config, state2, attack.player, defender) == ()
+
+
+def test_cp1_no_faction_action_is_listed_for_anyone_during_a_battle() -> None:
+    """CP-1 at every battle step of random campaigns: no player (an ally in its between-turn
+    window included, DP-12) is offered a faction action, summit's Standalone play among
+    them; every listed action is accepted."""
+    from gamefold.games import play
+    from gamefold.games.campaign import FACTION_ACTIONS
+    from gamefold.games.summit import Attack
+    from gamefold.sim.runner import game_seeds
+
+    game = Campaign()
+    faction_types = (*FACTION_ACTIONS, Attack)
+    battles = 0
+    for seed in game_seeds(1, 0, 4):
+        for state in play(game, seed).states:
+            if state["campaign"].battle is None:
+                continue
+            battles += 1
+            for player in game.players(state):
+                listed = game.rules.legal_actions(state, player)
+                assert not any(isinstance(a, faction_types) for a in listed)
+    assert battles > 0
