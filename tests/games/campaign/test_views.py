@@ -13,7 +13,7 @@ from gamefold.games import play
 from gamefold.games.campaign import Campaign
 from gamefold.registry import Game
 from gamefold.rng import Rng
-from gamefold.skills import GM, SkillsState
+from gamefold.skills import GM, SkillsState, controller
 from gamefold.testing import reachable_games
 
 GAME = Campaign()
@@ -59,7 +59,13 @@ def _hidden_changed(game: Game, viewer: str, data: st.DataObject | None) -> Game
     game = game.with_slice("combat", _other_choices(game["combat"], viewer))
     state = replace(game["skirmish"], rng=Rng.from_seed("hidden"))
     held = state.held
-    if viewer != GM and held is not None and held.hand is not None:
+    # A held declaration's Hand is its maker's secret: the GM's from the factions, a
+    # champion's (held while the GM reacts, SK-18) from everyone but its faction.
+    if (
+        held is not None
+        and held.hand is not None
+        and viewer != controller(game["skills"], held.unit)
+    ):
         hand = HANDS[(HANDS.index(held.hand) + 1) % 3]
         state = replace(state, held=replace(held, hand=hand))
     game = game.with_slice("skirmish", state)
