@@ -4,8 +4,8 @@ The 500-game figures per policy are in docs/games/campaign.md. Measured here: 10
 games take about 50 s of CPU, so the random test plays 100; greedy games are longer (more
 battles, each probed for refusals) and 100 of them take about three minutes, so the greedy
 test plays 15. What a run may leave unreached is named: DP-13 is rare in a 6-Round war (2
-of 500 random games; the ``long`` scenario reaches it, below), and a short greedy run sees
-no flight (CB-14, CP-8), which greedy reaches in few games or none (the table).
+of 500 random games; the ``long`` scenario reaches it, below). Greedy champions flee when
+badly wounded, so greedy runs reach flight (CB-13, CB-14, CP-8) too.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from gamefold.sim import coverage
 
 RANDOM_GAMES = 100
 GREEDY_GAMES = 15
-RARE: dict[str, set[str]] = {"random": set(), "greedy": {"CB-14", "CP-8"}}
+RARE: dict[str, set[str]] = {"random": set(), "greedy": set()}
 """Rules these short runs miss besides DP-13, per policy."""
 
 

@@ -8,12 +8,13 @@
   except that it first offers a Ceasefire it holds to the strongest faction it has no truce
   with (CP-6); and the skirmish's greedy policy (:func:`~gamefold.games.skirmish.greedy_policy`)
   in a battle, for the champion and the war-master alike, except that a wounded unit (at
-  half its hit points or less) Defends when it can (CB-9).
+  half its hit points or less) Defends when it can (CB-9), and a champion at a quarter of
+  its hit points or less flees when it can (CB-13), keeping its troops for later (CP-8).
 """
 
 from __future__ import annotations
 
-from gamefold.combat import CombatView
+from gamefold.combat import CombatView, Retreat, Side
 from gamefold.core import Action
 from gamefold.diplomacy import DiplomacyView, Propose
 from gamefold.games.base import Policy
@@ -44,13 +45,21 @@ def greedy_policy(config: CampaignConfig) -> Policy:
     return choose
 
 
+FLEE_SHARE = 4
+"""A champion flees once its hit points are at ``1/FLEE_SHARE`` of its most or fewer."""
+
+
 def _defending(view: Game, legal: tuple[Action, ...]) -> tuple[Action, ...]:
-    """A wounded active unit's Defends, if it has any; else every legal action (CB-9)."""
+    """A badly wounded active unit's Retreats (CB-13, CP-8), else a wounded one's Defends
+    (CB-9), if it has any; else every legal action."""
     fight: CombatView = view["combat"]
     unit = view["skills"].active
     me = next((c for c in fight.combatants if c.id == unit), None)
     if me is None or me.hp * 2 > me.max_hp:
         return legal
+    retreats = tuple(a for a in legal if isinstance(a, Retreat))
+    if retreats and me.side is Side.PARTY and me.hp * FLEE_SHARE <= me.max_hp:
+        return retreats
     defends = tuple(a for a in legal if isinstance(a, UseAbility) and a.ability == "Defend")
     return defends or legal
 
