@@ -7,6 +7,7 @@ what is wrong, so each is pinned here, with the rule it cites (CB-3 … CB-15, E
 from __future__ import annotations
 
 import pytest
+from tests.refusals import refusal_of
 
 from gamefold.combat import (
     ATTACK,
@@ -30,7 +31,6 @@ from gamefold.combat import (
     step,
 )
 from gamefold.core import Action
-from gamefold.errors import IllegalAction
 
 from .support import PAPER, REARWARD, ROCK, attack, duel, fight, foe, hero, paired, play
 
@@ -42,17 +42,7 @@ SHOOT = Ability(name="Shoot", stance=Stance.OFFENSIVE, zone=Zone.REARWARD, damag
 def refusal(state: CombatState, action: Action) -> tuple[str, str, str]:
     """(code, rule, sentence) of the refusal; ``step`` raises what ``check`` reports, with the
     action, and leaves the state as it was."""
-    problem = check(state, action)
-    assert problem is not None, action
-    before = state
-    with pytest.raises(IllegalAction) as raised:
-        step(state, action)
-    assert state == before
-    assert raised.value.action is action
-    assert problem.action is action
-    found = (raised.value.code, raised.value.rule, raised.value.message)
-    assert (problem.code, problem.rule, problem.message) == found
-    return found
+    return refusal_of(check, step, state, action)
 
 
 def _catalogue() -> CombatState:

@@ -8,8 +8,9 @@ what is wrong, so each is pinned here with the rule it cites and the refused act
 from __future__ import annotations
 
 import pytest
+from tests.refusals import refusal_of
 
-from gamefold import Action, EndTurn, IllegalAction
+from gamefold import Action, EndTurn
 from gamefold.diplomacy import (
     Accept,
     BeginTurn,
@@ -37,17 +38,7 @@ BETRAYAL = ids_of(CONFIG, "Betrayal T1")[0]
 def refusal(state: DiplomacyState, action: Action) -> tuple[str, str, str]:
     """(code, rule, sentence); ``step`` raises what ``check`` reports, with the action, and
     leaves the state as it was."""
-    problem = check(state, action)
-    assert problem is not None, action
-    before = state
-    with pytest.raises(IllegalAction) as raised:
-        step(state, action)
-    assert state == before
-    assert raised.value.action is action
-    assert problem.action is action
-    found = (raised.value.code, raised.value.rule, raised.value.message)
-    assert (problem.code, problem.rule, problem.message) == found
-    return found
+    return refusal_of(check, step, state, action)
 
 
 def _dealt() -> DiplomacyState:

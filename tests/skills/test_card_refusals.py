@@ -8,8 +8,9 @@ the state is left untouched.
 from __future__ import annotations
 
 import pytest
+from tests.refusals import refusal_of
 
-from gamefold import Action, IllegalAction, StartRound
+from gamefold import Action, StartRound
 from gamefold.skills import (
     GM,
     REACTION,
@@ -63,17 +64,7 @@ def _activating(*more: Action) -> SkillsState:
 
 def _refusal(state: SkillsState, action: Action) -> tuple[str, str, str]:
     """(code, rule, message) of the refusal of ``action``; ``check`` and ``step`` agree on it."""
-    problem = check(state, action)
-    assert problem is not None
-    before = state
-    with pytest.raises(IllegalAction) as raised:
-        step(state, action)
-    assert state == before
-    assert raised.value.action is action
-    assert problem.action is action
-    found = (raised.value.code, raised.value.rule, raised.value.message)
-    assert (problem.code, problem.rule, problem.message) == found
-    return found
+    return refusal_of(check, step, state, action)
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,9 @@ code and shows the sentence, so all four are pinned here, and the state is left 
 from __future__ import annotations
 
 import pytest
+from tests.refusals import refusal_of
 
-from gamefold import Action, EndRound, IllegalAction, StartRound
+from gamefold import Action, EndRound, StartRound
 from gamefold.skills import (
     GM,
     Activate,
@@ -26,17 +27,7 @@ from .support import in_round, new_state, run
 
 def _refusal(state: SkillsState, action: Action) -> tuple[str, str, str]:
     """(code, rule, message) of the refusal of ``action``; ``check`` and ``step`` agree on it."""
-    problem = check(state, action)
-    assert problem is not None
-    before = state
-    with pytest.raises(IllegalAction) as raised:
-        step(state, action)
-    assert state == before
-    assert raised.value.action is action
-    assert problem.action is action
-    found = (raised.value.code, raised.value.rule, raised.value.message)
-    assert (problem.code, problem.rule, problem.message) == found
-    return found
+    return refusal_of(check, step, state, action)
 
 
 def _all_activated(state: SkillsState) -> SkillsState:
