@@ -101,6 +101,12 @@ def duel(**config: Any) -> CombatState:
     return paired(fight(hero("hero"), foe("orc"), **config))
 
 
+def exchange(state: CombatState, hero_hand: object, orc_hand: object) -> tuple[CombatState, Events]:
+    """A :func:`duel`'s exchange: hero and orc Attack each other with the Hands given."""
+    state, _ = step(state, Declare("hero", "Attack", hero_hand, "orc"))  # type: ignore[arg-type]
+    return step(state, Declare("orc", "Attack", orc_hand, "hero"))  # type: ignore[arg-type]
+
+
 def code_of(state: CombatState, action: Action) -> str:
     """The code ``action`` is refused with; ``step`` raises what ``check`` reports."""
     problem = check(state, action)

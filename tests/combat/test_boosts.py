@@ -5,14 +5,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.combat.support import PAPER, ROCK, SCISSORS, fight, foe, hero, paired
+from tests.combat.support import PAPER, ROCK, SCISSORS, duel, exchange, fight, foe, hero, hp
 
 from gamefold import EndRound, IllegalAction
 from gamefold.combat import (
     AbilityResolved,
-    CombatState,
     DamageDealt,
-    Declare,
     Empower,
     Empowered,
     Heal,
@@ -29,27 +27,12 @@ from gamefold.combat import (
 from gamefold.combat.narration import EVENT_RULES
 
 
-def _duel(**config: object) -> CombatState:
-    return paired(fight(hero("hero"), foe("orc"), **config))
-
-
-def _hp(state: CombatState, cid: str) -> int:
-    c = find(state, cid)
-    assert c is not None
-    return c.hp
-
-
-def _exchange(state: CombatState, hero_hand: object, orc_hand: object) -> tuple[CombatState, tuple]:
-    state, _ = step(state, Declare("hero", "Attack", hero_hand, "orc"))  # type: ignore[arg-type]
-    return step(state, Declare("orc", "Attack", orc_hand, "hero"))  # type: ignore[arg-type]
-
-
 def _at(events: tuple, target: str) -> list[AbilityResolved]:
     return [e for e in events if isinstance(e, AbilityResolved) and e.target == target]
 
 
 def test_cb10_an_edge_grows_and_reports_its_total() -> None:
-    state, events = step(_duel(), Empower("hero", 2))
+    state, events = step(duel(), Empower("hero", 2))
     assert events == (Empowered("hero", 2, 2),)
     state, events = step(state, Empower("hero", 1))
     assert events == (Empowered("hero", 1, 3),)
@@ -60,39 +43,39 @@ def test_cb10_an_edge_grows_and_reports_its_total() -> None:
 @pytest.mark.parametrize(("mine", "theirs", "base"), [(ROCK, PAPER, 4), (ROCK, ROCK, 2)])
 def test_cb10_an_edge_adds_to_a_blow_that_lands(mine: object, theirs: object, base: int) -> None:
     """CB-1, CB-8: Rock beats Paper, Attack deals 4 on a win and 2 on a tie; the edge adds."""
-    state, _ = step(_duel(), Empower("hero", 3))
-    after, events = _exchange(state, mine, theirs)
+    state, _ = step(duel(), Empower("hero", 3))
+    after, events = exchange(state, mine, theirs)
     assert [(r.damage, r.boost) for r in _at(events, "orc")] == [(base + 3, 3)]
-    assert _hp(after, "orc") == 10 - base - 3
+    assert hp(after, "orc") == 10 - base - 3
     assert find(after, "hero").edge == 0  # type: ignore[union-attr]
 
 
 def test_cb10_an_edge_adds_nothing_to_a_blow_that_misses_and_wards_stop_it_too() -> None:
     """CB-8: a lost Attack deals nothing, with or without an edge; a ward stops the boost."""
-    state, _ = step(_duel(), Empower("hero", 3))
-    _, events = _exchange(state, PAPER, ROCK)
+    state, _ = step(duel(), Empower("hero", 3))
+    _, events = exchange(state, PAPER, ROCK)
     assert [(r.damage, r.boost) for r in _at(events, "orc")] == [(0, 0)]
     state, _ = step(state, Ward("orc", 5))
-    _, events = _exchange(state, ROCK, PAPER)
+    _, events = exchange(state, ROCK, PAPER)
     assert [(r.damage, r.prevented, r.boost) for r in _at(events, "orc")] == [(7, 5, 3)]
     assert DamageDealt("orc", 2, 8) in events
 
 
 def test_cb10_an_unspent_edge_is_gone_at_round_end() -> None:
-    state, _ = step(_duel(), Empower("hero", 2))
+    state, _ = step(duel(), Empower("hero", 2))
     ended, events = step(state, EndRound())
     assert find(ended, "hero").edge == 0  # type: ignore[union-attr]
     assert events == ()
 
 
 def test_cb11_heal_restores_hit_points_up_to_the_maximum() -> None:
-    state, _ = _exchange(_duel(), PAPER, ROCK)  # the orc's win: hero at 6
-    assert _hp(state, "hero") == 6
+    state, _ = exchange(duel(), PAPER, ROCK)  # the orc's win: hero at 6
+    assert hp(state, "hero") == 6
     state, events = step(state, Heal("hero", 3))
     assert events == (Healed("hero", 3, 9),)
     state, events = step(state, Heal("hero", 3))
     assert events == (Healed("hero", 1, 10),)
-    assert _hp(state, "hero") == 10
+    assert hp(state, "hero") == 10
     assert describe(events[0]) == "hero heals 1 (10 hit points)."
     assert EVENT_RULES[Healed](events[0]) == ("CB-11",)
 
@@ -105,7 +88,7 @@ def test_cb11_heal_restores_hit_points_up_to_the_maximum() -> None:
 def test_en4_bad_boosts_are_refused_and_change_nothing(
     kind: type, cid: str, amount: int, code: str
 ) -> None:
-    state = _duel()
+    state = duel()
     action = kind(cid, amount)
     problem = check(state, action)
     assert problem is not None
@@ -116,7 +99,7 @@ def test_en4_bad_boosts_are_refused_and_change_nothing(
 
 @pytest.mark.parametrize("kind", [Empower, Heal])
 def test_cb11_the_fallen_take_no_boost_and_the_host_never_lists_one(kind: type) -> None:
-    listed = [a for side in ("party", "hero", "orc") for a in legal_actions(_duel(), side)]
+    listed = [a for side in ("party", "hero", "orc") for a in legal_actions(duel(), side)]
     assert not [a for a in listed if isinstance(a, Empower | Heal)]
     gone, _ = step(fight(hero("hero"), hero("ann"), foe("orc")), Withdraw(("ann",), "trap"))
     problem = check(gone, kind("ann", 1))
@@ -126,8 +109,8 @@ def test_cb11_the_fallen_take_no_boost_and_the_host_never_lists_one(kind: type) 
 
 @given(amount=st.integers(1, 20), hurt=st.sampled_from([ROCK, PAPER, SCISSORS]))
 def test_cb11_heal_never_lifts_hit_points_above_the_maximum(amount: int, hurt: object) -> None:
-    state, _ = _exchange(_duel(), ROCK, hurt)
-    before = _hp(state, "hero")
+    state, _ = exchange(duel(), ROCK, hurt)
+    before = hp(state, "hero")
     after, events = step(state, Heal("hero", amount))
-    assert _hp(after, "hero") == min(10, before + amount)
-    assert events == (Healed("hero", _hp(after, "hero") - before, _hp(after, "hero")),)
+    assert hp(after, "hero") == min(10, before + amount)
+    assert events == (Healed("hero", hp(after, "hero") - before, hp(after, "hero")),)

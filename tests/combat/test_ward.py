@@ -5,13 +5,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.combat.support import PAPER, ROCK, SCISSORS, fight, foe, hero, paired
+from tests.combat.support import PAPER, ROCK, SCISSORS, duel, exchange, fight, foe, hero, hp, paired
 
 from gamefold import EndRound, IllegalAction
 from gamefold.combat import (
     AbilityResolved,
     CombatantFell,
-    CombatState,
     DamageDealt,
     DamagePrevented,
     Declare,
@@ -27,23 +26,8 @@ from gamefold.combat import (
 )
 
 
-def _duel(**config: object) -> CombatState:
-    return paired(fight(hero("hero"), foe("orc"), **config))
-
-
-def _hp(state: CombatState, cid: str) -> int:
-    c = find(state, cid)
-    assert c is not None
-    return c.hp
-
-
-def _exchange(state: CombatState, hero_hand: object, orc_hand: object) -> tuple[CombatState, tuple]:
-    state, _ = step(state, Declare("hero", "Attack", hero_hand, "orc"))  # type: ignore[arg-type]
-    return step(state, Declare("orc", "Attack", orc_hand, "hero"))  # type: ignore[arg-type]
-
-
 def test_cb10_a_ward_grows_and_reports_its_total() -> None:
-    state = _duel()
+    state = duel()
     state, events = step(state, Ward("hero", 2))
     assert events == (Warded("hero", 2, 2),)
     state, events = step(state, Ward("hero", 1))
@@ -53,23 +37,23 @@ def test_cb10_a_ward_grows_and_reports_its_total() -> None:
 
 def test_cb10_a_ward_stops_damage_before_it_lands() -> None:
     """CB-10: Rock beats Paper (CB-1): the orc's win deals 4, the ward of 3 stops 3."""
-    state, _ = step(_duel(), Ward("hero", 3))
-    after, events = _exchange(state, PAPER, ROCK)
+    state, _ = step(duel(), Ward("hero", 3))
+    after, events = exchange(state, PAPER, ROCK)
     resolved = [e for e in events if isinstance(e, AbilityResolved) and e.target == "hero"]
     assert [(r.damage, r.prevented) for r in resolved] == [(4, 3)]
     prevented = events.index(DamagePrevented("hero", 3))
     dealt = events.index(DamageDealt("hero", 1, 9))
     assert prevented == dealt - 1
-    assert _hp(after, "hero") == 9
+    assert hp(after, "hero") == 9
     assert describe(DamagePrevented("hero", 3)) == "hero's shield stops 3 damage."
 
 
 def test_cb10_a_ward_that_stops_everything_leaves_no_damage_event() -> None:
-    state, _ = step(_duel(), Ward("hero", 9))
-    after, events = _exchange(state, PAPER, ROCK)
+    state, _ = step(duel(), Ward("hero", 9))
+    after, events = exchange(state, PAPER, ROCK)
     assert DamagePrevented("hero", 4) in events
     assert not [e for e in events if isinstance(e, DamageDealt) and e.combatant == "hero"]
-    assert _hp(after, "hero") == 10
+    assert hp(after, "hero") == 10
 
 
 def test_cb10_wards_are_spent_blow_by_blow_in_resolution_order() -> None:
@@ -86,23 +70,23 @@ def test_cb10_wards_are_spent_blow_by_blow_in_resolution_order() -> None:
         ("imp", 4, 1),
     ]
     assert DamageDealt("hero", 3, 7) in events
-    assert _hp(after, "hero") == 7
+    assert hp(after, "hero") == 7
 
 
 def test_cb11_a_ward_decides_falls_as_hit_points_would() -> None:
-    state = _duel(max_hp=4)
+    state = duel(max_hp=4)
     warded, _ = step(state, Ward("hero", 1))
-    after, events = _exchange(warded, PAPER, ROCK)
+    after, events = exchange(warded, PAPER, ROCK)
     assert CombatantFell("hero") not in events
-    assert _hp(after, "hero") == 1
-    unwarded, events = _exchange(state, PAPER, ROCK)
+    assert hp(after, "hero") == 1
+    unwarded, events = exchange(state, PAPER, ROCK)
     assert CombatantFell("hero") in events
-    assert _hp(unwarded, "hero") == 0
+    assert hp(unwarded, "hero") == 0
 
 
 def test_cb10_what_is_left_of_a_ward_is_gone_after_the_exchange_and_at_round_end() -> None:
-    state, _ = step(_duel(), Ward("hero", 9))
-    after, _ = _exchange(state, ROCK, ROCK)
+    state, _ = step(duel(), Ward("hero", 9))
+    after, _ = exchange(state, ROCK, ROCK)
     assert find(after, "hero").ward == 0  # type: ignore[union-attr]
     ended, events = step(state, EndRound())
     assert find(ended, "hero").ward == 0  # type: ignore[union-attr]
@@ -114,7 +98,7 @@ def test_cb10_what_is_left_of_a_ward_is_gone_after_the_exchange_and_at_round_end
     [(Ward("hero", 0), codes.MALFORMED), (Ward("nobody", 1), codes.UNKNOWN_COMBATANT)],
 )
 def test_en4_bad_wards_are_refused_and_change_nothing(ward: Ward, code: str) -> None:
-    state = _duel()
+    state = duel()
     problem = check(state, ward)
     assert problem is not None
     assert problem.code == code
@@ -123,7 +107,7 @@ def test_en4_bad_wards_are_refused_and_change_nothing(ward: Ward, code: str) -> 
 
 
 def test_cb11_a_fallen_or_withdrawn_combatant_takes_no_ward_and_the_host_never_lists_it() -> None:
-    state = _duel()
+    state = duel()
     assert not [
         a
         for side in ("party", "hero", "orc")
@@ -138,8 +122,8 @@ def test_cb11_a_fallen_or_withdrawn_combatant_takes_no_ward_and_the_host_never_l
 
 @given(amount=st.integers(1, 20))
 def test_cb11_a_ward_never_raises_hit_points(amount: int) -> None:
-    state, _ = step(_duel(), Ward("hero", amount))
+    state, _ = step(duel(), Ward("hero", amount))
     for mine, theirs in ((PAPER, ROCK), (ROCK, ROCK), (SCISSORS, ROCK)):
-        after, _ = _exchange(state, mine, theirs)
-        assert _hp(after, "hero") <= 10
-        assert _hp(after, "hero") >= 10 - max(0, 4 - amount)
+        after, _ = exchange(state, mine, theirs)
+        assert hp(after, "hero") <= 10
+        assert hp(after, "hero") >= 10 - max(0, 4 - amount)
