@@ -189,6 +189,7 @@ def test_every_range_bound_is_accepted() -> None:
         (("ana",), ("",), ("SD-13", "player and unit names are non-empty strings")),
         (("ana",), (7,), ("SD-13", "player and unit names are non-empty strings")),
         (("ana", "gm"), (), ("SD-7", "'gm' is the GM's id, not a player's")),
+        (("ana",), ("gm",), ("SD-7", "'gm' is the GM's id, not a GM unit's")),
         (("ana", "ana"), (), ("SD-13", "player and GM unit names must all differ")),
         (("ana",), ("orc", "ana"), ("SD-13", "player and GM unit names must all differ")),
     ],

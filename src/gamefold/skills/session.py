@@ -117,6 +117,8 @@ def _check_names(players: tuple[str, ...], gm_units: tuple[str, ...]) -> None:
         raise ConfigError("players", "player and unit names are non-empty strings", "SD-13")
     if GM in players:
         raise ConfigError("players", f"{GM!r} is the GM's id, not a player's", "SD-7")
+    if GM in gm_units:
+        raise ConfigError("players", f"{GM!r} is the GM's id, not a GM unit's", "SD-7")
     if len(set(names)) != len(names):
         raise ConfigError("players", "player and GM unit names must all differ", "SD-13")
 
