@@ -13,13 +13,13 @@ from gamefold.combat import CombatEnded, Ending, Hand
 from gamefold.games import play
 from gamefold.games.skirmish import (
     EVENTS,
+    LINES,
     DamagePrevented,
     DeclarationHeld,
     LeftTheFight,
     Skirmish,
     describe,
 )
-from gamefold.games.skirmish.account import LINES
 from gamefold.sim.account import narrate
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -18,7 +18,7 @@ True
 """
 
 from gamefold.games.skirmish import codes
-from gamefold.games.skirmish.account import describe
+from gamefold.games.skirmish.account import LINES, describe
 from gamefold.games.skirmish.config import DEFAULT_ENEMIES, PARTY_NAMES, SkirmishConfig
 from gamefold.games.skirmish.declaring import ACTIONS, UseAbility, UseCard
 from gamefold.games.skirmish.game import Skirmish
@@ -50,6 +50,7 @@ __all__ = [
     "DEFAULT_ENEMIES",
     "EVENTS",
     "FLEE_BELOW",
+    "LINES",
     "NAME",
     "PARTY_NAMES",
     "RESULTS",
