@@ -121,10 +121,10 @@ def replace(obj: R, /, **changes: Any) -> R:
     unrolled function per class; it skips validators and converters, so reducers use it
     only with values they have already checked.
     """
-    key = (type(obj), *changes)
-    fn = _REPLACERS.get(key)
-    if fn is None:
-        fn = _REPLACERS[key] = _build_replacer(type(obj), tuple(changes))
+    try:
+        fn = _REPLACERS[(type(obj), *changes)]
+    except KeyError:  # the first copy of this class with these fields: build its function
+        fn = _REPLACERS[(type(obj), *changes)] = _build_replacer(type(obj), tuple(changes))
     result: R = fn(obj, **changes)
     return result
 

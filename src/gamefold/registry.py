@@ -23,7 +23,16 @@ from typing import Any, Generic, TypeAlias, TypeVar
 
 import attrs
 
-from gamefold.core import Action, EndRound, EndTurn, Events, Lifecycle, StartRound, StartTurn
+from gamefold.core import (
+    Action,
+    EndRound,
+    EndTurn,
+    Events,
+    Lifecycle,
+    StartRound,
+    StartTurn,
+    replace,
+)
 from gamefold.errors import IllegalAction, RegistryError
 
 __all__ = [
@@ -276,9 +285,9 @@ def _no_tick(clock: Clock, action: Any) -> Clock:
 
 
 _TICKS: dict[type, Callable[[Clock, Any], Clock]] = {
-    StartRound: lambda c, a: attrs.evolve(c, round=c.round + 1, in_round=True),
-    EndRound: lambda c, a: attrs.evolve(c, in_round=False),
-    StartTurn: lambda c, a: attrs.evolve(c, turn=c.turn + 1, player=a.player),
+    StartRound: lambda c, a: replace(c, round=c.round + 1, in_round=True),
+    EndRound: lambda c, a: replace(c, in_round=False),
+    StartTurn: lambda c, a: replace(c, turn=c.turn + 1, player=a.player),
     EndTurn: _no_tick,
 }
 
@@ -340,6 +349,7 @@ class Rules:
         self._listed_by_rules = frozenset(
             rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
         )
+        self._sieve = self._build_sieve()
 
     def __repr__(self) -> str:
         return f"Rules({list(self.names)!r})"
@@ -425,18 +435,11 @@ class Rules:
         """Every legal action of ``actor``, each once: subsystems in order, then game-level
         rules. A rule that lists actions of its type replaces the subsystem's listing of it."""
         out: list[Action] = []
+        sieve = self._sieve
         for i, sub in enumerate(self.subsystems):
             for action in sub.legal_actions(game.slices[i], actor):
-                kind = type(action)
-                if kind in self._listed_by_rules:
-                    continue
-                entry = self._table.get(kind)
-                if entry is None:
-                    continue
-                if entry.exact:
-                    if entry.keep is None or entry.keep(game, action):
-                        out.append(action)
-                elif entry.check(game, action) is None:
+                keep = sieve.get(type(action), _unlisted)
+                if keep is _vouched or (keep is not _unlisted and keep(game, action)):
                     out.append(action)
         for rule in (*self.rules, *self.overrides):
             if rule.legal_actions is not None:
@@ -479,6 +482,21 @@ class Rules:
         return found
 
     # -- building ------------------------------------------------------------------------
+
+    def _build_sieve(self) -> dict[type, Keep]:
+        """What :meth:`legal_actions` does with a subsystem's listed action, by type, decided
+        once: keep it (an exact listing), keep it if the wrappers' ``keep`` agrees, keep it
+        if the whole check chain accepts it, or drop it (a rule lists the type instead, or
+        nothing handles it: types absent from the sieve)."""
+        sieve: dict[type, Keep] = {}
+        for kind, entry in self._table.items():
+            if kind in self._listed_by_rules:
+                continue
+            if not entry.exact:
+                sieve[kind] = _accepted_by(entry.check)
+            else:
+                sieve[kind] = _vouched if entry.keep is None else entry.keep
+        return sieve
 
     def _entry(self, action_type: type) -> _Entry:
         entry = self._table.get(action_type)
@@ -553,6 +571,21 @@ class Rules:
             return None
 
         return _Entry(fan_out(_checking), check, fan_out(_applying), "lifecycle", exact=True)
+
+
+def _vouched(game: Game, action: Any) -> bool:
+    """The sieve's mark for an action an exact listing vouches for (never called)."""
+    return True
+
+
+def _unlisted(game: Game, action: Any) -> bool:
+    """The sieve's mark for an action a subsystem lists but the registry does not."""
+    return False
+
+
+def _accepted_by(check: Checker) -> Keep:
+    """A keep that runs the whole check chain: for listings the registry does not trust."""
+    return lambda game, action: check(game, action) is None
 
 
 def _rule_name(rule: Rule) -> str:

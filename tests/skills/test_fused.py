@@ -8,8 +8,19 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from gamefold import IllegalAction
-from gamefold.skills import Activate, Discard, EndActivation, SkillsState
+from gamefold import EndRound, IllegalAction, StartRound
+from gamefold.skills import (
+    Activate,
+    Discard,
+    EndActivation,
+    OpenReactionWindow,
+    SkillsConfig,
+    SkillsState,
+    check,
+    initial_state,
+    round_over,
+    step,
+)
 from gamefold.skills.reducer import make_pipeline  # both paths, to compare them
 from gamefold.testing.listing import skills_action_space
 from gamefold.testing.skills import reachable_states
@@ -44,3 +55,22 @@ def test_en4_fused_and_plain_paths_agree_on_every_candidate(state: SkillsState) 
 def test_the_fused_paths_cover_the_hottest_actions() -> None:
     assert set(FUSED.fast) == {Discard, Activate, EndActivation}
     assert PLAIN.fast == {}
+
+
+@settings(max_examples=60)
+@given(state=reachable_states())
+def test_sd13_round_over_is_what_end_round_accepts(state: SkillsState) -> None:
+    """SD-13: the clock's predicate agrees with EndRound's check in every reachable state."""
+    assert round_over(state) == (check(state, EndRound()) is None)
+
+
+def test_sd8_an_open_window_keeps_the_round_from_ending() -> None:
+    """SD-8, SD-13: every unit has activated, but a window still open holds the Round."""
+    state = initial_state(SkillsConfig(), ["ana"], seed=0, gm_units=["goblin"])
+    state = step(state, StartRound())[0]
+    for unit in ("ana", "goblin"):
+        state = step(step(state, Activate(unit))[0], EndActivation(unit))[0]
+    assert round_over(state)
+    state = step(state, OpenReactionWindow("ana"))[0]
+    assert not round_over(state)
+    assert check(state, EndRound()) is not None

@@ -74,6 +74,7 @@ from gamefold.skills.rounds import (
     RoundEnded,
     RoundStarted,
     UnitDefeated,
+    round_over,
 )
 from gamefold.skills.session import (
     EffectHandler,
@@ -177,6 +178,7 @@ __all__ = [
     "make_subsystem",
     "modifier_total",
     "owner_of",
+    "round_over",
     "reduce",
     "step",
     "subsystem",

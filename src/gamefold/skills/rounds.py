@@ -38,6 +38,7 @@ __all__ = [
     "RoundStarted",
     "UnitDefeated",
     "draw",
+    "round_over",
 ]
 
 DEFEATED = "defeated"
@@ -197,6 +198,13 @@ def apply_start_round(state: SkillsState, action: StartRound) -> tuple[SkillsSta
         state, owners=(*owners,), rng=rng, round=number, in_round=True, pending=pending, side=side
     )
     return new, (*events,)
+
+
+def round_over(state: SkillsState) -> bool:
+    """Whether the Round under way may end now (SD-13): every living unit has activated and
+    no reaction window is open. What :func:`validate_end_round` refuses by, without building
+    a refusal: a game's clock asks it after every step."""
+    return state.in_round and state.active is None and not state.pending and not state.reacting
 
 
 def validate_end_round(state: SkillsState, action: EndRound) -> None:

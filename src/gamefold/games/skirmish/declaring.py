@@ -16,6 +16,7 @@ open (SK-18); closing the window makes the declaration.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -86,6 +87,11 @@ class UseAbility(Action):
     hand: Hand | None
     target: str
     cards: tuple[int, ...] = attrs.field(default=(), converter=_sorted_cards)
+
+
+_use_ability = lru_cache(maxsize=8192)(UseAbility)
+"""The :class:`UseAbility` of a unit, ability, hand, target and payment: records are
+immutable, so a listing hands out one per option rather than building it at every choice."""
 
 
 @attrs.frozen
@@ -268,7 +274,7 @@ def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action,
     for d in declares:
         cost = config.cost(d.ability)
         payments = combinations(ordered, cost) if cost else [()]
-        out.extend(UseAbility(unit, d.ability, d.hand, d.target, p) for p in payments)
+        out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
     for card in hand:
         ability = _card_ability(config, game, card)
         out.extend(UseCard(unit, card, d.hand, d.target) for d in declares if d.ability == ability)

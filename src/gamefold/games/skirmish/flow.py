@@ -92,18 +92,30 @@ def keep_activate(game: Game, action: Activate) -> bool:
     return not pairing_needed(game["combat"])
 
 
-def _ending_problem(game: Game, action: EndActivation) -> IllegalAction | None:
-    deck = game["skills"]
-    if deck.reacting:
-        message = f"{', '.join(deck.reacting)} may react first"
-        return codes.illegal(codes.REACTION_PENDING, message, action)
-    if pairing_needed(game["combat"]):
-        message = "the Forward pairings are assigned again before the activation ends"
-        return codes.illegal(codes.PAIRING_FIRST, message, action)
-    if action.unit not in game[NAME].chosen and action.unit in waiting_for(game["combat"]):
-        message = f"{action.unit} must choose an ability or retreat before ending its activation"
-        return codes.illegal(codes.DECLARE_FIRST, message, action)
+def _ending_reason(game: Game, action: EndActivation) -> str | None:
+    """The code of the first reason ``action`` may not end the activation, or ``None``: the
+    predicates both the check and the listing's keep read."""
+    if game["skills"].reacting:
+        return codes.REACTION_PENDING
+    fight = game["combat"]
+    if pairing_needed(fight):
+        return codes.PAIRING_FIRST
+    if action.unit not in game[NAME].chosen and action.unit in waiting_for(fight):
+        return codes.DECLARE_FIRST
     return None
+
+
+def _ending_problem(game: Game, action: EndActivation) -> IllegalAction | None:
+    reason = _ending_reason(game, action)
+    if reason is None:
+        return None
+    if reason == codes.REACTION_PENDING:
+        message = f"{', '.join(game['skills'].reacting)} may react first"
+    elif reason == codes.PAIRING_FIRST:
+        message = "the Forward pairings are assigned again before the activation ends"
+    else:
+        message = f"{action.unit} must choose an ability or retreat before ending its activation"
+    return codes.illegal(reason, message, action)
 
 
 def check_end_activation(game: Game, action: EndActivation, inner: Checker) -> IllegalAction | None:
@@ -113,7 +125,7 @@ def check_end_activation(game: Game, action: EndActivation, inner: Checker) -> I
 
 def keep_end_activation(game: Game, action: EndActivation) -> bool:
     """What :func:`check_end_activation` adds to the deck's check (EN-5)."""
-    return _ending_problem(game, action) is None
+    return _ending_reason(game, action) is None
 
 
 def check_pairing(game: Game, action: AssignPairings) -> IllegalAction | None:

@@ -76,7 +76,7 @@ class Skirmish(GameDef[SkirmishConfig]):
         deck: SkillsState = game["skills"]
         if not deck.in_round:
             return StartRound()
-        return _END_ROUND if skills.check(deck, _END_ROUND) is None else None
+        return _END_ROUND if skills.round_over(deck) else None
 
     def actor(self, game: Game) -> str | None:
         """Whose choice is due: a reacting player, the pairing side, the active unit's
