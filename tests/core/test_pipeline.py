@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import enum
-from typing import Any
+import re
+from typing import Any, Optional
 
 import attrs
 import pytest
 
 from gamefold import Action, Events, IllegalAction
-from gamefold.pipeline import Pipeline, field_checks, fits
+from gamefold.pipeline import Catalogue, Pipeline, field_checks, fits
 
 
 @attrs.frozen
@@ -33,9 +34,10 @@ def apply_give(state: dict[str, int], action: Give) -> tuple[dict[str, int], Eve
     return {**state, action.player: state[action.player] + len(action.cards)}, ()
 
 
-PIPELINE: Pipeline[dict[str, int]] = Pipeline(
-    "toy", {Give: (validate_give, apply_give)}, owner="the toy"
-)
+def toy() -> Pipeline[dict[str, int]]:
+    """The toy pipeline, built inside each test: what a pipeline builds (its field checks)
+    is then built under the test, where a mutation tool can reach it."""
+    return Pipeline("toy", {Give: (validate_give, apply_give)}, owner="the toy")
 
 
 def test_en4_fields_are_checked_against_their_declared_types() -> None:
@@ -59,25 +61,25 @@ def test_en4_fields_are_checked_against_their_declared_types() -> None:
 )
 def test_en4_malformed_actions_are_refused_before_anything_runs(action: Any, message: str) -> None:
     state = {"ann": 0}
-    problem = PIPELINE.check(state, action)
+    problem = toy().check(state, action)
     assert problem is not None
     assert (problem.code, problem.rule) == ("toy/malformed", "EN-4")
     assert message in problem.message
     with pytest.raises(IllegalAction, match=message):
-        PIPELINE.step(state, action)
+        toy().step(state, action)
     assert state == {"ann": 0}
 
 
 def test_en2_step_validates_then_applies_and_check_agrees() -> None:
     state = {"ann": 0}
-    assert PIPELINE.reduce(state, Give("ann", (1, 2))) == {"ann": 2}
+    assert toy().reduce(state, Give("ann", (1, 2))) == {"ann": 2}
     assert state == {"ann": 0}
-    assert PIPELINE.check(state, Give("ann", ())) is None
-    problem = PIPELINE.check(state, Give("bo", ()))
+    assert toy().check(state, Give("ann", ())) is None
+    problem = toy().check(state, Give("bo", ()))
     assert problem is not None
     assert problem.code == "toy/unknown-player"
     with pytest.raises(TypeError, match="expected a gamefold Action"):
-        PIPELINE.step(state, "Give")  # type: ignore[arg-type]
+        toy().step(state, "Give")  # type: ignore[arg-type]
 
 
 def test_en4_a_catalogue_cites_one_rule_per_code_or_is_told_which() -> None:
@@ -158,3 +160,121 @@ def test_en6_a_pipeline_builds_its_registry_entry() -> None:
     assert (entry.name, entry.actions, entry.lifecycle) == ("toy", (Give,), (StartRound,))
     assert entry.apply is not None
     assert entry.apply({"ann": 0}, Give("ann", (1,))) == ({"ann": 1}, ())
+
+
+# -- what mutation testing found unpinned (tests/mutation/run.py pipeline.py) ----------------
+
+
+def test_en4_scalar_fields_fit_zero_and_booleans_only_bools() -> None:
+    """EN-4: a count of 0 fits (an empty hand, card id 0); a bool field takes only bools."""
+    assert fits(int)(0)
+    assert fits(bool)(True)
+    assert fits(bool)(False)
+    assert not fits(bool)(1)
+    pipeline = toy()
+    assert pipeline.reduce({"ann": 0}, Give("ann", (0,), loud=True)) == {"ann": 1}
+
+
+def test_en4_optionals_in_either_spelling_fit_none_or_their_type() -> None:
+    for hint in (str | None, Optional[str]):  # noqa: UP045 - both spellings are accepted
+        ok = fits(hint)
+        assert ok(None)
+        assert ok("a")
+        assert not ok(3)
+
+
+@pytest.mark.parametrize("hint", [int | str, tuple[int, str], float, int | str | None])
+def test_en4_a_type_without_a_field_check_is_refused_when_built(hint: Any) -> None:
+    """EN-4: no field goes unchecked by accident: a union of two types, a fixed-length tuple
+    or a float has no check of its own, and building one says so."""
+    with pytest.raises(TypeError, match="no field check"):
+        fits(hint)
+
+
+def test_en4_a_field_override_of_no_field_is_refused() -> None:
+    with pytest.raises(TypeError, match=re.escape("Give has no fields ['nope']")):
+        Pipeline(
+            "toy", {Give: (validate_give, apply_give)}, owner="x", fields={Give: {"nope": bool}}
+        )
+
+
+def test_en4_a_catalogue_knows_its_domain_and_malformed_cites_en4() -> None:
+    """EN-4: ``<domain>/malformed`` is always in a catalogue and cites EN-4; a code of one
+    rule names it; every refusal carries the action refused."""
+    catalogue = Catalogue("toy", {"toy/late": "XX-1", "toy/busy": ("XX-2", "XX-3")})
+    assert (catalogue.domain, catalogue.malformed) == ("toy", "toy/malformed")
+    assert catalogue.rules["toy/malformed"] == ("EN-4",)
+    assert catalogue.rule_of("toy/late") == "XX-1"
+    assert catalogue.rule_of("toy/malformed") == "EN-4"
+    assert catalogue.illegal("toy/malformed", "Bad.").rule == "EN-4"
+    action = Give("ann", ())
+    assert catalogue.illegal("toy/late", "Late.", action).action == action
+    with pytest.raises(KeyError, match="toy/busy cites XX-2, XX-3: name the rule"):
+        catalogue.rule_of("toy/busy")
+    with pytest.raises(ValueError, match="toy/busy cites XX-2, XX-3, not XX-9"):
+        catalogue.illegal("toy/busy", "Busy.", rule="XX-9")
+
+
+def test_en4_a_pipeline_refuses_with_its_catalogues_codes_and_the_action() -> None:
+    """EN-4: built from a Catalogue or from a domain, a pipeline's malformed refusals carry
+    the domain's code, the owner's name and the very action refused."""
+    catalogue = Catalogue("toy", {"toy/unknown-player": "EN-4"})
+    given = Pipeline(catalogue, {Give: (validate_give, apply_give)}, owner="the toy")
+    assert given.catalogue is catalogue
+    assert (given.domain, toy().domain) == ("toy", "toy")
+    for pipeline in (given, toy()):
+        other = Other(1.5)
+        problem = pipeline.check({}, other)
+        assert problem is not None
+        assert (problem.code, problem.action) == ("toy/malformed", other)
+        assert problem.message == "Other is not an action of the toy."
+        bad = Give("ann", (-1,))
+        problem = pipeline.check({}, bad)
+        assert problem is not None
+        assert (problem.code, problem.action) == ("toy/malformed", bad)
+
+
+def test_en2_a_fast_path_when_sure_replaces_the_stages_and_otherwise_leaves_them() -> None:
+    """EN-2, EN-4: ``fast`` runs first; its result is the step's when it is sure, and when it
+    returns ``None`` the four stages run (and refuse what is illegal)."""
+    log: list[str] = []
+
+    def validate(state: dict[str, int], action: Give) -> None:
+        log.append("validate")
+        validate_give(state, action)
+
+    def fast(state: dict[str, int], action: Give) -> tuple[dict[str, int], Events] | None:
+        log.append("fast")
+        if action.player in state and not action.cards:
+            return state, ()
+        return None
+
+    pipeline = Pipeline("toy", {Give: (validate, apply_give)}, owner="the toy", fast={Give: fast})
+    state = {"ann": 0}
+    assert pipeline.step(state, Give("ann", ())) == (state, ())
+    assert log == ["fast"]
+    log.clear()
+    assert pipeline.step(state, Give("ann", (1, 2))) == ({"ann": 2}, ())
+    assert log == ["fast", "validate"]
+    with pytest.raises(IllegalAction, match="No such player"):
+        pipeline.step(state, Give("bo", ()))
+
+
+def test_en6_a_pipelines_entry_carries_listing_invariants_view_and_state_type() -> None:
+    def listing(state: dict[str, int], actor: str) -> tuple[Action, ...]:
+        return (Give(actor, ()),)
+
+    def positive(state: dict[str, int]) -> list[str]:
+        return []
+
+    def view(state: dict[str, int], viewer: str) -> int:
+        return state.get(viewer, 0)
+
+    entry = toy().subsystem(
+        "toy", legal_actions=listing, invariants=[positive], view=view, state_type=dict
+    )
+    assert entry.legal_actions is listing
+    assert entry.invariants == (positive,)
+    assert (entry.view, entry.state_type) == (view, dict)
+    bare = toy().subsystem("toy", legal_actions=listing)
+    assert (bare.invariants, bare.view, bare.state_type) == ((), None, None)

@@ -16,6 +16,7 @@ from gamefold import (
     Event,
     Events,
     IllegalAction,
+    Lifecycle,
     RegistryError,
     Rules,
     StartRound,
@@ -469,3 +470,284 @@ def test_en9_a_lazy_view_is_built_only_when_read_and_equals_the_view() -> None:
     copy = pickle.loads(pickle.dumps(lazy))
     assert type(copy) is Game
     assert copy == rules.view(game, "a")
+
+
+# -- what mutation testing found unpinned (tests/mutation/run.py registry.py) ----------------
+
+
+def _refuse_three(game: Game, action: Add) -> IllegalAction | None:
+    if action.amount == 3:
+        return IllegalAction("house/no-three", "EN-6", "No adding 3.", action)
+    return None
+
+
+def _plain_add(game: Game, action: Add) -> tuple[Game, Events]:
+    a = game["a"]
+    return game.with_slice("a", attrs.evolve(a, value=a.value + action.amount)), ()
+
+
+def _counted(log: list[str]) -> Any:
+    """Subsystem a whose check and apply log each call, so a test can count them."""
+    base = make("a")
+
+    def check(state: Counter, action: Action) -> IllegalAction | None:
+        log.append("check")
+        return base.check(state, action)
+
+    def apply(state: Counter, action: Action) -> tuple[Counter, Events]:
+        log.append("apply")  # and no check: what the registry checked is applied as is
+        if isinstance(action, StartRound | EndRound):
+            return attrs.evolve(state, rounds=state.rounds + 1), ()
+        if isinstance(action, Lifecycle):
+            return state, ()
+        assert isinstance(action, Add)
+        new = attrs.evolve(state, value=state.value + action.amount, moves=state.moves + 1)
+        return new, (Added("a", new.value),)
+
+    return attrs.evolve(base, check=check, apply=apply)
+
+
+def test_en6_a_refused_double_handler_says_how_to_replace_or_extend_it() -> None:
+    """EN-6: the refusal names both handlers and the two ways to do it on purpose."""
+    rules, _ = two()
+    with pytest.raises(RegistryError) as raised:
+        rules.with_rules(Rule(Add, step=_plain_add))
+    assert str(raised.value) == (
+        "Add would be handled by both subsystem a and rule Add; one action type needs "
+        "exactly one handler: use Rules.override() to replace a handler on purpose, or "
+        "Rules.wrap() to extend it"
+    )
+
+
+def test_en6_an_unhandled_action_error_says_how_to_handle_it() -> None:
+    rules = Rules([make("a")])
+    with pytest.raises(RegistryError) as raised:
+        rules.step(rules.new_game({"a": Counter("a")}), Sub(1))
+    assert str(raised.value).endswith(
+        "handles Sub; register a subsystem that lists it in its actions, or add a Rule for it"
+    )
+
+
+def test_en6_handler_sources_name_rules_overrides_lifecycle_and_each_wrapper() -> None:
+    rules, _ = two()
+    ruled = rules.with_rules(Rule(Transfer, step=_bare_transfer))
+    assert ruled.handler_source(Transfer) == "rule Transfer"
+    assert ruled.handler_source(StartRound) == "lifecycle"
+    assert ruled.handler_source(Sub) == "subsystem b"
+    named = rules.override(Rule(Add, step=_plain_add, name="double add"))
+    assert named.handler_source(Add) == "override double add"
+    twice = rules.wrap(Wrapper(Add, name="first"), Wrapper(Add, check=None, name="second"))
+    assert twice.handler_source(Add) == "subsystem a wrapped by first wrapped by second"
+
+
+def test_en6_a_missing_slice_alone_is_refused_and_a_given_clock_kept() -> None:
+    rules, _ = two()
+    with pytest.raises(RegistryError, match=r"missing \['b'\], unknown \[\]"):
+        rules.new_game({"a": Counter("a")})
+    with pytest.raises(RegistryError, match=r"missing \[\], unknown \['z'\]"):
+        rules.new_game({"a": Counter("a"), "b": Counter("b"), "z": Counter("z")})
+    clock = Clock(round=2, turn=3, player="b", in_round=True)
+    assert rules.new_game({"a": Counter("a"), "b": Counter("b")}, clock).clock == clock
+
+
+def test_en6_a_missing_slice_lookup_names_the_slice() -> None:
+    _, game = two()
+    with pytest.raises(KeyError, match="'z'"):
+        game["z"]
+
+
+@attrs.frozen
+class Dawn(Lifecycle):
+    """A lifecycle step of a host game's own, which ticks no clock field."""
+
+
+def test_en6_a_lifecycle_action_of_a_games_own_fans_out_and_leaves_the_clock() -> None:
+    log: list[str] = []
+    sub = attrs.evolve(make("a", log=log), lifecycle=(Dawn,))
+    rules = Rules([sub])
+    game = rules.new_game({"a": Counter("a")}, Clock(round=1, in_round=True))
+    after, events = rules.step(game, Dawn())
+    assert (log, events, after.clock) == (["a:Dawn"], (), game.clock)
+
+
+def test_en4_a_lifecycle_action_any_subsystem_refuses_is_refused_whole() -> None:
+    """EN-4, EN-6: every subsystem reached checks a lifecycle action; the first refusal (b's
+    here, a accepting) is what check returns and step raises, and nothing changes."""
+    base = make("b", action=Sub)
+
+    def busy(state: Counter, action: Action) -> IllegalAction | None:
+        if isinstance(action, StartRound) and state.value > 5:
+            return IllegalAction("toy/busy", "EN-6", "b is busy.", action)
+        return base.check(state, action)
+
+    def step(state: Counter, action: Action) -> tuple[Counter, Events]:
+        problem = busy(state, action)
+        if problem is not None:
+            raise problem
+        return base.step(state, action)
+
+    rules = Rules([make("a"), attrs.evolve(base, check=busy, step=step)])
+    game = rules.new_game({"a": Counter("a"), "b": Counter("b", value=6)})
+    problem = rules.check(game, StartRound())
+    assert problem is not None
+    assert problem.code == "toy/busy"
+    with pytest.raises(IllegalAction, match="busy"):
+        rules.step(game, StartRound())
+    assert game.clock == Clock()
+    calm = game.with_slice("b", Counter("b", value=5))
+    assert rules.check(calm, StartRound()) is None
+
+
+def test_en4_a_checked_lifecycle_wrapper_validates_once_and_applies() -> None:
+    """EN-4: a lifecycle action behind a refusing wrapper is checked once, then applied by
+    each subsystem's apply, not checked again by its step."""
+    log: list[str] = []
+    rules = Rules([_counted(log)]).wrap(Wrapper(StartRound, check=lambda g, a, inner: inner(g, a)))
+    game = rules.new_game({"a": Counter("a")})
+    after = rules.reduce(game, StartRound())
+    assert (after["a"].rounds, after.clock.round) == (1, 1)
+    assert log == ["check", "apply"]
+
+
+def test_en5_a_listed_lifecycle_action_is_trusted_without_a_check() -> None:
+    """EN-5: a subsystem's listing is exact, lifecycle actions included: none is checked."""
+    log: list[str] = []
+    sub = attrs.evolve(_counted(log), legal_actions=lambda state, actor: (StartTurn(actor),))
+    rules = Rules([sub])
+    assert rules.legal_actions(rules.new_game({"a": Counter("a")}), "a") == (StartTurn("a"),)
+    assert log == []
+
+
+def test_en5_an_override_without_a_listing_checks_the_subsystems_listing() -> None:
+    """EN-5: an override that lists nothing keeps the subsystem's listing, checked by the
+    override's own check (not trusted), also under a wrapper with ``keep``."""
+    rules, game = two()
+    strict = rules.override(Rule(Add, step=_plain_add, check=_refuse_three))
+    assert strict.legal_actions(game, "a") == (Add(1), Add(2))
+    kept = strict.wrap(Wrapper(Add, check=lambda g, a, inner: inner(g, a), keep=lambda g, a: True))
+    assert kept.legal_actions(game, "a") == (Add(1), Add(2))
+
+
+def test_en5_two_keeps_both_narrow_a_trusted_listing() -> None:
+    """EN-5: wrappers' ``keep`` predicates compose: a listed action passes every one, each
+    seeing the game and the action."""
+    rules, game = two()
+
+    def below_three(game: Game, action: Add, inner: Any) -> IllegalAction | None:
+        return inner(game, action) or (
+            None if action.amount < 3 else IllegalAction("t/big", "EN-6", "Big.", action)
+        )
+
+    def above_one(game: Game, action: Add, inner: Any) -> IllegalAction | None:
+        return inner(game, action) or (
+            None if action.amount > 1 else IllegalAction("t/small", "EN-6", "Small.", action)
+        )
+
+    both = rules.wrap(
+        Wrapper(Add, check=below_three, keep=lambda g, a: a.amount < 3 + g["a"].value),
+        Wrapper(Add, check=above_one, keep=lambda g, a: a.amount > 1 + g["a"].value),
+    )
+    assert both.legal_actions(game, "a") == (Add(2),)
+    assert both.reduce(game, Add(2))["a"].value == 2
+
+
+def test_en5_a_plain_wrapper_keeps_the_listing_trusted_and_narrowed() -> None:
+    """EN-5: a wrapper without a check over a subsystem keeps its listing trusted (no check
+    per action) and over a ``keep`` wrapper keeps that narrowing."""
+    log: list[str] = []
+    rules = Rules([_counted(log)])
+    game = rules.new_game({"a": Counter("a")})
+    plain = rules.wrap(Wrapper(Add, name="plain"))
+    assert plain.legal_actions(game, "a") == (Add(1), Add(2), Add(3))
+    assert log == []
+    narrowed = rules.wrap(
+        Wrapper(Add, check=lambda g, a, inner: _refuse_three(g, a), keep=lambda g, a: a.amount < 3),
+        Wrapper(Add, name="plain"),
+    )
+    assert narrowed.legal_actions(game, "a") == (Add(1), Add(2))
+    assert log == []
+
+
+def test_en4_a_plain_wrapper_checks_with_the_inner_check() -> None:
+    rules, game = two()
+    plain = rules.wrap(Wrapper(Add))
+    problem = plain.check(game, Add(-1))
+    assert problem is not None
+    assert problem.code == "toy/negative"
+
+
+def test_en6_wrappers_nest_over_plain_checked_and_rule_handlers() -> None:
+    """EN-6: a checking wrapper applies whatever it wraps: a plain wrapper, another checking
+    wrapper, or a game-level rule."""
+    rules, game = two()
+    passing = Wrapper(Add, check=lambda g, a, inner: inner(g, a))
+    over_plain = rules.wrap(Wrapper(Add), passing)
+    assert over_plain.reduce(game, Add(2))["a"].value == 2
+    over_checked = rules.wrap(passing, passing)
+    assert over_checked.reduce(game, Add(2))["a"].value == 2
+    ruled = rules.with_rules(Rule(Transfer, step=_bare_transfer, check=transfer_check))
+    over_rule = ruled.wrap(Wrapper(Transfer, check=lambda g, a, inner: inner(g, a)))
+    assert over_rule.reduce(game, Transfer(4))["b"].value == 6
+
+
+def test_en4_a_checking_wrapper_that_changes_the_action_has_it_checked() -> None:
+    """EN-4: the action the registry checked is applied unchecked; one ``around`` changed
+    (same game, other action) is checked by the inner handler."""
+    log: list[str] = []
+    rules = Rules([_counted(log)])
+    game = rules.new_game({"a": Counter("a")})
+    bumped = rules.wrap(
+        Wrapper(Add, lambda g, a, inner: inner(g, Add(-1)), check=lambda g, a, inner: inner(g, a))
+    )
+    with pytest.raises(IllegalAction, match="positive"):
+        bumped.step(game, Add(2))
+    assert log == ["check"]
+
+
+class _Unnamed:
+    """An invariant without a ``__name__`` (a callable object)."""
+
+    def __call__(self, state: Counter) -> list[str]:
+        return ["broken"] if state.value < 0 else []
+
+
+def test_invariants_without_a_name_are_reported_as_invariant() -> None:
+    rules = Rules([attrs.evolve(make("a"), invariants=(_Unnamed(),))])
+    assert rules.invariants(rules.new_game({"a": Counter("a", value=-1)})) == {
+        "a.invariant": ["broken"]
+    }
+
+
+def test_en5_listing_goes_on_past_types_a_rule_lists_or_nobody_handles() -> None:
+    """EN-5: a subsystem's listing keeps its other actions after one of a type a rule lists
+    instead, or of a type nobody handles."""
+    both = attrs.evolve(
+        make("a"),
+        actions=(Add, Transfer),
+        legal_actions=lambda state, actor: (Transfer(1), Sub(1), Add(1)),
+    )
+    rules = Rules([both])
+    game = rules.new_game({"a": Counter("a")})
+    assert rules.legal_actions(game, "a") == (Transfer(1), Add(1))
+    listed = rules.override(
+        Rule(Transfer, step=lambda g, a: (g, ()), legal_actions=lambda g, actor: (Transfer(9),))
+    )
+    assert listed.legal_actions(game, "a") == (Add(1), Transfer(9))
+
+
+def _by_viewer(state: Counter, viewer: str) -> tuple[str, int]:
+    return (viewer, state.value)
+
+
+def test_en9_views_and_lazy_views_are_the_viewers_and_keep_the_clock() -> None:
+    """EN-9: a view is what *that* viewer sees, at the game's time; a lazy view is that view
+    (equal and hashing alike)."""
+    rules = Rules([attrs.evolve(make("a"), view=_by_viewer)])
+    game = rules.reduce(rules.new_game({"a": Counter("a", value=4)}), StartRound())
+    seen = rules.view(game, "p2")
+    assert seen.slices == (("p2", 4),)
+    assert seen.clock == game.clock
+    lazy = rules.lazy_view(game, "p2")
+    assert lazy.slices == (("p2", 4),)
+    assert lazy == seen
+    assert hash(lazy) == hash(seen)
