@@ -23,9 +23,12 @@ from gamefold.combat import (
     StressGained,
     check,
     codes,
+    dire_policy,
+    dire_policy_names,
     legal_actions,
     register_dire_policy,
 )
+from gamefold.combat.dire import always, never
 from gamefold.combat.fleeing import DIRE, NOT_AGREED
 from gamefold.core import Action
 
@@ -247,3 +250,25 @@ def test_cb14_stress_dice_other_value() -> None:
     state, events = play(state, Retreat("a"), attack("x", SCISSORS, "a"))
     assert of_type(events, StressGained) == [StressGained("a", 3, 7)]
     assert get(state, "a").stress == 7
+
+
+@pytest.mark.parametrize(
+    ("name", "policy", "error", "sentence"),
+    [
+        ("", never, ValueError, "a dire policy needs a non-empty name"),
+        (7, never, ValueError, "a dire policy needs a non-empty name"),
+        ("odd", "never", TypeError, "a dire policy is a function (state) -> bool, not 'never'"),
+        ("never", always, ValueError, "a different dire policy is already registered as 'never'"),
+    ],
+)
+def test_cb13_a_bad_dire_policy_registration_is_refused_in_words(
+    name: object, policy: object, error: type[Exception], sentence: str
+) -> None:
+    """CB-13: a policy needs a name and a function, and a name keeps its first meaning; a
+    refused registration changes nothing."""
+    before = dire_policy_names()
+    with pytest.raises(error) as raised:
+        register_dire_policy(name, policy)  # type: ignore[arg-type]
+    assert str(raised.value) == sentence
+    assert dire_policy_names() == before == ("always", "never", "outnumbered")
+    assert dire_policy("never") is never

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter as Tally
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gamefold import ConfigError, Rng
-from gamefold.diplomacy import DEFAULT_CATALOGUE, CardType, DiplomacyConfig, Kind, Pool
-from gamefold.diplomacy.cards import draw, put
+from gamefold.diplomacy import DEFAULT_CATALOGUE, CardType, DiplomacyConfig, Kind, Pool, cards
+from gamefold.diplomacy.cards import DEFAULT_COMPOSITION, draw, put
 
 TYPES = DiplomacyConfig().cards
 
@@ -132,3 +133,93 @@ def test_dp6_random_draws_come_from_the_whole_pool() -> None:
         assert card is not None
         kinds.add(TYPES[card].kind)
     assert kinds == set(Kind)
+
+
+def _card_refusal(**fields: object) -> tuple[str, str, str]:
+    given_fields = {"name": "Odd", "kind": Kind.STANDALONE, "subtype": "Odd", "tier": 1}
+    given_fields["points"] = 1
+    given_fields.update(fields)
+    with pytest.raises(ConfigError) as caught:
+        CardType(**given_fields)  # type: ignore[arg-type]
+    return caught.value.field, caught.value.rule, str(caught.value.args[0])
+
+
+@pytest.mark.parametrize(
+    ("fields", "sentence"),
+    [
+        ({"kind": "value"}, "Odd: kind is a Kind, not 'value'"),
+        ({"points": 1.5}, "Odd: points is an integer, not 1.5"),
+        ({"tier": True}, "Odd: tier is an integer, not True"),
+        ({"name": 7}, "7: name and subtype are strings"),
+        ({"subtype": None}, "'Odd': name and subtype are strings"),
+        ({"tier": -1}, "Odd: tier, points and figures are never negative"),
+        ({"points": -1}, "Odd: tier, points and figures are never negative"),
+        ({"kind": Kind.VALUE, "troops": -2}, "Odd: tier, points and figures are never negative"),
+        (
+            {"kind": Kind.AGREEMENT, "slots": -1, "duration": 1},
+            "Odd: tier, points and figures are never negative",
+        ),
+        (
+            {"kind": Kind.AGREEMENT, "slots": 1, "duration": -1},
+            "Odd: tier, points and figures are never negative",
+        ),
+        (
+            {"kind": Kind.AGREEMENT, "slots": 1},
+            "Odd: an Agreement card's pact lasts 1 turn or more",
+        ),
+        ({"duration": 2}, "Odd: only Agreement cards have slots and duration"),
+        ({"kind": Kind.VALUE, "slots": 1}, "Odd: only Agreement cards have slots and duration"),
+        ({"troops": 3}, "Odd: only Value cards carry troops"),
+    ],
+)
+def test_en4_dp8_a_card_type_is_refused_with_a_sentence_naming_the_card(
+    fields: dict, sentence: str
+) -> None:
+    """DP-8/EN-4: an impossible printed card is a catalogue ConfigError that names the card
+    and says what is wrong, each figure checked on its own."""
+    assert _card_refusal(**fields) == ("catalogue", "DP-8", sentence)
+
+
+# Every default card type (DP-7, DP-8): kind, tier, points, troops, slots, duration, copies.
+_AGREEMENT_DURATIONS = {
+    "Ceasefire": (3, 5),
+    "Territory Transfer": (1, 1),
+    "Covert Support": (3, 5),
+    "Manufacturing Partnership": (4, 6),
+}
+_STANDALONES = (
+    "Betrayal",
+    "Forced March",
+    "Foreign Aid",
+    "Duration Modifier",
+    "Trap",
+    "Fortify",
+    "Siege",
+)
+
+
+def _documented_catalogue() -> list[tuple[object, ...]]:
+    rows: list[tuple[object, ...]] = []
+    for subtype, (short, long_) in _AGREEMENT_DURATIONS.items():
+        rows.append((f"{subtype} T1", Kind.AGREEMENT, subtype, 1, 1, 0, 1, short, 4))
+        rows.append((f"{subtype} T2", Kind.AGREEMENT, subtype, 2, 2, 0, 2, long_, 2))
+    rows.append(("Troops T1", Kind.VALUE, "Troops", 1, 1, 3, 0, 0, 30))
+    rows.append(("Troops T2", Kind.VALUE, "Troops", 2, 2, 6, 0, 0, 10))
+    for subtype in _STANDALONES:
+        rows.append((f"{subtype} T1", Kind.STANDALONE, subtype, 1, 1, 0, 0, 0, 3))
+        rows.append((f"{subtype} T2", Kind.STANDALONE, subtype, 2, 2, 0, 0, 0, 1))
+    return rows
+
+
+def _rows(catalogue: Sequence[CardType], copies: Callable[[CardType], int]) -> list[tuple]:
+    fields = ("name", "kind", "subtype", "tier", "points", "troops", "slots", "duration")
+    return [(*(getattr(c, f) for f in fields), copies(c)) for c in catalogue]
+
+
+def test_dp7_dp8_the_default_catalogue_is_the_documented_table() -> None:
+    """DP-7/DP-8: every default card type's figures and copies, in catalogue order (ids
+    follow it). The catalogue is built once at import; its builders are called here too,
+    so that the figures are pinned where they are computed."""
+    expected = _documented_catalogue()
+    assert _rows(DEFAULT_CATALOGUE, lambda c: DEFAULT_COMPOSITION[c.name]) == expected
+    assert _rows(cards._default_catalogue(), cards._default_copies) == expected

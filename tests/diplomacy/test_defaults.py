@@ -16,6 +16,7 @@ from gamefold.diplomacy import (
     CardEarned,
     CardForfeited,
     CardType,
+    Counter,
     DiplomacyConfig,
     DiplomacyState,
     DrawFailed,
@@ -99,6 +100,9 @@ def test_dp13_all_locked_forfeits_or_keeps_the_new_card(all_locked: str, kept: b
     assert bool(of_type(events, CardForfeited)) is not kept
     assert bool(of_type(events, CardEarned)) is kept
     assert len(hand(state, "ann")) == int(kept)
+    if kept:  # the event names who earned which card, on which counter
+        (card,) = hand(state, "ann")
+        assert of_type(events, CardEarned) == [CardEarned("ann", Counter.VALUE, card)]
     assert violations(state) == []
 
 

@@ -18,10 +18,12 @@ from gamefold.diplomacy import (
     Decline,
     DiplomacyConfig,
     DiplomacyState,
+    Discard,
     ExtendPact,
     PlayStandalone,
     Propose,
     RevealPact,
+    SelfApply,
     check,
     step,
 )
@@ -96,6 +98,14 @@ def test_dp4_dp5_dp12_turn_refusals_before_any_turn_say_why(
         (
             Propose("bob", "ann", CEASEFIRE, (TROOPS[2],)),
             ("diplomacy/not-your-turn", "DP-9", "bob can do that only during their own turn."),
+        ),
+        (
+            SelfApply("bob", TROOPS[2]),
+            ("diplomacy/not-your-turn", "DP-11", "bob can do that only during their own turn."),
+        ),
+        (
+            Discard("bob", TROOPS[2]),
+            ("diplomacy/not-your-turn", "DP-1", "bob can do that only during their own turn."),
         ),
         (
             Propose("ann", "ann", CEASEFIRE, (TROOPS[0],)),
