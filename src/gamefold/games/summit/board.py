@@ -286,7 +286,9 @@ def weakest(state: MapState, player: str) -> int | None:
     for index, owner in enumerate(state.owners):
         if owner == player:
             key = (state.forts[index], state.garrisons[index], index)
+            # pragma: no mutate start -- equivalent: < is <= here, no two keys tie (the index)
             best = key if best is None or key < best else best
+            # pragma: no mutate end
     return None if best is None else best[2]
 
 
