@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 
 import attrs
@@ -18,8 +19,10 @@ from gamefold.games.summit import (
     Summit,
     SummitConfig,
     Zone,
+    default_diplomacy,
     player_names,
 )
+from gamefold.games.summit.config import MAX_ROUNDS, MAX_TERRITORIES
 from gamefold.games.summit.scenario import DEFAULT_BORDERS, DEFAULT_EFFECTS
 from gamefold.record import GameRecord, from_json, to_json
 
@@ -203,3 +206,94 @@ def test_en8_configs_round_trip_through_json_and_records() -> None:
 def test_a_game_refuses_a_config_of_another_game() -> None:
     with pytest.raises(ConfigError):
         Summit(Scenario())  # type: ignore[arg-type]
+
+
+# -- each refusal's sentence (pinned where mutation testing found them loose) ----------------
+
+
+def _without(effect: str) -> Scenario:
+    return Scenario(effects={k: v for k, v in Scenario().effects.items() if k != effect})
+
+
+AGREEMENTS = "('truce', 'transfer', 'support', 'partnership')"
+STANDALONES = "('siege', 'march', 'fortify', 'aid', 'betrayal', 'trap', 'extend')"
+
+
+@pytest.mark.parametrize(
+    ("changes", "sentence"),
+    [
+        ({"players": "4"}, "must be an integer [players, EN-4]"),
+        ({"players": 7}, "a summit seats 3 to 6 players, not 7 [players, SM-1]"),
+        ({"diplomacy": "default"}, "is a DiplomacyConfig [diplomacy, EN-4]"),
+        ({"scenario": None}, "is a Scenario [scenario, EN-4]"),
+        (
+            {"scenario": Scenario(max_rounds=MAX_ROUNDS + 1)},
+            f"max_rounds is at most {MAX_ROUNDS}, not {MAX_ROUNDS + 1} [scenario, SM-10]",
+        ),
+        (
+            {"diplomacy": DiplomacyConfig()},
+            "bonus_zones must say what each zone of the map feeds; missing "
+            f"{[z.name for z in Scenario().zones]} [diplomacy, DP-5]",
+        ),
+        (
+            {"scenario": _without("Ceasefire")},
+            f"effects must give the agreement subtype 'Ceasefire' one of {AGREEMENTS}, "
+            "not None [scenario, SM-7]",
+        ),
+        (
+            {"scenario": _without("Trap")},
+            f"effects must give the standalone subtype 'Trap' one of {STANDALONES}, "
+            "not None [scenario, SM-8]",
+        ),
+    ],
+)
+def test_en4_each_summit_config_error_names_its_field_rule_and_reason(
+    changes: dict[str, object], sentence: str
+) -> None:
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(**changes)  # type: ignore[arg-type]
+    assert str(err.value) == sentence
+
+
+def test_sm2_sm10_the_map_and_round_bounds_are_inclusive() -> None:
+    """SM-2, SM-10, EN-8: a map of exactly MAX_TERRITORIES territories and a game of exactly
+    MAX_ROUNDS Rounds are allowed; one more is refused; players need a territory each."""
+    names = tuple(f"t{i}" for i in range(MAX_TERRITORIES + 1))
+    chain = tuple(itertools.pairwise(names))
+
+    def huge(count: int) -> Scenario:
+        return Scenario(territories=names[:count], zones=(), adjacency=chain[: count - 1])
+
+    assert len(SummitConfig(scenario=huge(MAX_TERRITORIES)).scenario.territories) == 1000
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(scenario=huge(MAX_TERRITORIES + 1))
+    assert str(err.value) == (
+        f"a map has at most {MAX_TERRITORIES} territories and as many zones [scenario, SM-2]"
+    )
+    assert SummitConfig(scenario=Scenario(max_rounds=MAX_ROUNDS)).scenario.max_rounds == 1000
+    three = Scenario(
+        territories=("a", "b", "c"), zones=(), adjacency=(("a", "b"), ("b", "c")), domination=0
+    )
+    assert SummitConfig(players=3, scenario=three).players == 3
+    two = Scenario(territories=("a", "b"), zones=(), adjacency=(("a", "b"),), domination=0)
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(players=3, scenario=two)
+    assert str(err.value) == "3 players need at least 3 territories [scenario, SM-2]"
+
+
+def test_sm7_sm8_a_subtype_with_no_cards_in_play_needs_no_effect() -> None:
+    diplomacy = default_diplomacy()
+    composition = {k: v for k, v in diplomacy.composition.items() if not k.startswith("Trap")}
+    config = SummitConfig(
+        diplomacy=attrs.evolve(diplomacy, composition=composition), scenario=_without("Trap")
+    )
+    assert "Trap" not in config.scenario.effects
+
+
+def test_dp13_sm7_a_default_summit_limits_hands_to_10_and_keeps_covert_support_secret() -> None:
+    """DP-13, SM-7, EN-9: the default diplomacy rules are diplomacy's but for summit's hand
+    limit and the Covert Support pacts kept secret until they take effect."""
+    diplomacy = SummitConfig().diplomacy
+    assert diplomacy.hand_limit == 10
+    assert diplomacy.secret_agreements == ("Covert Support",)
+    assert dict(diplomacy.bonus_zones) == dict(DEFAULT_BONUS_ZONES)
