@@ -271,6 +271,11 @@ def test_sm2_sm10_the_map_and_round_bounds_are_inclusive() -> None:
         f"a map has at most {MAX_TERRITORIES} territories and as many zones [scenario, SM-2]"
     )
     assert SummitConfig(scenario=Scenario(max_rounds=MAX_ROUNDS)).scenario.max_rounds == 1000
+    zones = tuple(Zone(f"z{i}", (name,)) for i, name in enumerate(names[:MAX_TERRITORIES]))
+    feeds = next(iter(DEFAULT_BONUS_ZONES.values()))
+    diplomacy = attrs.evolve(default_diplomacy(), bonus_zones={z.name: feeds for z in zones})
+    every = attrs.evolve(huge(MAX_TERRITORIES), zones=zones)
+    assert len(SummitConfig(scenario=every, diplomacy=diplomacy).scenario.zones) == 1000
     three = Scenario(
         territories=("a", "b", "c"), zones=(), adjacency=(("a", "b"), ("b", "c")), domination=0
     )
