@@ -342,3 +342,33 @@ def test_dp13_sm7_a_default_summit_limits_hands_to_10_and_keeps_covert_support_s
     assert diplomacy.hand_limit == 10
     assert diplomacy.secret_agreements == ("Covert Support",)
     assert dict(diplomacy.bonus_zones) == dict(DEFAULT_BONUS_ZONES)
+
+
+def test_sm2_borders_read_from_json_lists_are_pairs_and_give_each_territorys_neighbours() -> None:
+    """SM-2, EN-8: borders given as lists (as JSON gives them) become pairs; a territory's
+    neighbours are the other ends of its borders, in map order."""
+    scenario = Scenario(adjacency=[list(pair) for pair in DEFAULT_BORDERS])  # type: ignore[misc]
+    assert scenario.adjacency == DEFAULT_BORDERS
+    names = scenario.territories
+    for index, name in enumerate(names):
+        ends = {b for a, b in DEFAULT_BORDERS if a == name} | {
+            a for a, b in DEFAULT_BORDERS if b == name
+        }
+        assert scenario.neighbours(index) == tuple(sorted(names.index(e) for e in ends))
+    with pytest.raises(ConfigError) as err:
+        Scenario(adjacency=(*DEFAULT_BORDERS, ("Mill", "Mine", "Forge")))  # type: ignore[arg-type]
+    assert str(err.value) == (
+        "a border is a pair of territory names, not ('Mill', 'Mine', 'Forge') [adjacency, SM-2]"
+    )
+
+
+def test_sm8_effects_given_as_a_dict_are_kept_as_a_hashable_map() -> None:
+    scenario = Scenario(effects=dict(DEFAULT_EFFECTS))
+    assert scenario.effects == DEFAULT_EFFECTS
+    assert hash(scenario) == hash(Scenario())
+
+
+def test_a_zone_the_map_lacks_is_a_key_error_naming_it() -> None:
+    assert Scenario().zone("Harbour").name == "Harbour"
+    with pytest.raises(KeyError, match="'Atlantis'"):
+        Scenario().zone("Atlantis")
