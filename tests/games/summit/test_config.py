@@ -368,6 +368,12 @@ def test_sm8_effects_given_as_a_dict_are_kept_as_a_hashable_map() -> None:
     assert hash(scenario) == hash(Scenario())
 
 
+def test_sm2_a_territory_bordering_itself_is_refused_wherever_it_is_listed() -> None:
+    with pytest.raises(ConfigError) as err:
+        Scenario(adjacency=(("Mill", "Mill"), *DEFAULT_BORDERS))
+    assert str(err.value) == "Mill cannot border itself [adjacency, SM-2]"
+
+
 def test_a_zone_the_map_lacks_is_a_key_error_naming_it() -> None:
     assert Scenario().zone("Harbour").name == "Harbour"
     with pytest.raises(KeyError, match="'Atlantis'"):
