@@ -25,6 +25,7 @@ from tests.games.summit.helpers import (
     with_trap,
     with_troops,
 )
+from tests.refusals import refusal_of
 
 from gamefold import Rng
 from gamefold.games.summit import (
@@ -234,3 +235,109 @@ def test_en5_the_listed_attacks_are_every_border_crossing_in_map_order() -> None
     ]
     assert listed == expected
     assert not [a for a in game.rules.legal_actions(state, "p2") if isinstance(a, Attack)]
+
+
+# -- each refusal's sentence, deploys and truce-bound listings (from mutation testing) ------
+
+
+@pytest.mark.parametrize(
+    ("action", "changes", "expected"),
+    [
+        (
+            Attack("p1", "Consulate", "Forge"),
+            {},
+            ("summit/not-adjacent", "SM-6", "An attack crosses one border, no more."),
+        ),
+        (
+            Attack("p1", "Chancery", "Legation"),
+            {},
+            ("summit/not-yours", "SM-6", "An attack starts from a territory of one's own."),
+        ),
+        (
+            Attack("p1", "Docks", "Consulate"),
+            {},
+            ("summit/own-territory", "SM-6", "You already hold that territory."),
+        ),
+        (
+            Attack("p1", "Consulate", "Chancery"),
+            {"thin": True},
+            ("summit/too-few-troops", "SM-6", "One troop must stay behind: it takes two."),
+        ),
+        (
+            Attack("p2", "Chancery", "Consulate"),
+            {},
+            ("summit/not-your-turn", "SM-6", "p2 attacks only during their own turn."),
+        ),
+        (
+            Deploy("p2", "Chancery"),
+            {},
+            ("summit/not-your-turn", "SM-6", "p2 deploys only during their own turn."),
+        ),
+        (
+            Deploy("p1", "Chancery"),
+            {},
+            ("summit/not-yours", "SM-4", "Troops are deployed on one's own territories."),
+        ),
+        (
+            Deploy("p1", "Consulate"),
+            {"no_reserve": True},
+            ("summit/no-reserve", "SM-4", "You have no troops in reserve."),
+        ),
+        (
+            Attack("p1", "Consulate", "Atlantis"),
+            {},
+            ("summit/unknown-territory", "EN-4", "The map has no 'Atlantis'."),
+        ),
+        (
+            Deploy("p1", "Atlantis"),
+            {},
+            ("summit/unknown-territory", "EN-4", "The map has no 'Atlantis'."),
+        ),
+        (
+            Attack("p9", "Consulate", "Mine"),
+            {},
+            ("summit/unknown-player", "EN-4", "'p9' is not seated."),
+        ),
+    ],
+)
+def test_en4_each_map_refusal_says_why(
+    action: Any, changes: dict[str, bool], expected: tuple[str, str, str]
+) -> None:
+    game = summit(4, deal="in-order")
+    state = with_garrison(first_turn(game), "Consulate", 1 if changes.get("thin") else 5)
+    if changes.get("no_reserve"):
+        state = with_troops(state, "p1", 0)
+    else:
+        state = with_troops(state, "p1", 3)
+    assert refusal_of(game.rules.check, game.rules.step, state, action) == expected
+
+
+def test_sm4_a_deploy_puts_the_troop_on_the_territory() -> None:
+    game = summit(4, deal="in-order")
+    state = with_troops(with_garrison(first_turn(game), "Consulate", 2), "p1", 3)
+    after = game.rules.reduce(state, Deploy("p1", "Consulate"))
+    index = board(after).scenario.territories.index("Consulate")
+    assert board(after).garrisons[index] == 3
+    assert board(after).realms[0].troops == 2
+
+
+@pytest.mark.parametrize("truce", [Truce(0, "p2", "p1"), Truce(0, "p1", "p2")])
+def test_sm7_en5_the_listed_attacks_are_exactly_those_a_truce_leaves(truce: Truce) -> None:
+    """SM-7, EN-5: with a truce binding p1 and p2 (either way round) and another binding p3
+    and p4, p1's listed attacks are every attack the rules accept, and none on p2."""
+    game = summit(4, deal="in-order")
+    state = with_garrison(first_turn(game), "Consulate", 5)
+    state = with_garrison(state, "Docks", 5)
+    state = with_map(state, truces=(truce, Truce(1, "p3", "p4")))
+    names = board(state).scenario.territories
+    accepted = {
+        Attack("p1", source, target)
+        for source in names
+        for target in names
+        if game.rules.check(state, Attack("p1", source, target)) is None
+    }
+    listed = [a for a in game.rules.legal_actions(state, "p1") if isinstance(a, Attack)]
+    assert set(listed) == accepted
+    assert accepted
+    owners = board(state).owners
+    assert all(owners[names.index(a.territory)] != "p2" for a in listed)
