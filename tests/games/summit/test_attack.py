@@ -38,6 +38,8 @@ from gamefold.games.summit import (
     TrapSprung,
     TroopDeployed,
     Truce,
+    close_battle,
+    open_battle,
 )
 from gamefold.registry import Game
 from gamefold.testing import assert_refused
@@ -341,3 +343,55 @@ def test_sm7_en5_the_listed_attacks_are_exactly_those_a_truce_leaves(truce: Truc
     assert accepted
     owners = board(state).owners
     assert all(owners[names.index(a.territory)] != "p2" for a in listed)
+
+
+def test_en4_an_unknown_source_is_refused_with_the_action() -> None:
+    game = summit(4, deal="in-order")
+    state = first_turn(game)
+    action = Attack("p1", "Atlantis", "Mine")
+    expected = ("summit/unknown-territory", "EN-4", "The map has no 'Atlantis'.")
+    assert refusal_of(game.rules.check, game.rules.step, state, action) == expected
+
+
+def test_sm6_a_battle_closed_by_another_game_loses_or_brings_back_its_survivors() -> None:
+    """SM-6: a battle settled by a host game (:func:`close_battle`): won only with no
+    defender left and an attacker standing; otherwise the defenders keep the territory and
+    the survivors are lost, or with ``fall_back`` return to the source."""
+    game = summit(4, deal="in-order")
+    start = with_forts(
+        with_garrison(with_garrison(first_turn(game), "Consulate", 5), "Chancery", 3), "Chancery", 1
+    )
+    action = Attack("p1", "Consulate", "Chancery")
+    opened, attackers, defenders, sprung = open_battle(board(start), action)
+    assert (attackers, defenders, sprung) == (4, 3, ())
+    names = opened.scenario.territories
+    source, target = names.index("Consulate"), names.index("Chancery")
+    lost, events = close_battle(opened, action, 4, 2, 1)
+    assert (lost.garrisons[source], lost.garrisons[target], lost.owners[target]) == (1, 1, "p2")
+    assert events == (BattleFought("p1", "Consulate", "Chancery", 4, 3, 1, 2, 2, False),)
+    back, _ = close_battle(opened, action, 4, 2, 1, fall_back=True)
+    assert (back.garrisons[source], back.garrisons[target]) == (3, 1)
+    none_left, _ = close_battle(opened, action, 4, 0, 1, fall_back=True)
+    assert none_left.garrisons[source] == 1
+    tied, events = close_battle(opened, action, 4, 0, 0)
+    assert tied.owners[target] == "p2"
+    assert events[0].won is False
+    won, events = close_battle(opened, action, 4, 3, 0)
+    assert (won.owners[target], won.garrisons[target]) == ("p1", 3)
+    assert events[0] == BattleFought("p1", "Consulate", "Chancery", 4, 3, 1, 1, 3, True)
+
+
+def test_en3_a_battle_draws_its_dice_from_the_maps_stream() -> None:
+    game = summit(4, deal="in-order")
+    state = with_garrison(with_garrison(first_turn(game), "Consulate", 5), "Chancery", 3)
+    after = game.rules.reduce(state, Attack("p1", "Consulate", "Chancery"))
+    assert board(after).rng != board(state).rng
+
+
+def test_sm4_a_single_reserve_troop_can_be_deployed() -> None:
+    game = summit(4, deal="in-order")
+    state = with_troops(first_turn(game), "p1", 1)
+    assert Deploy("p1", "Consulate") in game.rules.legal_actions(state, "p1")
+    assert Deploy("p1", "Consulate") not in game.rules.legal_actions(
+        with_troops(state, "p1", 0), "p1"
+    )
