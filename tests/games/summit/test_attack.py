@@ -395,3 +395,16 @@ def test_sm4_a_single_reserve_troop_can_be_deployed() -> None:
     assert Deploy("p1", "Consulate") not in game.rules.legal_actions(
         with_troops(state, "p1", 0), "p1"
     )
+
+
+def test_sm6_one_troop_against_one_wins_some_battles_and_loses_others() -> None:
+    """SM-6: each round kills a defender with chance attackers / (attackers + defenders +
+    fort weight): one against one on an unfortified territory is an even fight, so over
+    forty seeded maps the attacker both wins and loses."""
+    game = summit(4, deal="in-order")
+    state = with_garrison(with_garrison(first_turn(game), "Consulate", 2), "Chancery", 1)
+    outcomes = set()
+    for seed in range(40):
+        _, fought = _battle(game, state, seed, Attack("p1", "Consulate", "Chancery"))
+        outcomes.add(fought.won)
+    assert outcomes == {True, False}
