@@ -84,7 +84,7 @@ def test_a_record_shows_itself_in_a_notebook_as_its_viewer_page() -> None:
     assert frame == record._repr_html_()
     assert frame.startswith('<iframe srcdoc="')
     assert 'title="gamefold viewer: toy-race"' in frame
-    assert 'style="width: 100%; height: 720px; border: 1px solid #ddd"></iframe>' in frame
+    assert frame.endswith(' style="width: 100%; height: 720px; border: 1px solid #ddd"></iframe>')
     srcdoc = re.search(r'srcdoc="([^"]*)"', frame)
     assert srcdoc is not None
     assert html.unescape(srcdoc.group(1)) == page

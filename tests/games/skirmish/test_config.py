@@ -72,6 +72,8 @@ def test_names_and_enemies_other_values() -> None:
 BAD: list[tuple[dict[str, Any], str, str]] = [
     ({"party_size": 0}, "party_size", "SD-1"),
     ({"party_size": 7}, "party_size", "SD-1"),
+    ({"dodge_sides": 0}, "dodge_sides", "SD-8"),
+    ({"dodge_sides": 1_001}, "dodge_sides", "SD-8"),  # EN-8: a die a record can still roll
     ({"party_size": True}, "party_size", "SD-1"),
     ({"names": ("a", "a")}, "names", "SD-1"),
     ({"names": ("a", "")}, "names", "SD-1"),

@@ -25,6 +25,7 @@ from tests.games.summit.helpers import (
     with_trap,
     with_troops,
 )
+from tests.refusals import refusal_of
 
 from gamefold import Rng
 from gamefold.games.summit import (
@@ -37,6 +38,8 @@ from gamefold.games.summit import (
     TrapSprung,
     TroopDeployed,
     Truce,
+    close_battle,
+    open_battle,
 )
 from gamefold.registry import Game
 from gamefold.testing import assert_refused
@@ -234,3 +237,174 @@ def test_en5_the_listed_attacks_are_every_border_crossing_in_map_order() -> None
     ]
     assert listed == expected
     assert not [a for a in game.rules.legal_actions(state, "p2") if isinstance(a, Attack)]
+
+
+# -- each refusal's sentence, deploys and truce-bound listings (from mutation testing) ------
+
+
+@pytest.mark.parametrize(
+    ("action", "changes", "expected"),
+    [
+        (
+            Attack("p1", "Consulate", "Forge"),
+            {},
+            ("summit/not-adjacent", "SM-6", "An attack crosses one border, no more."),
+        ),
+        (
+            Attack("p1", "Chancery", "Legation"),
+            {},
+            ("summit/not-yours", "SM-6", "An attack starts from a territory of one's own."),
+        ),
+        (
+            Attack("p1", "Docks", "Consulate"),
+            {},
+            ("summit/own-territory", "SM-6", "You already hold that territory."),
+        ),
+        (
+            Attack("p1", "Consulate", "Chancery"),
+            {"thin": True},
+            ("summit/too-few-troops", "SM-6", "One troop must stay behind: it takes two."),
+        ),
+        (
+            Attack("p2", "Chancery", "Consulate"),
+            {},
+            ("summit/not-your-turn", "SM-6", "p2 attacks only during their own turn."),
+        ),
+        (
+            Deploy("p2", "Chancery"),
+            {},
+            ("summit/not-your-turn", "SM-6", "p2 deploys only during their own turn."),
+        ),
+        (
+            Deploy("p1", "Chancery"),
+            {},
+            ("summit/not-yours", "SM-4", "Troops are deployed on one's own territories."),
+        ),
+        (
+            Deploy("p1", "Consulate"),
+            {"no_reserve": True},
+            ("summit/no-reserve", "SM-4", "You have no troops in reserve."),
+        ),
+        (
+            Attack("p1", "Consulate", "Atlantis"),
+            {},
+            ("summit/unknown-territory", "EN-4", "The map has no 'Atlantis'."),
+        ),
+        (
+            Deploy("p1", "Atlantis"),
+            {},
+            ("summit/unknown-territory", "EN-4", "The map has no 'Atlantis'."),
+        ),
+        (
+            Attack("p9", "Consulate", "Mine"),
+            {},
+            ("summit/unknown-player", "EN-4", "'p9' is not seated."),
+        ),
+    ],
+)
+def test_en4_each_map_refusal_says_why(
+    action: Any, changes: dict[str, bool], expected: tuple[str, str, str]
+) -> None:
+    game = summit(4, deal="in-order")
+    state = with_garrison(first_turn(game), "Consulate", 1 if changes.get("thin") else 5)
+    if changes.get("no_reserve"):
+        state = with_troops(state, "p1", 0)
+    else:
+        state = with_troops(state, "p1", 3)
+    assert refusal_of(game.rules.check, game.rules.step, state, action) == expected
+
+
+def test_sm4_a_deploy_puts_the_troop_on_the_territory() -> None:
+    game = summit(4, deal="in-order")
+    state = with_troops(with_garrison(first_turn(game), "Consulate", 2), "p1", 3)
+    after = game.rules.reduce(state, Deploy("p1", "Consulate"))
+    index = board(after).scenario.territories.index("Consulate")
+    assert board(after).garrisons[index] == 3
+    assert board(after).realms[0].troops == 2
+
+
+@pytest.mark.parametrize("truce", [Truce(0, "p2", "p1"), Truce(0, "p1", "p2")])
+def test_sm7_en5_the_listed_attacks_are_exactly_those_a_truce_leaves(truce: Truce) -> None:
+    """SM-7, EN-5: with a truce binding p1 and p2 (either way round) and another binding p3
+    and p4, p1's listed attacks are every attack the rules accept, and none on p2."""
+    game = summit(4, deal="in-order")
+    state = with_garrison(first_turn(game), "Consulate", 5)
+    state = with_garrison(state, "Docks", 5)
+    state = with_map(state, truces=(truce, Truce(1, "p3", "p4")))
+    names = board(state).scenario.territories
+    accepted = {
+        Attack("p1", source, target)
+        for source in names
+        for target in names
+        if game.rules.check(state, Attack("p1", source, target)) is None
+    }
+    listed = [a for a in game.rules.legal_actions(state, "p1") if isinstance(a, Attack)]
+    assert set(listed) == accepted
+    assert accepted
+    owners = board(state).owners
+    assert all(owners[names.index(a.territory)] != "p2" for a in listed)
+
+
+def test_en4_an_unknown_source_is_refused_with_the_action() -> None:
+    game = summit(4, deal="in-order")
+    state = first_turn(game)
+    action = Attack("p1", "Atlantis", "Mine")
+    expected = ("summit/unknown-territory", "EN-4", "The map has no 'Atlantis'.")
+    assert refusal_of(game.rules.check, game.rules.step, state, action) == expected
+
+
+def test_sm6_a_battle_closed_by_another_game_loses_or_brings_back_its_survivors() -> None:
+    """SM-6: a battle settled by a host game (:func:`close_battle`): won only with no
+    defender left and an attacker standing; otherwise the defenders keep the territory and
+    the survivors are lost, or with ``fall_back`` return to the source."""
+    game = summit(4, deal="in-order")
+    start = with_forts(
+        with_garrison(with_garrison(first_turn(game), "Consulate", 5), "Chancery", 3), "Chancery", 1
+    )
+    action = Attack("p1", "Consulate", "Chancery")
+    opened, attackers, defenders, sprung = open_battle(board(start), action)
+    assert (attackers, defenders, sprung) == (4, 3, ())
+    names = opened.scenario.territories
+    source, target = names.index("Consulate"), names.index("Chancery")
+    lost, events = close_battle(opened, action, 4, 2, 1)
+    assert (lost.garrisons[source], lost.garrisons[target], lost.owners[target]) == (1, 1, "p2")
+    assert events == (BattleFought("p1", "Consulate", "Chancery", 4, 3, 1, 2, 2, False),)
+    back, _ = close_battle(opened, action, 4, 2, 1, fall_back=True)
+    assert (back.garrisons[source], back.garrisons[target]) == (3, 1)
+    none_left, _ = close_battle(opened, action, 4, 0, 1, fall_back=True)
+    assert none_left.garrisons[source] == 1
+    tied, events = close_battle(opened, action, 4, 0, 0)
+    assert tied.owners[target] == "p2"
+    assert events[0].won is False
+    won, events = close_battle(opened, action, 4, 3, 0)
+    assert (won.owners[target], won.garrisons[target]) == ("p1", 3)
+    assert events[0] == BattleFought("p1", "Consulate", "Chancery", 4, 3, 1, 1, 3, True)
+
+
+def test_en3_a_battle_draws_its_dice_from_the_maps_stream() -> None:
+    game = summit(4, deal="in-order")
+    state = with_garrison(with_garrison(first_turn(game), "Consulate", 5), "Chancery", 3)
+    after = game.rules.reduce(state, Attack("p1", "Consulate", "Chancery"))
+    assert board(after).rng != board(state).rng
+
+
+def test_sm4_a_single_reserve_troop_can_be_deployed() -> None:
+    game = summit(4, deal="in-order")
+    state = with_troops(first_turn(game), "p1", 1)
+    assert Deploy("p1", "Consulate") in game.rules.legal_actions(state, "p1")
+    assert Deploy("p1", "Consulate") not in game.rules.legal_actions(
+        with_troops(state, "p1", 0), "p1"
+    )
+
+
+def test_sm6_one_troop_against_one_wins_some_battles_and_loses_others() -> None:
+    """SM-6: each round kills a defender with chance attackers / (attackers + defenders +
+    fort weight): one against one on an unfortified territory is an even fight, so over
+    forty seeded maps the attacker both wins and loses."""
+    game = summit(4, deal="in-order")
+    state = with_garrison(with_garrison(first_turn(game), "Consulate", 2), "Chancery", 1)
+    outcomes = set()
+    for seed in range(40):
+        _, fought = _battle(game, state, seed, Attack("p1", "Consulate", "Chancery"))
+        outcomes.add(fought.won)
+    assert outcomes == {True, False}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 
 import attrs
@@ -18,8 +19,10 @@ from gamefold.games.summit import (
     Summit,
     SummitConfig,
     Zone,
+    default_diplomacy,
     player_names,
 )
+from gamefold.games.summit.config import MAX_ROUNDS, MAX_TERRITORIES
 from gamefold.games.summit.scenario import DEFAULT_BORDERS, DEFAULT_EFFECTS
 from gamefold.record import GameRecord, from_json, to_json
 
@@ -131,52 +134,92 @@ def test_sm2_too_few_territories_for_the_players_is_a_config_error() -> None:
 
 
 @pytest.mark.parametrize(
-    ("changes", "field", "rule"),
+    ("changes", "sentence"),
     [
-        ({"territories": ()}, "territories", "SM-2"),
-        ({"territories": ("a", "a")}, "territories", "SM-2"),
-        ({"territories": ("a", "")}, "territories", "SM-2"),
-        ({"zones": (Zone("z", ("nowhere",)),)}, "zones", "SM-2"),
-        ({"zones": (Zone("z", ()),)}, "zones", "SM-2"),
-        ({"zones": (Zone("z", ("Mill", "Mill")),)}, "zones", "SM-2"),
-        ({"zones": (Zone("z", ("Mill",)), Zone("z", ("Mine",)))}, "zones", "SM-2"),
-        ({"zones": ("Harbour",)}, "zones", "SM-2"),
-        ({"deal": "random"}, "deal", "SM-2"),
-        ({"zone_rule": "most"}, "zone_rule", "SM-2"),
-        ({"pact_payment": 1}, "pact_payment", "SM-7"),
-        ({"deploy_base": -1}, "deploy_base", "SM-4"),
-        ({"territories_per_troop": 0}, "territories_per_troop", "SM-4"),
-        ({"fort_strength": 2.5}, "fort_strength", "EN-4"),
-        ({"starting_troops": True}, "starting_troops", "EN-4"),
-        ({"fort_strength": -2}, "fort_strength", "SM-6"),
-        ({"territories": "ABC"}, "territories", "SM-2"),
-        ({"adjacency": (("Mill", "Atlantis"),)}, "adjacency", "SM-2"),
-        ({"adjacency": (("Mill", "Mill"),)}, "adjacency", "SM-2"),
-        ({"adjacency": ("Mill",)}, "adjacency", "SM-2"),
-        ({"adjacency": "Mill-Mine"}, "adjacency", "SM-2"),
-        ({"adjacency": DEFAULT_BORDERS[:-9]}, "adjacency", "SM-2"),
-        ({"effects": {"Trap": "explode"}}, "effects", "SM-8"),
-        ({"effects": "trap"}, "effects", "SM-8"),
-        ({"discard_at_limit": "yes"}, "discard_at_limit", "SM-15"),
-        ({"needs_pact": 1}, "needs_pact", "SM-16"),
-        ({"tie_break": ("luck",)}, "tie_break", "SM-11"),
-        ({"tie_break": "territories"}, "tie_break", "SM-11"),
-        ({"debt_carry": "yes"}, "debt_carry", "SM-4"),
-        ({"trap_troops": -1}, "trap_troops", "SM-13"),
-        ({"extend_turns": -1}, "extend_turns", "SM-14"),
-        ({"transfer_territories": -1}, "transfer_territories", "SM-7"),
-        ({"siege_territories": -1}, "siege_territories", "SM-8"),
-        ({"max_rounds": 0}, "max_rounds", "SM-10"),
-        ({"domination": 19}, "domination", "SM-10"),
-        ({"domination": -1}, "domination", "SM-10"),
+        ({"territories": ()}, "the map has territories, each a non-empty name [territories, SM-2]"),
+        ({"territories": ("a", "a")}, "territory names differ [territories, SM-2]"),
+        (
+            {"territories": ("a", "")},
+            "the map has territories, each a non-empty name [territories, SM-2]",
+        ),
+        ({"zones": (Zone("z", ("nowhere",)),)}, "z: unknown territories ['nowhere'] [zones, SM-2]"),
+        ({"zones": (Zone("z", ()),)}, "z: a zone has distinct territories [zones, SM-2]"),
+        (
+            {"zones": (Zone("z", ("Mill", "Mill")),)},
+            "z: a zone has distinct territories [zones, SM-2]",
+        ),
+        (
+            {"zones": (Zone("z", ("Mill",)), Zone("z", ("Mine",)))},
+            "zone names differ [zones, SM-2]",
+        ),
+        ({"zones": ("Harbour",)}, "zones are Zone records [zones, SM-2]"),
+        ({"deal": "random"}, "deal is one of ('shuffled', 'in-order'), not 'random' [deal, SM-2]"),
+        (
+            {"zone_rule": "most"},
+            "zone_rule is one of ('majority', 'all'), not 'most' [zone_rule, SM-2]",
+        ),
+        ({"pact_payment": 1}, "is True or False [pact_payment, SM-7]"),
+        ({"deploy_base": -1}, "must be 0 or more, not -1 [deploy_base, SM-4]"),
+        ({"territories_per_troop": 0}, "must be 1 or more, not 0 [territories_per_troop, SM-4]"),
+        ({"fort_strength": 2.5}, "must be an integer [fort_strength, EN-4]"),
+        ({"starting_troops": True}, "must be an integer [starting_troops, EN-4]"),
+        ({"fort_strength": -2}, "must be 0 or more, not -2 [fort_strength, SM-6]"),
+        ({"territories": "ABC"}, "a tuple of names, not the string 'ABC' [territories, SM-2]"),
+        (
+            {"adjacency": (("Mill", "Atlantis"),)},
+            "('Mill', 'Atlantis'): unknown territory [adjacency, SM-2]",
+        ),
+        ({"adjacency": (("Mill", "Mill"),)}, "Mill cannot border itself [adjacency, SM-2]"),
+        (
+            {"adjacency": ("Mill",)},
+            "a border is a pair of territory names, not 'Mill' [adjacency, SM-2]",
+        ),
+        ({"adjacency": "Mill-Mine"}, "a tuple of (territory, territory) pairs [adjacency, SM-2]"),
+        (
+            {"adjacency": DEFAULT_BORDERS[:-9]},
+            "every territory is reachable; not ['Armoury', 'Drillyard', 'Garrison', 'Quay', "
+            "'Bazaar', 'Warehouse', 'Forum', 'Senate', 'Archive', 'Docks', 'Lighthouse', "
+            "'Shipyard', 'Mill', 'Forge', 'Mine'] [adjacency, SM-2]",
+        ),
+        (
+            {"effects": {"Trap": "explode"}},
+            "'Trap': the effect is one of ('truce', 'transfer', 'support', 'partnership', "
+            "'siege', 'march', 'fortify', 'aid', 'betrayal', 'trap', 'extend'), not 'explode' "
+            "[effects, SM-8]",
+        ),
+        (
+            {"effects": "trap"},
+            "a mapping of card subtype to effect key, not 'trap' [effects, SM-8]",
+        ),
+        ({"discard_at_limit": "yes"}, "is True or False [discard_at_limit, SM-15]"),
+        ({"needs_pact": 1}, "is True or False [needs_pact, SM-16]"),
+        (
+            {"tie_break": ("luck",)},
+            "tie_break lists some of ('territories', 'cards'), once each, not ('luck',) "
+            "[tie_break, SM-11]",
+        ),
+        (
+            {"tie_break": "territories"},
+            "a tuple of ('territories', 'cards') in order, not the string 'territories' "
+            "[tie_break, SM-11]",
+        ),
+        ({"debt_carry": "yes"}, "is True or False [debt_carry, SM-4]"),
+        ({"trap_troops": -1}, "must be 0 or more, not -1 [trap_troops, SM-13]"),
+        ({"extend_turns": -1}, "must be 0 or more, not -1 [extend_turns, SM-14]"),
+        ({"transfer_territories": -1}, "must be 0 or more, not -1 [transfer_territories, SM-7]"),
+        ({"siege_territories": -1}, "must be 0 or more, not -1 [siege_territories, SM-8]"),
+        ({"max_rounds": 0}, "must be 1 or more, not 0 [max_rounds, SM-10]"),
+        ({"domination": 19}, "the map has only 18 territories [domination, SM-10]"),
+        ({"domination": -1}, "must be 0 or more, not -1 [domination, SM-10]"),
     ],
 )
 def test_a_scenario_that_cannot_describe_a_game_is_a_config_error(
-    changes: dict[str, object], field: str, rule: str
+    changes: dict[str, object], sentence: str
 ) -> None:
+    """Each refusal names its field and rule and says what is wrong (EN-4)."""
     with pytest.raises(ConfigError) as err:
         Scenario(**changes)  # type: ignore[arg-type]
-    assert (err.value.field, err.value.rule) == (field, rule)
+    assert str(err.value) == sentence
 
 
 @pytest.mark.parametrize(
@@ -203,3 +246,135 @@ def test_en8_configs_round_trip_through_json_and_records() -> None:
 def test_a_game_refuses_a_config_of_another_game() -> None:
     with pytest.raises(ConfigError):
         Summit(Scenario())  # type: ignore[arg-type]
+
+
+# -- each refusal's sentence (pinned where mutation testing found them loose) ----------------
+
+
+def _without(effect: str) -> Scenario:
+    return Scenario(effects={k: v for k, v in Scenario().effects.items() if k != effect})
+
+
+AGREEMENTS = "('truce', 'transfer', 'support', 'partnership')"
+STANDALONES = "('siege', 'march', 'fortify', 'aid', 'betrayal', 'trap', 'extend')"
+
+
+@pytest.mark.parametrize(
+    ("changes", "sentence"),
+    [
+        ({"players": "4"}, "must be an integer [players, EN-4]"),
+        ({"players": 7}, "a summit seats 3 to 6 players, not 7 [players, SM-1]"),
+        ({"diplomacy": "default"}, "is a DiplomacyConfig [diplomacy, EN-4]"),
+        ({"scenario": None}, "is a Scenario [scenario, EN-4]"),
+        (
+            {"scenario": Scenario(max_rounds=MAX_ROUNDS + 1)},
+            f"max_rounds is at most {MAX_ROUNDS}, not {MAX_ROUNDS + 1} [scenario, SM-10]",
+        ),
+        (
+            {"diplomacy": DiplomacyConfig()},
+            "bonus_zones must say what each zone of the map feeds; missing "
+            f"{[z.name for z in Scenario().zones]} [diplomacy, DP-5]",
+        ),
+        (
+            {"scenario": _without("Ceasefire")},
+            f"effects must give the agreement subtype 'Ceasefire' one of {AGREEMENTS}, "
+            "not None [scenario, SM-7]",
+        ),
+        (
+            {"scenario": _without("Trap")},
+            f"effects must give the standalone subtype 'Trap' one of {STANDALONES}, "
+            "not None [scenario, SM-8]",
+        ),
+    ],
+)
+def test_en4_each_summit_config_error_names_its_field_rule_and_reason(
+    changes: dict[str, object], sentence: str
+) -> None:
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(**changes)  # type: ignore[arg-type]
+    assert str(err.value) == sentence
+
+
+def test_sm2_sm10_the_map_and_round_bounds_are_inclusive() -> None:
+    """SM-2, SM-10, EN-8: a map of exactly MAX_TERRITORIES territories and a game of exactly
+    MAX_ROUNDS Rounds are allowed; one more is refused; players need a territory each."""
+    names = tuple(f"t{i}" for i in range(MAX_TERRITORIES + 1))
+    chain = tuple(itertools.pairwise(names))
+
+    def huge(count: int) -> Scenario:
+        return Scenario(territories=names[:count], zones=(), adjacency=chain[: count - 1])
+
+    assert len(SummitConfig(scenario=huge(MAX_TERRITORIES)).scenario.territories) == 1000
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(scenario=huge(MAX_TERRITORIES + 1))
+    assert str(err.value) == (
+        f"a map has at most {MAX_TERRITORIES} territories and as many zones [scenario, SM-2]"
+    )
+    assert SummitConfig(scenario=Scenario(max_rounds=MAX_ROUNDS)).scenario.max_rounds == 1000
+    zones = tuple(Zone(f"z{i}", (name,)) for i, name in enumerate(names[:MAX_TERRITORIES]))
+    feeds = next(iter(DEFAULT_BONUS_ZONES.values()))
+    diplomacy = attrs.evolve(default_diplomacy(), bonus_zones={z.name: feeds for z in zones})
+    every = attrs.evolve(huge(MAX_TERRITORIES), zones=zones)
+    assert len(SummitConfig(scenario=every, diplomacy=diplomacy).scenario.zones) == 1000
+    three = Scenario(
+        territories=("a", "b", "c"), zones=(), adjacency=(("a", "b"), ("b", "c")), domination=0
+    )
+    assert SummitConfig(players=3, scenario=three).players == 3
+    two = Scenario(territories=("a", "b"), zones=(), adjacency=(("a", "b"),), domination=0)
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(players=3, scenario=two)
+    assert str(err.value) == "3 players need at least 3 territories [scenario, SM-2]"
+
+
+def test_sm7_sm8_a_subtype_with_no_cards_in_play_needs_no_effect() -> None:
+    diplomacy = default_diplomacy()
+    composition = {k: v for k, v in diplomacy.composition.items() if not k.startswith("Trap")}
+    config = SummitConfig(
+        diplomacy=attrs.evolve(diplomacy, composition=composition), scenario=_without("Trap")
+    )
+    assert "Trap" not in config.scenario.effects
+
+
+def test_dp13_sm7_a_default_summit_limits_hands_to_10_and_keeps_covert_support_secret() -> None:
+    """DP-13, SM-7, EN-9: the default diplomacy rules are diplomacy's but for summit's hand
+    limit and the Covert Support pacts kept secret until they take effect."""
+    diplomacy = SummitConfig().diplomacy
+    assert diplomacy.hand_limit == 10
+    assert diplomacy.secret_agreements == ("Covert Support",)
+    assert dict(diplomacy.bonus_zones) == dict(DEFAULT_BONUS_ZONES)
+
+
+def test_sm2_borders_read_from_json_lists_are_pairs_and_give_each_territorys_neighbours() -> None:
+    """SM-2, EN-8: borders given as lists (as JSON gives them) become pairs; a territory's
+    neighbours are the other ends of its borders, in map order."""
+    scenario = Scenario(adjacency=[list(pair) for pair in DEFAULT_BORDERS])  # type: ignore[misc]
+    assert scenario.adjacency == DEFAULT_BORDERS
+    names = scenario.territories
+    for index, name in enumerate(names):
+        ends = {b for a, b in DEFAULT_BORDERS if a == name} | {
+            a for a, b in DEFAULT_BORDERS if b == name
+        }
+        assert scenario.neighbours(index) == tuple(sorted(names.index(e) for e in ends))
+    with pytest.raises(ConfigError) as err:
+        Scenario(adjacency=(*DEFAULT_BORDERS, ("Mill", "Mine", "Forge")))  # type: ignore[arg-type]
+    assert str(err.value) == (
+        "a border is a pair of territory names, not ('Mill', 'Mine', 'Forge') [adjacency, SM-2]"
+    )
+
+
+def test_sm8_effects_given_as_a_dict_are_kept_as_a_hashable_map() -> None:
+    scenario = Scenario(effects=dict(DEFAULT_EFFECTS))
+    assert scenario.effects == DEFAULT_EFFECTS
+    assert hash(scenario) == hash(Scenario())
+
+
+def test_sm2_a_territory_bordering_itself_is_refused_wherever_it_is_listed() -> None:
+    with pytest.raises(ConfigError) as err:
+        Scenario(adjacency=(("Mill", "Mill"), *DEFAULT_BORDERS))
+    assert str(err.value) == "Mill cannot border itself [adjacency, SM-2]"
+
+
+def test_a_zone_the_map_lacks_is_a_key_error_naming_it() -> None:
+    assert Scenario().zone("Harbour").name == "Harbour"
+    with pytest.raises(KeyError, match="'Atlantis'"):
+        Scenario().zone("Atlantis")

@@ -55,6 +55,9 @@ __all__ = [
 MAX_SEATS = 64
 """The most party names and the most enemies a skirmish may list (EN-8)."""
 
+MAX_DODGE_SIDES = 1_000
+"""The largest Dodge die (SK-15, EN-8), as combat bounds its stress die."""
+
 PARTY_NAMES: tuple[str, ...] = ("ana", "bo", "cy", "dee", "eli", "fay")
 """Names of the party's player characters, in seat order; a party takes the first few."""
 
@@ -390,8 +393,10 @@ def _check_effects(config: SkirmishConfig) -> None:
         e in config.reaction_effects for e in config.dodge_effects
     )
     _require(ok, "dodge_effects", "dodge_effects must name reaction effects", "SD-8")
-    ok = _is_int(config.dodge_sides) and config.dodge_sides >= 1
-    _require(ok, "dodge_sides", f"dodge_sides is 1 or more, not {config.dodge_sides!r}", "SD-8")
+    # Bounded above like every die size (EN-8): a record's huge die could not be rolled.
+    ok = _is_int(config.dodge_sides) and 1 <= config.dodge_sides <= MAX_DODGE_SIDES
+    message = f"dodge_sides is 1 to {MAX_DODGE_SIDES}, not {config.dodge_sides!r}"
+    _require(ok, "dodge_sides", message, "SD-8")
     ok = _is_int(config.dodge_shield) and config.dodge_shield >= 0
     _require(ok, "dodge_shield", f"dodge_shield is 0 or more, not {config.dodge_shield!r}", "SD-8")
 
