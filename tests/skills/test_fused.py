@@ -44,3 +44,20 @@ def test_en4_fused_and_plain_paths_agree_on_every_candidate(state: SkillsState) 
 def test_the_fused_paths_cover_the_hottest_actions() -> None:
     assert set(FUSED.fast) == {Discard, Activate, EndActivation}
     assert PLAIN.fast == {}
+
+
+@settings(max_examples=60)
+@given(state=reachable_states())
+def test_sd9_sd13_sd15_every_legal_hot_action_takes_its_fused_path(state: SkillsState) -> None:
+    """SD-9 (a free Discard), SD-13 (Activate), SD-15 (EndActivation): the fused path of each
+    takes every legal action of its type, with the stages' very result, and leaves every
+    refused one to the stages; the speed it exists for is not lost to a stray doubt."""
+    for action in _candidates(state):
+        fast = FUSED.fast.get(type(action))
+        if fast is None:
+            continue
+        taken = fast(state, action)
+        if PLAIN.check(state, action) is None:
+            assert taken == PLAIN.step(state, action), action
+        else:
+            assert taken is None, action
