@@ -30,7 +30,7 @@ def _candidates(state: SkillsState) -> list[object]:
     cards = {c for o in state.owners for c in (*o.hand, *o.deck[:2], *o.discard[:2])}
     out: list[object] = [kind(u) for u in units for kind in (Activate, EndActivation)]
     out += [Discard(p, c) for p in (*state.seats, "nobody") for c in sorted(cards)]
-    out += [Discard("gm", -1), Activate(3), Discard(1, 2)]  # type: ignore[arg-type]
+    out += [Discard("gm", -1), Activate(3), Discard(1, 2), Discard("ana", "3")]  # type: ignore[arg-type]
     return [*out, *skills_action_space(state)]
 
 
