@@ -21,6 +21,7 @@ Who acts (the ``actor`` of :func:`legal_actions`):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, TypeAlias
 
 from gamefold.combat import codes
@@ -189,14 +190,18 @@ def _withdraw_ok(a: Withdraw) -> bool:
 Apply: TypeAlias = Callable[[CombatState, Any], tuple[CombatState, Events]]
 
 
-def _then_resolve(record: Apply) -> Apply:
+def _record_then_resolve(
+    record: Apply, state: CombatState, action: Any
+) -> tuple[CombatState, Events]:
     """Record a choice, then resolve the exchange if it was the last one (CB-10)."""
+    new, events = record(state, action)
+    return resolve_if_complete(new, events)
 
-    def apply(state: CombatState, action: Any) -> tuple[CombatState, Events]:
-        new, events = record(state, action)
-        return resolve_if_complete(new, events)
 
-    return apply
+def _then_resolve(record: Apply) -> Apply:
+    """The apply stage that records with ``record`` and then resolves (a module-level
+    function bound at import, so that each step runs code a mutation tool can reach)."""
+    return partial(_record_then_resolve, record)
 
 
 def _always(state: CombatState, action: Any) -> None:
