@@ -78,9 +78,7 @@ _SENTENCES: list[tuple[Event, str]] = [
     (RetreatFailed("not agreed", ()), "The retreat of nobody fails (not agreed)."),
     (Fled(("a",), (), (), ()), "The party flees; escaped: a."),
     (
-        Fled(
-            ("a", "b"), (Carry("a", "c"),), ("d",), (LostItem("a", "rope"), LostItem("b", "torch"))
-        ),
+        Fled(("a", "b"), (Carry("a", "c"),), ("d",), (LostItem("a", "rope"), LostItem("b", "ax"))),
         "The party flees; escaped: a, b; a drags c along; left behind: d; lost: a's rope, b's ax.",
     ),
     (Fled((), (), ("a",), ()), "The party flees; escaped: nobody; left behind: a."),
