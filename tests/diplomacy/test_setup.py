@@ -69,6 +69,11 @@ def test_dp2_too_few_starting_troops_for_the_players_is_a_config_error() -> None
     assert (err.value.field, err.value.rule) == ("composition", "DP-2")
     assert str(err.value.args[0]) == "2 players need 6 Tier 1 Value cards, the composition has 5"
     assert len(initial_state(config, ["a"]).players[0].hand) == 3
+    # Only Value cards of the starting tier deal: Tier 1 cards of other kinds do not count.
+    mixed = DiplomacyConfig(composition={"Troops T1": 5, "Siege T1": 3, "Ceasefire T1": 3})
+    with pytest.raises(ConfigError) as err:
+        initial_state(mixed, ["a", "b"])
+    assert str(err.value.args[0]) == "2 players need 6 Tier 1 Value cards, the composition has 5"
 
 
 _SEQUENCE = "a game needs a sequence of one or more players"
