@@ -95,6 +95,18 @@ def test_en4_every_count_must_be_an_integer(field: str, value: object) -> None:
             "bonus_zones maps zone names to BonusZone records",
         ),
         (
+            "bonus_zones",
+            {3: BonusZone(Kind.VALUE, 1), "hill": BonusZone(Kind.VALUE, 1)},
+            "DP-5",
+            "bonus_zones maps zone names to BonusZone records",
+        ),
+        (
+            "secret_agreements",
+            ("Ceasefire", "Troops", "Siege"),
+            "EN-9",
+            "secret_agreements names Agreement subtypes of the catalogue; not ['Siege', 'Troops']",
+        ),
+        (
             "composition",
             {"Unicorn T1": 2, "Dragon T2": 1},
             "DP-8",

@@ -189,13 +189,15 @@ class DiplomacyConfig:
             "EN-9",
         )
         _require(isinstance(self.score_locked, bool), "score_locked", "is True or False", "DP-14")
-        for name, zone in sorted(self.bonus_zones.items(), key=lambda item: str(item[0])):
-            _require(
-                isinstance(name, str) and isinstance(zone, BonusZone),
-                "bonus_zones",
-                "bonus_zones maps zone names to BonusZone records",
-                "DP-5",
-            )
+        # Any bad entry gives the same error, so the mapping's order does not matter here.
+        _require(
+            all(
+                isinstance(n, str) and isinstance(z, BonusZone) for n, z in self.bonus_zones.items()
+            ),
+            "bonus_zones",
+            "bonus_zones maps zone names to BonusZone records",
+            "DP-5",
+        )
 
     def _check_cards(self) -> None:
         for entry in self.catalogue:
