@@ -102,6 +102,19 @@ def test_en4_every_count_must_be_an_integer(field: str, value: object) -> None:
         ),
         (
             "secret_agreements",
+            "Ceasefire",
+            "EN-9",
+            "a tuple of Agreement subtypes, not the string 'Ceasefire'",
+        ),
+        (
+            "composition",
+            [("Troops T1", 3)],
+            "DP-8",
+            "composition is a mapping by name, not [('Troops T1', 3)]",
+        ),
+        ("bonus_zones", ["hill"], "DP-5", "bonus_zones is a mapping by name, not ['hill']"),
+        (
+            "secret_agreements",
             ("Ceasefire", "Troops", "Siege"),
             "EN-9",
             "secret_agreements names Agreement subtypes of the catalogue; not ['Siege', 'Troops']",
