@@ -193,15 +193,13 @@ Apply: TypeAlias = Callable[[CombatState, Any], tuple[CombatState, Events]]
 def _record_then_resolve(
     record: Apply, state: CombatState, action: Any
 ) -> tuple[CombatState, Events]:
-    """Record a choice, then resolve the exchange if it was the last one (CB-10)."""
+    """Record a choice, then resolve the exchange if it was the last one (CB-10).
+
+    Bound to its ``record`` with ``partial`` in :data:`PIPELINE` (not a closure built at
+    import), so that every step runs code a mutation tool can reach.
+    """
     new, events = record(state, action)
     return resolve_if_complete(new, events)
-
-
-def _then_resolve(record: Apply) -> Apply:
-    """The apply stage that records with ``record`` and then resolves (a module-level
-    function bound at import, so that each step runs code a mutation tool can reach)."""
-    return partial(_record_then_resolve, record)
 
 
 def _always(state: CombatState, action: Any) -> None:
@@ -212,8 +210,8 @@ PIPELINE: Pipeline[CombatState] = Pipeline(
     codes.CATALOGUE,
     {
         AssignPairings: (validate_assign, apply_assign),
-        Declare: (validate_declare, _then_resolve(record_declaration)),
-        Retreat: (validate_retreat, _then_resolve(record_retreat)),
+        Declare: (validate_declare, partial(_record_then_resolve, record_declaration)),
+        Retreat: (validate_retreat, partial(_record_then_resolve, record_retreat)),
         Afflict: (validate_afflict, apply_afflict),
         Withdraw: (validate_withdraw, apply_withdraw),
         Ward: (validate_ward, apply_ward),
