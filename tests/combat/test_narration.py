@@ -82,6 +82,10 @@ _SENTENCES: list[tuple[Event, str]] = [
         "The party flees; escaped: a, b; a drags c along; left behind: d; lost: a's rope, b's ax.",
     ),
     (Fled((), (), ("a",), ()), "The party flees; escaped: nobody; left behind: a."),
+    (
+        Fled(("a", "b"), (Carry("a", "c"), Carry("b", "d")), (), ()),
+        "The party flees; escaped: a, b; a drags c along; b drags d along.",
+    ),
     (StressGained("a", 4, 6), "a gains 4 Stress (now 6)."),
     (_HIT, "hero's Attack (rock) at orc: a win, 3 damage."),
     (
