@@ -36,6 +36,9 @@ from gamefold.skills import (
     UnitsFielded,
     describe,
 )
+from gamefold.skills.config import GM
+from gamefold.skills.narration import EVENT_RULES
+from gamefold.skills.zones import FATAL_EXHAUSTION
 
 _BOOSTS = (Modifier("Might", 2), Modifier("Wits", -1))
 
@@ -87,3 +90,25 @@ def test_en7_an_event_of_another_kind_reads_as_its_repr() -> None:
     """EN-7: describe never fails on a foreign event; it shows the record itself."""
     foreign = Event()
     assert describe(foreign) == repr(foreign)
+
+
+@pytest.mark.parametrize(
+    ("event", "rules"),
+    [
+        (CardBurned("bo", 3, "Focus", (), True), ("SD-12",)),
+        (CardBurned(GM, 3, "Focus", (), False), ("SD-12", "SD-7")),
+        (DrawFellShort("bo", 1), ("SD-6",)),
+        (DrawFellShort(GM, 1), ("SD-7",)),
+        (CharacterDied("bo", FATAL_EXHAUSTION), ("SD-6",)),
+        (CharacterDied("bo", "defeated"), ()),
+        (CardsDrawn("bo", (1,)), ("SD-3",)),
+        (CardsDrawn(GM, (1,)), ("SD-3", "SD-7")),
+        (DeckRecycled("bo", 4, False), ("SD-5",)),
+        (DeckRecycled(GM, 4, False), ("SD-5", "SD-7")),
+        (RoundStarted(1), ("SD-3", "SD-13")),
+    ],
+)
+def test_en7_each_skill_deck_event_attests_its_rules(event: Event, rules: tuple[str, ...]) -> None:
+    """SD-3/SD-5/SD-6/SD-7/SD-12: the rules an event attests for rule coverage; the GM's
+    draws, reshuffles and discarded Burns add SD-7, fatal exhaustion alone attests SD-6."""
+    assert EVENT_RULES[type(event)](event) == rules
