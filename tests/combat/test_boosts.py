@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.combat.support import PAPER, ROCK, SCISSORS, duel, exchange, fight, foe, hero, hp
 
-from gamefold import EndRound, IllegalAction
+from gamefold import EndRound, IllegalAction, replace
 from gamefold.combat import (
     AbilityResolved,
     DamageDealt,
@@ -114,3 +114,13 @@ def test_cb11_heal_never_lifts_hit_points_above_the_maximum(amount: int, hurt: o
     after, events = step(state, Heal("hero", amount))
     assert hp(after, "hero") == min(10, before + amount)
     assert events == (Healed("hero", hp(after, "hero") - before, hp(after, "hero")),)
+
+
+@pytest.mark.parametrize("kind", [Empower, Heal])
+def test_cb11_a_combatant_on_its_last_hit_point_still_takes_a_boost(kind: type) -> None:
+    """CB-11: 1 hit point left is standing, not fallen: a boost is legal and applies."""
+    state = duel()
+    state = replace(state, combatants=tuple(replace(c, hp=1) for c in state.combatants))
+    assert check(state, kind("hero", 2)) is None
+    _, events = step(state, kind("hero", 2))
+    assert events == ((Empowered("hero", 2, 2),) if kind is Empower else (Healed("hero", 2, 3),))

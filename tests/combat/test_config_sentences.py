@@ -292,3 +292,19 @@ def test_en4_cb10_a_fight_needs_distinct_ids_and_both_sides() -> None:
         "CB-10",
         "a fight needs the party and the enemies",
     )
+
+
+def test_en4_a_fight_needs_a_combat_config_and_says_what_came() -> None:
+    """EN-4: initial_state refuses anything but a CombatConfig, naming the type it got."""
+    fighters = (Fighter("a", Side.PARTY, Zone.FORWARD), Fighter("x", Side.ENEMIES, Zone.FORWARD))
+    with pytest.raises(TypeError) as raised:
+        initial_state({"hands": 3}, fighters)  # type: ignore[arg-type]
+    assert str(raised.value) == "initial_state needs a CombatConfig, not dict"
+
+
+def test_en3_a_fight_without_a_seed_uses_seed_0() -> None:
+    """EN-3: the default seed is 0, so two fights built without one replay alike."""
+    fighters = (Fighter("a", Side.PARTY, Zone.FORWARD), Fighter("x", Side.ENEMIES, Zone.FORWARD))
+    config = CombatConfig()
+    assert initial_state(config, fighters) == initial_state(config, fighters, 0)
+    assert initial_state(config, fighters) != initial_state(config, fighters, 1)

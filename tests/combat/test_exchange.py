@@ -20,11 +20,13 @@ from gamefold.combat import (
     Zone,
     codes,
     legal_actions,
+    reduce,
     step,
     waiting_for,
 )
 from gamefold.combat.combatants import find
 from gamefold.core import Action, StartRound
+from gamefold.errors import IllegalAction
 
 from .support import (
     PAPER,
@@ -216,3 +218,16 @@ def test_en4_a_non_action_is_a_type_error() -> None:
     """EN-4: anything but a gamefold Action is a TypeError, not an IllegalAction."""
     with pytest.raises(TypeError):
         step(duel(), "Attack")  # type: ignore[arg-type]
+
+
+def test_en2_reduce_is_the_new_state_of_step_alone() -> None:
+    """EN-2: ``reduce`` gives exactly the state ``step`` gives, for a choice and for the
+    choice that resolves the exchange, and refuses what ``step`` refuses."""
+    state = duel()
+    first = attack("hero", ROCK, "orc")
+    assert reduce(state, first) == step(state, first)[0]
+    middle = step(state, first)[0]
+    last = attack("orc", PAPER, "hero")
+    assert reduce(middle, last) == step(middle, last)[0] != middle
+    with pytest.raises(IllegalAction):
+        reduce(middle, first)

@@ -28,9 +28,9 @@ from gamefold.combat import (
     legal_actions,
     register_dire_policy,
 )
-from gamefold.combat.dire import always, never
+from gamefold.combat.dire import always, never, outnumbered
 from gamefold.combat.fleeing import DIRE, NOT_AGREED
-from gamefold.core import Action
+from gamefold.core import Action, replace
 
 from .support import (
     PAPER,
@@ -272,3 +272,38 @@ def test_cb13_a_bad_dire_policy_registration_is_refused_in_words(
     assert str(raised.value) == sentence
     assert dire_policy_names() == before == ("always", "never", "outnumbered")
     assert dire_policy("never") is never
+
+
+def _at_hp(state: CombatState, **hit_points: int) -> CombatState:
+    combatants = tuple(
+        replace(c, hp=hit_points[c.id]) if c.id in hit_points else c for c in state.combatants
+    )
+    return replace(state, combatants=combatants)
+
+
+@pytest.mark.parametrize(
+    ("hit_points", "dire"),
+    [
+        ({}, True),  # two foes against one hero
+        ({"a": 1, "y": 0}, False),  # a hero at 1 hp stands; a fallen enemy does not count
+        ({"a": 1, "x": 1}, True),  # an enemy at 1 hp stands: two against one
+        ({"a": 0, "b": 5, "y": 0}, False),  # a fallen hero does not count either
+    ],
+)
+def test_cb13_outnumbered_counts_the_standing_on_each_side(
+    hit_points: dict[str, int], dire: bool
+) -> None:
+    """CB-13: "outnumbered" is dire when standing enemies (hp 1 or more) outnumber the
+    standing party; the fallen of either side are not counted."""
+    base = fight(hero("a"), foe("x"), foe("y"), hero("b"), dire="outnumbered")
+    state = _at_hp(base, **({"b": 0} | hit_points))
+    assert outnumbered(state) is dire
+
+
+def test_cb13_an_unknown_dire_policy_names_the_known_ones() -> None:
+    """CB-13: looking up a name nobody registered says which names there are."""
+    with pytest.raises(KeyError) as raised:
+        dire_policy("panic")
+    assert raised.value.args == (
+        "unknown dire policy 'panic'; known: ('always', 'never', 'outnumbered')",
+    )

@@ -18,6 +18,8 @@ from gamefold.combat import (
     CombatState,
     Condition,
     Declare,
+    Empower,
+    Heal,
     Item,
     Move,
     Pair,
@@ -263,6 +265,12 @@ def _x_fell() -> CombatState:
             Withdraw(("y", "ghost"), "trap"),
             ("combat/unknown-combatant", "EN-4", "No combatant 'ghost' is in this fight."),
         ),
+        (Empower("x", 2), ("combat/fallen", "CB-11", "x has fallen and is out of the fight.")),
+        (Heal("x", 2), ("combat/fallen", "CB-11", "x has fallen and is out of the fight.")),
+        (
+            Heal("ghost", 2),
+            ("combat/unknown-combatant", "EN-4", "No combatant 'ghost' is in this fight."),
+        ),
     ],
 )
 def test_cb11_the_fallen_are_refused_in_words(
@@ -282,6 +290,8 @@ def test_cb11_the_fallen_are_refused_in_words(
         Afflict("a", Condition.STONED),
         Retreat("a"),
         AssignPairings(Side.PARTY, ()),
+        Empower("a", 1),
+        Heal("a", 1),
     ],
 )
 def test_cb10_after_the_end_every_action_is_told_the_fight_is_over(action: Action) -> None:

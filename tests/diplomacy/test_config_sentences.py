@@ -95,6 +95,31 @@ def test_en4_every_count_must_be_an_integer(field: str, value: object) -> None:
             "bonus_zones maps zone names to BonusZone records",
         ),
         (
+            "bonus_zones",
+            {3: BonusZone(Kind.VALUE, 1), "hill": BonusZone(Kind.VALUE, 1)},
+            "DP-5",
+            "bonus_zones maps zone names to BonusZone records",
+        ),
+        (
+            "secret_agreements",
+            "Ceasefire",
+            "EN-9",
+            "a tuple of Agreement subtypes, not the string 'Ceasefire'",
+        ),
+        (
+            "composition",
+            [("Troops T1", 3)],
+            "DP-8",
+            "composition is a mapping by name, not [('Troops T1', 3)]",
+        ),
+        ("bonus_zones", ["hill"], "DP-5", "bonus_zones is a mapping by name, not ['hill']"),
+        (
+            "secret_agreements",
+            ("Ceasefire", "Troops", "Siege"),
+            "EN-9",
+            "secret_agreements names Agreement subtypes of the catalogue; not ['Siege', 'Troops']",
+        ),
+        (
             "composition",
             {"Unicorn T1": 2, "Dragon T2": 1},
             "DP-8",

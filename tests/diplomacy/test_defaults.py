@@ -125,6 +125,7 @@ def test_dp13_the_destroyed_card_is_uniformly_random_among_unlocked_cards() -> N
         assert len(unlocked) == 10
         state, events = begin(_with_ticks(state, "ann", value=60))
         (destroyed,) = of_type(events, CardDestroyed)
+        assert destroyed.player == "ann"  # the event names whose card it was
         assert destroyed.card not in (cf, troops[0])
         counts[unlocked.index(destroyed.card)] += 1
     expected = 800 / 10

@@ -15,6 +15,7 @@ from gamefold.diplomacy import (
     SelfApply,
     check,
     legal_actions,
+    list_proposals,
     proposal_count,
     sample_proposals,
     step,
@@ -73,6 +74,11 @@ def test_en5_proposals_are_uncapped_and_sampled_on_request() -> None:
     assert list(picked) == sorted(picked, key=every.index)
     assert sample_proposals(state, "ann", Rng.from_seed(3), 5) == (picked, rng)
     assert sample_proposals(state, "ann", Rng.from_seed(3), 100)[0] == every
+    # Asking for exactly as many as there are lists them all and leaves the stream untouched.
+    assert sample_proposals(state, "ann", Rng.from_seed(3), len(every)) == (
+        every,
+        Rng.from_seed(3),
+    )
     assert proposal_count(state, "bob") == 0
 
 
@@ -116,3 +122,29 @@ def test_en9_a_view_shows_own_cards_and_hides_the_rest() -> None:
     assert not hasattr(cys, "rng")
     assert "rng" not in to_json(cys)
     assert from_json(to_json(cys), type(cys)) == cys
+
+
+def test_en5_dp9_a_player_answers_proposals_in_their_own_turn_and_proposes_only_then() -> None:
+    """EN-5/DP-9: in bob's own turn his listing is his turn's actions, then Accept and
+    Decline of each proposal to him, oldest first; out of turn he has no proposal to make
+    although he holds an Agreement card and a Value card."""
+    config = DiplomacyConfig()
+    state, cards = _rich(config)
+    bobs = (ids_of(config, "Ceasefire T1")[2], ids_of(config, "Troops T1")[5])
+    state = arrange(state, {"bob": bobs})
+    state, _ = begin(state)
+    assert list(list_proposals(state, "bob")) == []
+    assert proposal_count(state, "bob") == 0
+    state = step(state, Propose("ann", "bob", cards[0], (cards[3],)))[0]
+    state = step(state, Propose("ann", "bob", cards[1], (cards[4],)))[0]
+    state, _ = begin(end(state))
+    assert state.active == "bob"
+    listed = legal_actions(state, "bob")
+    assert listed[:2] == (Discard("bob", bobs[0]), Discard("bob", bobs[1]))
+    assert listed[-5:] == (
+        EndTurn("bob"),
+        Accept("bob", 0),
+        Decline("bob", 0),
+        Accept("bob", 1),
+        Decline("bob", 1),
+    )

@@ -57,6 +57,9 @@ def test_seed_int_or_str_is_split_for_diplomacy_and_an_rng_is_used_as_is() -> No
     assert initial_state(config, ["a"], 9) == initial_state(
         config, ["a"], Rng.from_seed(9).split("diplomacy")
     )
+    # EN-3: without a seed, the table's stream is seed 0's.
+    assert initial_state(config, ["a"]) == initial_state(config, ["a"], 0)
+    assert initial_state(config, ["a"]) != initial_state(config, ["a"], 1)
 
 
 def test_dp2_too_few_starting_troops_for_the_players_is_a_config_error() -> None:
@@ -64,11 +67,36 @@ def test_dp2_too_few_starting_troops_for_the_players_is_a_config_error() -> None
     with pytest.raises(ConfigError) as err:
         initial_state(config, ["a", "b"])
     assert (err.value.field, err.value.rule) == ("composition", "DP-2")
+    assert str(err.value.args[0]) == "2 players need 6 Tier 1 Value cards, the composition has 5"
     assert len(initial_state(config, ["a"]).players[0].hand) == 3
+    # Only Value cards of the starting tier deal: Tier 1 cards of other kinds do not count.
+    mixed = DiplomacyConfig(composition={"Troops T1": 5, "Siege T1": 3, "Ceasefire T1": 3})
+    with pytest.raises(ConfigError) as err:
+        initial_state(mixed, ["a", "b"])
+    assert str(err.value.args[0]) == "2 players need 6 Tier 1 Value cards, the composition has 5"
 
 
-@pytest.mark.parametrize("players", [[], ["a", "a"], ["a", ""], "ab", ["a", 3]])
-def test_players_are_distinct_non_empty_names(players: object) -> None:
+_SEQUENCE = "a game needs a sequence of one or more players"
+_NAMES = "players are distinct, non-empty names"
+
+
+@pytest.mark.parametrize(
+    ("players", "sentence"),
+    [
+        ([], _SEQUENCE),
+        ("ab", _SEQUENCE),
+        (["a", "a"], _NAMES),
+        (["a", ""], _NAMES),
+        (["a", 3], _NAMES),
+    ],
+)
+def test_en4_players_are_distinct_non_empty_names(players: object, sentence: str) -> None:
+    """EN-4: a table's players are a sequence (not a string) of distinct, non-empty names;
+    the refusal names the field and says which."""
     with pytest.raises(ConfigError) as err:
         initial_state(DiplomacyConfig(), players)  # type: ignore[arg-type]
-    assert err.value.field == "players"
+    assert (err.value.field, err.value.rule, str(err.value.args[0])) == (
+        "players",
+        "EN-4",
+        sentence,
+    )

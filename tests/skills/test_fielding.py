@@ -49,18 +49,43 @@ def test_sd13_fielding_dismisses_the_units_left() -> None:
 def test_sd13_no_fielding_during_a_round() -> None:
     """SD-13: the GM's units change only between Rounds; the state is untouched."""
     state = in_round(new_state(gm_units=("orc",)))
-    problem = check(state, FieldUnits(("wolf",)))
+    action = FieldUnits(("wolf",))
+    problem = check(state, action)
     assert problem is not None
     assert (problem.code, problem.rule) == ("skills/round-in-progress", "SD-13")
+    assert problem.message == "the GM's units change only between Rounds"
+    assert problem.action is action
 
 
-@pytest.mark.parametrize("units", [("ana",), (GM,), ("x", "x"), ("",)])
-def test_sd13_fielded_names_are_distinct_and_not_players(units: tuple[str, ...]) -> None:
-    """SD-13: a GM unit's name is its own: not a player's, not the GM's, not repeated."""
+_DISTINCT = "the GM's units need distinct, non-empty names"
+
+
+@pytest.mark.parametrize(
+    ("units", "sentence"),
+    [
+        (("ana",), "'ana' is a player's or the GM's id, not a GM unit's"),
+        (("wolf", "bo", "ana"), "'ana' is a player's or the GM's id, not a GM unit's"),
+        ((GM,), f"{GM!r} is a player's or the GM's id, not a GM unit's"),
+        (("x", "x"), _DISTINCT),
+        (("",), _DISTINCT),
+        (("x", ""), _DISTINCT),
+    ],
+)
+def test_sd13_fielded_names_are_distinct_and_not_players(
+    units: tuple[str, ...], sentence: str
+) -> None:
+    """SD-13: a GM unit's name is its own: not a player's (the first taken, in name order),
+    not the GM's, not repeated, not empty; the refusal says which."""
     state = new_state()
-    problem = check(state, FieldUnits(units))
+    action = FieldUnits(units)
+    problem = check(state, action)
     assert problem is not None
-    assert (problem.code, problem.rule) == ("skills/unit-name-taken", "SD-13")
+    assert (problem.code, problem.rule, problem.message) == (
+        "skills/unit-name-taken",
+        "SD-13",
+        sentence,
+    )
+    assert problem.action is action
 
 
 @given(st.lists(st.sampled_from(["u1", "u2", "u3", "ana", ""]), max_size=4))

@@ -41,7 +41,7 @@ def _candidates(state: SkillsState) -> list[object]:
     cards = {c for o in state.owners for c in (*o.hand, *o.deck[:2], *o.discard[:2])}
     out: list[object] = [kind(u) for u in units for kind in (Activate, EndActivation)]
     out += [Discard(p, c) for p in (*state.seats, "nobody") for c in sorted(cards)]
-    out += [Discard("gm", -1), Activate(3), Discard(1, 2)]  # type: ignore[arg-type]
+    out += [Discard("gm", -1), Activate(3), Discard(1, 2), Discard("ana", "3")]  # type: ignore[arg-type]
     return [*out, *skills_action_space(state)]
 
 
@@ -74,3 +74,20 @@ def test_sd8_an_open_window_keeps_the_round_from_ending() -> None:
     state = step(state, OpenReactionWindow("ana"))[0]
     assert not round_over(state)
     assert check(state, EndRound()) is not None
+
+
+@settings(max_examples=60)
+@given(state=reachable_states())
+def test_sd9_sd13_sd15_every_legal_hot_action_takes_its_fused_path(state: SkillsState) -> None:
+    """SD-9 (a free Discard), SD-13 (Activate), SD-15 (EndActivation): the fused path of each
+    takes every legal action of its type, with the stages' very result, and leaves every
+    refused one to the stages; the speed it exists for is not lost to a stray doubt."""
+    for action in _candidates(state):
+        fast = FUSED.fast.get(type(action))
+        if fast is None:
+            continue
+        taken = fast(state, action)
+        if PLAIN.check(state, action) is None:
+            assert taken == PLAIN.step(state, action), action
+        else:
+            assert taken is None, action

@@ -21,6 +21,7 @@ Who acts (the ``actor`` of :func:`legal_actions`):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, TypeAlias
 
 from gamefold.combat import codes
@@ -189,14 +190,16 @@ def _withdraw_ok(a: Withdraw) -> bool:
 Apply: TypeAlias = Callable[[CombatState, Any], tuple[CombatState, Events]]
 
 
-def _then_resolve(record: Apply) -> Apply:
-    """Record a choice, then resolve the exchange if it was the last one (CB-10)."""
+def _record_then_resolve(
+    record: Apply, state: CombatState, action: Any
+) -> tuple[CombatState, Events]:
+    """Record a choice, then resolve the exchange if it was the last one (CB-10).
 
-    def apply(state: CombatState, action: Any) -> tuple[CombatState, Events]:
-        new, events = record(state, action)
-        return resolve_if_complete(new, events)
-
-    return apply
+    Bound to its ``record`` with ``partial`` in :data:`PIPELINE` (not a closure built at
+    import), so that every step runs code a mutation tool can reach.
+    """
+    new, events = record(state, action)
+    return resolve_if_complete(new, events)
 
 
 def _always(state: CombatState, action: Any) -> None:
@@ -207,8 +210,8 @@ PIPELINE: Pipeline[CombatState] = Pipeline(
     codes.CATALOGUE,
     {
         AssignPairings: (validate_assign, apply_assign),
-        Declare: (validate_declare, _then_resolve(record_declaration)),
-        Retreat: (validate_retreat, _then_resolve(record_retreat)),
+        Declare: (validate_declare, partial(_record_then_resolve, record_declaration)),
+        Retreat: (validate_retreat, partial(_record_then_resolve, record_retreat)),
         Afflict: (validate_afflict, apply_afflict),
         Withdraw: (validate_withdraw, apply_withdraw),
         Ward: (validate_ward, apply_ward),

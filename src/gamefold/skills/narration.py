@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gamefold.core import Event
@@ -88,9 +89,13 @@ def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
     return lambda event: rules
 
 
-def _gm_or(gm_rules: tuple[str, ...], *rules: str) -> Callable[[Any], tuple[str, ...]]:
-    """The rules of a player's event, or ``gm_rules`` added when the GM's (SD-7)."""
-    return lambda event: (*rules, *gm_rules) if event.player == GM else rules
+def _gm_or(gm_rules: tuple[str, ...], rules: tuple[str, ...], event: Any) -> tuple[str, ...]:
+    """The rules of a player's event, or ``gm_rules`` added when the GM's (SD-7).
+
+    Bound with ``partial`` in :data:`EVENT_RULES` (not a closure built at import), so that
+    each attribution runs code a mutation tool can reach.
+    """
+    return (*rules, *gm_rules) if event.player == GM else rules
 
 
 def _burned(event: CardBurned) -> tuple[str, ...]:
@@ -121,8 +126,8 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     ReactionWindowClosed: _always("SD-8"),
     HandLimitChanged: _always("SD-2"),
     HandTrimmed: _always("SD-2"),
-    CardsDrawn: _gm_or(("SD-7",), "SD-3"),
-    DeckRecycled: _gm_or(("SD-7",), "SD-5"),
+    CardsDrawn: partial(_gm_or, ("SD-7",), ("SD-3",)),
+    DeckRecycled: partial(_gm_or, ("SD-7",), ("SD-5",)),
     FatigueGained: _always("SD-5"),
     CardsExhausted: _always("SD-5"),
     DrawFellShort: _fell_short,
