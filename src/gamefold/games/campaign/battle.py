@@ -60,7 +60,6 @@ __all__ = [
     "check_attack",
     "faction_wrappers",
     "fighting",
-    "guarded",
     "muster",
     "rounds_fought",
     "step_attack",
@@ -393,26 +392,6 @@ def _check_faction(game: Game, action: Action, inner: Checker) -> IllegalAction 
 
 def _keep_faction(game: Game, action: Action) -> bool:
     return game[NAME].battle is None
-
-
-def guarded(rule: Rule) -> Rule:
-    """``rule`` (a game's override of a faction action) refused and listing nothing while a
-    battle is under way (CP-1). A wrapper would not do: the registry trusts an exact
-    rule's listing as it is."""
-
-    def check(game: Game, action: Action) -> IllegalAction | None:
-        return _battle_problem(game, action) or rule.check(game, action)
-
-    listing = rule.legal_actions
-
-    def listed(game: Game, actor: str) -> tuple[Action, ...]:
-        if listing is None or game[NAME].battle is not None:
-            return ()
-        return listing(game, actor)
-
-    return attrs.evolve(
-        rule, check=check, legal_actions=None if listing is None else listed, name=rule.name
-    )
 
 
 def faction_wrappers() -> tuple[Wrapper, ...]:

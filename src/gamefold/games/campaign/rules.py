@@ -11,7 +11,7 @@ campaign plays summit's economy and the skirmish's fight exactly. On top of them
   factions' clock and reach summit's slices only; a battle's Rounds are the campaign's own
   clock actions (:class:`~gamefold.games.campaign.battle.StartBattleRound`, …) (CP-1);
 - summit's ``Attack`` is overridden: it begins a battle (CP-1 … CP-6);
-- every other faction action is wrapped (summit's own overrides of them guarded): refused,
+- every other faction action is wrapped (summit's own overrides of them too, EN-5): refused,
   and never listed, while a battle is under way (CP-1);
 - a bare ``FieldUnits`` is refused: the campaign fields the guards itself (CP-4).
 """
@@ -44,7 +44,7 @@ def build_rules(config: CampaignConfig, summit_rules: Rules, skirmish_rules: Rul
         [*summit_rules.subsystems, *fighting, slice_.subsystem],
         rules=(*skirmish_rules.rules, *battle.battle_rules(config, ending)),
         overrides=(
-            *(battle.guarded(r) for r in summit_rules.overrides),
+            *summit_rules.overrides,
             *skirmish_rules.overrides,
             battle.attack_override(config),
             battle.FIELD_REFUSED,
