@@ -360,7 +360,7 @@ class Rules:
             "reactions": self.reactions,
         }
         args.update(changes)
-        return Rules(self.subsystems, **args)
+        return type(self)(self.subsystems, **args)  # a subclass's listing and views stay
 
     def with_rules(self, *rules: Rule) -> Rules:
         """A registry with game-level rules for new action types added."""

@@ -46,7 +46,7 @@ from gamefold.games.campaign.state import (
 )
 from gamefold.games.summit import Attack, Defer, Deploy, MapState, Pass
 from gamefold.registry import Checker, Game, Rule, Subsystem, Wrapper
-from gamefold.skills import FieldUnits, SkillsState, owner_of
+from gamefold.skills import GM, FieldUnits, SkillsState, owner_of
 
 __all__ = [
     "CLOCK_ACTIONS",
@@ -58,6 +58,8 @@ __all__ = [
     "attack_options",
     "battle_rules",
     "check_attack",
+    "commander",
+    "defending_champion",
     "faction_wrappers",
     "fighting",
     "muster",
@@ -163,14 +165,23 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
     )
 
 
-def _champion(config: CampaignConfig, name: str, hp: int) -> Fighter:
+def defending_champion(config: CampaignConfig, game: Game, defender: str) -> str:
+    """CP-11: the defending faction's champion who fights beside the guards, or ``""``: none
+    for a neutral territory, a dead champion, or without ``defender_joins``."""
+    deck: SkillsState = game["skills"]
+    if not config.defender_joins or defender not in config.factions:
+        return ""
+    return defender if owner_of(deck, defender).alive else ""
+
+
+def _champion(config: CampaignConfig, name: str, hp: int, side: Side = Side.PARTY) -> Fighter:
     sk = config.skirmish_config()
     return Fighter(
         name,
-        Side.PARTY,
+        side,
         Zone.FORWARD,
         max_hp=hp,
-        items=sk.party_items,
+        items=sk.party_items if side is Side.PARTY else (),  # only the party flees (CB-14)
         abilities=sk.party_abilities,
     )
 
@@ -181,8 +192,9 @@ def _fighters(
     troops: int,
     guards: int,
     forts: int,
-    joined: tuple[str, ...],
+    sides: tuple[tuple[str, ...], str],
 ) -> tuple[int, tuple[Fighter, ...]]:
+    joined, defending = sides
     hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
     champion = _champion(config, action.player, hp)
     helpers = tuple(_champion(config, ally, config.champion_hp) for ally in joined)  # CP-10
@@ -192,7 +204,8 @@ def _fighters(
         Fighter(g, Side.ENEMIES, config.guard_zone(i, guards), max_hp=guard_hp, abilities=abilities)
         for i, g in enumerate(config.guards[:guards])
     )
-    return hp, (champion, *helpers, *fielded)
+    own = (_champion(config, defending, config.defender_hp, Side.ENEMIES),) if defending else ()
+    return hp, (champion, *helpers, *own, *fielded)  # CP-11: the defender's own champion
 
 
 def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Game, Events]:
@@ -210,18 +223,46 @@ def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Gam
         return game, (*sprung, ended, *closed)
     guards = min(defenders, config.garrison_slots)
     joined = allies(config, game, action.player, defender)
-    hp, entries = _fighters(config, action, troops, guards, board.forts[target], joined)
+    defending = defending_champion(config, game, defender)
+    sides = (joined, defending)
+    hp, entries = _fighters(config, action, troops, guards, board.forts[target], sides)
     seed = state.rng.split(f"battle-{state.battles}")
     fight = combat.initial_state(config.skirmish_config().combat_config(), entries, seed)
-    names = tuple(e.id for e in entries[1 + len(joined) :])
+    names = config.guards[:guards]
     deck, fielded = skills.step(game["skills"], FieldUnits(names))
-    battle = Battle(action, defender, troops, hp, names, defenders - guards, deck.round, joined)
+    battle = Battle(
+        action,
+        defender,
+        troops,
+        hp,
+        names,
+        defenders - guards,
+        deck.round,
+        joined,
+        defending,
+        commander(config, defender),
+    )
     state = replace(state, battle=battle)
     game = game.with_slice(MAP, board).with_slice("combat", fight).with_slice("skills", deck)
     began = BattleBegan(
-        action.player, action.source, action.territory, defender, troops, hp, names, joined
+        action.player,
+        action.source,
+        action.territory,
+        defender,
+        troops,
+        hp,
+        names,
+        joined,
+        defending,
+        battle.commander,
     )
     return game.with_slice(NAME, state), (*sprung, began, *fielded)
+
+
+def commander(config: CampaignConfig, defender: str) -> str:
+    """CP-12: who commands a battle's guards: the defending faction (with
+    ``defender_commands``), else (or for a neutral territory) the war-master ``"gm"``."""
+    return defender if config.defender_commands and defender in config.factions else GM
 
 
 def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
@@ -312,7 +353,8 @@ def _outcome(config: CampaignConfig, fight: CombatState, battle: Battle) -> tupl
     lost = min(battle.troops, (battle.hp - champion.hp) // config.hp_per_troop)
     if fight.ending is Ending.FLED:
         return "fled", lost, killed
-    return ("won" if not standing else "stalemate"), lost, killed
+    defended = battle.champion and (c := find(fight, battle.champion)) is not None and c.hp > 0
+    return ("won" if not standing and not defended else "stalemate"), lost, killed
 
 
 def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
