@@ -365,12 +365,19 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     battle = state.battle
     assert battle is not None
     result, lost, killed = _outcome(config, game["combat"], battle)
+    held = bool(battle.champion) and result == "stalemate"  # the champion stands (CP-11)
     survivors = battle.troops - lost
     left = battle.reserve + len(battle.guards) - killed
     back = result == "stalemate" or (result == "fled" and config.flee_keeps_troops)
     board: MapState = game[MAP]
     board, closed = summit.close_battle(
-        board, battle.attack, battle.troops, survivors, left, fall_back=back or result == "won"
+        board,
+        battle.attack,
+        battle.troops,
+        survivors,
+        left,
+        fall_back=back or result == "won",
+        held=held,
     )
     if result == "won" and _result(closed) != "won":
         result = "held"  # the guards fell, but reserves or no survivors: the defenders keep it
