@@ -1,4 +1,4 @@
-"""Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-10).
+"""Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-12).
 
 The clock nests: a faction's turn (summit's flow) may contain a battle; a battle is several
 Rounds of the skill decks (SD-13) with one exchange each (the skirmish's rules); a Round is
@@ -11,7 +11,9 @@ records and wrappers:
   :func:`~gamefold.games.summit.open_battle`); the champion enters a fresh fight with its
   troops as hit points (CP-3); up to ``garrison_slots`` defending troops enter as guards,
   fielded as the GM's units in the skill decks with :class:`~gamefold.skills.FieldUnits`
-  (CP-4). A territory with nobody to defend it is taken at once;
+  (CP-4), beside the defending faction's living champion on the enemies' side
+  (:func:`defending_champion`, CP-11), all commanded by the defending faction
+  (:func:`commander`, CP-12). A territory with no troop to defend it is taken at once;
 - :class:`StartBattleRound` and :class:`EndBattleRound`: the clock's Rounds of the battle,
   the skill decks' ``StartRound`` (refills, SD-3) and every battle slice's ``EndRound``
   (SD-12, CB-12, SK-5);
