@@ -6,7 +6,8 @@ Factions take turns over summit's map and economy (DP, SM). An Attack is fought 
 territory's troops as guards (CP-4) and the defending faction's own champion (CP-11), the
 guards commanded by the defending faction (CP-12), by the skirmish's rules (SD, CB, SK). A
 won battle moves the territory and so the tick income (CP-5); a Ceasefire forbids the attack
-(CP-6); the champions' Fatigue and Exhaustion carry over from battle to battle (CP-9). See ``docs/games/campaign.md``.
+(CP-6); the champions' Fatigue and Exhaustion carry over from battle to battle (CP-9).
+See ``docs/games/campaign.md``.
 
 >>> from gamefold.games import play
 >>> from gamefold.games.campaign import Campaign
