@@ -207,7 +207,9 @@ def _fighters(
         for i, g in enumerate(config.guards[:guards])
     )
     own = (_champion(config, defending, config.defender_hp, Side.ENEMIES),) if defending else ()
-    return hp, (champion, *helpers, *own, *fielded)  # CP-11: the defender's own champion
+    # CP-11: the defender's own champion stands after its guards, so the fight lists the
+    # enemies' pairings in the order of their names, as it does a skirmish's.
+    return hp, (champion, *helpers, *fielded, *own)
 
 
 def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Game, Events]:

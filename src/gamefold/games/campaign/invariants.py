@@ -36,7 +36,7 @@ def battle_matches_fight(game: Game) -> Iterator[str]:
     party = tuple(c.id for c in fight.combatants if c.side is Side.PARTY)
     enemies = tuple(c.id for c in fight.combatants if c.side is Side.ENEMIES)
     defending = (battle.champion,) if battle.champion else ()
-    if party != (battle.attack.player, *battle.allies) or enemies != (*defending, *battle.guards):
+    if party != (battle.attack.player, *battle.allies) or enemies != (*battle.guards, *defending):
         yield f"the fight holds {party} against {enemies}, not the battle's {battle}"
 
 
