@@ -483,6 +483,23 @@ def test_en5_a_wrapper_narrows_an_exact_rule_listing_too() -> None:
     assert bare.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
 
 
+def test_en6_a_registry_subclass_survives_its_extension() -> None:
+    """EN-6: extending a ``Rules`` subclass (a game's own listing or views) gives that
+    subclass again, so ``wrap``, ``override``, ``with_rules`` and ``with_reactions`` keep
+    what it adds."""
+
+    class Loud(Rules):
+        def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
+            return (*super().legal_actions(game, actor), Add(9))
+
+    rules = Loud([make("a")])
+    game = rules.new_game({"a": Counter("a")})
+    wrapped = rules.wrap(Wrapper(Add, check=lambda g, a, inner: inner(g, a)))
+    extended = wrapped.with_reactions(lambda g, events: (g, ()))
+    assert type(extended) is Loud
+    assert extended.legal_actions(game, "a")[-1] == Add(9)
+
+
 def test_en9_a_lazy_view_is_built_only_when_read_and_equals_the_view() -> None:
     """EN-9: what policies receive: the same view, built on first read."""
     import pickle
