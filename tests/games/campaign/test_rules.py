@@ -379,22 +379,25 @@ def test_cp11_the_defending_champion_activates_and_pays_from_its_own_deck() -> N
     assert paid or after.discard != before.discard
 
 
-def test_cp11_a_standing_defending_champion_holds_the_territory() -> None:
-    """CP-11, CP-5: every guard fell but the defending champion stands: the Rounds ran out
-    with a defender left, so the attackers fall back (a stalemate, not a conquest)."""
+def test_cp11_cp5_the_territory_falls_with_its_troops_though_the_champion_stands() -> None:
+    """CP-11, CP-5: the defending champion is no troop: every guard fell and no reserve is
+    left, so at the Round cap the attacker takes the territory though the champion still
+    stands; the champion lives on."""
     game = Campaign()
     state, attack, defender = _defended(game, troops=4, guards=2)
     fight = state["combat"]
     combatants = tuple(
-        replace(c, hp=0) if c.id.startswith("guard") else c for c in fight.combatants
+        replace(c, hp=0) if c.id in game.config.guards else c for c in fight.combatants
     )
     state = state.with_slice("combat", replace(fight, combatants=combatants))
+    assert find(state["combat"], defender).hp > 0
     rounds = game.config.max_battle_rounds
     deck = replace(state["skills"], round=state["skills"].round + rounds)
     state, events = run(game, state.with_slice("skills", deck), EndBattle())
-    assert events[0] == BattleEnded(attack.player, attack.territory, "stalemate", 0, 2)
+    assert events[0] == BattleEnded(attack.player, attack.territory, "won", 0, 2)
     board = state["map"]
-    assert board.owners[board.scenario.territories.index(attack.territory)] == defender
+    assert board.owners[board.scenario.territories.index(attack.territory)] == attack.player
+    assert owner_of(state["skills"], defender).alive
 
 
 def test_cp11_a_dead_champion_stays_out_and_one_who_falls_dies() -> None:

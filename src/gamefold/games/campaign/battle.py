@@ -357,8 +357,8 @@ def _outcome(config: CampaignConfig, fight: CombatState, battle: Battle) -> tupl
     lost = min(battle.troops, (battle.hp - champion.hp) // config.hp_per_troop)
     if fight.ending is Ending.FLED:
         return "fled", lost, killed
-    defended = battle.champion and (c := find(fight, battle.champion)) is not None and c.hp > 0
-    return ("won" if not standing and not defended else "stalemate"), lost, killed
+    # The territory's troops hold it: a defending champion still standing does not (CP-11).
+    return ("won" if not standing else "stalemate"), lost, killed
 
 
 def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
@@ -369,7 +369,6 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     battle = state.battle
     assert battle is not None
     result, lost, killed = _outcome(config, game["combat"], battle)
-    held = bool(battle.champion) and result == "stalemate"  # the champion stands (CP-11)
     survivors = battle.troops - lost
     left = battle.reserve + len(battle.guards) - killed
     back = result == "stalemate" or (result == "fled" and config.flee_keeps_troops)
@@ -381,7 +380,6 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
         survivors,
         left,
         fall_back=back or result == "won",
-        held=held,
     )
     if result == "won" and _result(closed) != "won":
         result = "held"  # the guards fell, but reserves or no survivors: the defenders keep it

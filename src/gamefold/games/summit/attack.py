@@ -215,17 +215,15 @@ def close_battle(
     defenders: int,
     *,
     fall_back: bool = False,
-    held: bool = False,
 ) -> tuple[MapState, Events]:
     """The end of the battle of ``action`` opened with ``attackers`` (SM-6): with no
     defender left and ``survivors`` attackers standing, the attacker takes the territory and
     the survivors move in; otherwise the defenders keep it with the ``defenders`` left, and
     the survivors are lost, or with ``fall_back`` return to the source (summit's dice battle
-    never falls back: it fights to the last troop of a side). With ``held``, a host's own
-    defender who is no troop still stands: the territory is kept even with no troop left."""
+    never falls back: it fights to the last troop of a side)."""
     target = state.scenario.territories.index(action.territory)
     before = state.garrisons[target]
-    won = defenders == 0 and survivors > 0 and not held
+    won = defenders == 0 and survivors > 0
     fought = BattleFought(
         action.player,
         action.source,
