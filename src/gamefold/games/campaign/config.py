@@ -3,7 +3,7 @@
 A :class:`CampaignConfig` holds a :class:`~gamefold.games.summit.SummitConfig` (the factions,
 the map and the diplomacy economy), a :class:`~gamefold.games.skirmish.SkirmishConfig` (the
 skill decks, the combat and the rules between them in a battle), and the defaults of the
-rules that cross the two (CP-1 … CP-10, see ``docs/games/campaign.md``). It is validated when
+rules that cross the two (CP-1 … CP-12, see ``docs/games/campaign.md``). It is validated when
 built: a wrong value raises :class:`~gamefold.ConfigError` naming the field and the rule.
 """
 

@@ -60,7 +60,7 @@ class Campaign(GameDef[CampaignConfig]):
     """Factions trade cards over a map; each attack is a battle of champions with Skill decks.
 
     Skills + combat + diplomacy: summit's economy between battles, the skirmish's fight in
-    them, and the rules between the two (CP-1 … CP-10)."""
+    them, and the rules between the two (CP-1 … CP-12)."""
 
     name = "campaign"
     config_type = CampaignConfig
@@ -168,7 +168,7 @@ class Campaign(GameDef[CampaignConfig]):
         return {"random": random_policy, "greedy": greedy_policy(self.config)}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """SD-1 … SD-15, CB-1 … CB-15, DP-1 … DP-14 and CP-1 … CP-10."""
+        """SD-1 … SD-15, CB-1 … CB-15, DP-1 … DP-14 and CP-1 … CP-12."""
         return attribution.RULE_IDS
 
     def event_rules(self) -> EventRules:
