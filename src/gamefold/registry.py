@@ -350,6 +350,11 @@ class Rules:
             rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
         )
         self._sieve = self._build_sieve()
+        self._rule_keeps = {
+            rule.action: _wrappers_keep(rule.action, self.wrappers, self._checks[rule.action])
+            for rule in (*self.rules, *self.overrides)
+            if rule.exact
+        }
 
     def __repr__(self) -> str:
         return f"Rules({list(self.names)!r})"
@@ -366,7 +371,7 @@ class Rules:
             "reactions": self.reactions,
         }
         args.update(changes)
-        return Rules(self.subsystems, **args)
+        return type(self)(self.subsystems, **args)  # a subclass's listing and views stay
 
     def with_rules(self, *rules: Rule) -> Rules:
         """A registry with game-level rules for new action types added."""
@@ -445,7 +450,8 @@ class Rules:
             if rule.legal_actions is not None:
                 listed = rule.legal_actions(game, actor)
                 if rule.exact:
-                    out.extend(listed)
+                    narrow = self._rule_keeps[rule.action]  # the wrappers' refusals (EN-5)
+                    out.extend(listed if narrow is None else (a for a in listed if narrow(game, a)))
                 else:
                     out.extend(a for a in listed if self._checks[type(a)](game, a) is None)
         return tuple(out)
@@ -695,6 +701,24 @@ def _both(first: Keep | None, second: Keep) -> Keep:
     if first is None:
         return second
     return lambda game, action: first(game, action) and second(game, action)
+
+
+def _wrappers_keep(kind: type, wrappers: Sequence[Wrapper], check: Checker) -> Keep | None:
+    """What the refusing wrappers of ``kind`` leave of an exact rule's listing: their
+    ``keep`` predicates together; the whole check if one of them refuses without a ``keep``;
+    ``None`` if no wrapper refuses."""
+    keeps: list[Keep] = []
+    for wrapper in wrappers:
+        if wrapper.action is not kind or wrapper.check is None:
+            continue
+        if wrapper.keep is None:
+            return lambda game, action: check(game, action) is None
+        keeps.append(wrapper.keep)
+    if not keeps:
+        return None
+    if len(keeps) == 1:
+        return keeps[0]
+    return lambda game, action: all(keep(game, action) for keep in keeps)
 
 
 def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:

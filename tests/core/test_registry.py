@@ -450,6 +450,57 @@ def test_en5_a_wrapper_keep_narrows_a_trusted_listing_without_checking_it() -> N
     assert kept.check(game, Add(3)) is not None
 
 
+def test_en5_a_wrapper_narrows_an_exact_rule_listing_too() -> None:
+    """EN-5, EN-6: a game-level rule that lists its actions exactly is still wrapped: the
+    wrapper's ``keep`` filters the listing, and a wrapper without one has each action
+    checked, so nothing listed is refused."""
+    rules, game = two()
+    listing = lambda game, actor: (Transfer(1), Transfer(3)) if actor == "a" else ()  # noqa: E731
+    exact = rules.with_rules(Rule(Transfer, _bare_transfer, transfer_check, listing, exact=True))
+    checks: list[Transfer] = []
+
+    def small(game: Game, action: Transfer, inner: Any) -> IllegalAction | None:
+        checks.append(action)
+        problem = inner(game, action)
+        if problem is None and action.amount > 2:
+            return IllegalAction("toy/too-big", "EN-6", "Too big.", action)
+        return problem
+
+    assert exact.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
+    kept = exact.wrap(Wrapper(Transfer, check=small, keep=lambda g, a: a.amount <= 2))
+    assert kept.legal_actions(game, "a")[-1] == Transfer(1)
+    assert Transfer(3) not in kept.legal_actions(game, "a")
+    assert checks == []
+    assert kept.check(game, Transfer(3)) is not None
+    checks.clear()
+    unkept = exact.wrap(Wrapper(Transfer, check=small))
+    assert unkept.legal_actions(game, "a")[-1] == Transfer(1)
+    assert checks == [Transfer(1), Transfer(3)]
+    both = kept.wrap(
+        Wrapper(Transfer, check=lambda g, a, inner: inner(g, a), keep=lambda g, a: False)
+    )
+    assert not any(isinstance(a, Transfer) for a in both.legal_actions(game, "a"))
+    bare = exact.wrap(Wrapper(Transfer, lambda g, a, inner: inner(g, a)))
+    assert bare.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
+
+
+def test_en6_a_registry_subclass_survives_its_extension() -> None:
+    """EN-6: extending a ``Rules`` subclass (a game's own listing or views) gives that
+    subclass again, so ``wrap``, ``override``, ``with_rules`` and ``with_reactions`` keep
+    what it adds."""
+
+    class Loud(Rules):
+        def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
+            return (*super().legal_actions(game, actor), Add(9))
+
+    rules = Loud([make("a")])
+    game = rules.new_game({"a": Counter("a")})
+    wrapped = rules.wrap(Wrapper(Add, check=lambda g, a, inner: inner(g, a)))
+    extended = wrapped.with_reactions(lambda g, events: (g, ()))
+    assert type(extended) is Loud
+    assert extended.legal_actions(game, "a")[-1] == Add(9)
+
+
 def test_en9_a_lazy_view_is_built_only_when_read_and_equals_the_view() -> None:
     """EN-9: what policies receive: the same view, built on first read."""
     import pickle

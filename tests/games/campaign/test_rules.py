@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from gamefold.combat import Ending, find
-from gamefold.core import EndTurn, replace
+from gamefold import ConfigError
+from gamefold.combat import AssignPairings, Ending, Side, Zone, find
+from gamefold.core import Action, EndTurn, replace
 from gamefold.diplomacy import Discard
+from gamefold.games.base import Policy
 from gamefold.games.campaign import (
     BattleBegan,
     BattleEnded,
@@ -18,8 +20,22 @@ from gamefold.games.campaign import (
     EndBattle,
     StartBattleRound,
 )
-from gamefold.games.summit import Deploy, Truce
-from gamefold.skills import DEFEATED, Activate, CharacterDied, EndActivation, FieldUnits, owner_of
+from gamefold.games.campaign.battle import commander, defending_champion
+from gamefold.games.skirmish import Skirmish, UseAbility
+from gamefold.games.summit import Attack, Deploy, Truce
+from gamefold.registry import Game
+from gamefold.rng import Rng
+from gamefold.skills import (
+    DEFEATED,
+    GM,
+    Activate,
+    ActivationStarted,
+    CharacterDied,
+    CostPaid,
+    EndActivation,
+    FieldUnits,
+    owner_of,
+)
 
 from .support import campaign, finish_battle, fought, run, to_attack, with_garrisons
 
@@ -315,3 +331,202 @@ def test_cp1_no_faction_action_is_listed_for_anyone_during_a_battle() -> None:
                 listed = game.rules.legal_actions(state, player)
                 assert not any(isinstance(a, faction_types) for a in listed)
     assert battles > 0
+
+
+def _defended(game: Campaign, troops: int = 2, guards: int = 2) -> tuple[Game, Attack, str]:
+    """A battle begun for a faction's territory: the state, the Attack and the defender."""
+    state, attack = to_attack(game)
+    board = state["map"]
+    defender = board.owners[board.scenario.territories.index(attack.territory)]
+    assert defender in game.config.factions
+    state, _ = run(game, with_garrisons(state, attack, troops, guards), attack)
+    return state, attack, defender
+
+
+@pytest.mark.parametrize(("joins", "hp"), [(True, 10), (True, 6), (False, 10)])
+def test_cp11_the_defenders_champion_fights_beside_its_guards(joins: bool, hp: int) -> None:
+    """CP-11: with ``defender_joins`` (default ``True``) the defending faction's living
+    champion enters the fight on the enemies' side, in Forward, at ``defender_hp`` hit points
+    (default 10), as its own player's unit (not a GM unit); ``False``: the guards fight
+    alone."""
+    game = campaign(defender_joins=joins, defender_hp=hp)
+    state, _, defender = _defended(game)
+    battle = state["campaign"].battle
+    c = find(state["combat"], defender)
+    assert defender not in state["skills"].gm_units
+    if not joins:
+        assert c is None
+        assert battle.champion == ""
+        return
+    assert battle.champion == defender
+    assert c is not None
+    assert (c.side, c.zone, c.max_hp, c.hp) == (Side.ENEMIES, Zone.FORWARD, hp, hp)
+
+
+def test_cp11_the_defending_champion_activates_and_pays_from_its_own_deck() -> None:
+    """CP-11, SD-10, SD-13: in a battle to its end, the defending champion activates as its
+    own player (it acts for its unit) and what it pays comes out of its own hand; it
+    carries its deck's wear out of the battle (CP-9)."""
+    game = Campaign()
+    state, _, defender = _defended(game, troops=6, guards=1)
+    before = owner_of(state["skills"], defender)
+    state, events = finish_battle(game, state)
+    started = [e for e in events if isinstance(e, ActivationStarted) and e.unit == defender]
+    assert started
+    assert {e.player for e in started} == {defender}
+    paid = [e for e in events if isinstance(e, CostPaid) and e.player == defender]
+    after = owner_of(state["skills"], defender)
+    assert paid or after.discard != before.discard
+
+
+def test_cp11_cp5_the_territory_falls_with_its_troops_though_the_champion_stands() -> None:
+    """CP-11, CP-5: the defending champion is no troop: every guard fell and no reserve is
+    left, so at the Round cap the attacker takes the territory though the champion still
+    stands; the champion lives on."""
+    game = Campaign()
+    state, attack, defender = _defended(game, troops=4, guards=2)
+    fight = state["combat"]
+    combatants = tuple(
+        replace(c, hp=0) if c.id in game.config.guards else c for c in fight.combatants
+    )
+    state = state.with_slice("combat", replace(fight, combatants=combatants))
+    assert find(state["combat"], defender).hp > 0
+    rounds = game.config.max_battle_rounds
+    deck = replace(state["skills"], round=state["skills"].round + rounds)
+    state, events = run(game, state.with_slice("skills", deck), EndBattle())
+    assert events[0] == BattleEnded(attack.player, attack.territory, "won", 0, 2)
+    board = state["map"]
+    assert board.owners[board.scenario.territories.index(attack.territory)] == attack.player
+    assert owner_of(state["skills"], defender).alive
+
+
+def test_cp11_a_dead_champion_stays_out_and_one_who_falls_dies() -> None:
+    """CP-11, CP-2: a dead defending champion does not fight (nor one of a neutral
+    territory); one who falls in battle dies (SK-7)."""
+    game = Campaign()
+    state, attack = to_attack(game)
+    board = state["map"]
+    defender = board.owners[board.scenario.territories.index(attack.territory)]
+    deck = state["skills"]
+    seat = deck.seats.index(defender)
+    dead = replace(deck.owners[seat], alive=False)
+    owners = (*deck.owners[:seat], dead, *deck.owners[seat + 1 :])
+    gone = state.with_slice("skills", replace(deck, owners=owners))
+    assert defending_champion(game.config, gone, defender) == ""
+    assert defending_champion(game.config, state, defender) == defender
+    assert defending_champion(game.config, state, "") == ""
+    state, _ = run(game, with_garrisons(state, attack, 6, 1), attack)
+    state, events = _strike_down(game, state, attack.player, defender)
+    assert CharacterDied(defender, DEFEATED) in events
+    assert not owner_of(state["skills"], defender).alive
+    state, _ = finish_battle(game, state)
+    assert not owner_of(state["skills"], defender).alive
+
+
+def _strike_down(game: Campaign, state: Game, attacker: str, target: str) -> tuple[Game, list]:
+    """Play the battle, ``target`` at 1 hit point, the attacker pairing with it and Attacking
+    it each Round with every Hand in turn, until ``target`` falls; the state and events."""
+    events: list = []
+    for step in range(3000):
+        fight = state["combat"]
+        c = find(fight, target)
+        if c is None or c.hp <= 0 or state["campaign"].battle is None:
+            return state, events
+        hurt = tuple(replace(x, hp=1) if x.id == target else x for x in fight.combatants)
+        state = state.with_slice("combat", replace(fight, combatants=hurt))
+        action = game.clock_action(state)
+        if action is None:
+            actor = game.actor(state)
+            assert actor is not None
+            legal = game.rules.legal_actions(state, actor)
+            aimed = [
+                a
+                for a in legal
+                if (isinstance(a, UseAbility) and a.target == target and a.ability == "Attack")
+                or (
+                    isinstance(a, AssignPairings)
+                    and any({p.own, p.enemy} == {attacker, target} for p in a.pairs)
+                )
+            ]
+            action = aimed[step % len(aimed)] if aimed else legal[0]
+        state, more = run(game, state, action)
+        events.extend(more)
+    raise AssertionError("the target never fell")
+
+
+@pytest.mark.parametrize("commands", [True, False])
+def test_cp12_the_defender_commands_its_guards_seat(commands: bool) -> None:
+    """CP-12: with ``defender_commands`` (default ``True``) wherever the skirmish names the
+    GM (the enemies' pairings, a guard's activation, the GM's window), the actor is the
+    defending faction, which lists the seat's actions beside its own while ``"gm"`` lists
+    none; ``False``: ``"gm"`` commands them, as does it a neutral territory's guards."""
+    game = campaign(defender_commands=commands)
+    fight = Skirmish(game.config.skirmish_config())  # who the skirmish alone names
+    state, _, defender = _defended(game, troops=6, guards=2)
+    assert state["campaign"].battle.commander == (defender if commands else GM)
+    assert commander(game.config, "") == GM
+    seat_turns = 0
+    for _ in range(600):
+        if state["campaign"].battle is None:
+            break
+        action = game.clock_action(state)
+        if action is None:
+            actor = game.actor(state)
+            assert actor is not None
+            skirmish_actor = fight.actor(state) if not state["skills"].reacting else None
+            if skirmish_actor == GM or state["skills"].reacting == (GM,):
+                seat_turns += 1
+                assert actor == (defender if commands else GM)
+                listed = game.rules.legal_actions(state, actor)
+                assert listed
+                other = GM if commands else defender
+                assert not set(listed) & set(game.rules.legal_actions(state, other))
+            action = game.rules.legal_actions(state, actor)[-1]
+        state, _ = run(game, state, action)
+    assert seat_turns
+
+
+def test_cp12_the_defenders_own_policy_plays_the_guards() -> None:
+    """CP-12: given a policy per faction, the guards' choices are made by the defender's
+    policy: each step a battle's guards take is chosen by the policy of the defender."""
+    from gamefold.games import play
+    from gamefold.games.base import random_policy
+
+    game = Campaign()
+    chosen: dict[str, list[Action]] = {f: [] for f in game.config.factions}
+
+    def recording(name: str) -> Policy:
+        def choose(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
+            action, rng = random_policy(view, legal, rng)
+            chosen[name].append(action)
+            return action, rng
+
+        return choose
+
+    played = play(game, 2, {f: recording(f) for f in game.config.factions}, max_steps=3000)
+    guard_moves = 0
+    guards = game.config.guards
+    for state, action in zip(played.states, played.actions, strict=False):
+        battle = state["campaign"].battle
+        if battle is None or game.clock_action(state) is not None:
+            continue
+        seat = getattr(action, "player", None) == GM or getattr(action, "unit", "") in guards
+        if seat and game.actor(state) == battle.commander != GM:
+            guard_moves += 1
+            assert action in chosen[battle.commander]
+    assert guard_moves
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "rule"),
+    [
+        ("defender_joins", 1, "CP-11"),
+        ("defender_hp", 0, "CP-11"),
+        ("defender_commands", "yes", "CP-12"),
+    ],
+)
+def test_cp11_cp12_config_refuses_bad_values(field: str, value: object, rule: str) -> None:
+    """CP-11, CP-12, EN-4: a bad value is a ConfigError naming the field and the rule."""
+    with pytest.raises(ConfigError) as raised:
+        CampaignConfig(**{field: value})  # type: ignore[arg-type]
+    assert (raised.value.field, raised.value.rule) == (field, rule)

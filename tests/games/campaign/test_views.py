@@ -1,5 +1,6 @@
 """EN-9: a faction's (or the war-master's) view never shows other factions' hands, decks,
-declarations or any RNG; extends the skirmish's and summit's non-leak properties."""
+declarations or any RNG; extends the skirmish's and summit's non-leak properties. A
+faction commanding its guards' seat (CP-12) sees what that seat sees, and only it."""
 
 from __future__ import annotations
 
@@ -19,27 +20,36 @@ from gamefold.testing import reachable_games
 GAME = Campaign()
 
 
-def _other_decks(deck: SkillsState, viewer: str) -> SkillsState:
+def _seats(game: Game, viewer: str) -> tuple[str, ...]:
+    """The seats ``viewer`` plays: its own, and the guards' while it commands them (CP-12)."""
+    battle = game["campaign"].battle
+    if viewer != GM and battle is not None and battle.commander == viewer:
+        return (viewer, GM)
+    return (viewer,)
+
+
+def _other_decks(deck: SkillsState, seats: tuple[str, ...]) -> SkillsState:
     """Another card in every other owner's hand (swapped with its deck), every deck reversed."""
     owners = []
     for owner in deck.owners:
         hand, pile = owner.hand, owner.deck[::-1]
-        if owner.player != viewer and hand and pile:
+        if owner.player not in seats and hand and pile:
             hand, pile = (pile[0], *hand[1:]), (hand[0], *pile[1:])
         owners.append(replace(owner, hand=hand, deck=pile))
     return replace(deck, owners=tuple(owners), rng=Rng.from_seed("other"))
 
 
-def _viewer_side(fight: CombatState, viewer: str) -> Side | None:
-    if viewer == GM:
+def _viewer_side(fight: CombatState, seats: tuple[str, ...]) -> Side | None:
+    viewer = seats[0]
+    if GM in seats:
         return Side.ENEMIES
     c = find(fight, viewer)
     return None if c is None else c.side
 
 
-def _other_choices(fight: CombatState, viewer: str) -> CombatState:
+def _other_choices(fight: CombatState, seats: tuple[str, ...]) -> CombatState:
     """Another Hand in each declaration of a side the viewer is not on."""
-    mine = _viewer_side(fight, viewer)
+    mine = _viewer_side(fight, seats)
     combatants = []
     for c in fight.combatants:
         d = c.declaration
@@ -55,8 +65,9 @@ def _hidden_changed(game: Game, viewer: str, data: st.DataObject | None) -> Game
     else:
         for name in ("diplomacy", "map"):
             game = game.with_slice(name, replace(game[name], rng=Rng.from_seed(name)))
-    game = game.with_slice("skills", _other_decks(game["skills"], viewer))
-    game = game.with_slice("combat", _other_choices(game["combat"], viewer))
+    seats = _seats(game, viewer)
+    game = game.with_slice("skills", _other_decks(game["skills"], seats))
+    game = game.with_slice("combat", _other_choices(game["combat"], seats))
     state = replace(game["skirmish"], rng=Rng.from_seed("hidden"))
     held = state.held
     # A held declaration's Hand is its maker's secret: the GM's from the factions, a
@@ -64,7 +75,7 @@ def _hidden_changed(game: Game, viewer: str, data: st.DataObject | None) -> Game
     if (
         held is not None
         and held.hand is not None
-        and viewer != controller(game["skills"], held.unit)
+        and controller(game["skills"], held.unit) not in seats
     ):
         hand = HANDS[(HANDS.index(held.hand) + 1) % 3]
         state = replace(state, held=replace(held, hand=hand))
@@ -112,5 +123,26 @@ def test_en9_a_view_does_show_the_viewers_own_hand() -> None:
     assert view["skills"].owners[0].hand == game["skills"].owners[0].hand
     assert view["skills"].owners[1].hand is None
     assert view["diplomacy"].viewer == "p1"
-    other = game.with_slice("skills", _other_decks(game["skills"], "p2"))
+    other = game.with_slice("skills", _other_decks(game["skills"], ("p2",)))
     assert GAME.rules.view(other, "p1") != view
+
+
+def test_cp12_en9_the_defender_sees_its_guards_seat_and_no_one_else_does() -> None:
+    """CP-12, EN-9: during a greedy campaign's battles for a faction's territory, the
+    defender's view shows the GM's Skill hand and the enemies' declarations; the attacker's
+    and the third faction's do not; ``"gm"`` lists nothing while a faction commands."""
+    seen = 0
+    for game in play(GAME, 3, GAME.policies()["greedy"]).states:
+        battle = game["campaign"].battle
+        if battle is None or battle.commander == GM:
+            continue
+        seen += 1
+        gm_hand = game["skills"].owners[-1].hand
+        for viewer in GAME.config.factions:
+            shown = GAME.rules.view(game, viewer)["skills"].owners[-1].hand
+            assert shown == (gm_hand if viewer == battle.commander else None)
+            side = GAME.rules.view(game, viewer)["combat"].viewer
+            if viewer == battle.commander:
+                assert side == "enemies"
+        assert GAME.rules.legal_actions(game, GM) == ()
+    assert seen

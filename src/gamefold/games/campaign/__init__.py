@@ -1,12 +1,13 @@
 """The campaign: factions, a map and the diplomacy economy, with battles of champions who
-hold Skill decks (skills + combat + diplomacy, rules CP-1 … CP-10).
+hold Skill decks (skills + combat + diplomacy, rules CP-1 … CP-12).
 
 Factions take turns over summit's map and economy (DP, SM). An Attack is fought as a battle
 (CP-1): the attacking faction's champion, with its troops as hit points (CP-3), against the
-territory's troops as guards commanded by the war-master ``"gm"`` (CP-4), by the skirmish's
-rules (SD, CB, SK). A won battle moves the territory and so the tick income (CP-5); a
-Ceasefire forbids the attack (CP-6); the champions' Fatigue and Exhaustion carry over from
-battle to battle (CP-9). See ``docs/games/campaign.md``.
+territory's troops as guards (CP-4) and the defending faction's own champion (CP-11), the
+guards commanded by the defending faction (CP-12), by the skirmish's rules (SD, CB, SK). A
+won battle moves the territory and so the tick income (CP-5); a Ceasefire forbids the attack
+(CP-6); the champions' Fatigue and Exhaustion carry over from battle to battle (CP-9).
+See ``docs/games/campaign.md``.
 
 >>> from gamefold.games import play
 >>> from gamefold.games.campaign import Campaign
@@ -26,6 +27,7 @@ from gamefold.games.campaign.battle import (
     EndBattleRound,
     StartBattleRound,
 )
+from gamefold.games.campaign.command import CommandedRules
 from gamefold.games.campaign.config import (
     GUARD,
     SCENARIOS,
@@ -71,6 +73,7 @@ __all__ = [
     "CampaignConfig",
     "CampaignState",
     "CampaignView",
+    "CommandedRules",
     "EndBattle",
     "EndBattleRound",
     "Record",

@@ -24,9 +24,12 @@ _RESULTS = {
 
 def _began(e: BattleBegan) -> str:
     who = e.defender or "neutral"
+    allies = f" with {', '.join(e.allies)}'s" if e.allies else ""
+    champion = f"{e.champion}'s champion and " if e.champion else ""
     return (
-        f"Battle for {e.territory} ({who}): {e.attacker}'s champion, {e.troops} troops strong "
-        f"({e.hp} hit points), against {len(e.guards)} guard(s)."
+        f"Battle for {e.territory} ({who}): {e.attacker}'s champion{allies}, {e.troops} troops "
+        f"strong ({e.hp} hit points), against {champion}{len(e.guards)} guard(s) "
+        f"commanded by {e.commander}."
     )
 
 

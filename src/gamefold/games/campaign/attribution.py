@@ -18,11 +18,11 @@ from gamefold.games.campaign.state import NAME, BattleBegan, BattleEnded, Campai
 from gamefold.games.summit import NAME as MAP
 from gamefold.games.summit import NEUTRAL, Attack, MapState, Phase
 from gamefold.registry import Game
-from gamefold.skills import DEFEATED, CharacterDied, SkillsState, UnitsFielded, owner_of
+from gamefold.skills import DEFEATED, GM, CharacterDied, SkillsState, UnitsFielded, owner_of
 
 __all__ = ["OWN_RULES", "RULE_IDS", "attested", "event_rules", "own_rules", "truce_attacks"]
 
-OWN_RULES: tuple[str, ...] = tuple(f"CP-{n}" for n in range(1, 11))
+OWN_RULES: tuple[str, ...] = tuple(f"CP-{n}" for n in range(1, 13))
 """The campaign's own rule IDs."""
 
 RULE_IDS: tuple[str, ...] = (
@@ -43,10 +43,19 @@ def _died(event: CharacterDied) -> tuple[str, ...]:
     return ("CP-2",) if event.cause == DEFEATED else ()
 
 
+def _began(event: BattleBegan) -> tuple[str, ...]:
+    sides = (
+        ("CP-10", bool(event.allies)),
+        ("CP-11", bool(event.champion)),
+        ("CP-12", event.commander != GM),
+    )
+    return ("CP-1", "CP-3", "CP-4", *(rule for rule, met in sides if met))
+
+
 def own_rules() -> dict[type, Callable[[Any], tuple[str, ...]]]:
     """The CP rules the campaign's own events, and the slices' events it causes, attest."""
     return {
-        BattleBegan: lambda e: ("CP-1", "CP-3", "CP-4", *(("CP-10",) if e.allies else ())),
+        BattleBegan: _began,
         BattleEnded: _ended,
         UnitsFielded: lambda e: ("CP-4",),
         CharacterDied: _died,

@@ -1,4 +1,4 @@
-"""Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-10).
+"""Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-12).
 
 The clock nests: a faction's turn (summit's flow) may contain a battle; a battle is several
 Rounds of the skill decks (SD-13) with one exchange each (the skirmish's rules); a Round is
@@ -11,7 +11,9 @@ records and wrappers:
   :func:`~gamefold.games.summit.open_battle`); the champion enters a fresh fight with its
   troops as hit points (CP-3); up to ``garrison_slots`` defending troops enter as guards,
   fielded as the GM's units in the skill decks with :class:`~gamefold.skills.FieldUnits`
-  (CP-4). A territory with nobody to defend it is taken at once;
+  (CP-4), beside the defending faction's living champion on the enemies' side
+  (:func:`defending_champion`, CP-11), all commanded by the defending faction
+  (:func:`commander`, CP-12). A territory with no troop to defend it is taken at once;
 - :class:`StartBattleRound` and :class:`EndBattleRound`: the clock's Rounds of the battle,
   the skill decks' ``StartRound`` (refills, SD-3) and every battle slice's ``EndRound``
   (SD-12, CB-12, SK-5);
@@ -46,7 +48,7 @@ from gamefold.games.campaign.state import (
 )
 from gamefold.games.summit import Attack, Defer, Deploy, MapState, Pass
 from gamefold.registry import Checker, Game, Rule, Subsystem, Wrapper
-from gamefold.skills import FieldUnits, SkillsState, owner_of
+from gamefold.skills import GM, FieldUnits, SkillsState, owner_of
 
 __all__ = [
     "CLOCK_ACTIONS",
@@ -58,9 +60,10 @@ __all__ = [
     "attack_options",
     "battle_rules",
     "check_attack",
+    "commander",
+    "defending_champion",
     "faction_wrappers",
     "fighting",
-    "guarded",
     "muster",
     "rounds_fought",
     "step_attack",
@@ -164,14 +167,23 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
     )
 
 
-def _champion(config: CampaignConfig, name: str, hp: int) -> Fighter:
+def defending_champion(config: CampaignConfig, game: Game, defender: str) -> str:
+    """CP-11: the defending faction's champion who fights beside the guards, or ``""``: none
+    for a neutral territory, a dead champion, or without ``defender_joins``."""
+    deck: SkillsState = game["skills"]
+    if not config.defender_joins or defender not in config.factions:
+        return ""
+    return defender if owner_of(deck, defender).alive else ""
+
+
+def _champion(config: CampaignConfig, name: str, hp: int, side: Side = Side.PARTY) -> Fighter:
     sk = config.skirmish_config()
     return Fighter(
         name,
-        Side.PARTY,
+        side,
         Zone.FORWARD,
         max_hp=hp,
-        items=sk.party_items,
+        items=sk.party_items if side is Side.PARTY else (),  # only the party flees (CB-14)
         abilities=sk.party_abilities,
     )
 
@@ -182,8 +194,9 @@ def _fighters(
     troops: int,
     guards: int,
     forts: int,
-    joined: tuple[str, ...],
+    sides: tuple[tuple[str, ...], str],
 ) -> tuple[int, tuple[Fighter, ...]]:
+    joined, defending = sides
     hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
     champion = _champion(config, action.player, hp)
     helpers = tuple(_champion(config, ally, config.champion_hp) for ally in joined)  # CP-10
@@ -193,7 +206,10 @@ def _fighters(
         Fighter(g, Side.ENEMIES, config.guard_zone(i, guards), max_hp=guard_hp, abilities=abilities)
         for i, g in enumerate(config.guards[:guards])
     )
-    return hp, (champion, *helpers, *fielded)
+    own = (_champion(config, defending, config.defender_hp, Side.ENEMIES),) if defending else ()
+    # CP-11: the defender's own champion stands after its guards, so the fight lists the
+    # enemies' pairings in the order of their names, as it does a skirmish's.
+    return hp, (champion, *helpers, *fielded, *own)
 
 
 def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Game, Events]:
@@ -211,18 +227,46 @@ def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Gam
         return game, (*sprung, ended, *closed)
     guards = min(defenders, config.garrison_slots)
     joined = allies(config, game, action.player, defender)
-    hp, entries = _fighters(config, action, troops, guards, board.forts[target], joined)
+    defending = defending_champion(config, game, defender)
+    sides = (joined, defending)
+    hp, entries = _fighters(config, action, troops, guards, board.forts[target], sides)
     seed = state.rng.split(f"battle-{state.battles}")
     fight = combat.initial_state(config.skirmish_config().combat_config(), entries, seed)
-    names = tuple(e.id for e in entries[1 + len(joined) :])
+    names = config.guards[:guards]
     deck, fielded = skills.step(game["skills"], FieldUnits(names))
-    battle = Battle(action, defender, troops, hp, names, defenders - guards, deck.round, joined)
+    battle = Battle(
+        action,
+        defender,
+        troops,
+        hp,
+        names,
+        defenders - guards,
+        deck.round,
+        joined,
+        defending,
+        commander(config, defender),
+    )
     state = replace(state, battle=battle)
     game = game.with_slice(MAP, board).with_slice("combat", fight).with_slice("skills", deck)
     began = BattleBegan(
-        action.player, action.source, action.territory, defender, troops, hp, names, joined
+        action.player,
+        action.source,
+        action.territory,
+        defender,
+        troops,
+        hp,
+        names,
+        joined,
+        defending,
+        battle.commander,
     )
     return game.with_slice(NAME, state), (*sprung, began, *fielded)
+
+
+def commander(config: CampaignConfig, defender: str) -> str:
+    """CP-12: who commands a battle's guards: the defending faction (with
+    ``defender_commands``), else (or for a neutral territory) the war-master ``"gm"``."""
+    return defender if config.defender_commands and defender in config.factions else GM
 
 
 def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
@@ -313,6 +357,7 @@ def _outcome(config: CampaignConfig, fight: CombatState, battle: Battle) -> tupl
     lost = min(battle.troops, (battle.hp - champion.hp) // config.hp_per_troop)
     if fight.ending is Ending.FLED:
         return "fled", lost, killed
+    # The territory's troops hold it: a defending champion still standing does not (CP-11).
     return ("won" if not standing else "stalemate"), lost, killed
 
 
@@ -329,7 +374,12 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     back = result == "stalemate" or (result == "fled" and config.flee_keeps_troops)
     board: MapState = game[MAP]
     board, closed = summit.close_battle(
-        board, battle.attack, battle.troops, survivors, left, fall_back=back or result == "won"
+        board,
+        battle.attack,
+        battle.troops,
+        survivors,
+        left,
+        fall_back=back or result == "won",
     )
     if result == "won" and _result(closed) != "won":
         result = "held"  # the guards fell, but reserves or no survivors: the defenders keep it
@@ -393,26 +443,6 @@ def _check_faction(game: Game, action: Action, inner: Checker) -> IllegalAction 
 
 def _keep_faction(game: Game, action: Action) -> bool:
     return game[NAME].battle is None
-
-
-def guarded(rule: Rule) -> Rule:
-    """``rule`` (a game's override of a faction action) refused and listing nothing while a
-    battle is under way (CP-1). A wrapper would not do: the registry trusts an exact
-    rule's listing as it is."""
-
-    def check(game: Game, action: Action) -> IllegalAction | None:
-        return _battle_problem(game, action) or rule.check(game, action)
-
-    listing = rule.legal_actions
-
-    def listed(game: Game, actor: str) -> tuple[Action, ...]:
-        if listing is None or game[NAME].battle is not None:
-            return ()
-        return listing(game, actor)
-
-    return attrs.evolve(
-        rule, check=check, legal_actions=None if listing is None else listed, name=rule.name
-    )
 
 
 def faction_wrappers() -> tuple[Wrapper, ...]:

@@ -3,7 +3,7 @@
 A :class:`CampaignConfig` holds a :class:`~gamefold.games.summit.SummitConfig` (the factions,
 the map and the diplomacy economy), a :class:`~gamefold.games.skirmish.SkirmishConfig` (the
 skill decks, the combat and the rules between them in a battle), and the defaults of the
-rules that cross the two (CP-1 … CP-10, see ``docs/games/campaign.md``). It is validated when
+rules that cross the two (CP-1 … CP-12, see ``docs/games/campaign.md``). It is validated when
 built: a wrong value raises :class:`~gamefold.ConfigError` naming the field and the rule.
 """
 
@@ -88,6 +88,14 @@ class CampaignConfig:
     flee_keeps_troops: bool = True
     """CP-8: whether the surviving troops of a champion who fled fall back to the source
     (else they are lost with the battle)."""
+    defender_joins: bool = True
+    """CP-11: whether the defending faction's living champion fights beside its guards
+    (on the enemies' side, with its own Skill deck); ``False``: the guards fight alone."""
+    defender_hp: int = 10
+    """CP-11: the defending champion's hit points in battle (1 or more)."""
+    defender_commands: bool = True
+    """CP-12: whether the defending faction commands its guards' seat (the GM's units and
+    deck: its policy chooses, its view shows them); ``False``: the war-master ``"gm"`` does."""
 
     def __attrs_post_init__(self) -> None:
         _require(isinstance(self.summit, SummitConfig), "summit", "is a SummitConfig", "EN-4")
@@ -100,6 +108,7 @@ class CampaignConfig:
             ("champion_hp", 1, "CP-3"),
             ("hp_per_troop", 1, "CP-3"),
             ("max_battle_rounds", 1, "CP-7"),
+            ("defender_hp", 1, "CP-11"),
         ):
             value = getattr(self, field)
             message = f"{field} is an integer {low} to {MAX_FIGURE}, not {value!r}"
@@ -109,8 +118,12 @@ class CampaignConfig:
         )
         message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}"
         _require(ok, "ally_effects", message, "CP-10")
-        ok = isinstance(self.flee_keeps_troops, bool)
-        _require(ok, "flee_keeps_troops", "flee_keeps_troops is a bool", "CP-8")
+        for field, rule in (
+            ("flee_keeps_troops", "CP-8"),
+            ("defender_joins", "CP-11"),
+            ("defender_commands", "CP-12"),
+        ):
+            _require(isinstance(getattr(self, field), bool), field, f"{field} is a bool", rule)
         self.skirmish_config()  # the battle's own checks, with the champions and the guards
 
     @property

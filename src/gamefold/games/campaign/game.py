@@ -14,8 +14,11 @@ One clock, nested (CP-1), as :meth:`Campaign.clock_action` and :meth:`Campaign.a
    unit that does not stand in the fight (a champion of another faction, or anyone once the
    fight is over) passes: the clock activates it and ends its activation (CP-9).
 
-Choices are made by the factions ``p1`` … ``pN`` (each also its champion) and by ``"gm"``,
-the war-master who commands every garrison's guards with the GM's deck (CP-4).
+Choices are made by the factions ``p1`` … ``pN`` (each also its champion, which fights
+its own territory's battles too, CP-11). A battle's guards play the GM's deck (CP-4) under
+the defending faction's command (CP-12): wherever the skirmish names the GM, the actor is
+the defender. ``"gm"``, the war-master, commands only a neutral territory's guards (or
+every garrison's, without ``defender_commands``).
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ class Campaign(GameDef[CampaignConfig]):
     """Factions trade cards over a map; each attack is a battle of champions with Skill decks.
 
     Skills + combat + diplomacy: summit's economy between battles, the skirmish's fight in
-    them, and the rules between the two (CP-1 … CP-10)."""
+    them, and the rules between the two (CP-1 … CP-12)."""
 
     name = "campaign"
     config_type = CampaignConfig
@@ -95,7 +98,8 @@ class Campaign(GameDef[CampaignConfig]):
         )
 
     def players(self, game: Game) -> tuple[str, ...]:
-        """The factions in seat order, then ``"gm"``, the guards' war-master (CP-4)."""
+        """The factions in seat order, then ``"gm"``, the war-master of the guards no faction
+        commands (CP-4, CP-12)."""
         return (*self.config.factions, GM)
 
     def clock_action(self, game: Game) -> Action | None:
@@ -135,17 +139,16 @@ class Campaign(GameDef[CampaignConfig]):
 
     def actor(self, game: Game) -> str | None:
         """A faction (summit's flow) between battles; during one, a reacting player, the
-        pairing side, the active unit's controller or the side due (SK-1); ``None`` when the
-        clock acts or the campaign is over."""
+        pairing side, the active unit's controller or the side due (SK-1), the GM's seat
+        being its commander's (CP-12); ``None`` when the clock acts or the campaign is over."""
         if self.is_over(game):
             return None
         state: CampaignState = game[NAME]
         if state.battle is None:
             return self._summit.actor(game)
         deck: SkillsState = game["skills"]
-        if deck.reacting:
-            return deck.reacting[0]
-        return self._skirmish.actor(game)
+        actor = deck.reacting[0] if deck.reacting else self._skirmish.actor(game)
+        return state.battle.commander if actor == GM else actor  # CP-12
 
     def is_over(self, game: Game) -> bool:
         """Whether the campaign has ended: summit's end (SM-10), never during a battle."""
@@ -165,7 +168,7 @@ class Campaign(GameDef[CampaignConfig]):
         return {"random": random_policy, "greedy": greedy_policy(self.config)}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """SD-1 … SD-15, CB-1 … CB-15, DP-1 … DP-14 and CP-1 … CP-10."""
+        """SD-1 … SD-15, CB-1 … CB-15, DP-1 … DP-14 and CP-1 … CP-12."""
         return attribution.RULE_IDS
 
     def event_rules(self) -> EventRules:

@@ -26,8 +26,8 @@ def no_round_between_battles(game: Game) -> Iterator[str]:
 
 
 def battle_matches_fight(game: Game) -> Iterator[str]:
-    """During a battle the fight holds exactly its champion, its allies and its guards
-    (CP-3, CP-4, CP-10)."""
+    """During a battle the fight holds exactly its champion and its allies against the
+    defender's champion, if it joined, and the guards (CP-3, CP-4, CP-10, CP-11)."""
     state: CampaignState = game[NAME]
     battle = state.battle
     if battle is None:
@@ -35,7 +35,8 @@ def battle_matches_fight(game: Game) -> Iterator[str]:
     fight: CombatState = game["combat"]
     party = tuple(c.id for c in fight.combatants if c.side is Side.PARTY)
     enemies = tuple(c.id for c in fight.combatants if c.side is Side.ENEMIES)
-    if party != (battle.attack.player, *battle.allies) or enemies != battle.guards:
+    defending = (battle.champion,) if battle.champion else ()
+    if party != (battle.attack.player, *battle.allies) or enemies != (*battle.guards, *defending):
         yield f"the fight holds {party} against {enemies}, not the battle's {battle}"
 
 

@@ -11,9 +11,11 @@ campaign plays summit's economy and the skirmish's fight exactly. On top of them
   factions' clock and reach summit's slices only; a battle's Rounds are the campaign's own
   clock actions (:class:`~gamefold.games.campaign.battle.StartBattleRound`, …) (CP-1);
 - summit's ``Attack`` is overridden: it begins a battle (CP-1 … CP-6);
-- every other faction action is wrapped (summit's own overrides of them guarded): refused,
+- every other faction action is wrapped (summit's own overrides of them too, EN-5): refused,
   and never listed, while a battle is under way (CP-1);
-- a bare ``FieldUnits`` is refused: the campaign fields the guards itself (CP-4).
+- a bare ``FieldUnits`` is refused: the campaign fields the guards itself (CP-4);
+- the registry is a :class:`~gamefold.games.campaign.command.CommandedRules`: the defending
+  faction lists and sees what the guards' seat does (CP-12).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import attrs
 
 from gamefold.games.campaign import battle
 from gamefold.games.campaign import state as slice_
+from gamefold.games.campaign.command import CommandedRules
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.invariants import CROSS_INVARIANTS
 from gamefold.registry import Rules, Subsystem
@@ -40,11 +43,11 @@ def build_rules(config: CampaignConfig, summit_rules: Rules, skirmish_rules: Rul
     """The registry of a campaign played with ``config``, from summit's and the skirmish's."""
     fighting = _battle_slices(skirmish_rules)
     ending = tuple(sub for sub in skirmish_rules.subsystems if sub.lifecycle)
-    return Rules(
+    return CommandedRules(
         [*summit_rules.subsystems, *fighting, slice_.subsystem],
         rules=(*skirmish_rules.rules, *battle.battle_rules(config, ending)),
         overrides=(
-            *(battle.guarded(r) for r in summit_rules.overrides),
+            *summit_rules.overrides,
             *skirmish_rules.overrides,
             battle.attack_override(config),
             battle.FIELD_REFUSED,

@@ -18,6 +18,7 @@ from gamefold.games.summit import Attack
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Subsystem
 from gamefold.rng import Rng
+from gamefold.skills import GM
 
 __all__ = [
     "EVENTS",
@@ -64,6 +65,11 @@ class Battle:
     """The skill decks' Round count when the battle began; its Rounds come after (CP-7)."""
     allies: tuple[str, ...] = ()
     """The allied champions fighting beside the attacker's (CP-10)."""
+    champion: str = ""
+    """The defending faction's champion fighting beside the guards, or ``""`` (CP-11)."""
+    commander: str = GM
+    """Who commands the guards' seat: the defending faction, or the war-master ``"gm"``
+    (CP-12)."""
 
 
 @attrs.frozen
@@ -116,6 +122,10 @@ class BattleBegan(Event):
     guards: tuple[str, ...]
     allies: tuple[str, ...] = ()
     """Allied champions fighting beside the attacker's, without troops (CP-10)."""
+    champion: str = ""
+    """The defender's champion fighting beside the guards, or ``""`` (CP-11)."""
+    commander: str = GM
+    """Who commands the guards: the defending faction, or ``"gm"`` (CP-12)."""
 
 
 @attrs.frozen

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from gamefold import combat, skills
-from gamefold.combat import Declare, Hand
+from gamefold.combat import Declare, Hand, find
 from gamefold.core import Action, Event, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
@@ -233,14 +233,17 @@ def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[
 
 
 def _reactor(config: SkirmishConfig, game: Game, held: Held) -> str | None:
-    """Who may react to ``held``: its target's player (SK-4) or the GM (SK-18), or nobody."""
+    """Who may react to ``held``, a declaration at the other side's unit: its target's
+    player (SK-4) or, for a GM unit, the GM (SK-18); nobody for one at its own side."""
     deck = game["skills"]
     fight = game["combat"]
-    target = held.target
-    if owner(fight, held.unit) == GM:
-        ok = config.reaction_windows and target in deck.seats and owner_of(deck, target).alive
-        return target if ok else None
-    ok = config.gm_reaction_windows and owner(fight, target) == GM and target in deck.gm_units
+    unit, target = find(fight, held.unit), find(fight, held.target)
+    if unit is None or target is None or unit.side is target.side:
+        return None
+    if owner(deck, target.id) != GM:
+        ok = config.reaction_windows and owner_of(deck, target.id).alive
+        return target.id if ok else None
+    ok = config.gm_reaction_windows and target.id in deck.gm_units
     return GM if ok else None
 
 

@@ -28,7 +28,6 @@ from gamefold.combat import (
     CombatEnded,
     CombatState,
     Declare,
-    Side,
     Withdraw,
 )
 from gamefold.core import Action, Event, Events, replace
@@ -51,10 +50,10 @@ def _find(state: CombatState, cid: str) -> Combatant | None:
     return next((c for c in state.combatants if c.id == cid), None)
 
 
-def owner(state: CombatState, cid: str) -> str:
-    """The player acting for combatant ``cid``: itself in the party, else ``"gm"``."""
-    c = _find(state, cid)
-    return cid if c is not None and c.side is Side.PARTY else GM
+def owner(deck: SkillsState, cid: str) -> str:
+    """The player acting for combatant ``cid``: a player's character (whichever side it
+    stands on, ``enemy_players``) is its player's; every other combatant is the GM's."""
+    return cid if cid in deck.seats and cid != GM else GM
 
 
 def declare(game: Game, action: Action) -> tuple[Game, Events]:
@@ -75,14 +74,14 @@ def _fight(game: Game, action: Action) -> tuple[Game, Events]:
 
 def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
     """After an exchange resolved: shields spent, tallies, falls defeated in the decks."""
-    fight: CombatState = game["combat"]
+    deck: SkillsState = game["skills"]
     state: SkirmishState = game[NAME]
     for e in events:
         if isinstance(e, AbilityResolved) and e.damage:
             dealt = e.damage - e.prevented
-            state = bump(state, owner(fight, e.combatant), damage_dealt=dealt)
+            state = bump(state, owner(deck, e.combatant), damage_dealt=dealt)
             taken = {"damage_taken": dealt, "damage_prevented": e.prevented}
-            state = bump(state, owner(fight, e.target), **taken)
+            state = bump(state, owner(deck, e.target), **taken)
     game = game.with_slice(NAME, replace(state, shields=()))
     more: list[Event] = []
     for e in events:
@@ -102,7 +101,7 @@ def _defeat(game: Game, cid: str, events: list[Event]) -> Game:
     deck, more = skills.step(deck, action)
     events.extend(more)
     state: SkirmishState = game[NAME]
-    if owner(game["combat"], cid) != GM:
+    if owner(deck, cid) != GM:
         state = mark(state, cid, "fell_round", deck.round)
     return game.with_slice("skills", deck).with_slice(NAME, state)
 
@@ -172,7 +171,7 @@ def _settle_held(game: Game) -> tuple[Game, Events]:
     deck: SkillsState = game["skills"]
     if held is None:
         return game, ()
-    window = owner(game["combat"], held.target)
+    window = owner(deck, held.target)
     target = _find(game["combat"], held.target)
     standing = target is not None and target.hp > 0
     if window in deck.reacting and deck.active == held.unit and standing:

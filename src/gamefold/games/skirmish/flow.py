@@ -64,11 +64,12 @@ def pairing_needed(state: CombatState) -> bool:
 
 
 def leader(config: SkirmishConfig, state: CombatState) -> str:
-    """The party leader: the configured seat, or the first standing member in seat order."""
+    """The party leader: the configured seat, or the first standing member in seat order
+    (of those on the party's side: a player among the enemies never leads it)."""
     party = config.party
     for name in (party[config.leader], *party):
         c = find(state, name)
-        if c is not None and c.hp > 0:
+        if c is not None and c.hp > 0 and c.side is Side.PARTY:
             return name
     return party[config.leader]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gamefold.combat import CombatState, Side
+from gamefold.combat import CombatState
 from gamefold.games.skirmish.state import NAME, SkirmishState
 from gamefold.registry import Game
 from gamefold.skills import GM, SkillsState, owner_of
@@ -31,10 +31,11 @@ def same_units_in_both_slices(game: Game) -> Iterator[str]:
     deck: SkillsState = game["skills"]
     for c in fight.combatants:
         standing = c.hp > 0
-        alive = c.side is Side.PARTY and owner_of(deck, c.id).alive
-        if c.side is Side.PARTY and alive != standing:
-            yield f"{c.id}: standing={standing} in the fight but alive={alive} in the deck"
-        if c.side is Side.ENEMIES and (c.id in deck.gm_units) != standing:
+        if c.id in deck.seats and c.id != GM:  # a player's character, on either side
+            alive = owner_of(deck, c.id).alive
+            if alive != standing:
+                yield f"{c.id}: standing={standing} in the fight but alive={alive} in the deck"
+        elif (c.id in deck.gm_units) != standing:
             yield f"{c.id}: standing={standing} in the fight, but not so among the GM's units"
 
 
@@ -61,14 +62,21 @@ def shields_on_standing_units(game: Game) -> Iterator[str]:
 
 
 def damage_balances(game: Game) -> Iterator[str]:
-    """What one side dealt, the other side took (SK-5)."""
+    """What was dealt was taken (SK-5), and the GM's units dealt only what players took and
+    took only what players dealt. (A player on the enemies' side, ``enemy_players``, deals
+    to and takes from the party's players, so the players' tallies alone need not match the
+    GM's.)"""
     state: SkirmishState = game[NAME]
     gm = state.tallies[-1]
     party = state.tallies[:-1]
-    if sum(t.damage_dealt for t in party) != gm.damage_taken:
-        yield "the party dealt a different amount of damage than the enemies took"
-    if sum(t.damage_taken for t in party) != gm.damage_dealt:
-        yield "the enemies dealt a different amount of damage than the party took"
+    dealt = sum(t.damage_dealt for t in party)
+    taken = sum(t.damage_taken for t in party)
+    if dealt + gm.damage_dealt != taken + gm.damage_taken:
+        yield "more or less damage was dealt than taken"
+    if gm.damage_taken > dealt:
+        yield "the enemies took more damage than the players dealt"
+    if gm.damage_dealt > taken:
+        yield "the enemies dealt more damage than the players took"
 
 
 CROSS_INVARIANTS = (

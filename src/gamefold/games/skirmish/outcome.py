@@ -56,14 +56,16 @@ def _cause(tally: Tally, alive: bool) -> str | None:
     return None if alive else "defeated"
 
 
-def _member(fight: CombatState, deck: SkillsState, tally: Tally, result: str) -> dict[str, Any]:
+def _member(
+    fight: CombatState, deck: SkillsState, tally: Tally, result: str, side: Side
+) -> dict[str, Any]:
     c = find(fight, tally.player)
     hp = 0 if c is None else c.hp
     alive = owner_of(deck, tally.player).alive
     return {
         "winner": result == "won",
         "result": result,
-        "side": Side.PARTY.value,
+        "side": side.value,
         "fled": result == "fled" and hp > 0,
         "alive": alive,
         "died": not alive,
@@ -76,8 +78,8 @@ def _member(fight: CombatState, deck: SkillsState, tally: Tally, result: str) ->
     }
 
 
-def _gm(fight: CombatState, tally: Tally, result: str) -> dict[str, Any]:
-    enemies = [c for c in fight.combatants if c.side is Side.ENEMIES]
+def _gm(fight: CombatState, tally: Tally, result: str, players: tuple[str, ...]) -> dict[str, Any]:
+    enemies = [c for c in fight.combatants if c.side is Side.ENEMIES and c.id not in players]
     standing = sum(1 for c in enemies if c.hp > 0)
     return {
         "winner": result == "won",
@@ -101,6 +103,11 @@ def outcome(config: SkirmishConfig, game: Game) -> dict[str, dict[str, Any]]:
     deck: SkillsState = game["skills"]
     state: SkirmishState = game[NAME]
     party, gm = RESULTS[fight.ending]
-    rows = {name: _member(fight, deck, tally_of(state, name), party) for name in config.party}
-    rows[GM] = _gm(fight, tally_of(state, GM), gm)
+    rows = {}
+    for name in config.party:
+        c = find(fight, name)
+        side = Side.PARTY if c is None else c.side  # a host may stand a player among the enemies
+        theirs = side is Side.ENEMIES  # such a player wins or loses with the GM
+        rows[name] = _member(fight, deck, tally_of(state, name), gm if theirs else party, side)
+    rows[GM] = _gm(fight, tally_of(state, GM), gm, config.party)
     return rows

@@ -1,0 +1,99 @@
+"""CP-12: the defending faction commands the guards' seat.
+
+In a battle for a faction's territory, the guards are the GM's units and play the GM's
+Skill deck (SD-7, SD-13), as the skirmish has it; the seat that plays them, ``"gm"``, is
+commanded by the defending faction (:attr:`~gamefold.games.campaign.state.Battle.commander`):
+
+- :meth:`~gamefold.games.campaign.Campaign.actor` names the faction wherever the skirmish
+  names the GM (the enemies' pairings, a guard's activation, the GM's reaction window), so
+  the faction's policy chooses;
+- :class:`CommandedRules` lists the seat's actions among the faction's (and none for
+  ``"gm"`` meanwhile: every action is listed for one player only), and shows the faction,
+  in its view, what the seat sees: the GM's Skill hand, the enemies' side of the fight (its
+  declarations) and a guard's held declaration. No other faction's view shows them.
+
+The actions themselves are the skirmish's and keep naming ``"gm"`` as the GM's deck's
+player; who may send them is the driver's business, as in every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from gamefold.combat import CombatView
+from gamefold.core import Action
+from gamefold.games.campaign.state import NAME, CampaignState
+from gamefold.games.skirmish import SkirmishView
+from gamefold.registry import Game, Rules
+from gamefold.skills import GM, SkillsView
+
+__all__ = ["CommandedRules", "commanded_by"]
+
+
+def commanded_by(game: Game) -> str:
+    """Who commands the guards' seat now: the battle's commander, or ``"gm"`` (CP-12)."""
+    state: CampaignState = game[NAME]
+    battle = state.battle
+    return GM if battle is None else battle.commander
+
+
+def _skills(mine: SkillsView, seat: SkillsView) -> SkillsView:
+    """The faction's own hand and the GM's."""
+    owners = tuple(
+        theirs if own.player == GM else own
+        for own, theirs in zip(mine.owners, seat.owners, strict=True)
+    )
+    return attrs.evolve(mine, owners=owners)
+
+
+def _combat(mine: CombatView, seat: CombatView) -> CombatView:
+    """The enemies' side: the faction's champion, if it fights, stands on it (CP-11)."""
+    return seat
+
+
+def _skirmish(mine: SkirmishView, seat: SkirmishView) -> SkirmishView:
+    """A held declaration the faction made, or a guard made, and its target."""
+    return attrs.evolve(
+        mine,
+        held=mine.held if mine.held is not None else seat.held,
+        held_target=mine.held_target if mine.held_target is not None else seat.held_target,
+    )
+
+
+_MERGES: Mapping[str, Callable[[Any, Any], Any]] = {
+    "skills": _skills,
+    "combat": _combat,
+    "skirmish": _skirmish,
+}
+"""How a commanding faction's view of a slice takes in the seat's; other slices are its own."""
+
+
+class CommandedRules(Rules):
+    """The campaign's registry: a :class:`~gamefold.registry.Rules` whose listing and views
+    give the guards' seat to the faction commanding it (CP-12)."""
+
+    def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
+        """The actor's own legal actions, and the seat's while it commands it; nothing for
+        ``"gm"`` while a faction commands it."""
+        seat = commanded_by(game)
+        if seat == GM:
+            return super().legal_actions(game, actor)
+        if actor == GM:
+            return ()
+        own = super().legal_actions(game, actor)
+        return (*own, *super().legal_actions(game, GM)) if actor == seat else own
+
+    def view(self, game: Game, viewer: str) -> Game:
+        """The viewer's view (EN-9), with what the seat sees while it commands it."""
+        mine = super().view(game, viewer)
+        if viewer == GM or commanded_by(game) != viewer:
+            return mine
+        seat = super().view(game, GM)
+        slices = tuple(
+            _MERGES[name](own, theirs) if name in _MERGES else own
+            for name, own, theirs in zip(game.names, mine.slices, seat.slices, strict=True)
+        )
+        return Game(game.names, slices, game.clock)
