@@ -303,7 +303,7 @@ class _Entry:
     """Applies an action ``check`` accepted, without checking it again."""
     source: str
     exact: bool = False
-    """Whether the owning subsystem's ``legal_actions`` is exact for this type."""
+    """Whether the listing of this type (its subsystem's, or its rule's) is exact."""
     keep: Keep | None = None
     """For an exact listing narrowed by wrappers: whether a listed action is still legal."""
 
@@ -350,11 +350,6 @@ class Rules:
             rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
         )
         self._sieve = self._build_sieve()
-        self._rule_keeps = {
-            rule.action: _wrappers_keep(rule.action, self.wrappers, self._checks[rule.action])
-            for rule in (*self.rules, *self.overrides)
-            if rule.exact
-        }
 
     def __repr__(self) -> str:
         return f"Rules({list(self.names)!r})"
@@ -449,8 +444,9 @@ class Rules:
         for rule in (*self.rules, *self.overrides):
             if rule.legal_actions is not None:
                 listed = rule.legal_actions(game, actor)
-                if rule.exact:
-                    narrow = self._rule_keeps[rule.action]  # the wrappers' refusals (EN-5)
+                entry = self._table[rule.action]  # wrapped: its keep narrows the listing (EN-5)
+                if entry.exact:
+                    narrow = entry.keep
                     out.extend(listed if narrow is None else (a for a in listed if narrow(game, a)))
                 else:
                     out.extend(a for a in listed if self._checks[type(a)](game, a) is None)
@@ -615,7 +611,8 @@ def _rule_entry(rule: Rule, kind: str) -> _Entry:
     # pragma: no mutate start -- equivalent: checking with always_legal refuses nothing
     step = rule.step if rule.check is always_legal else _checked(rule.check, rule.step)
     # pragma: no mutate end
-    return _Entry(step, rule.check, rule.step, f"{kind} {_rule_name(rule)}")
+    exact = rule.exact and rule.legal_actions is not None
+    return _Entry(step, rule.check, rule.step, f"{kind} {_rule_name(rule)}", exact)
 
 
 def _claim(table: dict[type, _Entry], kind: type, entry: _Entry) -> None:
@@ -701,24 +698,6 @@ def _both(first: Keep | None, second: Keep) -> Keep:
     if first is None:
         return second
     return lambda game, action: first(game, action) and second(game, action)
-
-
-def _wrappers_keep(kind: type, wrappers: Sequence[Wrapper], check: Checker) -> Keep | None:
-    """What the refusing wrappers of ``kind`` leave of an exact rule's listing: their
-    ``keep`` predicates together; the whole check if one of them refuses without a ``keep``;
-    ``None`` if no wrapper refuses."""
-    keeps: list[Keep] = []
-    for wrapper in wrappers:
-        if wrapper.action is not kind or wrapper.check is None:
-            continue
-        if wrapper.keep is None:
-            return lambda game, action: check(game, action) is None
-        keeps.append(wrapper.keep)
-    if not keeps:
-        return None
-    if len(keeps) == 1:
-        return keeps[0]
-    return lambda game, action: all(keep(game, action) for keep in keeps)
 
 
 def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:

@@ -429,17 +429,24 @@ def test_en5_an_exact_rule_listing_is_trusted_and_an_inexact_one_checked() -> No
     assert checked == []
 
 
-def test_en5_a_wrapper_keep_narrows_a_trusted_listing_without_checking_it() -> None:
-    """EN-5: a wrapper that refuses big amounts keeps the listing exact with ``keep``."""
-    rules, game = two()
-    checks: list[Add] = []
+def _refusing_big(checks: list[Any]) -> Any:
+    """A wrapper's check that records what it checks and refuses amounts above 2 (EN-6)."""
 
-    def small(game: Game, action: Add, inner: Any) -> IllegalAction | None:
+    def small(game: Game, action: Any, inner: Any) -> IllegalAction | None:
         checks.append(action)
         problem = inner(game, action)
         if problem is None and action.amount > 2:
             return IllegalAction("toy/too-big", "EN-6", "Too big.", action)
         return problem
+
+    return small
+
+
+def test_en5_a_wrapper_keep_narrows_a_trusted_listing_without_checking_it() -> None:
+    """EN-5: a wrapper that refuses big amounts keeps the listing exact with ``keep``."""
+    rules, game = two()
+    checks: list[Add] = []
+    small = _refusing_big(checks)
 
     kept = rules.wrap(Wrapper(Add, check=small, keep=lambda game, action: action.amount <= 2))
     assert kept.legal_actions(game, "a") == (Add(1), Add(2))
@@ -458,13 +465,7 @@ def test_en5_a_wrapper_narrows_an_exact_rule_listing_too() -> None:
     listing = lambda game, actor: (Transfer(1), Transfer(3)) if actor == "a" else ()  # noqa: E731
     exact = rules.with_rules(Rule(Transfer, _bare_transfer, transfer_check, listing, exact=True))
     checks: list[Transfer] = []
-
-    def small(game: Game, action: Transfer, inner: Any) -> IllegalAction | None:
-        checks.append(action)
-        problem = inner(game, action)
-        if problem is None and action.amount > 2:
-            return IllegalAction("toy/too-big", "EN-6", "Too big.", action)
-        return problem
+    small = _refusing_big(checks)
 
     assert exact.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
     kept = exact.wrap(Wrapper(Transfer, check=small, keep=lambda g, a: a.amount <= 2))

@@ -15,25 +15,29 @@ from gamefold.diplomacy.cards import DEFAULT_COMPOSITION, draw, put
 
 TYPES = DiplomacyConfig().cards
 
+# The documented subtypes (DP-7), and each agreement's durations by tier (DP-8).
+_AGREEMENT_DURATIONS = {
+    "Ceasefire": (3, 5),
+    "Territory Transfer": (1, 1),
+    "Covert Support": (3, 5),
+    "Manufacturing Partnership": (4, 6),
+}
+_STANDALONES = (
+    "Betrayal",
+    "Forced March",
+    "Foreign Aid",
+    "Duration Modifier",
+    "Trap",
+    "Fortify",
+    "Siege",
+)
+
 
 def test_dp7_catalogue_has_every_subtype_of_each_kind() -> None:
     subtypes = {kind: {c.subtype for c in DEFAULT_CATALOGUE if c.kind is kind} for kind in Kind}
-    assert subtypes[Kind.AGREEMENT] == {
-        "Ceasefire",
-        "Territory Transfer",
-        "Covert Support",
-        "Manufacturing Partnership",
-    }
+    assert subtypes[Kind.AGREEMENT] == set(_AGREEMENT_DURATIONS)
     assert subtypes[Kind.VALUE] == {"Troops"}
-    assert subtypes[Kind.STANDALONE] == {
-        "Betrayal",
-        "Forced March",
-        "Foreign Aid",
-        "Duration Modifier",
-        "Trap",
-        "Fortify",
-        "Siege",
-    }
+    assert subtypes[Kind.STANDALONE] == set(_STANDALONES)
 
 
 def test_dp7_dp8_each_subtype_comes_in_two_tiers_and_t2_is_rarer_and_worth_more() -> None:
@@ -181,23 +185,6 @@ def test_en4_dp8_a_card_type_is_refused_with_a_sentence_naming_the_card(
 
 
 # Every default card type (DP-7, DP-8): kind, tier, points, troops, slots, duration, copies.
-_AGREEMENT_DURATIONS = {
-    "Ceasefire": (3, 5),
-    "Territory Transfer": (1, 1),
-    "Covert Support": (3, 5),
-    "Manufacturing Partnership": (4, 6),
-}
-_STANDALONES = (
-    "Betrayal",
-    "Forced March",
-    "Foreign Aid",
-    "Duration Modifier",
-    "Trap",
-    "Fortify",
-    "Siege",
-)
-
-
 def _documented_catalogue() -> list[tuple[object, ...]]:
     rows: list[tuple[object, ...]] = []
     for subtype, (short, long_) in _AGREEMENT_DURATIONS.items():
