@@ -103,7 +103,7 @@ from gamefold.diplomacy.ticks import (
     TicksGained,
     as_ticks,
 )
-from gamefold.diplomacy.turns import BeginTurn, TurnBegan, TurnEnded
+from gamefold.diplomacy.turns import MAX_TERRITORIES, BeginTurn, TurnBegan, TurnEnded
 from gamefold.diplomacy.views import DiplomacyView, view
 
 __all__ = [
@@ -124,6 +124,7 @@ __all__ = [
     "LINES",
     "QUARTERS_PER_TICK",
     "Accept",
+    "MAX_TERRITORIES",
     "BeginTurn",
     "BonusZone",
     "CardDestroyed",

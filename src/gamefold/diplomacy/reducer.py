@@ -96,7 +96,10 @@ EVENTS: tuple[type, ...] = (
 
 
 _PIPELINE: Pipeline[DiplomacyState] = Pipeline(
-    codes.CATALOGUE, _ROUTES, owner="the diplomacy subsystem"
+    codes.CATALOGUE,
+    _ROUTES,
+    owner="the diplomacy subsystem",
+    fields={turns.BeginTurn: {"territories": turns.territory_count}},
 )
 
 

@@ -33,7 +33,17 @@ from gamefold.diplomacy.ticks import earn, gain
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
 
-__all__ = ["BeginTurn", "TurnBegan", "TurnEnded"]
+__all__ = ["MAX_TERRITORIES", "BeginTurn", "TurnBegan", "TurnEnded", "territory_count"]
+
+
+MAX_TERRITORIES = 1_000
+"""The most territories a :class:`BeginTurn` may report: income, and so the cards a turn
+earns, grows with it, so an unbounded count from a record would never finish earning."""
+
+
+def territory_count(value: object) -> bool:
+    """Whether ``value`` is a count of territories a turn may start with (EN-4)."""
+    return type(value) is int and 0 <= value <= MAX_TERRITORIES
 
 
 @attrs.frozen
@@ -44,7 +54,8 @@ class BeginTurn(StartTurn):
     """
 
     territories: int = 0
-    """Territories the player holds now: 0.25 ticks each on the Random counter (DP-4)."""
+    """Territories the player holds now: 0.25 ticks each on the Random counter (DP-4);
+    at most :data:`MAX_TERRITORIES`."""
     zones: tuple[str, ...] = ()
     """Bonus zones the player holds now, by name (the config's ``bonus_zones``, DP-5)."""
 
