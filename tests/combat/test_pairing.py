@@ -193,3 +193,43 @@ def test_cb5_a_rearward_fall_keeps_the_pairings() -> None:
     )
     assert of_type(events, PairingsDissolved) == []
     assert {c.id: c.partner for c in state.combatants}["a"] == "x"
+
+
+def test_en5_cb5_a_pairing_is_one_action_in_any_order() -> None:
+    """EN-5, CB-5: the pairs of an AssignPairings are kept in enemy id order, so the same
+    pairing written in another order is the same action, and the one the listing offers."""
+    state = fight(hero("a"), hero("b"), foe("y"), foe("x"))  # enemies not in id order
+    written = AssignPairings(Side.PARTY, (Pair("a", "y"), Pair("b", "x")))
+    assert written.pairs == (Pair("b", "x"), Pair("a", "y"))
+    assert written == AssignPairings(Side.PARTY, (Pair("b", "x"), Pair("a", "y")))
+    assert check(state, written) is None
+    assert written in legal_actions(state, "party")
+    _, events = play(state, written)
+    assert of_type(events, PairingsAssigned) == [PairingsAssigned(Side.PARTY, written.pairs)]
+
+
+def test_en5_every_accepted_pairing_is_listed_with_enemies_out_of_id_order() -> None:
+    """EN-5: completeness over every pairing (in every order of its pairs) of a fight whose
+    enemies and party members do not stand in id order."""
+    from itertools import permutations
+
+    state = fight(hero("c"), hero("a"), hero("b"), foe("z"), foe("x"))
+    listed = set(legal_actions(state, "party"))
+    own, enemy = ("c", "a", "b"), ("z", "x")
+    for partners in permutations(own, 2):
+        for order in permutations(range(2)):
+            pairs = tuple(Pair(partners[i], enemy[i]) for i in order)
+            action = AssignPairings(Side.PARTY, pairs)
+            assert check(state, action) is None
+            assert action in listed
+    assert len(listed) == 6
+
+
+def test_en4_malformed_pairs_are_refused_not_sorted() -> None:
+    """EN-4: pairs that are not Pair records reach the malformed-input guard unchanged."""
+    state = three_vs_two()
+    bad = AssignPairings(Side.PARTY, ("x", 3))  # type: ignore[arg-type]
+    assert bad.pairs == ("x", 3)
+    problem = check(state, bad)
+    assert problem is not None
+    assert problem.rule == "EN-4"

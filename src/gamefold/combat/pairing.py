@@ -13,7 +13,9 @@ assigning side, perhaps another one now, pairs again before the next exchange.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import permutations
+from typing import Any
 
 import attrs
 
@@ -50,12 +52,30 @@ class Pair:
     """The enemy Forward combatant it is paired with."""
 
 
+def _in_enemy_order(pairs: Sequence[Pair]) -> tuple[Pair, ...]:
+    """Pairs in enemy id order, so that one pairing is one action whatever its order (EN-5)."""
+    if not isinstance(pairs, tuple | list):
+        return pairs  # type: ignore[return-value]  # left as is: the guard rejects it
+    try:
+        return tuple(sorted(pairs, key=_by_enemy))
+    except (AttributeError, TypeError):
+        return tuple(pairs)  # not Pair records: the guard rejects them
+
+
+def _by_enemy(pair: Any) -> tuple[str, str]:
+    return (pair.enemy, pair.own)
+
+
 @attrs.frozen
 class AssignPairings(Action):
-    """``side`` pairs one of its Forward combatants with each enemy Forward combatant (CB-5)."""
+    """``side`` pairs one of its Forward combatants with each enemy Forward combatant (CB-5).
+
+    ``pairs`` is kept in the enemies' id order: the same pairing written in another order is
+    the same action, the one :func:`pairing_options` lists (EN-5).
+    """
 
     side: Side
-    pairs: tuple[Pair, ...]
+    pairs: tuple[Pair, ...] = attrs.field(converter=_in_enemy_order)
 
 
 @attrs.frozen
