@@ -23,6 +23,7 @@ minutes per module.
 from __future__ import annotations
 
 import argparse
+import ast
 import fnmatch
 import json
 import os
@@ -88,6 +89,21 @@ def _as_path(name: str) -> str:
         name = ""
     path = f"src/gamefold/{name}".rstrip("/")
     return path if (ROOT / path).is_dir() or path.endswith(".py") else f"{path}.py"
+
+
+def mutable(module: str) -> bool:
+    """Whether mutmut can make a mutant of ``module``: it mutates only the bodies of functions
+    and methods, so a module of re-exports and plain records (a face) has none, and its
+    clean test run, minutes for a game's selection, would be spent for nothing."""
+    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    bodies = [tree.body]
+    while bodies:
+        for node in bodies.pop():
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                return True
+            if isinstance(node, ast.ClassDef):
+                bodies.append(node.body)
+    return False
 
 
 def selection(module: str, tests: Sequence[tuple[str, list[str]]]) -> tuple[str, ...]:
@@ -395,6 +411,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # One copy per module: runs of different modules never overwrite each other's
         # verdicts, so --again and --report work module by module.
         test_dirs, group, workdir = selection(module, tests), [module], workdir_of(module)
+        if not mutable(module):
+            print(f"nothing to mutate in {module}: no function or method", flush=True)
+            all_results[module] = {}
+            continue
         if (args.again or args.report or args.resume) and not (workdir / "mutants").is_dir():
             sys.exit(f"--again, --resume and --report need an earlier run in {workdir}")
         verb = "reading" if args.report else "mutating"
