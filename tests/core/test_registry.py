@@ -22,7 +22,7 @@ from gamefold import (
     StartRound,
     StartTurn,
 )
-from gamefold.registry import Clock, Game, Handler, Rule, Wrapper
+from gamefold.registry import Checker, Clock, Game, Handler, Rule, Wrapper
 
 
 @attrs.frozen
@@ -483,6 +483,27 @@ def test_en5_a_wrapper_narrows_an_exact_rule_listing_too() -> None:
     assert not any(isinstance(a, Transfer) for a in both.legal_actions(game, "a"))
     bare = exact.wrap(Wrapper(Transfer, lambda g, a, inner: inner(g, a)))
     assert bare.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
+
+
+def test_en5_a_wrapper_keep_reads_the_game_its_rule_listing_is_for() -> None:
+    """EN-5: a wrapper's ``keep`` over an exact rule listing is asked about the game being
+    listed: what it keeps follows the state (here, no transfer above ``b``'s value)."""
+    rules, game = two()
+    listing = lambda game, actor: (Transfer(1), Transfer(3))  # noqa: E731
+    exact = rules.with_rules(Rule(Transfer, _bare_transfer, transfer_check, listing, exact=True))
+
+    def at_most_b(g: Game, a: Transfer, inner: Checker) -> IllegalAction | None:
+        if a.amount > g["b"].value:
+            return IllegalAction("toy/too-much", "EN-5", "b has less than that.", a)
+        return inner(g, a)
+
+    keep = lambda g, a: a.amount <= g["b"].value  # noqa: E731
+    kept = exact.wrap(Wrapper(Transfer, check=at_most_b, keep=keep))
+    assert kept.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
+    poorer = game.with_slice("b", attrs.evolve(game["b"], value=2))
+    assert kept.legal_actions(poorer, "a")[-1] == Transfer(1)
+    assert Transfer(3) not in kept.legal_actions(poorer, "a")
+    assert kept.check(poorer, Transfer(3)) is not None
 
 
 def test_en6_a_registry_subclass_survives_its_extension() -> None:

@@ -171,7 +171,10 @@ def _retire(state: SkillsState, unit: str, events: list[Event]) -> SkillsState:
     if state.active == unit:
         return close_window(_end_activation(state, player, events), unit, events)
     state = replace(state, side=_side_after(pending, gm_units, state.side))
+    # pragma: no mutate start -- equivalent: a window is a player's or the GM's ("gm"), and
+    # no GM unit may be named "gm" (SD-7), so closing a GM unit's "window" changes nothing
     return state if player == GM else close_window(state, unit, events)
+    # pragma: no mutate end
 
 
 def validate_start_round(state: SkillsState, action: StartRound) -> None:
