@@ -18,6 +18,7 @@ from gamefold.core import (
     Lifecycle,
     StartRound,
     StartTurn,
+    attests,
     replace,
     replacer,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "Subsystem",
     "Wrapper",
     "__version__",
+    "attests",
     "replace",
     "replacer",
 ]

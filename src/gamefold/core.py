@@ -12,6 +12,7 @@ declares them, in a declared order (EN-6).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeAlias, TypeVar
 
 import attrs
@@ -25,6 +26,7 @@ __all__ = [
     "Lifecycle",
     "StartRound",
     "StartTurn",
+    "attests",
     "replace",
     "replacer",
 ]
@@ -137,3 +139,17 @@ def replacer(cls: type[R], *fields: str) -> Callable[..., R]:
     reducer's hot path. Unknown fields raise ``TypeError`` when it is built.
     """
     return _build_replacer(cls, fields)
+
+
+def _fixed(rules: tuple[str, ...], event: object) -> tuple[str, ...]:
+    return rules
+
+
+def attests(*rules: str) -> Callable[[Any], tuple[str, ...]]:
+    """The entry of an event-rules table for an event type that attests ``rules`` whatever
+    the event: ``EVENT_RULES = {CardDrawn: attests("SD-3"), …}`` (EN-7).
+
+    An event whose rules depend on its fields gets a function of its own instead, as
+    combat's ``AbilityResolved`` does.
+    """
+    return partial(_fixed, rules)

@@ -76,3 +76,11 @@ def test_replacer_is_a_positional_replace_built_once() -> None:
     assert hand == Hand("ann", (1, 2), 5)
     with pytest.raises(TypeError, match="no field"):
         replacer(Hand, "size")
+
+
+def test_en7_attests_gives_the_same_rules_for_every_event() -> None:
+    """EN-7: ``attests(...)`` is an event-rules entry naming fixed rules, for any event."""
+    entry = gamefold.attests("SD-3", "SD-13")
+    assert entry(StartRound()) == ("SD-3", "SD-13")
+    assert entry(object()) == ("SD-3", "SD-13")
+    assert gamefold.attests()(StartRound()) == ()

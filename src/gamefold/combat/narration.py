@@ -31,7 +31,7 @@ from gamefold.combat.resolution import (
 from gamefold.combat.warding import DamagePrevented, Warded
 from gamefold.combat.withdrawal import CombatantWithdrawn
 from gamefold.combat.zones import Zone, effective_zone
-from gamefold.core import Event
+from gamefold.core import Event, attests
 
 __all__ = ["EVENT_RULES", "LINES", "declaration_rules", "describe"]
 
@@ -92,10 +92,6 @@ def describe(event: Event) -> str:
     return repr(event) if line is None else line(event)
 
 
-def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
-    return lambda event: rules
-
-
 def _resolved_rules(e: AbilityResolved) -> tuple[str, ...]:
     rules = ["CB-10"]
     if e.contested:
@@ -117,26 +113,26 @@ def _fled_rules(e: Fled) -> tuple[str, ...]:
 
 
 EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
-    PairingsAssigned: _always("CB-5"),
-    PairingsDissolved: _always("CB-5"),
-    Declared: _always("CB-10"),
-    RetreatDeclared: _always("CB-13"),
-    ExchangeRevealed: _always("CB-10"),
+    PairingsAssigned: attests("CB-5"),
+    PairingsDissolved: attests("CB-5"),
+    Declared: attests("CB-10"),
+    RetreatDeclared: attests("CB-13"),
+    ExchangeRevealed: attests("CB-10"),
     RetreatFailed: _retreat_failed,
     Fled: _fled_rules,
-    StressGained: _always("CB-14"),
+    StressGained: attests("CB-14"),
     AbilityResolved: _resolved_rules,
-    DamageDealt: _always("CB-10", "CB-11"),
-    CombatantFell: _always("CB-11"),
-    ConditionApplied: _always("CB-12"),
-    ConditionEnded: _always("CB-12"),
-    CombatantWithdrawn: _always(),
-    CombatEnded: _always(),
-    Warded: _always(),
-    DamagePrevented: _always(),
-    Moved: _always("CB-4"),
-    Empowered: _always(),
-    Healed: _always("CB-11"),
+    DamageDealt: attests("CB-10", "CB-11"),
+    CombatantFell: attests("CB-11"),
+    ConditionApplied: attests("CB-12"),
+    ConditionEnded: attests("CB-12"),
+    CombatantWithdrawn: attests(),
+    CombatEnded: attests(),
+    Warded: attests(),
+    DamagePrevented: attests(),
+    Moved: attests("CB-4"),
+    Empowered: attests(),
+    Healed: attests("CB-11"),
 }
 """The CB rules each combat event attests, as a function of the event (rule coverage).
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from gamefold.core import Event
+from gamefold.core import Event, attests
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.commitment import CardBurned, CardDiscarded, CardPlayed, CostPaid
 from gamefold.skills.config import GM
@@ -85,10 +85,6 @@ def describe(event: Event) -> str:
     return repr(event) if line is None else line(event)
 
 
-def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
-    return lambda event: rules
-
-
 def _gm_or(gm_rules: tuple[str, ...], rules: tuple[str, ...], event: Any) -> tuple[str, ...]:
     """The rules of a player's event, or ``gm_rules`` added when the GM's (SD-7).
 
@@ -112,27 +108,27 @@ def _died(event: CharacterDied) -> tuple[str, ...]:
 
 
 EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
-    RoundStarted: _always("SD-3", "SD-13"),
-    RoundEnded: _always("SD-4", "SD-13"),
-    ActivationStarted: _always("SD-13"),
-    ActivationEnded: _always("SD-4", "SD-15"),
-    ModifiersReset: _always("SD-12"),
-    UnitDefeated: _always("SD-13"),
-    CardPlayed: _always("SD-1", "SD-11"),
+    RoundStarted: attests("SD-3", "SD-13"),
+    RoundEnded: attests("SD-4", "SD-13"),
+    ActivationStarted: attests("SD-13"),
+    ActivationEnded: attests("SD-4", "SD-15"),
+    ModifiersReset: attests("SD-12"),
+    UnitDefeated: attests("SD-13"),
+    CardPlayed: attests("SD-1", "SD-11"),
     CardBurned: _burned,
-    CardDiscarded: _always("SD-9"),
-    CostPaid: _always("SD-10"),
-    ReactionWindowOpened: _always("SD-8"),
-    ReactionWindowClosed: _always("SD-8"),
-    HandLimitChanged: _always("SD-2"),
-    HandTrimmed: _always("SD-2"),
+    CardDiscarded: attests("SD-9"),
+    CostPaid: attests("SD-10"),
+    ReactionWindowOpened: attests("SD-8"),
+    ReactionWindowClosed: attests("SD-8"),
+    HandLimitChanged: attests("SD-2"),
+    HandTrimmed: attests("SD-2"),
     CardsDrawn: partial(_gm_or, ("SD-7",), ("SD-3",)),
     DeckRecycled: partial(_gm_or, ("SD-7",), ("SD-5",)),
-    FatigueGained: _always("SD-5"),
-    CardsExhausted: _always("SD-5"),
+    FatigueGained: attests("SD-5"),
+    CardsExhausted: attests("SD-5"),
     DrawFellShort: _fell_short,
     CharacterDied: _died,
-    UnitsFielded: _always("SD-13"),
+    UnitsFielded: attests("SD-13"),
 }
 """The SD rules each skill-deck event attests, as a function of the event (rule coverage).
 
