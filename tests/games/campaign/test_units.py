@@ -4,12 +4,13 @@ battle begun once, without playing whole games."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from gamefold.combat import Ending, find
+from gamefold.combat import Ending, Side, Zone, find
 from gamefold.core import Action, EndRound, replace
-from gamefold.errors import IllegalAction
-from gamefold.games.campaign import Campaign, EndBattle
+from gamefold.errors import ConfigError, IllegalAction
+from gamefold.games.campaign import BattleEnded, Campaign, CampaignConfig, EndBattle
 from gamefold.games.campaign.battle import (
     FIELD_REFUSED,
     EndBattleRound,
@@ -17,9 +18,22 @@ from gamefold.games.campaign.battle import (
     fighting,
     rounds_fought,
 )
-from gamefold.games.summit import Attack
-from gamefold.registry import Game
-from gamefold.skills import FieldUnits
+from gamefold.games.campaign.config import MAX_FIGURE, SCENARIOS, default_battle
+from gamefold.games.campaign.state import (
+    CampaignState,
+    Record,
+    initial_state,
+    record_of,
+    records_sound,
+    subsystem,
+    view,
+)
+from gamefold.games.skirmish import SkirmishConfig
+from gamefold.games.summit import AGREEMENT_EFFECTS, Attack
+from gamefold.games.campaign.command import commanded_by
+from gamefold.registry import Game, Rules
+from gamefold.rng import Rng
+from gamefold.skills import GM, FieldUnits, owner_of
 
 from .support import campaign, fought, run, to_attack, with_garrisons
 
@@ -158,3 +172,288 @@ def test_cp9_a_unit_fights_while_it_stands_in_a_fight_going_on(hp: int, stands: 
     assert not fighting(fight, "nobody")
     assert not fighting(replace(fight, ending=Ending.FLED), ATTACK.player)
     assert fighting(fight, ATTACK.player)
+
+
+# -- the config (CP-3 … CP-12, EN-4) ----------------------------------------------------------
+
+COUNTS = [
+    ("garrison_slots", 1, "CP-4"),
+    ("troop_hp", 1, "CP-4"),
+    ("fort_hp", 0, "CP-4"),
+    ("rearward_guards", 0, "CP-4"),
+    ("champion_hp", 1, "CP-3"),
+    ("hp_per_troop", 1, "CP-3"),
+    ("max_battle_rounds", 1, "CP-7"),
+    ("defender_hp", 1, "CP-11"),
+]
+
+
+def _config_error(**changes: object) -> tuple[str, str, str]:
+    with pytest.raises(ConfigError) as raised:
+        CampaignConfig(**changes)  # type: ignore[arg-type]
+    return raised.value.field, raised.value.rule, str(raised.value.args[0])
+
+
+@pytest.mark.parametrize(("field", "low", "rule"), COUNTS)
+def test_en4_a_figure_is_an_integer_from_its_low_end_to_max_figure(
+    field: str, low: int, rule: str
+) -> None:
+    """EN-4, EN-8 and each figure's rule: ``low`` and ``MAX_FIGURE`` are accepted; one
+    below, one above, a bool or a float is a ConfigError naming the field and the rule."""
+    assert getattr(CampaignConfig(**{field: low}), field) == low  # type: ignore[arg-type]
+    if field != "garrison_slots":  # a thousand guards' names make a slow config
+        top = CampaignConfig(**{field: MAX_FIGURE})  # type: ignore[arg-type]
+        assert getattr(top, field) == MAX_FIGURE
+    for bad in (low - 1, MAX_FIGURE + 1, True, float(low)):
+        message = f"{field} is an integer {low} to {MAX_FIGURE}, not {bad!r}"
+        assert _config_error(**{field: bad}) == (field, rule, message)
+
+
+@pytest.mark.parametrize("field", ["summit", "battle"])
+def test_en4_the_summit_and_the_battle_are_configs_of_their_games(field: str) -> None:
+    """EN-4: ``summit`` is a SummitConfig, ``battle`` a SkirmishConfig."""
+    kind = "SummitConfig" if field == "summit" else "SkirmishConfig"
+    assert _config_error(**{field: None}) == (field, "EN-4", f"is a {kind}")
+
+
+@pytest.mark.parametrize("value", [["truce"], ("truce", "siege"), ("war",)])
+def test_cp10_ally_effects_is_a_tuple_of_pact_effects(value: object) -> None:
+    """CP-10: ``ally_effects`` is a tuple of summit's pact effects."""
+    message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}"
+    assert _config_error(ally_effects=value) == ("ally_effects", "CP-10", message)
+    assert CampaignConfig(ally_effects=("transfer",)).ally_effects == ("transfer",)
+
+
+@pytest.mark.parametrize(
+    ("field", "rule"),
+    [("flee_keeps_troops", "CP-8"), ("defender_joins", "CP-11"), ("defender_commands", "CP-12")],
+)
+def test_cp8_cp11_cp12_the_switches_are_bools(field: str, rule: str) -> None:
+    """CP-8, CP-11, CP-12: a switch is a bool; ``0`` is refused naming the field."""
+    assert _config_error(**{field: 0}) == (field, rule, f"{field} is a bool")
+    assert getattr(CampaignConfig(**{field: False}), field) is False  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("slots", "rear"), [(3, 1), (3, 0), (4, 2), (2, 5), (1, 1)])
+def test_cp4_the_last_rearward_guards_hold_rearward_never_all_of_them(
+    slots: int, rear: int
+) -> None:
+    """CP-4: guards ``guard1`` … ``guardN``; of the fielded ones the last
+    ``rearward_guards`` hold Rearward, but at least one stands in Forward."""
+    config = CampaignConfig(garrison_slots=slots, rearward_guards=rear)
+    assert config.guards == tuple(f"guard{i}" for i in range(1, slots + 1))
+    for fielded in range(1, slots + 1):
+        zones = [config.guard_zone(i, fielded) for i in range(fielded)]
+        back = min(rear, fielded - 1)
+        assert zones == [Zone.FORWARD] * (fielded - back) + [Zone.REARWARD] * back
+    enemies = config.skirmish_config().enemies
+    assert [e.id for e in enemies] == list(config.guards)
+    assert [e.zone for e in enemies] == [config.guard_zone(i, slots) for i in range(slots)]
+
+
+def test_cp2_cp4_the_battles_skirmish_is_the_champions_against_the_guards() -> None:
+    """CP-2, CP-4: the party is the factions' champions, each in seat order and in Forward
+    (no leader's choice, no side choice); the enemies are the guards, at ``troop_hp`` with
+    the party's abilities."""
+    config = CampaignConfig(troop_hp=7)
+    sk = config.skirmish_config()
+    assert sk.names == config.factions == ("p1", "p2", "p3")
+    assert (sk.party_size, sk.leader, sk.side_choice, sk.rearward) == (3, 0, False, ())
+    for guard in sk.enemies:
+        assert (guard.side, guard.max_hp) == (Side.ENEMIES, 7)
+        assert guard.abilities == config.battle.party_abilities
+
+
+def test_cp9_the_default_and_long_scenarios() -> None:
+    """CP-9, DP-13, SD-1: three factions on the Summit's map for 6 Rounds (``long``: 12),
+    a hand limit of 10 cards, 20-card Skill decks; every other default the games'."""
+    config = SCENARIOS["default"]
+    assert config == CampaignConfig()
+    assert (config.summit.players, config.summit.scenario.max_rounds) == (3, 6)
+    assert config.summit.diplomacy.hand_limit == 10
+    assert config.battle.skills.deck_size == 20
+    assert default_battle() == attrs.evolve(
+        SkirmishConfig(), skills=attrs.evolve(SkirmishConfig().skills, deck_size=20)
+    )
+    long = SCENARIOS["long"]
+    assert long.summit.scenario.max_rounds == 12
+    assert attrs.evolve(long.summit, scenario=config.summit.scenario) == config.summit
+    assert sorted(Campaign.scenarios()) == ["default", "long"]
+
+
+# -- the campaign slice, the outcome (CP-2, CP-5, EN-4, EN-9) --------------------------------
+
+
+def test_cp5_a_battles_end_tallies_the_attackers_and_the_defenders_records() -> None:
+    """CP-5: a held battle counts an attack for the attacker and a defence for the defender;
+    a won one a conquest and no defence; the outcome reports them per faction."""
+    state, attack, defender = _defended(GAME)
+    held, events = run(GAME, fought(state, 10, 4, Ending.ENEMIES_WON), EndBattle())
+    assert isinstance(events[0], BattleEnded)
+    records = held["campaign"].records
+    assert record_of(held["campaign"], attack.player) == Record(attack.player, 1, 0, 0)
+    assert record_of(held["campaign"], defender) == Record(defender, 0, 0, 1)
+    assert len(records) == 3
+    assert held["campaign"].battles == 1
+    hp = state["campaign"].battle.hp
+    won, _ = run(GAME, fought(state, hp, 0, Ending.PARTY_WON), EndBattle())
+    assert record_of(won["campaign"], attack.player) == Record(attack.player, 1, 1, 0)
+    assert record_of(won["campaign"], defender) == Record(defender, 0, 0, 0)
+    rows = GAME.outcome(held)
+    champion = owner_of(held["skills"], attack.player)
+    assert {k: rows[attack.player][k] for k in _WAR} == {
+        "champion_alive": True,
+        "fatigue": champion.fatigue,
+        "exhausted": len(champion.exhausted),
+        "attacks": 1,
+        "battles_won": 0,
+        "defences": 0,
+    }
+    assert rows[defender]["defences"] == 1
+    assert rows[attack.player]["winner"] in (True, False)
+
+
+_WAR = ("champion_alive", "fatigue", "exhausted", "attacks", "battles_won", "defences")
+
+
+def test_cp2_the_war_master_never_wins_and_scores_nothing() -> None:
+    """CP-2, SM-11: the outcome has a row for ``"gm"`` with every figure of a faction's row
+    at zero: ``False``, ``0.0`` or ``0``, each of its faction's type."""
+    rows = GAME.outcome(BEFORE)
+    template = rows["p1"]
+    assert list(rows) == ["p1", "p2", "p3", GM]
+    assert rows[GM].keys() == template.keys()
+    for key, value in template.items():
+        zero = rows[GM][key]
+        assert type(zero) is type(value), key
+        assert zero == (False if isinstance(value, bool) else 0), key
+    assert any(type(v) is float for v in template.values())
+    assert any(type(v) is bool for v in template.values())
+
+
+def test_en4_the_campaign_slice_has_no_action_of_its_own() -> None:
+    """EN-4: a record of an unknown faction is a ``KeyError``; the slice lists nothing and
+    shows everything but its RNG (EN-9)."""
+    slice_ = BEGUN["campaign"]
+    with pytest.raises(KeyError):
+        record_of(slice_, "p9")
+    shown = view(slice_, "p2")
+    assert (shown.records, shown.battle, shown.battles) == (
+        slice_.records,
+        slice_.battle,
+        slice_.battles,
+    )
+    assert subsystem.legal_actions(slice_, "p1") == ()
+    assert initial_state(("a", "b"), 5) == CampaignState(
+        (Record("a"), Record("b")), Rng.from_seed(5).split("campaign")
+    )
+
+
+@pytest.mark.parametrize(
+    ("records", "battles", "under_way", "problems"),
+    [
+        ((Record("p1", 1, 1, 0), Record("p2", 0, 0, 1)), 1, False, 0),
+        ((Record("p1", 1, 1, 0),), 2, True, 0),
+        ((Record("p1", 1, 2, 0),), 1, False, 1),
+        ((Record("p1", 1, 0, -1),), 1, False, 1),
+        ((Record("p1", -1, -1, 0),), 1, False, 1),
+        ((Record("p1", 0, -1, 0),), 1, False, 1),
+        ((Record("p1", 2, 0, 0),), 1, False, 1),
+        ((Record("p1", 1, 0, 0),), 1, True, 1),
+    ],
+)
+def test_cp5_records_are_sound(
+    records: tuple[Record, ...], battles: int, under_way: bool, problems: int
+) -> None:
+    """CP-5: no record is negative, no faction won more attacks than it fought, and no more
+    battles are recorded (with the one under way) than were begun."""
+    battle = BEGUN["campaign"].battle if under_way else None
+    state = CampaignState(records, Rng.from_seed(0), battle, battles)
+    found = list(records_sound(state))
+    assert len(found) == problems
+    for message in found:
+        assert "p1 has an impossible record: Record(" in message or message == (
+            f"{sum(r.attacks for r in records)} battles recorded, but only {battles} begun"
+        )
+
+
+def _defended(game: Campaign) -> tuple[Game, Attack, str]:
+    """A battle begun for a faction's territory: the state, the Attack and the defender."""
+    state, attack = to_attack(game)
+    board = state["map"]
+    defender = board.owners[board.scenario.territories.index(attack.territory)]
+    assert defender in game.config.factions
+    state, _ = run(game, with_garrisons(state, attack, 2, 2), attack)
+    return state, attack, defender
+
+
+# -- the guards' seat (CP-12, EN-5, EN-9) ------------------------------------------------------
+
+
+def _to_seat(game: Campaign, state: Game) -> Game:
+    """Play the battle greedily (the clock's actions included) until the guards' seat acts."""
+    for _ in range(400):
+        if game.clock_action(state) is None and _seat_listing(game, state):
+            return state
+        action = game.clock_action(state)
+        if action is None:
+            actor = game.actor(state)
+            assert actor is not None
+            action = game.rules.legal_actions(state, actor)[0]
+        state = game.rules.reduce(state, action)
+    raise AssertionError("the guards' seat never acted")
+
+
+def _seat_listing(game: Campaign, state: Game) -> tuple[Action, ...]:
+    """What the skirmish alone lists for ``"gm"`` (the seat's own actions)."""
+    return Rules.legal_actions(game.rules, state, GM)
+
+
+@pytest.mark.parametrize("commands", [True, False])
+def test_cp12_the_commander_lists_the_seats_actions_and_gm_none(commands: bool) -> None:
+    """CP-12, EN-5: while the defender commands, it lists its own actions and the seat's,
+    ``"gm"`` lists none and the attacker only its own; without ``defender_commands``, ``"gm"``
+    lists the seat's actions itself."""
+    game = campaign(defender_commands=commands)
+    state, attack, defender = _defended(game)
+    assert commanded_by(BEFORE) == GM
+    assert commanded_by(state) == (defender if commands else GM)
+    state = _to_seat(game, state)
+    seat = _seat_listing(game, state)
+    assert seat
+    own = Rules.legal_actions(game.rules, state, defender)
+    if commands:
+        assert game.rules.legal_actions(state, GM) == ()
+        assert game.rules.legal_actions(state, defender) == (*own, *seat)
+    else:
+        assert game.rules.legal_actions(state, GM) == seat
+        assert game.rules.legal_actions(state, defender) == own
+    assert game.rules.legal_actions(state, attack.player) == Rules.legal_actions(
+        game.rules, state, attack.player
+    )
+
+
+def test_cp12_en9_the_commanders_view_holds_the_seats_hand_and_its_own() -> None:
+    """CP-12, EN-9: the commanding defender's view shows its own Skill hand and the GM's,
+    the fight as the enemies' side sees it, and every other slice as its own view; the
+    attacker's view and ``"gm"``'s are the plain ones."""
+    state, attack, defender = _defended(GAME)
+    state = _to_seat(GAME, state)
+    mine = Rules.view(GAME.rules, state, defender)
+    seat = Rules.view(GAME.rules, state, GM)
+    seen = GAME.rules.view(state, defender)
+    hands = [o.hand for o in seen["skills"].owners]
+    expected = [
+        theirs.hand if own.player == GM else own.hand
+        for own, theirs in zip(mine["skills"].owners, seat["skills"].owners, strict=True)
+    ]
+    assert hands == expected
+    assert hands[-1] is not None
+    assert hands[GAME.config.factions.index(defender)] is not None
+    assert seen["skills"].viewer == defender
+    assert seen["combat"] == seat["combat"]
+    for name in ("diplomacy", "map", "campaign"):
+        assert seen[name] == mine[name]
+    assert seen["skirmish"].tallies == mine["skirmish"].tallies
+    assert GAME.rules.view(state, attack.player) == Rules.view(GAME.rules, state, attack.player)
+    assert GAME.rules.view(state, GM) == seat
