@@ -10,7 +10,8 @@ import pytest
 from gamefold.combat import Ending, Side, Zone, find
 from gamefold.core import Action, EndRound, replace
 from gamefold.errors import ConfigError, IllegalAction
-from gamefold.games.campaign import BattleEnded, Campaign, CampaignConfig, EndBattle
+from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
+from gamefold.games.campaign.attribution import own_rules
 from gamefold.games.campaign.battle import (
     FIELD_REFUSED,
     EndBattleRound,
@@ -28,12 +29,12 @@ from gamefold.games.campaign.state import (
     subsystem,
     view,
 )
-from gamefold.games.skirmish import SkirmishConfig
-from gamefold.games.summit import AGREEMENT_EFFECTS, Attack
+from gamefold.games.skirmish import Skirmish, SkirmishConfig
+from gamefold.games.summit import AGREEMENT_EFFECTS, Attack, Summit, TerritoryTaken, Truce
 from gamefold.games.campaign.command import commanded_by
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
-from gamefold.skills import GM, FieldUnits, owner_of
+from gamefold.skills import DEFEATED, GM, CharacterDied, FieldUnits, UnitsFielded, owner_of
 
 from .support import campaign, fought, run, to_attack, with_garrisons
 
@@ -457,3 +458,123 @@ def test_cp12_en9_the_commanders_view_holds_the_seats_hand_and_its_own() -> None
     assert seen["skirmish"].tallies == mine["skirmish"].tallies
     assert GAME.rules.view(state, attack.player) == Rules.view(GAME.rules, state, attack.player)
     assert GAME.rules.view(state, GM) == seat
+
+
+# -- the account and the rule attributions (CP-1 … CP-12, EN-7) -------------------------------
+
+BEGAN = BattleBegan("p1", "A", "B", "p2", 3, 16, ("guard1", "guard2"), ("p3",), "p2", "p2")
+
+
+def test_cp1_cp10_cp11_cp12_a_battle_begins_in_one_sentence() -> None:
+    """CP-1, CP-3, CP-4, CP-10, CP-11, CP-12: who attacks where, with whom, how strong,
+    against whom, commanded by whom; a neutral territory's guards fight for "neutral"."""
+    assert GAME.describe(BEGAN) == (
+        "Battle for B (p2): p1's champion with p3's, 3 troops strong (16 hit points), "
+        "against p2's champion and 2 guard(s) commanded by p2."
+    )
+    alone = BattleBegan("p1", "A", "C", "", 1, 12, ("guard1",), (), "", GM)
+    assert GAME.describe(alone) == (
+        "Battle for C (neutral): p1's champion, 1 troops strong (12 hit points), "
+        "against 1 guard(s) commanded by gm."
+    )
+    two = BattleBegan("p1", "A", "C", "", 1, 12, ("guard1",), ("p2", "p3"))
+    assert "p1's champion with p2, p3's, 1 troops" in GAME.describe(two)
+
+
+@pytest.mark.parametrize(
+    ("result", "words"),
+    [
+        ("won", "takes it"),
+        ("held", "the defenders hold it"),
+        ("fled", "the champion flees"),
+        ("fell", "the champion falls"),
+        ("stalemate", "the Rounds run out and the attackers fall back"),
+    ],
+)
+def test_cp5_cp7_cp8_a_battle_ends_in_one_sentence(result: str, words: str) -> None:
+    """CP-5, CP-7, CP-8, CP-2: the result, the troops lost and the defenders killed."""
+    ended = BattleEnded("p1", "B", result, 2, 1)
+    assert GAME.describe(ended) == (
+        f"The battle for B ends: p1 {words} (2 troops lost, 1 defenders killed)."
+    )
+
+
+def test_en7_other_events_are_told_by_summit_and_the_skirmish() -> None:
+    """The map's and the skills' events keep their games' sentences."""
+    taken = TerritoryTaken("p1", "B", "p2", "attack", 2)
+    assert GAME.describe(taken) == Summit(GAME.config.summit).describe(taken)
+    died = CharacterDied("p1", DEFEATED)
+    assert GAME.describe(died) == Skirmish(GAME.config.skirmish_config()).describe(died)
+    assert GAME.describe(taken) != GAME.describe(died)
+
+
+@pytest.mark.parametrize(
+    ("result", "rules"),
+    [
+        ("won", ("CP-5",)),
+        ("held", ("CP-5",)),
+        ("stalemate", ("CP-5", "CP-7")),
+        ("fled", ("CP-5", "CP-8")),
+        ("fell", ("CP-5", "CP-2")),
+    ],
+)
+def test_en7_a_battles_end_attests_cp5_and_how_it_ended(result: str, rules: tuple) -> None:
+    """EN-7: CP-5, with CP-7 at the Round cap, CP-8 for a flight, CP-2 for a fall."""
+    table = GAME.event_rules()
+    assert table[BattleEnded](BattleEnded("p1", "B", result, 0, 0)) == rules
+
+
+def test_en7_a_battles_start_attests_who_fights_it() -> None:
+    """EN-7: CP-1, CP-3, CP-4 always; CP-10 with allies, CP-11 with the defender's champion,
+    CP-12 when a faction commands the guards; a guard fielded CP-4; a champion defeated
+    CP-2 (besides its skirmish rules)."""
+    table = GAME.event_rules()
+    assert table[BattleBegan](BEGAN) == ("CP-1", "CP-3", "CP-4", "CP-10", "CP-11", "CP-12")
+    plain = BattleBegan("p1", "A", "C", "", 1, 12, ("guard1",))
+    assert table[BattleBegan](plain) == ("CP-1", "CP-3", "CP-4")
+    assert own_rules()[UnitsFielded](UnitsFielded(("guard1",), ())) == ("CP-4",)
+    assert own_rules()[CharacterDied](CharacterDied("p1", DEFEATED)) == ("CP-2",)
+    assert own_rules()[CharacterDied](CharacterDied("p1", "exhaustion")) == ()
+    assert "CP-2" in GAME.attested(BEFORE, (CharacterDied("p1", DEFEATED),))
+    assert "CP-2" not in GAME.attested(BEFORE, (CharacterDied("p1", "exhaustion"),))
+    assert GAME.rule_ids()[-12:] == tuple(f"CP-{n}" for n in range(1, 13))
+    assert len(GAME.rule_ids()) == 15 + 15 + 14 + 12
+
+
+def test_cp9_a_champion_bearing_an_earlier_battles_wear_attests_cp9() -> None:
+    """CP-9: a battle begun with an attacker whose deck has Fatigue or exhausted cards."""
+    began = BattleBegan(ATTACK.player, ATTACK.source, ATTACK.territory, "", 1, 12, ())
+    assert "CP-9" not in GAME.attested(BEGUN, (began,))
+    deck = BEGUN["skills"]
+    for wear in ({"fatigue": 1}, {"exhausted": (0,)}):
+        owners = tuple(replace(o, **wear) if o.player == ATTACK.player else o for o in deck.owners)
+        worn = BEGUN.with_slice("skills", replace(deck, owners=owners))
+        found = GAME.attested(worn, (began,))
+        assert found.count("CP-9") == 1
+        assert "CP-1" in found
+        assert "CP-9" not in GAME.attested(worn, ())
+
+
+def test_cp6_probes_are_the_attacks_across_a_truce_in_the_actors_turn() -> None:
+    """CP-6: coverage probes the attacks the actor would make on a truce partner, in its
+    own turn and with no battle under way: none for anyone else."""
+    board = BEFORE["map"]
+    index = board.scenario.territories.index(ATTACK.territory)
+    owner = board.owners[index]
+    if not owner:
+        owner = next(f for f in GAME.config.factions if f != ATTACK.player)
+        owners = (*board.owners[:index], owner, *board.owners[index + 1 :])
+        board = replace(board, owners=owners)
+    for first, second in ((ATTACK.player, owner), (owner, ATTACK.player)):
+        truce = replace(board, truces=(Truce(0, first, second),))
+        state = BEFORE.with_slice("map", truce)
+        probes = GAME.probe_actions(state, ATTACK.player)
+        assert ATTACK in probes
+        assert all(a.player == ATTACK.player for a in probes)
+        names = truce.scenario.territories
+        assert all(truce.owners[names.index(a.territory)] == owner for a in probes)
+        assert all(truce.owners[names.index(a.source)] == ATTACK.player for a in probes)
+        assert GAME.probe_actions(state, owner) == ()
+    assert GAME.probe_actions(BEFORE.with_slice("map", board), ATTACK.player) == ()
+    truce = replace(board, truces=(Truce(0, ATTACK.player, owner),))
+    assert GAME.probe_actions(BEGUN.with_slice("map", truce), ATTACK.player) == ()
