@@ -19,6 +19,7 @@ from gamefold.games.campaign.battle import (
     fighting,
     rounds_fought,
 )
+from gamefold.games.campaign.command import commanded_by
 from gamefold.games.campaign.config import MAX_FIGURE, SCENARIOS, default_battle
 from gamefold.games.campaign.state import (
     CampaignState,
@@ -31,7 +32,6 @@ from gamefold.games.campaign.state import (
 )
 from gamefold.games.skirmish import Skirmish, SkirmishConfig
 from gamefold.games.summit import AGREEMENT_EFFECTS, Attack, Summit, TerritoryTaken, Truce
-from gamefold.games.campaign.command import commanded_by
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 from gamefold.skills import DEFEATED, GM, CharacterDied, FieldUnits, UnitsFielded, owner_of
