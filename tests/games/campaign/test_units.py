@@ -7,8 +7,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from gamefold.combat import Ending, Side, Zone, find
+from gamefold.combat import Ending, Hand, Retreat, Side, Zone, find
 from gamefold.core import Action, EndRound, replace
+from gamefold.diplomacy import Kind, Propose
 from gamefold.errors import ConfigError, IllegalAction
 from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
 from gamefold.games.campaign.attribution import own_rules
@@ -21,6 +22,9 @@ from gamefold.games.campaign.battle import (
 )
 from gamefold.games.campaign.command import commanded_by
 from gamefold.games.campaign.config import MAX_FIGURE, SCENARIOS, default_battle
+from gamefold.games.campaign.invariants import battle_matches_fight, no_round_between_battles
+from gamefold.games.campaign.policies import _ceasefire
+from gamefold.games.campaign.policies import _defending as _defending_choices
 from gamefold.games.campaign.state import (
     CampaignState,
     Record,
@@ -30,7 +34,7 @@ from gamefold.games.campaign.state import (
     subsystem,
     view,
 )
-from gamefold.games.skirmish import Skirmish, SkirmishConfig
+from gamefold.games.skirmish import Skirmish, SkirmishConfig, UseAbility
 from gamefold.games.summit import AGREEMENT_EFFECTS, Attack, Summit, TerritoryTaken, Truce
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
@@ -578,3 +582,132 @@ def test_cp6_probes_are_the_attacks_across_a_truce_in_the_actors_turn() -> None:
     assert GAME.probe_actions(BEFORE.with_slice("map", board), ATTACK.player) == ()
     truce = replace(board, truces=(Truce(0, ATTACK.player, owner),))
     assert GAME.probe_actions(BEGUN.with_slice("map", truce), ATTACK.player) == ()
+
+
+# -- the cross invariants (CP-1, CP-3, CP-4, CP-10, CP-11) ------------------------------------
+
+
+def test_cp1_no_skill_round_is_under_way_between_battles() -> None:
+    """CP-1: the skill decks have Rounds only during a battle."""
+    assert list(no_round_between_battles(BEFORE)) == []
+    started = GAME.rules.reduce(BEGUN, StartBattleRound())
+    assert list(no_round_between_battles(started)) == []
+    stray = started.with_slice("campaign", BEFORE["campaign"])
+    assert list(no_round_between_battles(stray)) == [
+        "a skill-deck Round is under way with no battle"
+    ]
+
+
+def test_cp4_cp11_the_fight_holds_exactly_the_battles_sides() -> None:
+    """CP-3, CP-4, CP-10, CP-11: during a battle the party is the attacker and its allies,
+    the enemies the guards and the defender's champion if it joined."""
+    state, _, defender = _defended(GAME)
+    battle = state["campaign"].battle
+    assert battle.champion == defender
+    assert list(battle_matches_fight(state)) == []
+    assert list(battle_matches_fight(BEFORE)) == []
+    for changes in (
+        {"champion": ""},
+        {"allies": ("p9",)},
+        {"guards": battle.guards[:1]},
+        {"attack": replace(battle.attack, player="p9")},
+    ):
+        wrong = replace(battle, **changes)
+        broken = state.with_slice("campaign", replace(state["campaign"], battle=wrong))
+        fight = state["combat"]
+        party = tuple(c.id for c in fight.combatants if c.side is Side.PARTY)
+        enemies = tuple(c.id for c in fight.combatants if c.side is Side.ENEMIES)
+        assert list(battle_matches_fight(broken)) == [
+            f"the fight holds {party} against {enemies}, not the battle's {wrong}"
+        ]
+
+
+# -- the policies (CB-9, CB-13, CP-6, CP-8) ---------------------------------------------------
+
+
+def _active(state: Game, unit: str, hp: int) -> Game:
+    """``state`` with ``unit`` active at ``hp`` hit points (a fixture)."""
+    fight = state["combat"]
+    combatants = tuple(replace(c, hp=hp) if c.id == unit else c for c in fight.combatants)
+    deck = replace(state["skills"], active=unit)
+    return state.with_slice("combat", replace(fight, combatants=combatants)).with_slice(
+        "skills", deck
+    )
+
+
+@pytest.mark.parametrize(
+    ("hp", "expected"),
+    [(40, "all"), (21, "all"), (20, "defends"), (11, "defends"), (10, "retreats"), (1, "retreats")],
+)
+def test_cb9_cb13_a_wounded_champion_defends_and_a_badly_wounded_one_flees(
+    hp: int, expected: str
+) -> None:
+    """CB-9, CB-13, CP-8: the greedy policy keeps every action above half the hit points,
+    Defends at half or less, and flees at a quarter or less (a champion, when it can)."""
+    state = _active(BEGUN, ATTACK.player, hp)
+    state = state.with_slice(
+        "combat",
+        replace(
+            state["combat"],
+            combatants=tuple(
+                replace(c, max_hp=40) if c.id == ATTACK.player else c
+                for c in state["combat"].combatants
+            ),
+        ),
+    )
+    retreat = Retreat(ATTACK.player)
+    defend = UseAbility(ATTACK.player, "Defend", Hand.ROCK, "guard1")
+    attack = UseAbility(ATTACK.player, "Attack", Hand.ROCK, "guard1")
+    legal = (attack, defend, retreat)
+    view = GAME.rules.view(state, ATTACK.player)
+    chosen = set(_defending_choices(view, legal))
+    assert chosen == {"all": set(legal), "defends": {defend}, "retreats": {retreat}}[expected]
+    assert _defending_choices(view, (attack,)) == (attack,)
+    if expected == "retreats":
+        assert _defending_choices(view, (attack, defend)) == (defend,)
+
+
+def test_cb13_a_guard_never_flees_and_an_unknown_unit_keeps_every_action() -> None:
+    """CB-13: only the party flees; with no active unit in the fight, nothing is filtered."""
+    state = _active(BEGUN, "guard1", 1)
+    retreat = Retreat("guard1")
+    defend = UseAbility("guard1", "Defend", Hand.ROCK, ATTACK.player)
+    view = GAME.rules.view(state, GM)
+    assert _defending_choices(view, (retreat, defend)) == (defend,)
+    nobody = GAME.rules.view(_active(BEGUN, "nobody", 1), GM)
+    assert _defending_choices(nobody, (retreat, defend)) == (retreat, defend)
+
+
+def test_cp6_the_greedy_policy_offers_a_ceasefire_to_the_strongest_faction() -> None:
+    """CP-6: between battles, greedy first offers a Ceasefire it holds to the faction with
+    the most territories it has no truce with, with the fewest Value cards."""
+    board = BEFORE["map"]
+    cards = BEFORE["diplomacy"].config.cards
+    ceasefire = next(i for i, c in enumerate(cards) if c.subtype == "Ceasefire")
+    other = next(
+        i for i, c in enumerate(cards) if c.kind is Kind.AGREEMENT and c.subtype != "Ceasefire"
+    )
+    me = ATTACK.player
+    rivals = [f for f in GAME.config.factions if f != me]
+    strong = max(rivals, key=board.owners.count)
+    weak = next(f for f in rivals if f != strong)
+    owners = list(board.owners)
+    for i, owner in enumerate(owners):
+        if owner == weak:
+            owners[i] = strong
+            break
+    board = replace(board, owners=tuple(owners))
+    state = BEFORE.with_slice("map", board)
+    offers = (
+        Propose(me, weak, ceasefire, ()),
+        Propose(me, strong, ceasefire, (1, 2)),
+        Propose(me, strong, ceasefire, (3,)),
+        Propose(me, strong, other, ()),
+    )
+    greedy = GAME.policies()["greedy"]
+    view = GAME.rules.view(state, me)
+    rng = Rng.from_seed(1)
+    assert greedy(view, offers, rng) == (offers[2], rng)
+    truce = state.with_slice("map", replace(board, truces=(Truce(0, strong, me),)))
+    assert greedy(GAME.rules.view(truce, me), offers, rng) == (offers[0], rng)
+    assert _ceasefire(view, offers[3:]) is None
