@@ -116,12 +116,15 @@ def test_cp1_cp5_a_fight_over_ends_the_battle_and_begins_no_round(ending: Ending
     assert GAME.rules.check(state, EndBattle()) is None
 
 
-@pytest.mark.parametrize("rounds", [1, 4])
-def test_cp7_the_battle_ends_after_exactly_max_battle_rounds(rounds: int) -> None:
-    """CP-7: with ``max_battle_rounds`` Rounds begun, no other begins and the battle ends;
-    one Round fewer, the next begins and the battle goes on."""
+@pytest.mark.parametrize(("rounds", "first"), [(1, 0), (4, 0), (4, 3)])
+def test_cp7_the_battle_ends_after_exactly_max_battle_rounds(rounds: int, first: int) -> None:
+    """CP-7: with ``max_battle_rounds`` Rounds begun since the battle began (whatever Round
+    the skill decks were at), no other begins and the battle ends; one Round fewer, the
+    next begins and the battle goes on."""
     game = ONE_ROUND if rounds == 1 else GAME
     begun = BEGUN_ONE if rounds == 1 else BEGUN
+    battle = replace(begun["campaign"].battle, first_round=first)
+    begun = begun.with_slice("campaign", replace(begun["campaign"], battle=battle))
     short = _rounds(begun, rounds - 1)
     assert rounds_fought(short) == rounds - 1
     assert game.rules.check(short, StartBattleRound()) is None
@@ -711,3 +714,50 @@ def test_cp6_the_greedy_policy_offers_a_ceasefire_to_the_strongest_faction() -> 
     truce = state.with_slice("map", replace(board, truces=(Truce(0, strong, me),)))
     assert greedy(GAME.rules.view(truce, me), offers, rng) == (offers[0], rng)
     assert _ceasefire(view, offers[3:]) is None
+
+
+# -- how a battle ends (CP-2, CP-5, CP-7, SM-13) ----------------------------------------------
+
+
+def test_cp5_cp7_one_hit_point_stands_a_champion_or_a_guard() -> None:
+    """CP-5, CP-7, CP-2: a champion at 1 hit point has not fallen, a guard at 1 still holds:
+    at the Round cap the battle is a stalemate, each ``hp_per_troop`` of damage a troop."""
+    battle = BEGUN["campaign"].battle
+    state = _rounds(fought(BEGUN, 1, 1, None), GAME.config.max_battle_rounds)
+    _, events = run(GAME, state, EndBattle())
+    lost = min(battle.troops, (battle.hp - 1) // GAME.config.hp_per_troop)
+    assert events[0] == BattleEnded(ATTACK.player, ATTACK.territory, "stalemate", lost, 0)
+    state = _rounds(fought(BEGUN, 0, 1, None), GAME.config.max_battle_rounds)
+    _, events = run(GAME, state, EndBattle())
+    assert events[0] == BattleEnded(ATTACK.player, ATTACK.territory, "fell", battle.troops, 0)
+
+
+def test_cp5_reserves_hold_and_the_unhurt_attackers_fall_back() -> None:
+    """CP-5, CP-4: every guard fell but reserves stand behind them: the defenders keep the
+    territory, the attacking troops who survived go back to the source."""
+    game = campaign(garrison_slots=1)
+    _, attack, state = _begun(game, troops=3, defenders=2)
+    battle = state["campaign"].battle
+    state, events = run(game, fought(state, battle.hp, 0, Ending.PARTY_WON), EndBattle())
+    assert events[0] == BattleEnded(attack.player, attack.territory, "held", 0, 1)
+    board = state["map"]
+    names = board.scenario.territories
+    assert board.garrisons[names.index(attack.source)] == 1 + 3
+    assert board.garrisons[names.index(attack.territory)] == 1
+
+
+def test_cp5_sm13_a_trap_that_kills_every_attacker_of_an_empty_territory_holds_it() -> None:
+    """CP-5, SM-13: nobody defends, but a trap kills every attacking troop: no battle is
+    fought and the territory is held; the attack counts, the conquest does not."""
+    before, attack = to_attack(GAME)
+    before = with_garrisons(before, attack, 2, 0)
+    board = before["map"]
+    target = board.scenario.territories.index(attack.territory)
+    traps = (*board.traps[:target], 5, *board.traps[target + 1 :])
+    before = before.with_slice("map", replace(board, traps=traps))
+    state, events = run(GAME, before, attack)
+    ended = next(e for e in events if isinstance(e, BattleEnded))
+    assert ended == BattleEnded(attack.player, attack.territory, "held", 0, 0)
+    assert record_of(state["campaign"], attack.player) == Record(attack.player, 1, 0, 0)
+    assert state["campaign"].battle is None
+    assert state["map"].owners[target] == board.owners[target]

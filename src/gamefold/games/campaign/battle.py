@@ -394,7 +394,7 @@ def _refuse_field(game: Game, action: Action) -> IllegalAction:
 
 
 def _raise_field(game: Game, action: Action) -> tuple[Game, Events]:
-    raise _refuse_field(game, action)
+    raise _refuse_field(game, action)  # pragma: no mutate -- the refusal reads no game
 
 
 def battle_rules(config: CampaignConfig, subs: tuple[Subsystem[Any], ...]) -> tuple[Rule, ...]:
