@@ -9,7 +9,7 @@ import pytest
 
 from gamefold.combat import Ending, Hand, Retreat, Side, Zone, find
 from gamefold.core import Action, EndRound, replace
-from gamefold.diplomacy import Kind, Propose
+from gamefold.diplomacy import Kind, Pact, Propose
 from gamefold.errors import ConfigError, IllegalAction
 from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
 from gamefold.games.campaign.attribution import own_rules
@@ -17,6 +17,7 @@ from gamefold.games.campaign.battle import (
     FIELD_REFUSED,
     EndBattleRound,
     StartBattleRound,
+    allies,
     fighting,
     rounds_fought,
 )
@@ -761,3 +762,31 @@ def test_cp5_sm13_a_trap_that_kills_every_attacker_of_an_empty_territory_holds_i
     assert record_of(state["campaign"], attack.player) == Record(attack.player, 1, 0, 0)
     assert state["campaign"].battle is None
     assert state["map"].owners[target] == board.owners[target]
+
+
+# -- allies (CP-10) ----------------------------------------------------------------------------
+
+
+def test_cp10_allies_are_the_attackers_public_pact_partners_either_way_round() -> None:
+    """CP-10: a running public pact with an ally effect brings its other party, whether the
+    attacker proposed it or was proposed to; a secret one or another pair's brings nobody;
+    every pact is looked at, in seat order of the allies found."""
+    board = BEFORE["map"]
+    defender = board.owners[board.scenario.territories.index(ATTACK.territory)]
+    others = [f for f in GAME.config.factions if f not in (ATTACK.player, defender)]
+    ally = others[0]
+    third = next(f for f in GAME.config.factions if f not in (ATTACK.player, ally))
+    dip = BEFORE["diplomacy"]
+
+    def found(*pacts: Pact) -> tuple[str, ...]:
+        state = BEFORE.with_slice("diplomacy", replace(dip, pacts=pacts))
+        return allies(GAME.config, state, ATTACK.player, defender)
+
+    mine = Pact(1, "Ceasefire T1", ATTACK.player, ally, (), 2)
+    theirs = Pact(2, "Ceasefire T1", ally, ATTACK.player, (), 2)
+    assert found(mine) == found(theirs) == (ally,)
+    assert found(replace(mine, secret=True)) == ()
+    stranger = Pact(3, "Ceasefire T1", ally, third, (), 2)
+    assert found(stranger) == ()
+    assert found(stranger, theirs) == (ally,)
+    assert found(Pact(4, "Nonsense", ATTACK.player, ally, (), 2)) == ()
