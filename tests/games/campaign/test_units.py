@@ -39,7 +39,17 @@ from gamefold.games.skirmish import Skirmish, SkirmishConfig, UseAbility
 from gamefold.games.summit import AGREEMENT_EFFECTS, Attack, Summit, TerritoryTaken, Truce
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
-from gamefold.skills import DEFEATED, GM, CharacterDied, FieldUnits, UnitsFielded, owner_of
+from gamefold.skills import (
+    DEFEATED,
+    GM,
+    SETUP_RULES,
+    Activate,
+    CharacterDied,
+    EndActivation,
+    FieldUnits,
+    UnitsFielded,
+    owner_of,
+)
 
 from .support import campaign, fought, run, to_attack, with_garrisons
 
@@ -790,3 +800,64 @@ def test_cp10_allies_are_the_attackers_public_pact_partners_either_way_round() -
     assert found(stranger) == ()
     assert found(stranger, theirs) == (ally,)
     assert found(Pact(4, "Nonsense", ATTACK.player, ally, (), 2)) == ()
+
+
+# -- the nested clock (CP-1, CP-7, CP-9, SD-13) -----------------------------------------------
+
+
+def test_cp1_the_battles_clock_between_and_within_rounds() -> None:
+    """CP-1, CP-7, SD-13: between Rounds the clock begins one, or ends the battle once the
+    fight is over or its Rounds ran out; within one it ends the Round when every unit has
+    activated, and leaves the choice to the players while a unit acts or reacts."""
+    assert GAME.clock_action(BEGUN) == StartBattleRound()
+    assert GAME.clock_action(fought(BEGUN, 5, 0, Ending.PARTY_WON)) == EndBattle()
+    assert GAME.clock_action(_rounds(BEGUN, GAME.config.max_battle_rounds)) == EndBattle()
+    assert GAME.clock_action(_rounds(BEGUN, GAME.config.max_battle_rounds - 1)) == (
+        StartBattleRound()
+    )
+    started = GAME.rules.reduce(BEGUN, StartBattleRound())
+    deck = started["skills"]
+    assert GAME.clock_action(started.with_slice("skills", replace(deck, pending=()))) == (
+        EndBattleRound()
+    )
+    reacting = started.with_slice("skills", replace(deck, reacting=(GM,)))
+    assert GAME.clock_action(reacting) is None
+    assert GAME.actor(reacting) == reacting["campaign"].battle.commander
+    acting = started.with_slice("skills", replace(deck, active=ATTACK.player))
+    assert GAME.clock_action(acting) is None
+    gone = fought(acting, 5, 0, Ending.PARTY_WON)
+    assert GAME.clock_action(gone) == EndActivation(ATTACK.player)
+    assert GAME.clock_action(BEFORE) == GAME._summit.clock_action(BEFORE)
+
+
+def test_cp9_a_unit_out_of_the_fight_passes_in_its_sides_turn() -> None:
+    """CP-9: when every unit due to activate stands out of the fight, the clock activates
+    the first one (the party's in seat order); while one of them stands, the players choose."""
+    started = GAME.rules.reduce(BEGUN, StartBattleRound())
+    deck = started["skills"]
+    assert GAME.clock_action(started) is None or GAME.clock_action(started) == Activate(
+        deck.pending[0]
+    )
+    over = fought(started, 5, 0, Ending.FLED)
+    action = GAME.clock_action(over)
+    assert isinstance(action, Activate)
+    due = [u for u in deck.pending if (u in deck.gm_units) is (deck.side == GM)]
+    assert action == Activate(due[0])
+
+
+def test_cp2_sd14_a_campaign_begins_with_every_slice_and_no_battle() -> None:
+    """CP-2, SD-14, DP-2: the slices of a new campaign, its champions alive and no battle;
+    its setup attests summit's setup rules, the decks' and CP-2."""
+    state = GAME.setup(4)
+    assert state.names == ("diplomacy", "map", "skills", "combat", "skirmish", "campaign")
+    assert state["campaign"] == initial_state(GAME.config.factions, 4)
+    assert state["skills"].seats[:3] == GAME.config.factions
+    assert all(owner_of(state["skills"], f).alive for f in GAME.config.factions)
+    assert state["combat"].ending is not None
+    assert [t.player for t in state["skirmish"].tallies] == [*GAME.config.factions, GM]
+    assert GAME.setup(4) == state != GAME.setup(5)
+    summit = Summit(GAME.config.summit)
+    assert GAME.setup_rules(state) == (*summit.setup_rules(state), *SETUP_RULES, "CP-2")
+    assert GAME.players(state) == (*GAME.config.factions, GM)
+    assert GAME.actor(state) == summit.actor(state)
+    assert not GAME.is_over(state)
