@@ -861,3 +861,70 @@ def test_cp2_sd14_a_campaign_begins_with_every_slice_and_no_battle() -> None:
     assert GAME.players(state) == (*GAME.config.factions, GM)
     assert GAME.actor(state) == summit.actor(state)
     assert not GAME.is_over(state)
+
+
+# -- who enters the fight (CP-3, CP-4, CP-5, CP-10, CP-11, CB-14) -----------------------------
+
+
+def test_cp4_cp11_cb14_the_fighters_abilities_items_and_zones() -> None:
+    """CP-4, CP-11, CB-14: champions and guards have the party's own abilities (Shoot, Bash);
+    only the attacking side carries the party's items (only the party flees); the last
+    ``rearward_guards`` guards stand in Rearward, the champions in Forward."""
+    state, attack, defender = _defended(GAME)
+    fight = state["combat"]
+    sk = GAME.config.skirmish_config()
+    champion, guard1, guard2, own = (
+        find(fight, n) for n in (attack.player, "guard1", "guard2", defender)
+    )
+    for c in (champion, guard1, guard2, own):
+        assert c.abilities == GAME.config.battle.party_abilities == ("Shoot", "Bash")
+    assert champion.items == sk.party_items != ()
+    assert own.items == guard1.items == ()
+    assert (champion.zone, own.zone) == (Zone.FORWARD, Zone.FORWARD)
+    assert (guard1.zone, guard2.zone) == (Zone.FORWARD, Zone.REARWARD)
+
+
+def test_cp10_an_ally_enters_at_champion_hp_without_troops() -> None:
+    """CP-10, CP-3: an allied champion fights at ``champion_hp`` (here 7), in Forward, with
+    the party's items."""
+    game = campaign(champion_hp=7)
+    state, attack = to_attack(game)
+    board = state["map"]
+    defender = board.owners[board.scenario.territories.index(attack.territory)]
+    ally = next(f for f in game.config.factions if f not in (attack.player, defender))
+    dip = replace(state["diplomacy"], pacts=(Pact(9, "Ceasefire T1", attack.player, ally, (), 3),))
+    state = with_garrisons(state.with_slice("diplomacy", dip), attack, 2, 2)
+    state, _ = run(game, state, attack)
+    c = find(state["combat"], ally)
+    assert (c.max_hp, c.hp, c.zone, c.side) == (7, 7, Zone.FORWARD, Side.PARTY)
+    assert c.items == game.config.skirmish_config().party_items
+
+
+@pytest.mark.parametrize("troops", [1, 3])
+def test_cp5_an_undefended_territory_is_taken_at_once(troops: int) -> None:
+    """CP-5: with no troop to defend it, the attackers walk in: no fight, the territory and
+    the troops move, the conquest counts."""
+    before, attack = to_attack(GAME)
+    before = with_garrisons(before, attack, troops, 0)
+    board = before["map"]
+    names = board.scenario.territories
+    target, source = names.index(attack.territory), names.index(attack.source)
+    previous = board.owners[target]
+    state, events = run(GAME, before, attack)
+    ended = [e for e in events if isinstance(e, BattleEnded)]
+    assert ended == [BattleEnded(attack.player, attack.territory, "won", 0, 0)]
+    assert not any(isinstance(e, BattleBegan) for e in events)
+    taken = [e for e in events if isinstance(e, TerritoryTaken)]
+    assert [(e.player, e.territory, e.previous) for e in taken] == [
+        (attack.player, attack.territory, previous)
+    ]
+    after = state["map"]
+    assert (after.owners[target], after.garrisons[target]) == (attack.player, troops)
+    assert after.garrisons[source] == 1
+    assert state["campaign"].battle is None
+    assert state["campaign"].battles == 1
+    assert record_of(state["campaign"], attack.player) == Record(attack.player, 1, 1, 0)
+    assert state["combat"] == before["combat"]
+    assert GAME.clock_action(state) is None or not isinstance(
+        GAME.clock_action(state), StartBattleRound
+    )
