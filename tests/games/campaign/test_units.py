@@ -770,8 +770,10 @@ def test_cp5_sm13_a_trap_that_kills_every_attacker_of_an_empty_territory_holds_i
     ended = next(e for e in events if isinstance(e, BattleEnded))
     assert ended == BattleEnded(attack.player, attack.territory, "held", 0, 0)
     assert record_of(state["campaign"], attack.player) == Record(attack.player, 1, 0, 0)
+    defender = board.owners[target]
+    assert record_of(state["campaign"], defender) == Record(defender, 0, 0, 1)
     assert state["campaign"].battle is None
-    assert state["map"].owners[target] == board.owners[target]
+    assert state["map"].owners[target] == defender
 
 
 # -- allies (CP-10) ----------------------------------------------------------------------------
