@@ -35,7 +35,7 @@ from gamefold.games.campaign.state import (
     subsystem,
     view,
 )
-from gamefold.games.skirmish import Skirmish, SkirmishConfig, UseAbility
+from gamefold.games.skirmish import Held, Skirmish, SkirmishConfig, UseAbility
 from gamefold.games.summit import AGREEMENT_EFFECTS, Attack, Summit, TerritoryTaken, Truce
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
@@ -930,3 +930,25 @@ def test_cp5_an_undefended_territory_is_taken_at_once(troops: int) -> None:
     assert GAME.clock_action(state) is None or not isinstance(
         GAME.clock_action(state), StartBattleRound
     )
+
+
+@pytest.mark.parametrize("declarer", ["guard", "attacker", "defender"])
+def test_cp12_en9_the_commander_sees_a_held_declaration_its_seat_or_it_made(
+    declarer: str,
+) -> None:
+    """CP-12, EN-9, SK-4, SK-18: a guard's held declaration shows in full to the commander,
+    as to the GM; one at a guard, its target only; the defender's own champion's, in full;
+    the attacker sees none of the guard's or the defender's."""
+    state, attack, defender = _defended(GAME)
+    unit, target = {
+        "guard": ("guard1", attack.player),
+        "attacker": (attack.player, "guard1"),
+        "defender": (defender, attack.player),
+    }[declarer]
+    held = Held(unit, "Attack", Hand.ROCK, target)
+    state = state.with_slice("skirmish", replace(state["skirmish"], held=held))
+    seen = GAME.rules.view(state, defender)["skirmish"]
+    shown = held if declarer != "attacker" else None
+    assert (seen.held, seen.held_target) == (shown, target)
+    other = GAME.rules.view(state, attack.player)["skirmish"]
+    assert other.held == (held if declarer == "attacker" else None)
