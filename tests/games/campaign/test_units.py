@@ -92,7 +92,8 @@ def _rounds(state: Game, fought_: int) -> Game:
 @pytest.mark.parametrize("action", [StartBattleRound(), EndBattleRound(), EndBattle()])
 def test_cp1_the_battle_clock_is_refused_without_a_battle(action: Action) -> None:
     """CP-1: a battle's Rounds and end come only while a battle is under way."""
-    assert _refused(GAME, BEFORE, action) == (
+    game = Campaign()  # built here: its rules are what the test checks
+    assert _refused(game, BEFORE, action) == (
         "campaign/no-battle",
         "CP-1",
         "No battle is under way.",
@@ -103,10 +104,11 @@ def test_cp1_the_battle_clock_is_refused_without_a_battle(action: Action) -> Non
 def test_cp1_a_battle_round_begins_between_rounds_of_a_fight_going_on() -> None:
     """CP-1, SD-13: once the battle began its first Round is legal; ending a Round that has
     not begun is the skill decks' refusal; the battle goes on."""
-    assert GAME.rules.check(BEGUN, StartBattleRound()) is None
-    code, rule, _, action = _refused(GAME, BEGUN, EndBattleRound())
+    game = Campaign()  # built here: its rules are what the test checks
+    assert game.rules.check(BEGUN, StartBattleRound()) is None
+    code, rule, _, action = _refused(game, BEGUN, EndBattleRound())
     assert (code, rule, action) == ("skills/no-round", "SD-13", EndRound())
-    assert _refused(GAME, BEGUN, EndBattle()) == (
+    assert _refused(game, BEGUN, EndBattle()) == (
         "campaign/not-yet",
         "CP-1",
         "The battle goes on.",
@@ -117,14 +119,15 @@ def test_cp1_a_battle_round_begins_between_rounds_of_a_fight_going_on() -> None:
 @pytest.mark.parametrize("ending", [Ending.PARTY_WON, Ending.ENEMIES_WON, Ending.FLED])
 def test_cp1_cp5_a_fight_over_ends_the_battle_and_begins_no_round(ending: Ending) -> None:
     """CP-1, CP-5: once the fight is over, no Round begins; the battle ends."""
+    game = Campaign()  # built here: its rules are what the test checks
     state = fought(BEGUN, 5, 0, ending)
-    assert _refused(GAME, state, StartBattleRound()) == (
+    assert _refused(game, state, StartBattleRound()) == (
         "campaign/not-yet",
         "CP-1",
         "The battle is over: it ends now.",
         StartBattleRound(),
     )
-    assert GAME.rules.check(state, EndBattle()) is None
+    assert game.rules.check(state, EndBattle()) is None
 
 
 @pytest.mark.parametrize(("rounds", "first"), [(1, 0), (4, 0), (4, 3)])
@@ -132,7 +135,7 @@ def test_cp7_the_battle_ends_after_exactly_max_battle_rounds(rounds: int, first:
     """CP-7: with ``max_battle_rounds`` Rounds begun since the battle began (whatever Round
     the skill decks were at), no other begins and the battle ends; one Round fewer, the
     next begins and the battle goes on."""
-    game = ONE_ROUND if rounds == 1 else GAME
+    game = campaign(max_battle_rounds=1) if rounds == 1 else Campaign()
     begun = BEGUN_ONE if rounds == 1 else BEGUN
     battle = replace(begun["campaign"].battle, first_round=first)
     begun = begun.with_slice("campaign", replace(begun["campaign"], battle=battle))
@@ -151,9 +154,10 @@ def test_cp7_the_battle_ends_after_exactly_max_battle_rounds(rounds: int, first:
 
 def test_cp7_no_battle_ends_in_the_middle_of_a_round() -> None:
     """CP-7, SD-13: a fight over or Rounds run out, the battle still ends between Rounds."""
-    state = GAME.rules.reduce(BEGUN, StartBattleRound())
+    game = Campaign()  # built here: its rules are what the test checks
+    state = game.rules.reduce(BEGUN, StartBattleRound())
     state = fought(state, 5, 0, Ending.PARTY_WON)
-    assert _refused(GAME, state, EndBattle())[:3] == (
+    assert _refused(game, state, EndBattle())[:3] == (
         "campaign/not-yet",
         "CP-1",
         "The battle goes on.",
@@ -164,6 +168,7 @@ def test_cp7_no_battle_ends_in_the_middle_of_a_round() -> None:
 def test_cp4_the_campaign_fields_the_guards_itself() -> None:
     """CP-4: a bare FieldUnits is refused, whether checked or stepped, with or without a
     battle under way."""
+    game = Campaign()  # built here: its rules are what the test checks
     action = FieldUnits(("guard9",))
     expected = (
         "campaign/host-only",
@@ -172,7 +177,7 @@ def test_cp4_the_campaign_fields_the_guards_itself() -> None:
         action,
     )
     for state in (BEFORE, BEGUN):
-        assert _refused(GAME, state, action) == expected
+        assert _refused(game, state, action) == expected
         with pytest.raises(IllegalAction) as raised:
             FIELD_REFUSED.step(state, action)
         assert _refusal(raised.value) == expected
@@ -306,8 +311,9 @@ def test_cp9_the_default_and_long_scenarios() -> None:
 def test_cp5_a_battles_end_tallies_the_attackers_and_the_defenders_records() -> None:
     """CP-5: a held battle counts an attack for the attacker and a defence for the defender;
     a won one a conquest and no defence; the outcome reports them per faction."""
-    state, attack, defender = _defended(GAME)
-    held, events = run(GAME, fought(state, 10, 4, Ending.ENEMIES_WON), EndBattle())
+    game = Campaign()  # built here: its rules are what the test checks
+    state, attack, defender = _defended(game)
+    held, events = run(game, fought(state, 10, 4, Ending.ENEMIES_WON), EndBattle())
     assert isinstance(events[0], BattleEnded)
     records = held["campaign"].records
     assert record_of(held["campaign"], attack.player) == Record(attack.player, 1, 0, 0)
@@ -315,10 +321,10 @@ def test_cp5_a_battles_end_tallies_the_attackers_and_the_defenders_records() -> 
     assert len(records) == 3
     assert held["campaign"].battles == 1
     hp = state["campaign"].battle.hp
-    won, _ = run(GAME, fought(state, hp, 0, Ending.PARTY_WON), EndBattle())
+    won, _ = run(game, fought(state, hp, 0, Ending.PARTY_WON), EndBattle())
     assert record_of(won["campaign"], attack.player) == Record(attack.player, 1, 1, 0)
     assert record_of(won["campaign"], defender) == Record(defender, 0, 0, 0)
-    rows = GAME.outcome(held)
+    rows = game.outcome(held)
     champion = owner_of(held["skills"], attack.player)
     assert {k: rows[attack.player][k] for k in _WAR} == {
         "champion_alive": True,
@@ -338,7 +344,8 @@ _WAR = ("champion_alive", "fatigue", "exhausted", "attacks", "battles_won", "def
 def test_cp2_the_war_master_never_wins_and_scores_nothing() -> None:
     """CP-2, SM-11: the outcome has a row for ``"gm"`` with every figure of a faction's row
     at zero: ``False``, ``0.0`` or ``0``, each of its faction's type."""
-    rows = GAME.outcome(BEFORE)
+    game = Campaign()  # built here: its rules are what the test checks
+    rows = game.outcome(BEFORE)
     template = rows["p1"]
     assert list(rows) == ["p1", "p2", "p3", GM]
     assert rows[GM].keys() == template.keys()
@@ -456,11 +463,12 @@ def test_cp12_en9_the_commanders_view_holds_the_seats_hand_and_its_own() -> None
     """CP-12, EN-9: the commanding defender's view shows its own Skill hand and the GM's,
     the fight as the enemies' side sees it, and every other slice as its own view; the
     attacker's view and ``"gm"``'s are the plain ones."""
-    state, attack, defender = _defended(GAME)
-    state = _to_seat(GAME, state)
-    mine = Rules.view(GAME.rules, state, defender)
-    seat = Rules.view(GAME.rules, state, GM)
-    seen = GAME.rules.view(state, defender)
+    game = Campaign()  # built here: its rules are what the test checks
+    state, attack, defender = _defended(game)
+    state = _to_seat(game, state)
+    mine = Rules.view(game.rules, state, defender)
+    seat = Rules.view(game.rules, state, GM)
+    seen = game.rules.view(state, defender)
     hands = [o.hand for o in seen["skills"].owners]
     expected = [
         theirs.hand if own.player == GM else own.hand
@@ -468,14 +476,14 @@ def test_cp12_en9_the_commanders_view_holds_the_seats_hand_and_its_own() -> None
     ]
     assert hands == expected
     assert hands[-1] is not None
-    assert hands[GAME.config.factions.index(defender)] is not None
+    assert hands[game.config.factions.index(defender)] is not None
     assert seen["skills"].viewer == defender
     assert seen["combat"] == seat["combat"]
     for name in ("diplomacy", "map", "campaign"):
         assert seen[name] == mine[name]
     assert seen["skirmish"].tallies == mine["skirmish"].tallies
-    assert GAME.rules.view(state, attack.player) == Rules.view(GAME.rules, state, attack.player)
-    assert GAME.rules.view(state, GM) == seat
+    assert game.rules.view(state, attack.player) == Rules.view(game.rules, state, attack.player)
+    assert game.rules.view(state, GM) == seat
 
 
 # -- the account and the rule attributions (CP-1 … CP-12, EN-7) -------------------------------
@@ -486,17 +494,18 @@ BEGAN = BattleBegan("p1", "A", "B", "p2", 3, 16, ("guard1", "guard2"), ("p3",), 
 def test_cp1_cp10_cp11_cp12_a_battle_begins_in_one_sentence() -> None:
     """CP-1, CP-3, CP-4, CP-10, CP-11, CP-12: who attacks where, with whom, how strong,
     against whom, commanded by whom; a neutral territory's guards fight for "neutral"."""
-    assert GAME.describe(BEGAN) == (
+    game = Campaign()  # built here: its rules are what the test checks
+    assert game.describe(BEGAN) == (
         "Battle for B (p2): p1's champion with p3's, 3 troops strong (16 hit points), "
         "against p2's champion and 2 guard(s) commanded by p2."
     )
     alone = BattleBegan("p1", "A", "C", "", 1, 12, ("guard1",), (), "", GM)
-    assert GAME.describe(alone) == (
+    assert game.describe(alone) == (
         "Battle for C (neutral): p1's champion, 1 troops strong (12 hit points), "
         "against 1 guard(s) commanded by gm."
     )
     two = BattleBegan("p1", "A", "C", "", 1, 12, ("guard1",), ("p2", "p3"))
-    assert "p1's champion with p2, p3's, 1 troops" in GAME.describe(two)
+    assert "p1's champion with p2, p3's, 1 troops" in game.describe(two)
 
 
 @pytest.mark.parametrize(
@@ -511,19 +520,21 @@ def test_cp1_cp10_cp11_cp12_a_battle_begins_in_one_sentence() -> None:
 )
 def test_cp5_cp7_cp8_a_battle_ends_in_one_sentence(result: str, words: str) -> None:
     """CP-5, CP-7, CP-8, CP-2: the result, the troops lost and the defenders killed."""
+    game = Campaign()  # built here: its rules are what the test checks
     ended = BattleEnded("p1", "B", result, 2, 1)
-    assert GAME.describe(ended) == (
+    assert game.describe(ended) == (
         f"The battle for B ends: p1 {words} (2 troops lost, 1 defenders killed)."
     )
 
 
 def test_en7_other_events_are_told_by_summit_and_the_skirmish() -> None:
     """The map's and the skills' events keep their games' sentences."""
+    game = Campaign()  # built here: its rules are what the test checks
     taken = TerritoryTaken("p1", "B", "p2", "attack", 2)
-    assert GAME.describe(taken) == Summit(GAME.config.summit).describe(taken)
+    assert game.describe(taken) == Summit(game.config.summit).describe(taken)
     died = CharacterDied("p1", DEFEATED)
-    assert GAME.describe(died) == Skirmish(GAME.config.skirmish_config()).describe(died)
-    assert GAME.describe(taken) != GAME.describe(died)
+    assert game.describe(died) == Skirmish(game.config.skirmish_config()).describe(died)
+    assert game.describe(taken) != game.describe(died)
 
 
 @pytest.mark.parametrize(
@@ -538,7 +549,8 @@ def test_en7_other_events_are_told_by_summit_and_the_skirmish() -> None:
 )
 def test_en7_a_battles_end_attests_cp5_and_how_it_ended(result: str, rules: tuple) -> None:
     """EN-7: CP-5, with CP-7 at the Round cap, CP-8 for a flight, CP-2 for a fall."""
-    table = GAME.event_rules()
+    game = Campaign()  # built here: its rules are what the test checks
+    table = game.event_rules()
     assert table[BattleEnded](BattleEnded("p1", "B", result, 0, 0)) == rules
 
 
@@ -546,56 +558,59 @@ def test_en7_a_battles_start_attests_who_fights_it() -> None:
     """EN-7: CP-1, CP-3, CP-4 always; CP-10 with allies, CP-11 with the defender's champion,
     CP-12 when a faction commands the guards; a guard fielded CP-4; a champion defeated
     CP-2 (besides its skirmish rules)."""
-    table = GAME.event_rules()
+    game = Campaign()  # built here: its rules are what the test checks
+    table = game.event_rules()
     assert table[BattleBegan](BEGAN) == ("CP-1", "CP-3", "CP-4", "CP-10", "CP-11", "CP-12")
     plain = BattleBegan("p1", "A", "C", "", 1, 12, ("guard1",))
     assert table[BattleBegan](plain) == ("CP-1", "CP-3", "CP-4")
     assert own_rules()[UnitsFielded](UnitsFielded(("guard1",), ())) == ("CP-4",)
     assert own_rules()[CharacterDied](CharacterDied("p1", DEFEATED)) == ("CP-2",)
     assert own_rules()[CharacterDied](CharacterDied("p1", "exhaustion")) == ()
-    assert "CP-2" in GAME.attested(BEFORE, (CharacterDied("p1", DEFEATED),))
-    assert "CP-2" not in GAME.attested(BEFORE, (CharacterDied("p1", "exhaustion"),))
-    assert GAME.rule_ids()[-12:] == tuple(f"CP-{n}" for n in range(1, 13))
-    assert len(GAME.rule_ids()) == 15 + 15 + 14 + 12
+    assert "CP-2" in game.attested(BEFORE, (CharacterDied("p1", DEFEATED),))
+    assert "CP-2" not in game.attested(BEFORE, (CharacterDied("p1", "exhaustion"),))
+    assert game.rule_ids()[-12:] == tuple(f"CP-{n}" for n in range(1, 13))
+    assert len(game.rule_ids()) == 15 + 15 + 14 + 12
 
 
 def test_cp9_a_champion_bearing_an_earlier_battles_wear_attests_cp9() -> None:
     """CP-9: a battle begun with an attacker whose deck has Fatigue or exhausted cards."""
+    game = Campaign()  # built here: its rules are what the test checks
     began = BattleBegan(ATTACK.player, ATTACK.source, ATTACK.territory, "", 1, 12, ())
-    assert "CP-9" not in GAME.attested(BEGUN, (began,))
+    assert "CP-9" not in game.attested(BEGUN, (began,))
     deck = BEGUN["skills"]
     for wear in ({"fatigue": 1}, {"exhausted": (0,)}):
         owners = tuple(replace(o, **wear) if o.player == ATTACK.player else o for o in deck.owners)
         worn = BEGUN.with_slice("skills", replace(deck, owners=owners))
-        found = GAME.attested(worn, (began,))
+        found = game.attested(worn, (began,))
         assert found.count("CP-9") == 1
         assert "CP-1" in found
-        assert "CP-9" not in GAME.attested(worn, ())
+        assert "CP-9" not in game.attested(worn, ())
 
 
 def test_cp6_probes_are_the_attacks_across_a_truce_in_the_actors_turn() -> None:
     """CP-6: coverage probes the attacks the actor would make on a truce partner, in its
     own turn and with no battle under way: none for anyone else."""
+    game = Campaign()  # built here: its rules are what the test checks
     board = BEFORE["map"]
     index = board.scenario.territories.index(ATTACK.territory)
     owner = board.owners[index]
     if not owner:
-        owner = next(f for f in GAME.config.factions if f != ATTACK.player)
+        owner = next(f for f in game.config.factions if f != ATTACK.player)
         owners = (*board.owners[:index], owner, *board.owners[index + 1 :])
         board = replace(board, owners=owners)
     for first, second in ((ATTACK.player, owner), (owner, ATTACK.player)):
         truce = replace(board, truces=(Truce(0, first, second),))
         state = BEFORE.with_slice("map", truce)
-        probes = GAME.probe_actions(state, ATTACK.player)
+        probes = game.probe_actions(state, ATTACK.player)
         assert ATTACK in probes
         assert all(a.player == ATTACK.player for a in probes)
         names = truce.scenario.territories
         assert all(truce.owners[names.index(a.territory)] == owner for a in probes)
         assert all(truce.owners[names.index(a.source)] == ATTACK.player for a in probes)
-        assert GAME.probe_actions(state, owner) == ()
-    assert GAME.probe_actions(BEFORE.with_slice("map", board), ATTACK.player) == ()
+        assert game.probe_actions(state, owner) == ()
+    assert game.probe_actions(BEFORE.with_slice("map", board), ATTACK.player) == ()
     truce = replace(board, truces=(Truce(0, ATTACK.player, owner),))
-    assert GAME.probe_actions(BEGUN.with_slice("map", truce), ATTACK.player) == ()
+    assert game.probe_actions(BEGUN.with_slice("map", truce), ATTACK.player) == ()
 
 
 # -- the cross invariants (CP-1, CP-3, CP-4, CP-10, CP-11) ------------------------------------
@@ -603,8 +618,9 @@ def test_cp6_probes_are_the_attacks_across_a_truce_in_the_actors_turn() -> None:
 
 def test_cp1_no_skill_round_is_under_way_between_battles() -> None:
     """CP-1: the skill decks have Rounds only during a battle."""
+    game = Campaign()  # built here: its rules are what the test checks
     assert list(no_round_between_battles(BEFORE)) == []
-    started = GAME.rules.reduce(BEGUN, StartBattleRound())
+    started = game.rules.reduce(BEGUN, StartBattleRound())
     assert list(no_round_between_battles(started)) == []
     stray = started.with_slice("campaign", BEFORE["campaign"])
     assert list(no_round_between_battles(stray)) == [
@@ -615,7 +631,8 @@ def test_cp1_no_skill_round_is_under_way_between_battles() -> None:
 def test_cp4_cp11_the_fight_holds_exactly_the_battles_sides() -> None:
     """CP-3, CP-4, CP-10, CP-11: during a battle the party is the attacker and its allies,
     the enemies the guards and the defender's champion if it joined."""
-    state, _, defender = _defended(GAME)
+    game = Campaign()  # built here: its rules are what the test checks
+    state, _, defender = _defended(game)
     battle = state["campaign"].battle
     assert battle.champion == defender
     assert list(battle_matches_fight(state)) == []
@@ -658,6 +675,7 @@ def test_cb9_cb13_a_wounded_champion_defends_and_a_badly_wounded_one_flees(
 ) -> None:
     """CB-9, CB-13, CP-8: the greedy policy keeps every action above half the hit points,
     Defends at half or less, and flees at a quarter or less (a champion, when it can)."""
+    game = Campaign()  # built here: its rules are what the test checks
     state = _active(BEGUN, ATTACK.player, hp)
     state = state.with_slice(
         "combat",
@@ -673,7 +691,7 @@ def test_cb9_cb13_a_wounded_champion_defends_and_a_badly_wounded_one_flees(
     defend = UseAbility(ATTACK.player, "Defend", Hand.ROCK, "guard1")
     attack = UseAbility(ATTACK.player, "Attack", Hand.ROCK, "guard1")
     legal = (attack, defend, retreat)
-    view = GAME.rules.view(state, ATTACK.player)
+    view = game.rules.view(state, ATTACK.player)
     chosen = set(_defending_choices(view, legal))
     assert chosen == {"all": set(legal), "defends": {defend}, "retreats": {retreat}}[expected]
     assert _defending_choices(view, (attack,)) == (attack,)
@@ -683,18 +701,20 @@ def test_cb9_cb13_a_wounded_champion_defends_and_a_badly_wounded_one_flees(
 
 def test_cb13_a_guard_never_flees_and_an_unknown_unit_keeps_every_action() -> None:
     """CB-13: only the party flees; with no active unit in the fight, nothing is filtered."""
+    game = Campaign()  # built here: its rules are what the test checks
     state = _active(BEGUN, "guard1", 1)
     retreat = Retreat("guard1")
     defend = UseAbility("guard1", "Defend", Hand.ROCK, ATTACK.player)
-    view = GAME.rules.view(state, GM)
+    view = game.rules.view(state, GM)
     assert _defending_choices(view, (retreat, defend)) == (defend,)
-    nobody = GAME.rules.view(_active(BEGUN, "nobody", 1), GM)
+    nobody = game.rules.view(_active(BEGUN, "nobody", 1), GM)
     assert _defending_choices(nobody, (retreat, defend)) == (retreat, defend)
 
 
 def test_cp6_the_greedy_policy_offers_a_ceasefire_to_the_strongest_faction() -> None:
     """CP-6: between battles, greedy first offers a Ceasefire it holds to the faction with
     the most territories it has no truce with, with the fewest Value cards."""
+    game = Campaign()  # built here: its rules are what the test checks
     board = BEFORE["map"]
     cards = BEFORE["diplomacy"].config.cards
     ceasefire = next(i for i, c in enumerate(cards) if c.subtype == "Ceasefire")
@@ -702,7 +722,7 @@ def test_cp6_the_greedy_policy_offers_a_ceasefire_to_the_strongest_faction() -> 
         i for i, c in enumerate(cards) if c.kind is Kind.AGREEMENT and c.subtype != "Ceasefire"
     )
     me = ATTACK.player
-    rivals = [f for f in GAME.config.factions if f != me]
+    rivals = [f for f in game.config.factions if f != me]
     strong = max(rivals, key=board.owners.count)
     weak = next(f for f in rivals if f != strong)
     owners = list(board.owners)
@@ -718,12 +738,12 @@ def test_cp6_the_greedy_policy_offers_a_ceasefire_to_the_strongest_faction() -> 
         Propose(me, strong, ceasefire, (3,)),
         Propose(me, strong, other, ()),
     )
-    greedy = GAME.policies()["greedy"]
-    view = GAME.rules.view(state, me)
+    greedy = game.policies()["greedy"]
+    view = game.rules.view(state, me)
     rng = Rng.from_seed(1)
     assert greedy(view, offers, rng) == (offers[2], rng)
     truce = state.with_slice("map", replace(board, truces=(Truce(0, strong, me),)))
-    assert greedy(GAME.rules.view(truce, me), offers, rng) == (offers[0], rng)
+    assert greedy(game.rules.view(truce, me), offers, rng) == (offers[0], rng)
     assert _ceasefire(view, offers[3:]) is None
 
 
@@ -733,13 +753,14 @@ def test_cp6_the_greedy_policy_offers_a_ceasefire_to_the_strongest_faction() -> 
 def test_cp5_cp7_one_hit_point_stands_a_champion_or_a_guard() -> None:
     """CP-5, CP-7, CP-2: a champion at 1 hit point has not fallen, a guard at 1 still holds:
     at the Round cap the battle is a stalemate, each ``hp_per_troop`` of damage a troop."""
+    game = Campaign()  # built here: its rules are what the test checks
     battle = BEGUN["campaign"].battle
-    state = _rounds(fought(BEGUN, 1, 1, None), GAME.config.max_battle_rounds)
-    _, events = run(GAME, state, EndBattle())
-    lost = min(battle.troops, (battle.hp - 1) // GAME.config.hp_per_troop)
+    state = _rounds(fought(BEGUN, 1, 1, None), game.config.max_battle_rounds)
+    _, events = run(game, state, EndBattle())
+    lost = min(battle.troops, (battle.hp - 1) // game.config.hp_per_troop)
     assert events[0] == BattleEnded(ATTACK.player, ATTACK.territory, "stalemate", lost, 0)
-    state = _rounds(fought(BEGUN, 0, 1, None), GAME.config.max_battle_rounds)
-    _, events = run(GAME, state, EndBattle())
+    state = _rounds(fought(BEGUN, 0, 1, None), game.config.max_battle_rounds)
+    _, events = run(game, state, EndBattle())
     assert events[0] == BattleEnded(ATTACK.player, ATTACK.territory, "fell", battle.troops, 0)
 
 
@@ -760,13 +781,14 @@ def test_cp5_reserves_hold_and_the_unhurt_attackers_fall_back() -> None:
 def test_cp5_sm13_a_trap_that_kills_every_attacker_of_an_empty_territory_holds_it() -> None:
     """CP-5, SM-13: nobody defends, but a trap kills every attacking troop: no battle is
     fought and the territory is held; the attack counts, the conquest does not."""
-    before, attack = to_attack(GAME)
+    game = Campaign()  # built here: its rules are what the test checks
+    before, attack = to_attack(game)
     before = with_garrisons(before, attack, 2, 0)
     board = before["map"]
     target = board.scenario.territories.index(attack.territory)
     traps = (*board.traps[:target], 5, *board.traps[target + 1 :])
     before = before.with_slice("map", replace(board, traps=traps))
-    state, events = run(GAME, before, attack)
+    state, events = run(game, before, attack)
     ended = next(e for e in events if isinstance(e, BattleEnded))
     assert ended == BattleEnded(attack.player, attack.territory, "held", 0, 0)
     assert record_of(state["campaign"], attack.player) == Record(attack.player, 1, 0, 0)
@@ -783,16 +805,17 @@ def test_cp10_allies_are_the_attackers_public_pact_partners_either_way_round() -
     """CP-10: a running public pact with an ally effect brings its other party, whether the
     attacker proposed it or was proposed to; a secret one or another pair's brings nobody;
     every pact is looked at, in seat order of the allies found."""
+    game = Campaign()  # built here: its rules are what the test checks
     board = BEFORE["map"]
     defender = board.owners[board.scenario.territories.index(ATTACK.territory)]
-    others = [f for f in GAME.config.factions if f not in (ATTACK.player, defender)]
+    others = [f for f in game.config.factions if f not in (ATTACK.player, defender)]
     ally = others[0]
-    third = next(f for f in GAME.config.factions if f not in (ATTACK.player, ally))
+    third = next(f for f in game.config.factions if f not in (ATTACK.player, ally))
     dip = BEFORE["diplomacy"]
 
     def found(*pacts: Pact) -> tuple[str, ...]:
         state = BEFORE.with_slice("diplomacy", replace(dip, pacts=pacts))
-        return allies(GAME.config, state, ATTACK.player, defender)
+        return allies(game.config, state, ATTACK.player, defender)
 
     mine = Pact(1, "Ceasefire T1", ATTACK.player, ally, (), 2)
     theirs = Pact(2, "Ceasefire T1", ally, ATTACK.player, (), 2)
@@ -811,37 +834,39 @@ def test_cp1_the_battles_clock_between_and_within_rounds() -> None:
     """CP-1, CP-7, SD-13: between Rounds the clock begins one, or ends the battle once the
     fight is over or its Rounds ran out; within one it ends the Round when every unit has
     activated, and leaves the choice to the players while a unit acts or reacts."""
-    assert GAME.clock_action(BEGUN) == StartBattleRound()
-    assert GAME.clock_action(fought(BEGUN, 5, 0, Ending.PARTY_WON)) == EndBattle()
-    assert GAME.clock_action(_rounds(BEGUN, GAME.config.max_battle_rounds)) == EndBattle()
-    assert GAME.clock_action(_rounds(BEGUN, GAME.config.max_battle_rounds - 1)) == (
+    game = Campaign()  # built here: its rules are what the test checks
+    assert game.clock_action(BEGUN) == StartBattleRound()
+    assert game.clock_action(fought(BEGUN, 5, 0, Ending.PARTY_WON)) == EndBattle()
+    assert game.clock_action(_rounds(BEGUN, game.config.max_battle_rounds)) == EndBattle()
+    assert game.clock_action(_rounds(BEGUN, game.config.max_battle_rounds - 1)) == (
         StartBattleRound()
     )
-    started = GAME.rules.reduce(BEGUN, StartBattleRound())
+    started = game.rules.reduce(BEGUN, StartBattleRound())
     deck = started["skills"]
-    assert GAME.clock_action(started.with_slice("skills", replace(deck, pending=()))) == (
+    assert game.clock_action(started.with_slice("skills", replace(deck, pending=()))) == (
         EndBattleRound()
     )
     reacting = started.with_slice("skills", replace(deck, reacting=(GM,)))
-    assert GAME.clock_action(reacting) is None
-    assert GAME.actor(reacting) == reacting["campaign"].battle.commander
+    assert game.clock_action(reacting) is None
+    assert game.actor(reacting) == reacting["campaign"].battle.commander
     acting = started.with_slice("skills", replace(deck, active=ATTACK.player))
-    assert GAME.clock_action(acting) is None
+    assert game.clock_action(acting) is None
     gone = fought(acting, 5, 0, Ending.PARTY_WON)
-    assert GAME.clock_action(gone) == EndActivation(ATTACK.player)
-    assert GAME.clock_action(BEFORE) == GAME._summit.clock_action(BEFORE)
+    assert game.clock_action(gone) == EndActivation(ATTACK.player)
+    assert game.clock_action(BEFORE) == game._summit.clock_action(BEFORE)
 
 
 def test_cp9_a_unit_out_of_the_fight_passes_in_its_sides_turn() -> None:
     """CP-9: when every unit due to activate stands out of the fight, the clock activates
     the first one (the party's in seat order); while one of them stands, the players choose."""
-    started = GAME.rules.reduce(BEGUN, StartBattleRound())
+    game = Campaign()  # built here: its rules are what the test checks
+    started = game.rules.reduce(BEGUN, StartBattleRound())
     deck = started["skills"]
-    assert GAME.clock_action(started) is None or GAME.clock_action(started) == Activate(
+    assert game.clock_action(started) is None or game.clock_action(started) == Activate(
         deck.pending[0]
     )
     over = fought(started, 5, 0, Ending.FLED)
-    action = GAME.clock_action(over)
+    action = game.clock_action(over)
     assert isinstance(action, Activate)
     due = [u for u in deck.pending if (u in deck.gm_units) is (deck.side == GM)]
     assert action == Activate(due[0])
@@ -850,19 +875,20 @@ def test_cp9_a_unit_out_of_the_fight_passes_in_its_sides_turn() -> None:
 def test_cp2_sd14_a_campaign_begins_with_every_slice_and_no_battle() -> None:
     """CP-2, SD-14, DP-2: the slices of a new campaign, its champions alive and no battle;
     its setup attests summit's setup rules, the decks' and CP-2."""
-    state = GAME.setup(4)
+    game = Campaign()  # built here: its rules are what the test checks
+    state = game.setup(4)
     assert state.names == ("diplomacy", "map", "skills", "combat", "skirmish", "campaign")
-    assert state["campaign"] == initial_state(GAME.config.factions, 4)
-    assert state["skills"].seats[:3] == GAME.config.factions
-    assert all(owner_of(state["skills"], f).alive for f in GAME.config.factions)
+    assert state["campaign"] == initial_state(game.config.factions, 4)
+    assert state["skills"].seats[:3] == game.config.factions
+    assert all(owner_of(state["skills"], f).alive for f in game.config.factions)
     assert state["combat"].ending is not None
-    assert [t.player for t in state["skirmish"].tallies] == [*GAME.config.factions, GM]
-    assert GAME.setup(4) == state != GAME.setup(5)
-    summit = Summit(GAME.config.summit)
-    assert GAME.setup_rules(state) == (*summit.setup_rules(state), *SETUP_RULES, "CP-2")
-    assert GAME.players(state) == (*GAME.config.factions, GM)
-    assert GAME.actor(state) == summit.actor(state)
-    assert not GAME.is_over(state)
+    assert [t.player for t in state["skirmish"].tallies] == [*game.config.factions, GM]
+    assert game.setup(4) == state != game.setup(5)
+    summit = Summit(game.config.summit)
+    assert game.setup_rules(state) == (*summit.setup_rules(state), *SETUP_RULES, "CP-2")
+    assert game.players(state) == (*game.config.factions, GM)
+    assert game.actor(state) == summit.actor(state)
+    assert not game.is_over(state)
 
 
 # -- who enters the fight (CP-3, CP-4, CP-5, CP-10, CP-11, CB-14) -----------------------------
@@ -872,14 +898,15 @@ def test_cp4_cp11_cb14_the_fighters_abilities_items_and_zones() -> None:
     """CP-4, CP-11, CB-14: champions and guards have the party's own abilities (Shoot, Bash);
     only the attacking side carries the party's items (only the party flees); the last
     ``rearward_guards`` guards stand in Rearward, the champions in Forward."""
-    state, attack, defender = _defended(GAME)
+    game = Campaign()  # built here: its rules are what the test checks
+    state, attack, defender = _defended(game)
     fight = state["combat"]
-    sk = GAME.config.skirmish_config()
+    sk = game.config.skirmish_config()
     champion, guard1, guard2, own = (
         find(fight, n) for n in (attack.player, "guard1", "guard2", defender)
     )
     for c in (champion, guard1, guard2, own):
-        assert c.abilities == GAME.config.battle.party_abilities == ("Shoot", "Bash")
+        assert c.abilities == game.config.battle.party_abilities == ("Shoot", "Bash")
     assert champion.items == sk.party_items != ()
     assert own.items == guard1.items == ()
     assert (champion.zone, own.zone) == (Zone.FORWARD, Zone.FORWARD)
@@ -906,13 +933,14 @@ def test_cp10_an_ally_enters_at_champion_hp_without_troops() -> None:
 def test_cp5_an_undefended_territory_is_taken_at_once(troops: int) -> None:
     """CP-5: with no troop to defend it, the attackers walk in: no fight, the territory and
     the troops move, the conquest counts."""
-    before, attack = to_attack(GAME)
+    game = Campaign()  # built here: its rules are what the test checks
+    before, attack = to_attack(game)
     before = with_garrisons(before, attack, troops, 0)
     board = before["map"]
     names = board.scenario.territories
     target, source = names.index(attack.territory), names.index(attack.source)
     previous = board.owners[target]
-    state, events = run(GAME, before, attack)
+    state, events = run(game, before, attack)
     ended = [e for e in events if isinstance(e, BattleEnded)]
     assert ended == [BattleEnded(attack.player, attack.territory, "won", 0, 0)]
     assert not any(isinstance(e, BattleBegan) for e in events)
@@ -927,8 +955,8 @@ def test_cp5_an_undefended_territory_is_taken_at_once(troops: int) -> None:
     assert state["campaign"].battles == 1
     assert record_of(state["campaign"], attack.player) == Record(attack.player, 1, 1, 0)
     assert state["combat"] == before["combat"]
-    assert GAME.clock_action(state) is None or not isinstance(
-        GAME.clock_action(state), StartBattleRound
+    assert game.clock_action(state) is None or not isinstance(
+        game.clock_action(state), StartBattleRound
     )
 
 
@@ -939,7 +967,8 @@ def test_cp12_en9_the_commander_sees_a_held_declaration_its_seat_or_it_made(
     """CP-12, EN-9, SK-4, SK-18: a guard's held declaration shows in full to the commander,
     as to the GM; one at a guard, its target only; the defender's own champion's, in full;
     the attacker sees none of the guard's or the defender's."""
-    state, attack, defender = _defended(GAME)
+    game = Campaign()  # built here: its rules are what the test checks
+    state, attack, defender = _defended(game)
     unit, target = {
         "guard": ("guard1", attack.player),
         "attacker": (attack.player, "guard1"),
@@ -947,8 +976,21 @@ def test_cp12_en9_the_commander_sees_a_held_declaration_its_seat_or_it_made(
     }[declarer]
     held = Held(unit, "Attack", Hand.ROCK, target)
     state = state.with_slice("skirmish", replace(state["skirmish"], held=held))
-    seen = GAME.rules.view(state, defender)["skirmish"]
+    seen = game.rules.view(state, defender)["skirmish"]
     shown = held if declarer != "attacker" else None
     assert (seen.held, seen.held_target) == (shown, target)
-    other = GAME.rules.view(state, attack.player)["skirmish"]
+    other = game.rules.view(state, attack.player)["skirmish"]
     assert other.held == (held if declarer == "attacker" else None)
+
+
+def test_cp1_cp4_the_campaigns_own_rules_handle_its_clock_the_attack_and_fielding() -> None:
+    """CP-1, CP-4, CP-5: who handles what, by the names a registry error or a debugger
+    shows: the battle clock's three rules, the Attack and FieldUnits overrides."""
+    game = Campaign()
+    assert [game.rules.handler_source(t) for t in (StartBattleRound, EndBattleRound)] == [
+        "rule CP-1 battle Round begins",
+        "rule CP-1 battle Round ends",
+    ]
+    assert game.rules.handler_source(EndBattle) == "rule CP-5 battle ends"
+    assert game.rules.handler_source(Attack) == "override CP-1 attack as a battle"
+    assert game.rules.handler_source(FieldUnits) == "override CP-4 guards are fielded"
