@@ -27,6 +27,7 @@ from gamefold.games.campaign.invariants import battle_matches_fight, no_round_be
 from gamefold.games.campaign.policies import _ceasefire
 from gamefold.games.campaign.policies import _defending as _defending_choices
 from gamefold.games.campaign.state import (
+    Battle,
     CampaignState,
     Record,
     initial_state,
@@ -926,6 +927,7 @@ def test_cp10_an_ally_enters_at_champion_hp_without_troops() -> None:
     state, _ = run(game, state, attack)
     c = find(state["combat"], ally)
     assert (c.max_hp, c.hp, c.zone, c.side) == (7, 7, Zone.FORWARD, Side.PARTY)
+    assert state["campaign"].battle.allies == (ally,)
     assert c.items == game.config.skirmish_config().party_items
 
 
@@ -994,3 +996,43 @@ def test_cp1_cp4_the_campaigns_own_rules_handle_its_clock_the_attack_and_fieldin
     assert game.rules.handler_source(EndBattle) == "rule CP-5 battle ends"
     assert game.rules.handler_source(Attack) == "override CP-1 attack as a battle"
     assert game.rules.handler_source(FieldUnits) == "override CP-4 guards are fielded"
+
+
+def test_cp1_a_battle_begins_with_its_event_its_record_and_its_own_stream() -> None:
+    """CP-1, CP-3, CP-4, CP-10, CP-11, CP-12, EN-3: the BattleBegan event and the battle
+    record name every side (a pact with the defender brings nobody); the fight's stream is
+    the campaign's split per battle, the campaign's own stream unmoved."""
+    game = Campaign()
+    before, attack = to_attack(game)
+    board = before["map"]
+    defender = board.owners[board.scenario.territories.index(attack.territory)]
+    ally = next(f for f in game.config.factions if f not in (attack.player, defender))
+    pacts = (
+        Pact(8, "Ceasefire T1", defender, attack.player, (), 3),
+        Pact(9, "Ceasefire T1", attack.player, ally, (), 3),
+    )
+    before = before.with_slice("diplomacy", replace(before["diplomacy"], pacts=pacts))
+    before = with_garrisons(before, attack, 2, 4)
+    state, events = run(game, before, attack)
+    hp = game.config.champion_hp + 2 * game.config.hp_per_troop
+    guards = ("guard1", "guard2", "guard3")
+    began = BattleBegan(
+        attack.player,
+        attack.source,
+        attack.territory,
+        defender,
+        2,
+        hp,
+        guards,
+        (ally,),
+        defender,
+        defender,
+    )
+    assert began in events
+    first = before["skills"].round
+    assert state["campaign"].battle == Battle(
+        attack, defender, 2, hp, guards, 1, first, (ally,), defender, defender
+    )
+    assert state["campaign"].rng == before["campaign"].rng
+    assert state["combat"].rng == before["campaign"].rng.split("battle-1")
+    assert state["skills"].gm_units == guards
