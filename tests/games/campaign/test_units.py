@@ -14,10 +14,12 @@ from gamefold.errors import ConfigError, IllegalAction
 from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
 from gamefold.games.campaign.attribution import own_rules
 from gamefold.games.campaign.battle import (
+    FACTION_ACTIONS,
     FIELD_REFUSED,
     EndBattleRound,
     StartBattleRound,
     allies,
+    attack_options,
     fighting,
     rounds_fought,
 )
@@ -883,6 +885,7 @@ def test_cp2_sd14_a_campaign_begins_with_every_slice_and_no_battle() -> None:
     assert state["skills"].seats[:3] == game.config.factions
     assert all(owner_of(state["skills"], f).alive for f in game.config.factions)
     assert state["combat"].ending is not None
+    assert state["combat"].rng == Rng.from_seed(4).split("combat")  # EN-3: the seed's
     assert [t.player for t in state["skirmish"].tallies] == [*game.config.factions, GM]
     assert game.setup(4) == state != game.setup(5)
     summit = Summit(game.config.summit)
@@ -996,6 +999,26 @@ def test_cp1_cp4_the_campaigns_own_rules_handle_its_clock_the_attack_and_fieldin
     assert game.rules.handler_source(EndBattle) == "rule CP-5 battle ends"
     assert game.rules.handler_source(Attack) == "override CP-1 attack as a battle"
     assert game.rules.handler_source(FieldUnits) == "override CP-4 guards are fielded"
+    for kind in FACTION_ACTIONS:
+        assert game.rules.handler_source(kind).endswith(" wrapped by CP-1 battle first"), kind
+
+
+def test_cp1_en5_the_attacks_listed_are_the_maps_while_no_battle_is_fought() -> None:
+    """CP-1, CP-2, EN-5: the attacker lists the map's Attacks between battles; none during
+    a battle, none for a faction whose champion is dead; every one listed is legal."""
+    game = Campaign()
+    attacker = ATTACK.player
+    listed = [a for a in game.rules.legal_actions(BEFORE, attacker) if isinstance(a, Attack)]
+    assert ATTACK in listed
+    assert all(game.rules.check(BEFORE, a) is None for a in listed)
+    assert attack_options(BEFORE, attacker) == tuple(listed)
+    assert attack_options(BEGUN, attacker) == ()
+    assert attack_options(BEFORE, "nobody") == ()
+    deck = BEFORE["skills"]
+    owners = tuple(replace(o, alive=False) if o.player == attacker else o for o in deck.owners)
+    dead = BEFORE.with_slice("skills", replace(deck, owners=owners))
+    assert attack_options(dead, attacker) == ()
+    assert not any(isinstance(a, Attack) for a in game.rules.legal_actions(dead, attacker))
 
 
 def test_cp1_a_battle_begins_with_its_event_its_record_and_its_own_stream() -> None:

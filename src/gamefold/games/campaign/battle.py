@@ -431,7 +431,7 @@ def attack_override(config: CampaignConfig) -> Rule:
         check_attack,
         legal_actions=attack_options,
         name="CP-1 attack as a battle",
-        exact=True,
+        exact=True,  # pragma: no mutate -- only spares the registry checking what it lists
     )
 
 
