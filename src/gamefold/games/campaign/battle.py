@@ -183,7 +183,7 @@ def _champion(config: CampaignConfig, name: str, hp: int, side: Side = Side.PART
     return Fighter(
         name,
         side,
-        Zone.FORWARD,
+        Zone.FORWARD,  # pragma: no mutate -- a Fighter's default zone, spelt out
         max_hp=hp,
         items=sk.party_items if side is Side.PARTY else (),  # only the party flees (CB-14)
         abilities=sk.party_abilities,
