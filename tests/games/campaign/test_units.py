@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from gamefold.combat import Ending, Hand, Retreat, Side, Zone, find
-from gamefold.core import Action, EndRound, replace
+from gamefold.core import Action, EndRound, EndTurn, replace
 from gamefold.diplomacy import Kind, Pact, Propose
 from gamefold.errors import ConfigError, IllegalAction
 from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
@@ -39,7 +39,14 @@ from gamefold.games.campaign.state import (
     view,
 )
 from gamefold.games.skirmish import Held, Skirmish, SkirmishConfig, UseAbility
-from gamefold.games.summit import AGREEMENT_EFFECTS, Attack, Summit, TerritoryTaken, Truce
+from gamefold.games.summit import (
+    AGREEMENT_EFFECTS,
+    Attack,
+    Deploy,
+    Summit,
+    TerritoryTaken,
+    Truce,
+)
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 from gamefold.skills import (
@@ -1059,3 +1066,30 @@ def test_cp1_a_battle_begins_with_its_event_its_record_and_its_own_stream() -> N
     assert state["campaign"].rng == before["campaign"].rng
     assert state["combat"].rng == before["campaign"].rng.split("battle-1")
     assert state["skills"].gm_units == guards
+
+
+def test_cp1_cp2_cp6_the_attack_and_faction_refusals_carry_their_sentence_and_action() -> None:
+    """CP-1, CP-2, CP-6, EN-4: during a battle every faction action and the Attack are
+    refused with the battle's sentence; a dead champion's Attack with its own; an Attack
+    across a truce with the map's truce sentence under the campaign's code."""
+    game = Campaign()
+    under_way = "A battle is under way: it is fought to its end first."
+    for action in (EndTurn(ATTACK.player), Deploy(ATTACK.player, ATTACK.source), ATTACK):
+        expected = ("campaign/battle-under-way", "CP-1", under_way, action)
+        assert _refused(game, BEGUN, action) == expected
+    deck = BEFORE["skills"]
+    owners = tuple(replace(o, alive=False) if o.player == ATTACK.player else o for o in deck.owners)
+    dead = BEFORE.with_slice("skills", replace(deck, owners=owners))
+    sentence = f"{ATTACK.player}'s champion is dead: {ATTACK.player} attacks no more."
+    assert _refused(game, dead, ATTACK) == ("campaign/no-champion", "CP-2", sentence, ATTACK)
+    board = BEFORE["map"]
+    owner = board.owners[board.scenario.territories.index(ATTACK.territory)]
+    truce = BEFORE.with_slice("map", replace(board, truces=(Truce(0, ATTACK.player, owner),)))
+    map_refusal = Summit(game.config.summit).rules.check(truce, ATTACK)
+    assert map_refusal is not None
+    assert _refused(game, truce, ATTACK) == (
+        "campaign/ceasefire",
+        "CP-6",
+        map_refusal.message,
+        ATTACK,
+    )

@@ -429,7 +429,7 @@ def attack_override(config: CampaignConfig) -> Rule:
         Attack,
         partial(step_attack, config),
         check_attack,
-        legal_actions=attack_options,
+        legal_actions=attack_options,  # pragma: no mutate -- the map's own, checked, list the same
         name="CP-1 attack as a battle",
         exact=True,  # pragma: no mutate -- only spares the registry checking what it lists
     )
@@ -450,6 +450,11 @@ def _keep_faction(game: Game, action: Action) -> bool:
 def faction_wrappers() -> tuple[Wrapper, ...]:
     """One wrapper per faction action type: refused while a battle is under way (CP-1)."""
     return tuple(
-        Wrapper(kind, check=_check_faction, name="CP-1 battle first", keep=_keep_faction)
+        Wrapper(
+            kind,
+            check=_check_faction,
+            name="CP-1 battle first",
+            keep=_keep_faction,  # pragma: no mutate -- without it, the checks filter the same
+        )
         for kind in FACTION_ACTIONS
     )
