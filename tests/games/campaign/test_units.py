@@ -47,7 +47,7 @@ from gamefold.games.summit import (
     TerritoryTaken,
     Truce,
 )
-from gamefold.registry import Game, Rules
+from gamefold.registry import Clock, Game, Rules
 from gamefold.rng import Rng
 from gamefold.skills import (
     DEFEATED,
@@ -494,6 +494,8 @@ def test_cp12_en9_the_commanders_view_holds_the_seats_hand_and_its_own() -> None
     assert seen["skirmish"].tallies == mine["skirmish"].tallies
     assert game.rules.view(state, attack.player) == Rules.view(game.rules, state, attack.player)
     assert game.rules.view(state, GM) == seat
+    timed = Game(state.names, state.slices, Clock(round=3, turn=7, player=defender))
+    assert game.rules.view(timed, defender).clock == timed.clock  # the clock is public
 
 
 # -- the account and the rule attributions (CP-1 … CP-12, EN-7) -------------------------------
