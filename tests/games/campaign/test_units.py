@@ -24,7 +24,13 @@ from gamefold.games.campaign.battle import (
     rounds_fought,
 )
 from gamefold.games.campaign.command import commanded_by
-from gamefold.games.campaign.config import MAX_FIGURE, SCENARIOS, default_battle
+from gamefold.games.campaign.config import (
+    MAX_FIGURE,
+    SCENARIOS,
+    default_battle,
+    default_summit,
+    long_war,
+)
 from gamefold.games.campaign.invariants import battle_matches_fight, no_round_between_battles
 from gamefold.games.campaign.policies import _ceasefire
 from gamefold.games.campaign.policies import _defending as _defending_choices
@@ -292,6 +298,11 @@ def test_cp2_cp4_the_battles_skirmish_is_the_champions_against_the_guards() -> N
     config = CampaignConfig(troop_hp=7)
     sk = config.skirmish_config()
     assert sk.names == config.factions == ("p1", "p2", "p3")
+    four = CampaignConfig(
+        summit=attrs.evolve(default_summit(), players=4),
+        battle=attrs.evolve(default_battle(), leader=1),
+    )
+    assert (four.skirmish_config().party_size, four.skirmish_config().leader) == (4, 0)
     assert (sk.party_size, sk.leader, sk.side_choice, sk.rearward) == (3, 0, False, ())
     for guard in sk.enemies:
         assert (guard.side, guard.max_hp) == (Side.ENEMIES, 7)
@@ -301,15 +312,16 @@ def test_cp2_cp4_the_battles_skirmish_is_the_champions_against_the_guards() -> N
 def test_cp9_the_default_and_long_scenarios() -> None:
     """CP-9, DP-13, SD-1: three factions on the Summit's map for 6 Rounds (``long``: 12),
     a hand limit of 10 cards, 20-card Skill decks; every other default the games'."""
-    config = SCENARIOS["default"]
-    assert config == CampaignConfig()
+    assert {"default": CampaignConfig(), "long": long_war()} == SCENARIOS
+    config = CampaignConfig()
+    assert config.summit == default_summit()
     assert (config.summit.players, config.summit.scenario.max_rounds) == (3, 6)
     assert config.summit.diplomacy.hand_limit == 10
     assert config.battle.skills.deck_size == 20
     assert default_battle() == attrs.evolve(
         SkirmishConfig(), skills=attrs.evolve(SkirmishConfig().skills, deck_size=20)
     )
-    long = SCENARIOS["long"]
+    long = long_war()
     assert long.summit.scenario.max_rounds == 12
     assert attrs.evolve(long.summit, scenario=config.summit.scenario) == config.summit
     assert sorted(Campaign.scenarios()) == ["default", "long"]
