@@ -49,9 +49,11 @@ from gamefold.games.summit import (
     AGREEMENT_EFFECTS,
     Attack,
     Deploy,
+    Phase,
     Summit,
     TerritoryTaken,
     Truce,
+    random_kinds,
 )
 from gamefold.registry import Clock, Game, Rules
 from gamefold.rng import Rng
@@ -1107,3 +1109,17 @@ def test_cp1_cp2_cp6_the_attack_and_faction_refusals_carry_their_sentence_and_ac
         map_refusal.message,
         ATTACK,
     )
+
+
+def test_cp1_the_campaigns_policies_and_its_end() -> None:
+    """CP-1, SM-10: ``random`` (summit's random kinds) and ``greedy``; the campaign ends
+    when summit's map does, and then nobody acts."""
+    game = Campaign()
+    policies = game.policies()
+    assert sorted(policies) == ["greedy", "random"]
+    assert policies["random"] is random_kinds
+    over = BEFORE.with_slice("map", replace(BEFORE["map"], phase=Phase.OVER))
+    assert game.is_over(over)
+    assert game.actor(over) is None
+    assert not game.is_over(BEFORE)
+    assert game.actor(BEFORE) == ATTACK.player
