@@ -385,8 +385,10 @@ def test_en4_the_campaign_slice_has_no_action_of_its_own() -> None:
     """EN-4: a record of an unknown faction is a ``KeyError``; the slice lists nothing and
     shows everything but its RNG (EN-9)."""
     slice_ = BEGUN["campaign"]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as raised:
         record_of(slice_, "p9")
+    assert raised.value.args == ("p9",)
+    assert initial_state(("a",)) == initial_state(("a",), 0)
     shown = view(slice_, "p2")
     assert (shown.records, shown.battle, shown.battles) == (
         slice_.records,
@@ -652,6 +654,9 @@ def test_cp1_no_skill_round_is_under_way_between_battles() -> None:
     assert list(no_round_between_battles(stray)) == [
         "a skill-deck Round is under way with no battle"
     ]
+    found = [m for messages in game.rules.invariants(stray).values() for m in messages]
+    assert "a skill-deck Round is under way with no battle" in found
+    assert not any(game.rules.invariants(started).values())
 
 
 def test_cp4_cp11_the_fight_holds_exactly_the_battles_sides() -> None:
