@@ -10,6 +10,7 @@ import pytest
 from gamefold.combat import Ending, Hand, Retreat, Side, Zone, find
 from gamefold.core import Action, EndRound, EndTurn, replace
 from gamefold.diplomacy import Kind, Pact, Propose
+from gamefold.diplomacy import initial_state as diplomacy_state
 from gamefold.errors import ConfigError, IllegalAction
 from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
 from gamefold.games.campaign.attribution import own_rules
@@ -55,11 +56,13 @@ from gamefold.games.summit import (
     Truce,
     random_kinds,
 )
+from gamefold.games.summit import initial_state as map_state
 from gamefold.registry import Clock, Game, Rules
 from gamefold.rng import Rng
 from gamefold.skills import (
     DEFEATED,
     GM,
+    PLAYERS,
     SETUP_RULES,
     Activate,
     CharacterDied,
@@ -914,6 +917,10 @@ def test_cp2_sd14_a_campaign_begins_with_every_slice_and_no_battle() -> None:
     assert all(owner_of(state["skills"], f).alive for f in game.config.factions)
     assert state["combat"].ending is not None
     assert state["combat"].rng == Rng.from_seed(4).split("combat")  # EN-3: the seed's
+    config = game.config
+    assert state["diplomacy"] == diplomacy_state(config.summit.diplomacy, config.factions, 4)
+    assert state["map"] == map_state(config.summit.scenario, config.factions, 4)
+    assert state["skirmish"].rng == Rng.from_seed(4).split("skirmish")
     assert [t.player for t in state["skirmish"].tallies] == [*game.config.factions, GM]
     assert game.setup(4) == state != game.setup(5)
     summit = Summit(game.config.summit)
@@ -1128,3 +1135,24 @@ def test_cp1_the_campaigns_policies_and_its_end() -> None:
     assert game.actor(over) is None
     assert not game.is_over(BEFORE)
     assert game.actor(BEFORE) == ATTACK.player
+
+
+def test_cp9_sk1_the_clock_passes_for_idle_units_only_when_every_unit_due_is_idle() -> None:
+    """CP-9, SK-1: the party's units go in seat order: an idle unit behind one that fights
+    does not pass; on the GM's side, the clock passes only if no guard due still stands; a
+    reacting player acts before anyone."""
+    game = Campaign()
+    started = game.rules.reduce(BEGUN, StartBattleRound())
+    deck = started["skills"]
+    idle = next(f for f in game.config.factions if find(started["combat"], f) is None)
+    party = replace(deck, side=PLAYERS, pending=(ATTACK.player, idle), active=None)
+    assert game.clock_action(started.with_slice("skills", party)) is None
+    guards = replace(deck, side=GM, pending=("guard1", "guard2"), active=None)
+    fight = started["combat"]
+    down = tuple(replace(c, hp=0) if c.id == "guard1" else c for c in fight.combatants)
+    state = started.with_slice("skills", guards).with_slice(
+        "combat", replace(fight, combatants=down)
+    )
+    assert game.clock_action(state) is None
+    reacting = started.with_slice("skills", replace(deck, reacting=(idle,)))
+    assert game.actor(reacting) == idle
