@@ -9,7 +9,7 @@ import pytest
 
 from gamefold.combat import Ending, Hand, Retreat, Side, Zone, find
 from gamefold.core import Action, EndRound, EndTurn, replace
-from gamefold.diplomacy import Kind, Pact, Propose
+from gamefold.diplomacy import CardEarned, Counter, Kind, Pact, Propose
 from gamefold.diplomacy import initial_state as diplomacy_state
 from gamefold.errors import ConfigError, IllegalAction
 from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
@@ -566,6 +566,10 @@ def test_en7_other_events_are_told_by_summit_and_the_skirmish() -> None:
     died = CharacterDied("p1", DEFEATED)
     assert game.describe(died) == Skirmish(game.config.skirmish_config()).describe(died)
     assert game.describe(taken) != game.describe(died)
+    earned = CardEarned("p1", Counter.RANDOM, 0)
+    card = game.config.summit.diplomacy.cards[0].name
+    assert game.describe(earned) == Summit(game.config.summit).describe(earned)
+    assert card in game.describe(earned)
 
 
 @pytest.mark.parametrize(
