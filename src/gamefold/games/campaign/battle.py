@@ -157,9 +157,9 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
     for pact in dip.pacts:
         if pact.secret or attacker not in (pact.proposer, pact.partner):
             continue
-        # A card or a subtype with no map effect is in no ally_effects, whatever the default.
-        effect = effects.get(subtypes.get(pact.agreement, ""), "")  # pragma: no mutate -- above
-        if effect in config.ally_effects:
+        # pragma: no mutate start -- a card or subtype with no map effect is in no ally_effects
+        if effects.get(subtypes.get(pact.agreement, ""), "") in config.ally_effects:
+            # pragma: no mutate end
             found.add(pact.partner if pact.proposer == attacker else pact.proposer)
     deck: SkillsState = game["skills"]
     return tuple(
