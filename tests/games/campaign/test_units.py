@@ -7,7 +7,8 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from gamefold.combat import Ending, Hand, Retreat, Side, Zone, find
+from gamefold.combat import Declared, Ending, Hand, Retreat, Side, Zone, find
+from gamefold.combat.narration import declaration_rules
 from gamefold.core import Action, EndRound, EndTurn, replace
 from gamefold.diplomacy import CardEarned, Counter, Kind, Pact, Propose
 from gamefold.diplomacy import initial_state as diplomacy_state
@@ -1160,3 +1161,15 @@ def test_cp9_sk1_the_clock_passes_for_idle_units_only_when_every_unit_due_is_idl
     assert game.clock_action(state) is None
     reacting = started.with_slice("skills", replace(deck, reacting=(idle,)))
     assert game.actor(reacting) == idle
+
+
+def test_en7_a_declaration_in_battle_attests_the_zone_rules_the_fight_shows() -> None:
+    """EN-7, CB-4 … CB-7: a champion's declaration attests, besides its own rules, the zone
+    rules the battle's fight shows for it, as the skirmish's does."""
+    game = Campaign()
+    declared = Declared(ATTACK.player, "Attack", Hand.ROCK, "guard1", 0)
+    fight = Skirmish(game.config.skirmish_config())
+    zones = declaration_rules(BEGUN["combat"], declared)
+    found = game.attested(BEGUN, (declared,))
+    assert found[: len(fight.attested(BEGUN, (declared,)))] == fight.attested(BEGUN, (declared,))
+    assert all(rule in found for rule in zones)
