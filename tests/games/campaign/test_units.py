@@ -1173,3 +1173,17 @@ def test_en7_a_declaration_in_battle_attests_the_zone_rules_the_fight_shows() ->
     found = game.attested(BEGUN, (declared,))
     assert found[: len(fight.attested(BEGUN, (declared,)))] == fight.attested(BEGUN, (declared,))
     assert all(rule in found for rule in zones)
+
+
+def test_en7_the_campaign_attributes_every_event_of_summit_and_the_skirmish() -> None:
+    """EN-7: the campaign's table holds every event type of summit's and of the skirmish's
+    tables, attesting what they attest (and more, for the campaign's own, CP-2, CP-4)."""
+    game = Campaign()
+    table = game.event_rules()
+    skirmish = Skirmish(game.config.skirmish_config()).event_rules()
+    summit = Summit(game.config.summit).event_rules()
+    assert set(table) >= set(skirmish) | set(summit) | {BattleBegan, BattleEnded}
+    taken = TerritoryTaken("p1", "B", "p2", "attack", 2)
+    assert table[TerritoryTaken](taken) == summit[TerritoryTaken](taken) != ()
+    declared = Declared("p1", "Attack", Hand.ROCK, "guard1", 0)
+    assert table[Declared](declared) == skirmish[Declared](declared)
