@@ -57,6 +57,7 @@ from gamefold.games.summit import (
     Truce,
     random_kinds,
 )
+from gamefold.games.summit import greedy as summit_greedy
 from gamefold.games.summit import initial_state as map_state
 from gamefold.registry import Clock, Game, Rules
 from gamefold.rng import Rng
@@ -676,6 +677,9 @@ def test_cp4_cp11_the_fight_holds_exactly_the_battles_sides() -> None:
     assert battle.champion == defender
     assert list(battle_matches_fight(state)) == []
     assert list(battle_matches_fight(BEFORE)) == []
+    alone, _, _ = _defended(campaign(defender_joins=False))
+    assert alone["campaign"].battle.champion == ""
+    assert list(battle_matches_fight(alone)) == []
     for changes in (
         {"champion": ""},
         {"allies": ("p9",)},
@@ -784,6 +788,7 @@ def test_cp6_the_greedy_policy_offers_a_ceasefire_to_the_strongest_faction() -> 
     truce = state.with_slice("map", replace(board, truces=(Truce(0, strong, me),)))
     assert greedy(game.rules.view(truce, me), offers, rng) == (offers[0], rng)
     assert _ceasefire(view, offers[3:]) is None
+    assert greedy(view, offers[3:], rng) == summit_greedy(view, offers[3:], rng)
 
 
 # -- how a battle ends (CP-2, CP-5, CP-7, SM-13) ----------------------------------------------
