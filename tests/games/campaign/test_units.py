@@ -1192,3 +1192,51 @@ def test_en7_the_campaign_attributes_every_event_of_summit_and_the_skirmish() ->
     assert table[TerritoryTaken](taken) == summit[TerritoryTaken](taken) != ()
     declared = Declared("p1", "Attack", Hand.ROCK, "guard1", 0)
     assert table[Declared](declared) == skirmish[Declared](declared)
+
+
+def _round_states(game: Campaign, state: Game) -> list[Game]:
+    """Every state of a battle played greedily where a unit is due to activate."""
+    policy = game.policies()["greedy"]
+    rng = Rng.from_seed("round")
+    found = []
+    for _ in range(200):
+        deck = state["skills"]
+        if state["campaign"].battle is None:
+            break
+        if deck.in_round and not deck.reacting and deck.active is None and deck.pending:
+            found.append(state)
+        action = game.clock_action(state)
+        if action is None:
+            actor = game.actor(state)
+            assert actor is not None
+            legal = game.rules.legal_actions(state, actor)
+            action, rng = policy(game.rules.lazy_view(state, actor), legal, rng)
+        state = game.rules.reduce(state, action)
+    return found
+
+
+def test_cp9_an_idle_champion_passes_only_when_first_in_seat_order() -> None:
+    """CP-9, SK-1: on the party's side only the first unit due (seat order) may pass: an
+    idle champion first passes, behind a fighting one it waits; a fighting unit never
+    passes; on the GM's side, one fallen guard does not pass while another stands."""
+    game = Campaign()
+    states = _round_states(game, BEGUN)
+    party = next(
+        s
+        for s in states
+        if s["skills"].side == PLAYERS
+        and len(s["skills"].pending) > 2
+        and fighting(s["combat"], s["skills"].pending[0])
+        and not fighting(s["combat"], s["skills"].pending[1])
+    )
+    deck = party["skills"]
+    fighter, idle, *rest = deck.pending
+    assert game.clock_action(party) is None
+    swapped = party.with_slice("skills", replace(deck, pending=(idle, fighter, *rest)))
+    assert game.clock_action(swapped) == Activate(idle)
+    guards = next(s for s in states if s["skills"].side == GM and len(s["skills"].pending) > 3)
+    fight = guards["combat"]
+    first = next(u for u in guards["skills"].pending if u in guards["skills"].gm_units)
+    down = tuple(replace(c, hp=0) if c.id == first else c for c in fight.combatants)
+    one_down = guards.with_slice("combat", replace(fight, combatants=down))
+    assert game.clock_action(one_down) is None
