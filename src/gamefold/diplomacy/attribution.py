@@ -8,6 +8,7 @@ Refusals attest their own rule (:data:`~gamefold.diplomacy.CODES`); a host's set
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gamefold.diplomacy.cards import Counter
@@ -36,8 +37,13 @@ from gamefold.diplomacy.turns import TurnBegan, TurnEnded
 __all__ = ["EVENT_RULES", "SETUP_RULES"]
 
 
-def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
-    return lambda event: rules
+def _fixed(rules: tuple[str, ...], event: Any) -> tuple[str, ...]:
+    """The rules an event of this type always attests, whatever the event.
+
+    Bound with ``partial`` in :data:`EVENT_RULES` (not a closure built at import), so that
+    each attribution runs code a mutation tool can reach.
+    """
+    return rules
 
 
 def _ticks(event: TicksGained) -> tuple[str, ...]:
@@ -46,28 +52,28 @@ def _ticks(event: TicksGained) -> tuple[str, ...]:
 
 
 EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
-    ProposalMade: _always("DP-9", "DP-10"),
-    ProposalAccepted: _always("DP-1", "DP-9"),
-    ProposalDeclined: _always("DP-9"),
-    ProposalExpired: _always("DP-9"),
-    PactBegan: _always("DP-8", "DP-9"),
-    PactCountedDown: _always("DP-8"),
-    PactEnded: _always("DP-8"),
-    PactBroken: _always("DP-9"),
-    PactExtended: _always("DP-8"),
-    PactRevealed: _always("DP-9"),
-    TurnBegan: _always(),
-    TurnEnded: _always("DP-12"),
+    ProposalMade: partial(_fixed, ("DP-9", "DP-10")),
+    ProposalAccepted: partial(_fixed, ("DP-1", "DP-9")),
+    ProposalDeclined: partial(_fixed, ("DP-9",)),
+    ProposalExpired: partial(_fixed, ("DP-9",)),
+    PactBegan: partial(_fixed, ("DP-8", "DP-9")),
+    PactCountedDown: partial(_fixed, ("DP-8",)),
+    PactEnded: partial(_fixed, ("DP-8",)),
+    PactBroken: partial(_fixed, ("DP-9",)),
+    PactExtended: partial(_fixed, ("DP-8",)),
+    PactRevealed: partial(_fixed, ("DP-9",)),
+    TurnBegan: partial(_fixed, ()),
+    TurnEnded: partial(_fixed, ("DP-12",)),
     TicksGained: _ticks,
-    DrawFailed: _always("DP-1"),
-    StandalonePlayed: _always("DP-1", "DP-12"),
-    StandaloneResolved: _always("DP-12"),
-    CardEarned: _always("DP-1", "DP-6", "DP-7"),
-    CardDestroyed: _always("DP-1", "DP-13"),
-    CardForfeited: _always("DP-13"),
-    CardDiscarded: _always("DP-1"),
-    SelfApplied: _always("DP-11"),
-    DeployDebtDue: _always("DP-11"),
+    DrawFailed: partial(_fixed, ("DP-1",)),
+    StandalonePlayed: partial(_fixed, ("DP-1", "DP-12")),
+    StandaloneResolved: partial(_fixed, ("DP-12",)),
+    CardEarned: partial(_fixed, ("DP-1", "DP-6", "DP-7")),
+    CardDestroyed: partial(_fixed, ("DP-1", "DP-13")),
+    CardForfeited: partial(_fixed, ("DP-13",)),
+    CardDiscarded: partial(_fixed, ("DP-1",)),
+    SelfApplied: partial(_fixed, ("DP-11",)),
+    DeployDebtDue: partial(_fixed, ("DP-11",)),
 }
 """The DP rules each diplomacy event attests, as a function of the event: a ``TicksGained``
 attests DP-3 and DP-4 (Random, from territories) or DP-5 (a bonus zone's counter); a card

@@ -44,7 +44,9 @@ def _skills(mine: SkillsView, seat: SkillsView) -> SkillsView:
     """The faction's own hand and the GM's."""
     owners = tuple(
         theirs if own.player == GM else own
+        # pragma: no mutate start -- views of one state: one owner each, never another count
         for own, theirs in zip(mine.owners, seat.owners, strict=True)
+        # pragma: no mutate end
     )
     return attrs.evolve(mine, owners=owners)
 
@@ -94,6 +96,8 @@ class CommandedRules(Rules):
         seat = super().view(game, GM)
         slices = tuple(
             _MERGES[name](own, theirs) if name in _MERGES else own
+            # pragma: no mutate start -- views of one game: the same slices, one each
             for name, own, theirs in zip(game.names, mine.slices, seat.slices, strict=True)
+            # pragma: no mutate end
         )
         return Game(game.names, slices, game.clock)

