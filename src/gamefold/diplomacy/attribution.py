@@ -8,9 +8,9 @@ Refusals attest their own rule (:data:`~gamefold.diplomacy.CODES`); a host's set
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
+from gamefold.core import attests
 from gamefold.diplomacy.cards import Counter
 from gamefold.diplomacy.hands import (
     CardDestroyed,
@@ -37,43 +37,34 @@ from gamefold.diplomacy.turns import TurnBegan, TurnEnded
 __all__ = ["EVENT_RULES", "SETUP_RULES"]
 
 
-def _fixed(rules: tuple[str, ...], event: Any) -> tuple[str, ...]:
-    """The rules an event of this type always attests, whatever the event.
-
-    Bound with ``partial`` in :data:`EVENT_RULES` (not a closure built at import), so that
-    each attribution runs code a mutation tool can reach.
-    """
-    return rules
-
-
 def _ticks(event: TicksGained) -> tuple[str, ...]:
     # Territories feed the Random counter (DP-4); bonus zones feed the others (DP-5).
     return ("DP-3", "DP-4") if event.counter is Counter.RANDOM else ("DP-3", "DP-5")
 
 
 EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
-    ProposalMade: partial(_fixed, ("DP-9", "DP-10")),
-    ProposalAccepted: partial(_fixed, ("DP-1", "DP-9")),
-    ProposalDeclined: partial(_fixed, ("DP-9",)),
-    ProposalExpired: partial(_fixed, ("DP-9",)),
-    PactBegan: partial(_fixed, ("DP-8", "DP-9")),
-    PactCountedDown: partial(_fixed, ("DP-8",)),
-    PactEnded: partial(_fixed, ("DP-8",)),
-    PactBroken: partial(_fixed, ("DP-9",)),
-    PactExtended: partial(_fixed, ("DP-8",)),
-    PactRevealed: partial(_fixed, ("DP-9",)),
-    TurnBegan: partial(_fixed, ()),
-    TurnEnded: partial(_fixed, ("DP-12",)),
+    ProposalMade: attests("DP-9", "DP-10"),
+    ProposalAccepted: attests("DP-1", "DP-9"),
+    ProposalDeclined: attests("DP-9"),
+    ProposalExpired: attests("DP-9"),
+    PactBegan: attests("DP-8", "DP-9"),
+    PactCountedDown: attests("DP-8"),
+    PactEnded: attests("DP-8"),
+    PactBroken: attests("DP-9"),
+    PactExtended: attests("DP-8"),
+    PactRevealed: attests("DP-9"),
+    TurnBegan: attests(),
+    TurnEnded: attests("DP-12"),
     TicksGained: _ticks,
-    DrawFailed: partial(_fixed, ("DP-1",)),
-    StandalonePlayed: partial(_fixed, ("DP-1", "DP-12")),
-    StandaloneResolved: partial(_fixed, ("DP-12",)),
-    CardEarned: partial(_fixed, ("DP-1", "DP-6", "DP-7")),
-    CardDestroyed: partial(_fixed, ("DP-1", "DP-13")),
-    CardForfeited: partial(_fixed, ("DP-13",)),
-    CardDiscarded: partial(_fixed, ("DP-1",)),
-    SelfApplied: partial(_fixed, ("DP-11",)),
-    DeployDebtDue: partial(_fixed, ("DP-11",)),
+    DrawFailed: attests("DP-1"),
+    StandalonePlayed: attests("DP-1", "DP-12"),
+    StandaloneResolved: attests("DP-12"),
+    CardEarned: attests("DP-1", "DP-6", "DP-7"),
+    CardDestroyed: attests("DP-1", "DP-13"),
+    CardForfeited: attests("DP-13"),
+    CardDiscarded: attests("DP-1"),
+    SelfApplied: attests("DP-11"),
+    DeployDebtDue: attests("DP-11"),
 }
 """The DP rules each diplomacy event attests, as a function of the event: a ``TicksGained``
 attests DP-3 and DP-4 (Random, from territories) or DP-5 (a bonus zone's counter); a card
