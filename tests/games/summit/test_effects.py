@@ -357,9 +357,9 @@ def test_sm8_a_subtype_summit_gives_no_effect_fizzles_and_changes_nothing() -> N
 
 
 def test_sm8_auto_effects_fizzle_for_a_player_with_no_territory_or_nothing_open() -> None:
-    everything = {name: "p1" for name in board(_map()).scenario.territories}
+    everything = dict.fromkeys(board(_map()).scenario.territories, "p1")
     _fizzled(with_owners(_map(), everything), "Forced March T1", "", "no territory to march on")
-    nothing = {name: "p2" for name in board(_map()).scenario.territories}
+    nothing = dict.fromkeys(board(_map()).scenario.territories, "p2")
     _fizzled(with_owners(_map(), nothing), "Trap T1", "", "no territory of theirs to trap")
     _fizzled(with_owners(_map(), nothing), "Fortify T1", "", "no territory of theirs to fortify")
     truces = (Truce(0, "p1", "p2"), Truce(1, "p3", "p1"), Truce(2, "p1", "p4"))
@@ -367,7 +367,7 @@ def test_sm8_auto_effects_fizzle_for_a_player_with_no_territory_or_nothing_open(
 
 
 def test_sm8_an_auto_siege_takes_from_an_open_player_holding_a_single_territory() -> None:
-    lone = {name: "p1" for name in ("Bazaar", "Archive", "Mill")}  # p4 keeps the Armoury
+    lone = dict.fromkeys(("Bazaar", "Archive", "Mill"), "p1")  # p4 keeps the Armoury
     truces = (Truce(0, "p1", "p2"), Truce(1, "p3", "p1"))
     game = with_map(with_owners(_map(), lone), truces=truces)
     assert _taken(_resolve(game, "Siege T1")[1]) == ["Armoury"]
