@@ -141,6 +141,8 @@ def test_sm8_foreign_aid_brings_aid_troops_per_tier() -> None:
     assert _resolve(_map(), "Foreign Aid T1")[1] == (TroopsGained("p1", 3, "Foreign Aid T1", 3),)
     assert _resolve(_map(), "Foreign Aid T2")[1] == (TroopsGained("p1", 6, "Foreign Aid T2", 6),)
     assert _resolve(_map(aid_troops=5), "Foreign Aid T1")[1][0].troops == 5
+    after, _ = _resolve(_map(), "Foreign Aid T2")
+    assert next(r.troops for r in board(after).realms if r.player == "p1") == 6
 
 
 def _with_pacts(game: Game, *pacts: Pact) -> Game:

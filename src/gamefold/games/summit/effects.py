@@ -195,7 +195,9 @@ def siege(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     target = _siege_target(state, player, effect.target)
     events: list[Event] = []
     for _ in range(state.scenario.siege_territories * effect.tier):
+        # pragma: no mutate start -- equivalent: nobody (None) holds no territory either
         index = weakest(state, target) if target is not None else None
+        # pragma: no mutate end
         if index is None:
             break
         state, taken = take(state, index, player, "siege")
@@ -235,11 +237,13 @@ def forced_march(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events
     return game.with_slice(NAME, state), tuple(events)
 
 
-def _own_index(state: MapState, player: str, aimed: str, key: str) -> int | None:
+def _own_index(state: MapState, player: str, aimed: str, *, by_forts: bool) -> int | None:
+    """The player's territory an effect acts on: the aimed one if theirs, else (auto) the
+    least fortified (``by_forts``) or the one with fewest troops; ``None`` for none."""
     if aimed:
         index = state.scenario.territories.index(aimed)
         return index if state.owners[index] == player else None
-    if key == "forts":
+    if by_forts:
         return weakest(state, player)
     owned = [(state.garrisons[i], i) for i, o in enumerate(state.owners) if o == player]
     return min(owned)[1] if owned else None
@@ -248,7 +252,7 @@ def _own_index(state: MapState, player: str, aimed: str, key: str) -> int | None
 def fortify(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Build forts on one of the player's territories (SM-8)."""
     state, effect, player = _map(game), resolved.effect, resolved.player
-    index = _own_index(state, player, effect.target, "forts")
+    index = _own_index(state, player, effect.target, by_forts=True)
     if index is None:
         return _fizzle(game, effect, player, "no territory of theirs to fortify")
     level = state.forts[index] + state.scenario.fort_levels * effect.tier
@@ -260,7 +264,7 @@ def fortify(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
 def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Lay a trap on one of the player's territories (SM-13)."""
     state, effect, player = _map(game), resolved.effect, resolved.player
-    index = _own_index(state, player, effect.target, "troops")
+    index = _own_index(state, player, effect.target, by_forts=False)
     if index is None:
         return _fizzle(game, effect, player, "no territory of theirs to trap")
     strength = state.traps[index] + state.scenario.trap_troops * effect.tier
