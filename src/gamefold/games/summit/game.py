@@ -134,12 +134,7 @@ class Summit(GameDef[SummitConfig]):
                 "turns": realm.turns,
                 "territories": territory_count(state, realm.player),
                 "zones": len(zones_held(state, realm.player)),
-                "troops": realm.troops
-                + sum(
-                    t
-                    for o, t in zip(state.owners, state.garrisons, strict=True)
-                    if o == realm.player
-                ),
+                "troops": realm.troops + _garrisoned(state, realm.player),
                 "cards_earned": realm.cards_earned,
                 "pacts": realm.pacts,
                 "conquests": realm.conquests,
