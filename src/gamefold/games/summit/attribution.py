@@ -7,6 +7,7 @@ and the flow's events attest the SM rules below. Refusals attest their own rule.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gamefold import diplomacy
@@ -21,8 +22,13 @@ __all__ = ["EVENT_RULES", "RULE_IDS", "SETUP_RULES"]
 _AGREEMENTS = ("Ceasefire", "Territory Transfer", "Covert Support", "Manufacturing Partnership")
 
 
-def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
-    return lambda event: rules
+def _fixed(rules: tuple[str, ...], event: Any) -> tuple[str, ...]:
+    """The rules an event of a type attests whatever the event.
+
+    Bound with ``partial`` in :data:`EVENT_RULES` (not a closure built at import), so that
+    each attribution runs code a mutation tool can reach.
+    """
+    return rules
 
 
 def _taken(event: TerritoryTaken) -> tuple[str, ...]:
@@ -38,27 +44,31 @@ def _troops(event: TroopsGained) -> tuple[str, ...]:
     return ("SM-8",) if event.source.startswith("Foreign Aid") else ("SM-5",)
 
 
+def _truce_ended(event: TruceEnded) -> tuple[str, ...]:
+    return ("SM-8",) if event.reason == "betrayed" else ("SM-7",)
+
+
 EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     **diplomacy.EVENT_RULES,
     TerritoryTaken: _taken,
     TroopsGained: _troops,
-    TruceEnded: lambda event: ("SM-8",) if event.reason == "betrayed" else ("SM-7",),
-    TruceBegan: _always("SM-7"),
-    RoundBegan: _always("SM-1"),
-    RoundEnded: _always("SM-1"),
-    Passed: _always("SM-9"),
-    ProposalDeferred: _always("SM-9"),
-    GameOver: _always("DP-14", "SM-10", "SM-11"),
-    Fortified: _always("SM-8"),
-    EffectFizzled: _always("SM-8"),
-    Deployed: _always("SM-3", "SM-4"),
-    TroopDeployed: _always("SM-4"),
-    BattleFought: _always("SM-6"),
-    TrapSprung: _always("SM-13"),
-    TrapLaid: _always("SM-13"),
-    diplomacy.PactBroken: _always("DP-9", "SM-8"),
-    diplomacy.PactExtended: _always("DP-8", "SM-14"),
-    diplomacy.PactRevealed: _always("DP-9", "SM-7"),
+    TruceEnded: _truce_ended,
+    TruceBegan: partial(_fixed, ("SM-7",)),
+    RoundBegan: partial(_fixed, ("SM-1",)),
+    RoundEnded: partial(_fixed, ("SM-1",)),
+    Passed: partial(_fixed, ("SM-9",)),
+    ProposalDeferred: partial(_fixed, ("SM-9",)),
+    GameOver: partial(_fixed, ("DP-14", "SM-10", "SM-11")),
+    Fortified: partial(_fixed, ("SM-8",)),
+    EffectFizzled: partial(_fixed, ("SM-8",)),
+    Deployed: partial(_fixed, ("SM-3", "SM-4")),
+    TroopDeployed: partial(_fixed, ("SM-4",)),
+    BattleFought: partial(_fixed, ("SM-6",)),
+    TrapSprung: partial(_fixed, ("SM-13",)),
+    TrapLaid: partial(_fixed, ("SM-13",)),
+    diplomacy.PactBroken: partial(_fixed, ("DP-9", "SM-8")),
+    diplomacy.PactExtended: partial(_fixed, ("DP-8", "SM-14")),
+    diplomacy.PactRevealed: partial(_fixed, ("DP-9", "SM-7")),
 }
 """Every summit event type with the rules it attests, diplomacy's included."""
 
