@@ -34,8 +34,10 @@ def _map(**changes: Any) -> MapState:
 
 
 def _refused(state: MapState, action: Action) -> tuple[str, str, str]:
+    """The refusal's code, rule and sentence; it carries the refused action (EN-4)."""
     err = check(state, action)
     assert err is not None
+    assert err.action is action
     return err.code, err.rule, err.message
 
 
