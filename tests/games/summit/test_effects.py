@@ -270,9 +270,12 @@ def test_sm8_a_target_that_does_not_suit_the_card_is_refused(card: str, target: 
     game = summit(4, deal="in-order")
     state, (played,) = give(first_turn(game), "p1", [card])
     state, _ = act(game, state, EndTurn("p1"))
-    err = assert_refused(game, state, PlayStandalone("p1", played, target))
+    action = PlayStandalone("p1", played, target)
+    err = assert_refused(game, state, action)
     assert err is not None
     assert (err.code, err.rule) == ("summit/bad-target", "SM-8")
+    assert err.action is action
+    assert err.message.startswith("This card ")
 
 
 def test_dp12_diplomacys_refusal_comes_before_the_target() -> None:
@@ -432,9 +435,11 @@ def test_sm8_a_territory_card_is_aimed_at_any_territory_and_aid_takes_no_aim() -
 
 def test_sm16_the_no_pact_refusal_names_the_aimed_player_or_none() -> None:
     game, state, played = _window_with("Betrayal T1")
-    err = assert_refused(game, state, PlayStandalone("p1", played, ""))
+    auto = PlayStandalone("p1", played, "")
+    err = assert_refused(game, state, auto)
     assert err is not None
     assert err.message == "This card acts on a pact, and you have none."
+    assert err.action is auto
     err = assert_refused(game, state, PlayStandalone("p1", played, "p2"))
     assert err is not None
     assert err.message == "This card acts on a pact, and you have none with p2."
