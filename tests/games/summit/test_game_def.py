@@ -10,8 +10,8 @@ from __future__ import annotations
 from tests.games.summit.helpers import board, dip, summit, with_garrison, with_map, with_owners
 
 from gamefold import EndRound, StartRound
-from gamefold.diplomacy import BeginTurn
-from gamefold.games.summit import Phase
+from gamefold.diplomacy import BeginTurn, CardEarned, Counter
+from gamefold.games.summit import Phase, RoundBegan
 from gamefold.games.summit.attribution import EVENT_RULES, RULE_IDS, SETUP_RULES
 from gamefold.games.summit.board import Ask, Realm
 from gamefold.registry import Game
@@ -83,6 +83,13 @@ def test_en7_the_game_names_its_rules_events_and_setup_from_its_attribution() ->
     assert GAME.event_rules() == EVENT_RULES
     assert GAME.setup_rules(GAME.setup(1)) == SETUP_RULES
     assert set(GAME.policies()) == {"random", "greedy"}
+
+
+def test_en7_the_game_tells_events_with_its_diplomacy_config() -> None:
+    card = next(i for i, c in enumerate(dip(GAME.setup(1)).config.cards) if c.name == "Siege T1")
+    earned = CardEarned("p2", Counter.RANDOM, card)
+    assert GAME.describe(earned) == f"p2 earns Siege T1 (#{card}) from the random counter"
+    assert GAME.describe(RoundBegan(3)) == "Round 3 begins"
 
 
 def test_en3_setup_seeds_both_slices_from_the_seed() -> None:
