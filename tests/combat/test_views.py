@@ -49,3 +49,23 @@ def test_en9_an_unknown_viewer_is_an_error() -> None:
     """EN-9: a typo in the viewer is not silently a spectator."""
     with pytest.raises(ValueError, match="unknown viewer"):
         view(duel(), "hera")
+
+
+def test_en9_the_unknown_viewer_error_says_what_a_viewer_is() -> None:
+    with pytest.raises(ValueError, match="^unknown viewer 'hera'") as err:
+        view(duel(), "hera")
+    assert str(err.value) == "unknown viewer 'hera': a side's name, a combatant id or None"
+
+
+def test_en9_a_view_carries_the_public_figures_and_its_viewer() -> None:
+    """EN-9: the config, the exchange count and the ending are public."""
+    state, _ = play(duel(), attack("hero", ROCK, "orc"), attack("orc", PAPER, "hero"))
+    for viewer in ("party", "enemies", "hero", None):
+        shown = view(state, viewer)
+        assert (shown.viewer, shown.config, shown.exchange, shown.ending) == (
+            viewer,
+            state.config,
+            state.exchange,
+            state.ending,
+        )
+    assert view(state, None).exchange == 1
