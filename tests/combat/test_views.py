@@ -52,7 +52,7 @@ def test_en9_an_unknown_viewer_is_an_error() -> None:
 
 
 def test_en9_the_unknown_viewer_error_says_what_a_viewer_is() -> None:
-    with pytest.raises(ValueError, match="^unknown viewer 'hera'") as err:
+    with pytest.raises(ValueError, match=r"^unknown viewer 'hera'") as err:
         view(duel(), "hera")
     assert str(err.value) == "unknown viewer 'hera': a side's name, a combatant id or None"
 
