@@ -264,7 +264,9 @@ def fortify(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
 def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Lay a trap on one of the player's territories (SM-13)."""
     state, effect, player = _map(game), resolved.effect, resolved.player
+    # pragma: no mutate start -- equivalent: by_forts=None is as false as False
     index = _own_index(state, player, effect.target, by_forts=False)
+    # pragma: no mutate end
     if index is None:
         return _fizzle(game, effect, player, "no territory of theirs to trap")
     strength = state.traps[index] + state.scenario.trap_troops * effect.tier
