@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from tests.games.summit.helpers import (
     act,
+    dip,
     first_turn,
     give,
     summit,
+    with_forts,
     with_garrison,
     with_map,
+    with_owners,
     with_trap,
     with_troops,
 )
 
-from gamefold import Action, EndTurn, Rng
-from gamefold.diplomacy import Accept, Decline, Discard, PlayStandalone, Propose, SelfApply
-from gamefold.games.summit import Attack, Deploy, Pass
+from gamefold import Action, EndTurn, Rng, replace
+from gamefold.diplomacy import Accept, Decline, Discard, Pact, PlayStandalone, Propose, SelfApply
+from gamefold.games.summit import DIPLOMACY, Attack, Defer, Deploy, Pass
 from gamefold.registry import Game
 
 GAME = summit(4, deal="in-order")
@@ -104,3 +107,48 @@ def test_sm8_sm9_greedy_plays_a_useful_standalone_card_while_investing_else_pass
     state, _ = act(GAME, state, EndTurn("p1"))
     assert _greedy(state) == PlayStandalone("p1", siege, "")
     assert _greedy(with_map(state, round=7)) == Pass("p1")
+
+
+def test_sm4_greedy_deploys_on_a_border_rather_than_an_inner_territory() -> None:
+    inner = with_owners(first_turn(GAME), {"Chancery": "p1", "Legation": "p1", "Mine": "p1"})
+    assert _greedy(inner) == Deploy("p1", "Drillyard")  # the Consulate faces no enemy now
+
+
+def test_sm6_greedy_weighs_the_forts_of_the_target() -> None:
+    """SM-6: 4 attackers against 1 troop and 3 forts at fort strength 1: no attack."""
+    walled = with_forts(_idle(Consulate=5), "Chancery", 3)
+    assert _greedy(walled) == Attack("p1", "Consulate", "Legation")
+    assert _greedy(with_forts(_idle(Consulate=5), "Chancery", 2)) == Attack(
+        "p1", "Consulate", "Chancery"
+    )
+
+
+def test_dp13_greedy_counts_its_locked_cards_toward_a_full_hand() -> None:
+    state, cards = give(_idle(), "p1", ["Ceasefire T1", *["Troops T1"] * 8])
+    state, _ = act(GAME, state, Propose("p1", "p3", cards[0], (cards[1],)))
+    state, _ = act(GAME, state, Defer("p3", 0))
+    late = with_map(state, round=7)  # 7 in hand and 2 locked: one short of the limit
+    assert _greedy(late) == SelfApply("p1", cards[2])
+
+
+def test_sm7_sm14_greedy_plays_a_duration_modifier_only_with_a_pact_never_a_betrayal() -> None:
+    state, (extend, betray) = give(_idle(), "p1", ["Duration Modifier T1", "Betrayal T1"])
+    pact = Pact(9, "Ceasefire T1", "p1", "p2", ("Troops T1",), 3)
+    state = state.with_slice(DIPLOMACY, replace(dip(state), pacts=(pact,)))
+    state, _ = act(GAME, state, EndTurn("p1"))
+    assert _greedy(state) == PlayStandalone("p1", extend, "")
+    loose = summit(4, deal="in-order", needs_pact=False)
+    state, _ = give(with_troops(first_turn(loose), "p1", 0), "p1", ["Duration Modifier T1"])
+    state, _ = act(loose, state, EndTurn("p1"))
+    legal = loose.rules.legal_actions(state, "p1")
+    action, _ = loose.policies()["greedy"](loose.rules.view(state, "p1"), legal, Rng.from_seed(1))
+    assert action == Pass("p1")  # no pact to extend
+    assert betray not in [getattr(a, "card", None) for a in legal]
+
+
+def test_sm7_greedy_offers_a_ceasefire_to_the_strongest_a_partnership_to_the_weakest() -> None:
+    state = with_owners(_idle(), {"Forge": "p3", "Mine": "p3", "Mill": "p3", "Bazaar": "p3"})
+    offered, cards = give(state, "p1", ["Ceasefire T1", "Troops T2", "Troops T1"])
+    assert _greedy(offered) == Propose("p1", "p3", cards[0], (cards[2],))  # the cheapest value
+    offered, cards = give(state, "p1", ["Manufacturing Partnership T1", "Troops T1"])
+    assert _greedy(offered) == Propose("p1", "p4", cards[0], (cards[1],))
