@@ -169,3 +169,20 @@ def test_sd8_sd12_sd13_burns_and_windows_belong_to_a_round_and_the_living() -> N
     ]
     gm_turn = replace(state, side=GM, pending=("ana", "goblin"))
     assert list(activations_consistent(gm_turn)) == []
+
+
+def test_sd13_an_activation_or_a_window_alone_outside_a_round_is_reported() -> None:
+    state, _ = run(new_state(SMALL), StartRound())
+    idle = replace(state, in_round=False, pending=(), active=None, reacting=())
+    outside = "activations or reaction windows exist outside a Round"
+    assert outside in list(activations_consistent(replace(idle, active="ana")))
+    assert list(activations_consistent(replace(idle, reacting=("ana",)))) == [outside]
+    assert list(activations_consistent(replace(idle, pending=("ana",)))) == [outside]
+
+
+def test_seats_are_never_empty() -> None:
+    state = new_state(SMALL)
+    assert list(seats_consistent(replace(state, seats=()))) == [
+        "seats and owners disagree",
+        "seats () are not distinct players followed by the GM",
+    ]
