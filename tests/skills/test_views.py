@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from gamefold import Rng, StartRound, replace
 from gamefold.record import to_json
-from gamefold.skills import GM, SkillsState, owner_of, view
+from gamefold.skills import GM, Activate, SkillsState, owner_of, view
 from gamefold.skills.catalogue import Modifier
 from gamefold.testing.skills import reachable_states
 
@@ -63,7 +63,8 @@ def test_views_do_not_depend_on_hidden_information(state: SkillsState, data: st.
 def test_en9_a_view_shows_every_public_figure_as_it_is() -> None:
     """EN-9: discards, Exhausted cards, limits, Fatigue, life, Burns and the Round's
     progress are public; the view shows them unchanged, for any viewer."""
-    state, _ = run(new_state(), StartRound())
+    state, _ = run(new_state(), StartRound(), Activate("ana"))
+    assert state.active == "ana"
     ana = replace(
         owner_of(state, "ana"), fatigue=2, hand_limit=4, modifiers=(Modifier("attack", 1),)
     )
