@@ -213,3 +213,32 @@ def test_cb10_an_exchange_every_choice_of_which_is_in_waits_for_nobody() -> None
     assert violations(stalled) == (
         "choices are pending but the exchange waits for nobody, so it never resolves",
     )
+
+
+def test_cb11_one_hit_point_is_standing() -> None:
+    """CB-11: a combatant at 1 hit point stands: it may choose, must be in a zone, and a
+    party member at 1 is enough to have fled."""
+    hurt = broken(hp=1, declaration=Declaration("Attack", ROCK, "hero"))
+    assert list(inv.choices_only_from_standing(hurt)) == []
+    assert list(inv.fallen_out_of_play(broken(hp=1, zone=None))) == [
+        "orc stands with 1 hit points but in no zone"
+    ]
+    state = duel()
+    fled = replace(
+        state,
+        ending=Ending.FLED,
+        combatants=(replace(state.combatants[0], hp=1, partner=None), state.combatants[1]),
+    )
+    assert list(inv.nothing_pending_after_the_end(fled)) == []
+
+
+def test_cb5_every_pairing_is_checked_past_an_unpaired_combatant() -> None:
+    state = duel()
+    lone = replace(
+        state,
+        combatants=(
+            replace(state.combatants[0], partner=None),
+            replace(state.combatants[1], partner="ghost"),
+        ),
+    )
+    assert list(inv.partners_mutual(lone)) == ["orc is paired with 'ghost', who is not paired back"]
