@@ -121,3 +121,9 @@ def test_sm9_turns_add_up_and_rounds_hold_one_turn_per_seat() -> None:
         "a proposal awaits the answer of an unseated 'zed'"
     ]
     assert list(flow_consistent(replace(sound, asked=Ask(0, "p3")))) == []
+
+
+def test_sm6_neutral_forts_are_checked_on_a_map_of_the_wrong_shape_too() -> None:
+    """The shape is owners_are_seated's to report; this check reads what it can."""
+    state = _map()
+    assert list(neutral_land_unfortified(replace(state, forts=state.forts[:-1]))) == []
