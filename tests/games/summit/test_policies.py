@@ -152,3 +152,59 @@ def test_sm7_greedy_offers_a_ceasefire_to_the_strongest_a_partnership_to_the_wea
     assert _greedy(offered) == Propose("p1", "p3", cards[0], (cards[2],))  # the cheapest value
     offered, cards = give(state, "p1", ["Manufacturing Partnership T1", "Troops T1"])
     assert _greedy(offered) == Propose("p1", "p4", cards[0], (cards[1],))
+
+
+def test_sm7_greedy_answers_the_proposal_asked_not_an_older_one() -> None:
+    state, cards = give(
+        first_turn(GAME), "p1", ["Territory Transfer T1", "Ceasefire T1", "Troops T1", "Troops T1"]
+    )
+    state, _ = act(GAME, state, Propose("p1", "p3", cards[0], (cards[2],)))
+    state, _ = act(GAME, state, Defer("p3", 0))
+    state, _ = act(GAME, state, Propose("p1", "p3", cards[1], (cards[3],)))
+    assert _greedy(state, "p3") == Accept("p3", 1)
+
+
+def test_sm2_sm6_greedy_counts_the_zone_an_attack_would_complete_on_the_map_as_it_is() -> None:
+    """Under zone_rule "all" taking the Lighthouse completes no zone (p3 keeps the
+    Shipyard): every target is worth the same and the earliest is attacked."""
+    game = summit(4, deal="in-order", zone_rule="all")
+    state = with_garrison(with_troops(first_turn(game), "p1", 0), "Docks", 5)
+    legal = game.rules.legal_actions(state, "p1")
+    action, _ = game.policies()["greedy"](game.rules.view(state, "p1"), legal, Rng.from_seed(1))
+    assert action == Attack("p1", "Docks", "Archive")
+
+
+def test_sm6_greedy_prefers_neutral_land_when_no_zone_is_won() -> None:
+    game = summit(4, deal="in-order", zone_rule="all")
+    state = _garrisons(with_troops(first_turn(game), "p1", 0), Consulate=5, Legation=9)
+    legal = game.rules.legal_actions(state, "p1")
+    action, _ = game.policies()["greedy"](game.rules.view(state, "p1"), legal, Rng.from_seed(1))
+    assert action == Attack("p1", "Consulate", "Mine")
+
+
+def test_sm4_greedy_weighs_the_troops_facing_a_border_more_than_the_number_of_enemies() -> None:
+    """The Consulate faces 6 troops on the Mine alone (7), the others three single troops (6)."""
+    state = with_owners(first_turn(GAME), {"Chancery": "p1", "Legation": "p1"})
+    state = _garrisons(state, Mine=6)
+    assert _greedy(state) == Deploy("p1", "Consulate")
+
+
+def test_sm7_greedy_offers_no_pact_late_in_the_game() -> None:
+    state, _ = give(_idle(), "p1", ["Ceasefire T1", "Troops T1"])
+    assert isinstance(_greedy(state), Propose)
+    assert _greedy(with_map(state, round=7)) == EndTurn("p1")
+
+
+class Stranger(Action):
+    """An action kind greedy does not know."""
+
+
+def test_greedy_ranks_an_unknown_kind_last_whatever_the_order_and_takes_a_lone_action() -> None:
+    state, _ = give(_idle(Consulate=2, Chancery=5, Legation=5, Mine=5), "p1", ["Troops T1"])
+    legal = GAME.rules.legal_actions(state, "p1")
+    view = GAME.rules.view(state, "p1")
+    greedy = GAME.policies()["greedy"]
+    shuffled = (Stranger(), *reversed(legal))
+    assert greedy(view, shuffled, Rng.from_seed(1))[0] == EndTurn("p1")
+    lone = Stranger()
+    assert greedy(view, (lone,), Rng.from_seed(1))[0] is lone
