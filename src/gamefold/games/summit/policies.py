@@ -99,10 +99,9 @@ def _accept(dip: DiplomacyView, board: MapView, action: Any) -> int:
     for proposal in dip.proposals:
         if proposal.id == action.proposal and proposal.agreement is not None:
             subtype = dip.config.cards[proposal.agreement].subtype
-            # pragma: no mutate start -- weighed only against Decline's 1 and Defer's 0
-            return -5 if subtype == _TRANSFER else 5
-    return 5  # a proposal the view hides; unreachable for its recipient
-    # pragma: no mutate end
+            # The worths are weighed only against Decline's 1 and Defer's 0.
+            return -5 if subtype == _TRANSFER else 5  # pragma: no mutate -- see above
+    return 5  # pragma: no mutate -- unreachable: the recipient sees their proposals
 
 
 def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
