@@ -25,7 +25,7 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.games.summit import DIPLOMACY, TerritoryTaken, TroopsGained
-from gamefold.games.summit.board import Ask
+from gamefold.games.summit.board import Ask, Realm
 from gamefold.games.summit.reactions import card_type, deploy, pact_effect, react, reveal
 from gamefold.registry import Game
 
@@ -34,7 +34,7 @@ def _game(**scenario: object) -> Game:
     return summit(4, deal="in-order", **scenario).setup(1)
 
 
-def _realm(game: Game, player: str) -> object:
+def _realm(game: Game, player: str) -> Realm:
     return next(r for r in board(game).realms if r.player == player)
 
 
@@ -46,7 +46,7 @@ def test_sm7_dp6_each_card_earned_and_each_proposal_made_is_counted() -> None:
     game = _game()
     earned = CardEarned("p1", Counter.RANDOM, 0)
     after, events = react(game, [earned, earned])
-    assert (events, _realm(after, "p1").cards_earned) == ((), 2)  # type: ignore[attr-defined]
+    assert (events, _realm(after, "p1").cards_earned) == ((), 2)
     offer = Proposal(3, "p1", "p2", 0, (1,), 9)
     after, _ = react(game, [ProposalMade(offer)])
     assert (board(after).asked, board(after).proposals) == (Ask(3, "p2"), 1)
@@ -77,7 +77,7 @@ def test_sm5_sm8_events_are_applied_in_order_and_all_reported() -> None:
         TroopsGained("p1", 3, "Foreign Aid T1", 6),
         TroopsGained("p1", 3, "Troops T1", 9),
     )
-    assert _realm(after, "p1").cards_earned == 1  # type: ignore[attr-defined]
+    assert _realm(after, "p1").cards_earned == 1
 
 
 def test_sm7_a_transfer_cedes_what_the_partner_has_and_follows_the_payment() -> None:
