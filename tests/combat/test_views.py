@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gamefold.combat import CombatView, Declaration, Retreat, RetreatPlan, view
+from gamefold.combat import CombatView, Declaration, Ending, Retreat, RetreatPlan, view
+from gamefold.core import replace
 from gamefold.record import from_json, to_json
 
 from .support import PAPER, ROCK, attack, duel, play
@@ -49,3 +50,24 @@ def test_en9_an_unknown_viewer_is_an_error() -> None:
     """EN-9: a typo in the viewer is not silently a spectator."""
     with pytest.raises(ValueError, match="unknown viewer"):
         view(duel(), "hera")
+
+
+def test_en9_the_unknown_viewer_error_says_what_a_viewer_is() -> None:
+    with pytest.raises(ValueError, match=r"^unknown viewer 'hera'") as err:
+        view(duel(), "hera")
+    assert str(err.value) == "unknown viewer 'hera': a side's name, a combatant id or None"
+
+
+def test_en9_a_view_carries_the_public_figures_and_its_viewer() -> None:
+    """EN-9: the config, the exchange count and the ending are public."""
+    state, _ = play(duel(), attack("hero", ROCK, "orc"), attack("orc", PAPER, "hero"))
+    state = replace(state, ending=Ending.PARTY_WON)
+    for viewer in ("party", "enemies", "hero", None):
+        shown = view(state, viewer)
+        assert (shown.viewer, shown.config, shown.exchange, shown.ending) == (
+            viewer,
+            state.config,
+            state.exchange,
+            state.ending,
+        )
+    assert view(state, None).exchange == 1

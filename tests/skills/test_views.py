@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from gamefold import Rng, StartRound, replace
 from gamefold.record import to_json
-from gamefold.skills import GM, SkillsState, owner_of, view
+from gamefold.skills import GM, Activate, SkillsState, owner_of, view
+from gamefold.skills.catalogue import Modifier
 from gamefold.testing.skills import reachable_states
 
 from .support import new_state, run
@@ -57,3 +58,41 @@ def test_views_do_not_depend_on_hidden_information(state: SkillsState, data: st.
         assert seen.hand_size == len(owner.hand)
         assert seen.deck_size == len(owner.deck)
         assert (seen.hand is None) is (owner.player != viewer)
+
+
+def test_en9_a_view_shows_every_public_figure_as_it_is() -> None:
+    """EN-9: discards, Exhausted cards, limits, Fatigue, life, Burns and the Round's
+    progress are public; the view shows them unchanged, for any viewer."""
+    state, _ = run(new_state(), StartRound(), Activate("ana"))
+    assert state.active == "ana"
+    ana = replace(
+        owner_of(state, "ana"), fatigue=2, hand_limit=4, modifiers=(Modifier("attack", 1),)
+    )
+    bo = replace(owner_of(state, "bo"), alive=False)
+    state = replace(state, owners=(ana, bo, state.owners[2]), reacting=("ana",))
+    for viewer in ("ana", "bo", GM, "crowd"):
+        seen = view(state, viewer)
+        assert seen.viewer == viewer
+        assert seen.config == state.config
+        assert (seen.gm_units, seen.round, seen.in_round) == (
+            state.gm_units,
+            state.round,
+            state.in_round,
+        )
+        assert (seen.pending, seen.active, seen.side, seen.reacting) == (
+            state.pending,
+            state.active,
+            state.side,
+            state.reacting,
+        )
+        for owner, shown in zip(state.owners, seen.owners, strict=True):
+            assert shown.player == owner.player
+            assert (shown.discard, shown.exhausted) == (owner.discard, owner.exhausted)
+            assert (shown.hand_limit, shown.fatigue, shown.alive) == (
+                owner.hand_limit,
+                owner.fatigue,
+                owner.alive,
+            )
+            assert shown.modifiers == owner.modifiers
+    assert view(state, "ana").owners[0].modifiers == (Modifier("attack", 1),)
+    assert not view(state, "ana").owners[1].alive

@@ -26,6 +26,7 @@ from tests.games.summit.helpers import (
     with_forts,
     with_garrison,
     with_map,
+    with_owners,
 )
 
 from gamefold import ConfigError, EndTurn, replace
@@ -56,7 +57,7 @@ from gamefold.games.summit import (
     TruceEnded,
     default_diplomacy,
 )
-from gamefold.games.summit.effects import resolve
+from gamefold.games.summit.effects import resolve, target_problem
 from gamefold.registry import Game
 from gamefold.testing import assert_refused
 
@@ -140,6 +141,8 @@ def test_sm8_foreign_aid_brings_aid_troops_per_tier() -> None:
     assert _resolve(_map(), "Foreign Aid T1")[1] == (TroopsGained("p1", 3, "Foreign Aid T1", 3),)
     assert _resolve(_map(), "Foreign Aid T2")[1] == (TroopsGained("p1", 6, "Foreign Aid T2", 6),)
     assert _resolve(_map(aid_troops=5), "Foreign Aid T1")[1][0].troops == 5
+    after, _ = _resolve(_map(), "Foreign Aid T2")
+    assert next(r.troops for r in board(after).realms if r.player == "p1") == 6
 
 
 def _with_pacts(game: Game, *pacts: Pact) -> Game:
@@ -267,9 +270,12 @@ def test_sm8_a_target_that_does_not_suit_the_card_is_refused(card: str, target: 
     game = summit(4, deal="in-order")
     state, (played,) = give(first_turn(game), "p1", [card])
     state, _ = act(game, state, EndTurn("p1"))
-    err = assert_refused(game, state, PlayStandalone("p1", played, target))
+    action = PlayStandalone("p1", played, target)
+    err = assert_refused(game, state, action)
     assert err is not None
     assert (err.code, err.rule) == ("summit/bad-target", "SM-8")
+    assert err.action is action
+    assert err.message.startswith("This card ")
 
 
 def test_dp12_diplomacys_refusal_comes_before_the_target() -> None:
@@ -326,3 +332,114 @@ def test_sm16_sm8_a_wrong_kind_of_target_is_still_a_bad_target() -> None:
     err = assert_refused(game, state, PlayStandalone("p1", played, "Docks"))
     assert err is not None
     assert err.rule == "SM-8"
+
+
+def _fizzled(game: Game, name: str, target: str, reason: str, player: str = "p1") -> None:
+    """The card fizzles with ``reason`` and the game is left as it was (SM-8)."""
+    after, events = _resolve(game, name, target, player)
+    assert events == (EffectFizzled(player, name, reason),)
+    assert after == game
+
+
+def test_sm8_an_effect_with_nothing_to_act_on_fizzles_and_changes_nothing() -> None:
+    game = _map()
+    _fizzled(
+        with_map(game, truces=(Truce(0, "p3", "p1"),)), "Siege T1", "p3", "no territory to besiege"
+    )
+    _fizzled(game, "Forced March T1", "Docks", "no territory to march on")
+    _fizzled(game, "Fortify T1", "Chancery", "no territory of theirs to fortify")
+    _fizzled(game, "Trap T1", "Chancery", "no territory of theirs to trap")
+    _fizzled(game, "Betrayal T1", "", "no pact to betray")
+    _fizzled(_with_pacts(game, *PACTS), "Betrayal T1", "p4", "no pact to betray")
+
+
+def test_sm8_a_subtype_summit_gives_no_effect_fizzles_and_changes_nothing() -> None:
+    game = _map()
+    resolved = StandaloneResolved("p1", Effect(0, "Mystery T1", "Mystery", 1, ""))
+    after, events = resolve(game, resolved)
+    assert events == (EffectFizzled("p1", "Mystery T1", "it has no effect in summit"),)
+    assert after == game
+
+
+def test_sm8_auto_effects_fizzle_for_a_player_with_no_territory_or_nothing_open() -> None:
+    everything = dict.fromkeys(board(_map()).scenario.territories, "p1")
+    _fizzled(with_owners(_map(), everything), "Forced March T1", "", "no territory to march on")
+    nothing = dict.fromkeys(board(_map()).scenario.territories, "p2")
+    _fizzled(with_owners(_map(), nothing), "Trap T1", "", "no territory of theirs to trap")
+    _fizzled(with_owners(_map(), nothing), "Fortify T1", "", "no territory of theirs to fortify")
+    truces = (Truce(0, "p1", "p2"), Truce(1, "p3", "p1"), Truce(2, "p1", "p4"))
+    _fizzled(with_map(_map(), truces=truces), "Siege T1", "", "no territory to besiege")
+
+
+def test_sm8_an_auto_siege_takes_from_an_open_player_holding_a_single_territory() -> None:
+    lone = dict.fromkeys(("Bazaar", "Archive", "Mill"), "p1")  # p4 keeps the Armoury
+    truces = (Truce(0, "p1", "p2"), Truce(1, "p3", "p1"))
+    game = with_map(with_owners(_map(), lone), truces=truces)
+    assert _taken(_resolve(game, "Siege T1")[1]) == ["Armoury"]
+
+
+def test_sm8_an_aimed_forced_march_that_cannot_take_its_aim_goes_on_with_the_cheapest() -> None:
+    """SM-8: the aimed territory first (p1's own: skipped), then the cheapest per tier."""
+    after, events = _resolve(_map(), "Forced March T2", "Docks")
+    assert _taken(events) == ["Forge"]
+    assert _owner(after, "Forge") == "p1"
+
+
+def test_sm8_sm13_fortify_picks_the_least_fortified_and_trap_the_fewest_troops() -> None:
+    """Fortify's auto aim is the least fortified territory (then fewest troops); a trap's is
+    the territory with fewest troops, forts ignored."""
+    game = with_forts(_map(), "Consulate", 1)
+    for name, count in (("Consulate", 0), ("Drillyard", 2), ("Warehouse", 3), ("Docks", 4)):
+        game = with_garrison(game, name, count)
+    after, events = _resolve(game, "Fortify T1")
+    assert events == (Fortified("p1", "Drillyard", 1),)
+    assert (forts(after, "Drillyard"), forts(after, "Consulate")) == (1, 1)
+    _, events = _resolve(game, "Trap T1")
+    assert events == (TrapLaid("p1", "Consulate", 2),)
+
+
+def test_sm8_an_auto_betrayal_aims_at_the_other_party_of_the_oldest_pact() -> None:
+    pacts = (PACTS[3], PACTS[1])  # p3 proposed the oldest to p1; then p1 with p2
+    after, events = _resolve(_with_pacts(_map(), *pacts), "Betrayal T1")
+    assert events == (PactBroken(7, "Ceasefire T2", "p3", "p1", "p1"), TruceEnded(7, "betrayed"))
+    assert [p.id for p in dip(after).pacts] == [5]
+
+
+@pytest.mark.parametrize(
+    ("effect", "target", "problem"),
+    [
+        ("aid", "p2", "This card takes no target."),
+        ("aid", "Docks", "This card takes no target."),
+        ("siege", "Forge", "This card is aimed at another seated player, not 'Forge'."),
+        ("siege", "p1", "This card is aimed at another seated player, not 'p1'."),
+        ("fortify", "Atlantis", "This card is aimed at a territory of the map, not 'Atlantis'."),
+        ("trap", "p2", "This card is aimed at a territory of the map, not 'p2'."),
+        ("fortify", "Docks", None),
+        ("march", "Chancery", None),
+        ("siege", "p2", None),
+        ("aid", "", None),
+    ],
+)
+def test_sm8_what_each_card_may_be_aimed_at_and_the_refusal_sentence(
+    effect: str, target: str, problem: str | None
+) -> None:
+    assert target_problem(board(_map()), effect, "p1", target) == problem
+
+
+def test_sm8_a_territory_card_is_aimed_at_any_territory_and_aid_takes_no_aim() -> None:
+    game, state, played = _window_with("Fortify T1")
+    assert _aims(game, state, played) == ["", *board(state).scenario.territories]
+    game, state, played = _window_with("Foreign Aid T1")
+    assert _aims(game, state, played) == [""]
+
+
+def test_sm16_the_no_pact_refusal_names_the_aimed_player_or_none() -> None:
+    game, state, played = _window_with("Betrayal T1")
+    auto = PlayStandalone("p1", played, "")
+    err = assert_refused(game, state, auto)
+    assert err is not None
+    assert err.message == "This card acts on a pact, and you have none."
+    assert err.action is auto
+    err = assert_refused(game, state, PlayStandalone("p1", played, "p2"))
+    assert err is not None
+    assert err.message == "This card acts on a pact, and you have none with p2."

@@ -234,6 +234,10 @@ def test_sm12_two_proposals_a_turn_by_default() -> None:
         state, _ = act(game, state, Decline("p2", board(state).asked.proposal))
     third = Propose("p1", "p3", cards[2], (cards[5],))
     assert _refusal(game, state, third) == ("summit/proposal-limit", "SM-12")
+    err = assert_refused(game, state, third)
+    assert err is not None
+    assert err.message == "You may make 2 proposal(s) a turn."
+    assert err.action is third
     assert not [a for a in game.rules.legal_actions(state, "p1") if isinstance(a, Propose)]
     state, _ = until_turn(game, state, "p1")
     assert board(state).proposals == 0

@@ -48,6 +48,10 @@ def test_sm15_a_discard_below_the_hand_limit_is_refused_and_not_listed(limit: in
     err = assert_refused(game, state, Discard("p1", hand[0]))
     assert err is not None
     assert (err.code, err.rule) == ("summit/hand-not-full", "SM-15")
+    assert err.action == Discard("p1", hand[0])
+    assert err.message == (
+        f"You discard only to make room, holding {limit} cards (locked ones count)."
+    )
     assert not [a for a in game.rules.legal_actions(state, "p1") if isinstance(a, Discard)]
 
 

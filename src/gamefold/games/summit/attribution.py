@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gamefold import diplomacy
+from gamefold import attests, diplomacy
 from gamefold.games.summit.attack import BattleFought, TrapSprung, TroopDeployed
 from gamefold.games.summit.board import TerritoryTaken, TroopsGained, TruceEnded
 from gamefold.games.summit.effects import EffectFizzled, Fortified, TrapLaid
@@ -19,10 +19,6 @@ from gamefold.games.summit.reactions import Deployed, TruceBegan
 __all__ = ["EVENT_RULES", "RULE_IDS", "SETUP_RULES"]
 
 _AGREEMENTS = ("Ceasefire", "Territory Transfer", "Covert Support", "Manufacturing Partnership")
-
-
-def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
-    return lambda event: rules
 
 
 def _taken(event: TerritoryTaken) -> tuple[str, ...]:
@@ -38,27 +34,31 @@ def _troops(event: TroopsGained) -> tuple[str, ...]:
     return ("SM-8",) if event.source.startswith("Foreign Aid") else ("SM-5",)
 
 
+def _truce_ended(event: TruceEnded) -> tuple[str, ...]:
+    return ("SM-8",) if event.reason == "betrayed" else ("SM-7",)
+
+
 EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     **diplomacy.EVENT_RULES,
     TerritoryTaken: _taken,
     TroopsGained: _troops,
-    TruceEnded: lambda event: ("SM-8",) if event.reason == "betrayed" else ("SM-7",),
-    TruceBegan: _always("SM-7"),
-    RoundBegan: _always("SM-1"),
-    RoundEnded: _always("SM-1"),
-    Passed: _always("SM-9"),
-    ProposalDeferred: _always("SM-9"),
-    GameOver: _always("DP-14", "SM-10", "SM-11"),
-    Fortified: _always("SM-8"),
-    EffectFizzled: _always("SM-8"),
-    Deployed: _always("SM-3", "SM-4"),
-    TroopDeployed: _always("SM-4"),
-    BattleFought: _always("SM-6"),
-    TrapSprung: _always("SM-13"),
-    TrapLaid: _always("SM-13"),
-    diplomacy.PactBroken: _always("DP-9", "SM-8"),
-    diplomacy.PactExtended: _always("DP-8", "SM-14"),
-    diplomacy.PactRevealed: _always("DP-9", "SM-7"),
+    TruceEnded: _truce_ended,
+    TruceBegan: attests("SM-7"),
+    RoundBegan: attests("SM-1"),
+    RoundEnded: attests("SM-1"),
+    Passed: attests("SM-9"),
+    ProposalDeferred: attests("SM-9"),
+    GameOver: attests("DP-14", "SM-10", "SM-11"),
+    Fortified: attests("SM-8"),
+    EffectFizzled: attests("SM-8"),
+    Deployed: attests("SM-3", "SM-4"),
+    TroopDeployed: attests("SM-4"),
+    BattleFought: attests("SM-6"),
+    TrapSprung: attests("SM-13"),
+    TrapLaid: attests("SM-13"),
+    diplomacy.PactBroken: attests("DP-9", "SM-8"),
+    diplomacy.PactExtended: attests("DP-8", "SM-14"),
+    diplomacy.PactRevealed: attests("DP-9", "SM-7"),
 }
 """Every summit event type with the rules it attests, diplomacy's included."""
 

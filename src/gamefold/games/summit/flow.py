@@ -138,7 +138,7 @@ def validate_begin(state: MapState, action: StartTurn) -> None:
         message = "A summit turn begins with a BeginTurn carrying the player's holdings."
         raise codes.illegal(codes.BEGIN_TURN_NEEDED, message, action)
     if state.phase is not Phase.TURN_START or action.player != state.next_player:
-        raise _not_now(state, action, f"begin {action.player!r}'s turn")
+        raise _not_now(state, action, f"begin {action.player}'s turn")
     territories, zones = holdings(state, action.player)
     if action.territories != territories:
         message = f"{action.player} holds {territories} territories, not {action.territories}."

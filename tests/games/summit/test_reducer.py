@@ -1,0 +1,59 @@
+"""The map slice's verbs on their own: ``step``, ``reduce``, ``check``, ``legal_actions``
+(EN-4, EN-5, SM-4, SM-6, SM-9).
+
+With an in-order deal for four players p1 holds Consulate, Drillyard, Warehouse and Docks.
+"""
+
+from __future__ import annotations
+
+import pytest
+from tests.games.summit.helpers import board, first_turn, summit, with_garrison, with_troops
+
+from gamefold import EndTurn, IllegalAction, replace
+from gamefold.games.summit import Attack, Defer, Deploy, Pass, Phase, TroopDeployed
+from gamefold.games.summit.board import Ask, MapState
+from gamefold.games.summit.reducer import check, legal_actions, reduce, step
+
+
+def _turn() -> MapState:
+    """p1's first turn, with two reserve troops and an army on the Docks."""
+    game = summit(4, deal="in-order")
+    return board(with_garrison(with_troops(first_turn(game), "p1", 2), "Docks", 3))
+
+
+def test_sm4_step_applies_a_deploy_and_reports_it_reduce_gives_the_same_slice() -> None:
+    state = _turn()
+    after, events = step(state, Deploy("p1", "Docks"))
+    assert events == (TroopDeployed("p1", "Docks", 4),)
+    territory = state.scenario.territories.index("Docks")
+    assert after.garrisons[territory] == 4
+    assert reduce(state, Deploy("p1", "Docks")) == after
+
+
+def test_en4_check_says_why_an_action_is_illegal_and_step_raises_it() -> None:
+    state = _turn()
+    assert check(state, Deploy("p1", "Docks")) is None
+    err = check(state, Deploy("p2", "Chancery"))
+    assert isinstance(err, IllegalAction)
+    assert err.code == "summit/not-your-turn"
+    with pytest.raises(IllegalAction) as raised:
+        step(state, Deploy("p2", "Chancery"))
+    assert (raised.value.code, raised.value.message) == (err.code, err.message)
+
+
+def test_en5_the_map_lists_deploys_then_attacks_then_defer_then_pass() -> None:
+    state = _turn()
+    listed = legal_actions(state, "p1")
+    mine = ("Consulate", "Drillyard", "Warehouse", "Docks")
+    assert listed[:4] == tuple(Deploy("p1", t) for t in mine)
+    assert listed[4:]
+    assert all(isinstance(a, Attack) and a.source == "Docks" for a in listed[4:])
+    assert legal_actions(state, "p2") == ()
+    window = replace(state, phase=Phase.WINDOW, asked=Ask(3, "p1"))
+    assert legal_actions(window, "p1") == (Defer("p1", 3), Pass("p1"))
+    assert legal_actions(window, "p2") == ()
+
+
+def test_sm9_a_turn_ends_through_step() -> None:
+    after, events = step(_turn(), EndTurn("p1"))
+    assert (after.phase, events) == (Phase.WINDOW, ())
