@@ -20,6 +20,7 @@ from gamefold.skills import (
     make_subsystem,
     owner_of,
     reduce,
+    reducer,
     step,
     view,
 )
@@ -57,6 +58,24 @@ def test_en6_the_pipeline_of_a_set_of_handlers_is_built_once() -> None:
     first, again = make_subsystem(handlers), make_subsystem(handlers)
     assert first.step.__self__ is again.step.__self__  # type: ignore[attr-defined]
     assert make_subsystem(dict(handlers)).step.__self__ is not first.step.__self__  # type: ignore[attr-defined]
+
+
+def test_en6_new_handlers_at_every_step_keep_a_bounded_cache() -> None:
+    """SD-11, EN-6: a caller passing a new effects mapping at each step gets the same
+    results as with one mapping, and the bound pipelines stay a bounded few (the oldest
+    built is dropped first; a mapping in use again is rebuilt, not confused with another)."""
+    state, card = _activated()
+    expected = step(state, Play("ana", card), STANDARD_EFFECTS)
+    kept = []
+    for _ in range(3 * reducer._BOUND_LIMIT):
+        handlers = dict(STANDARD_EFFECTS)
+        kept.append(handlers)  # alive: no id is reused while it is cached
+        assert step(state, Play("ana", card), handlers) == expected
+        assert len(reducer._BOUND) <= reducer._BOUND_LIMIT
+    assert id(kept[-1]) in reducer._BOUND
+    assert id(kept[0]) not in reducer._BOUND
+    assert step(state, Play("ana", card), kept[0]) == expected
+    assert reducer._BOUND[id(kept[0])][0] is kept[0]
 
 
 def test_en6_the_entry_lists_views_and_checks_with_the_skill_deck_functions() -> None:

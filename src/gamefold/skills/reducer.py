@@ -141,13 +141,18 @@ def make_pipeline(effects: Effects | None = None, *, fused: bool = True) -> Pipe
 
 _PIPELINE = make_pipeline()
 _BOUND: dict[int, tuple[Effects, Pipeline[SkillsState]]] = {}
+# How many pipelines bound to a caller's own effects step() keeps (the most recently built):
+# a caller passing a new effects mapping at every step does not grow memory without bound.
+_BOUND_LIMIT = 32
 
 
 def _pipeline(effects: Effects | None) -> Pipeline[SkillsState]:
     if effects is None:
         return _PIPELINE
     bound = _BOUND.get(id(effects))
-    if bound is None or bound[0] is not effects:
+    if bound is None or bound[0] is not effects:  # the entry holds ``effects``: ids stay unique
+        while len(_BOUND) >= _BOUND_LIMIT:
+            del _BOUND[next(iter(_BOUND))]  # the oldest entry (a dict keeps insertion order)
         bound = _BOUND[id(effects)] = (effects, make_pipeline(effects))
     return bound[1]
 
