@@ -364,8 +364,8 @@ def _check_zones(config: SkirmishConfig) -> None:
     )
     _require(ok, "party_abilities", "party_abilities must name combat abilities", "CB-4")
     for fighter in config.fighters()[: config.party_size]:
-        problem = entry_problem(config.combat, fighter)
-        _require(problem is None, "party_items", f"{fighter.id}: {problem}", "CB-15")
+        problem = entry_problem(config.combat, fighter)  # a sentence naming the member
+        _require(problem is None, "party_items", str(problem), "CB-15")
 
 
 def _check_effects(config: SkirmishConfig) -> None:
