@@ -180,6 +180,16 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
         {"skills": SkillsConfig(gm_deck=_deck(Effect("heal", {"amount": "1"})))},
         "card 'X': effect 'heal' takes ['amount'] as whole numbers",
     ),
+    (
+        "gm-deck-param",
+        {"skills": SkillsConfig(gm_deck=_deck(Effect("heal", {"much": 1})))},
+        "card 'X': effect 'heal' takes ['amount'], not 'much'",
+    ),
+    (
+        "deck-value",
+        {"skills": SkillsConfig(deck=_deck(Effect("heal", {"amount": "1"})))},
+        "card 'X': effect 'heal' takes ['amount'] as whole numbers",
+    ),
     ("dodge-effect", {"dodge_effects": ("attack",)}, "dodge_effects must name reaction effects"),
     ("dodge-list", {"dodge_effects": ["evade"]}, "dodge_effects must name reaction effects"),
     ("sides-0", {"dodge_sides": 0}, "dodge_sides is 1 to 1000, not 0"),
@@ -189,19 +199,91 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("shield-bool", {"dodge_shield": True}, "dodge_shield is 0 or more, not True"),
 ]
 
+WHERE = {
+    "names-list": "names, SD-1",
+    "names-int": "names, SD-1",
+    "names-empty": "names, SD-1",
+    "names-65": "names, SD-1",
+    "names-twice": "names, SD-1",
+    "names-gm": "names, SD-7",
+    "size-0": "party_size, SD-1",
+    "size-7": "party_size, SD-1",
+    "size-bool": "party_size, SD-1",
+    "leader-3": "leader, CB-5",
+    "leader-minus": "leader, CB-5",
+    "leader-bool": "leader, CB-5",
+    "enemies-none": "enemies, CB-10",
+    "enemies-list": "enemies, CB-10",
+    "enemies-65": "enemies, CB-10",
+    "enemy-str": "enemies, CB-10",
+    "enemy-hp": "enemies, CB-10",
+    "enemy-side": "enemies, CB-10",
+    "enemy-twice": "enemies, EN-4",
+    "enemy-gm": "enemies, EN-4",
+    "enemy-unseated-name": "enemies, EN-4",
+    "skills": "skills, SD-1",
+    "combat": "combat, CB-10",
+    "windows": "reaction_windows, SD-8",
+    "gm-windows": "gm_reaction_windows, SD-8",
+    "side-choice": "side_choice, SD-13",
+    "cost-name": "ability_costs, SD-10",
+    "cost-key": "ability_costs, SD-10",
+    "cost-0": "ability_costs, SD-10",
+    "cost-bool": "ability_costs, SD-10",
+    "cost-no-free": "ability_costs, SD-15",
+    "cost-zoned-free": "ability_costs, SD-15",
+    "card-ability": "card_abilities, SD-11",
+    "card-effect": "card_abilities, SD-11",
+    "card-value": "card_abilities, SD-11",
+    "reaction-taken": "reaction_effects, SD-8",
+    "reaction-param": "reaction_effects, SD-8",
+    "reaction-key": "reaction_effects, SD-8",
+    "reaction-unknown-param": "reaction_effects, SD-8",
+    "shields-str": "shield_stats, SD-12",
+    "shields-int": "shield_stats, SD-12",
+    "damage-empty": "card_damage, SD-11",
+    "damage-int": "card_damage, SD-11",
+    "heal-taken": "heal_effects, SD-11",
+    "heal-reaction": "heal_effects, SD-11",
+    "heal-param": "heal_effects, SD-11",
+    "heal-param-int": "heal_effects, SD-11",
+    "heal-key": "heal_effects, SD-11",
+    "burn-kind": "burn_effects, SD-12",
+    "burn-shield": "burn_effects, SD-12",
+    "burn-key": "burn_effects, SD-12",
+    "rearward-str": "rearward, CB-4",
+    "rearward-int": "rearward, CB-4",
+    "rearward-name": "rearward, CB-4",
+    "abilities-list": "party_abilities, CB-4",
+    "abilities-name": "party_abilities, CB-4",
+    "abilities-int": "party_abilities, CB-4",
+    "abilities-basic": "party_items, CB-15",
+    "items": "party_items, CB-15",
+    "deck-param": "skills.deck, SD-11",
+    "gm-deck-value": "skills.gm_deck, SD-11",
+    "dodge-effect": "dodge_effects, SD-8",
+    "dodge-list": "dodge_effects, SD-8",
+    "sides-0": "dodge_sides, SD-8",
+    "sides-1001": "dodge_sides, SD-8",
+    "sides-bool": "dodge_sides, SD-8",
+    "shield-minus": "dodge_shield, SD-8",
+    "shield-bool": "dodge_shield, SD-8",
+    "gm-deck-param": "skills.gm_deck, SD-11",
+    "deck-value": "skills.deck, SD-11",
+}
+"""The field and the rule each refusal names."""
 
-@pytest.mark.parametrize(
-    ("changes", "sentence"), [c[1:] for c in REFUSALS], ids=[c[0] for c in REFUSALS]
-)
+
+@pytest.mark.parametrize(("case", "changes", "sentence"), REFUSALS, ids=[c[0] for c in REFUSALS])
 def test_en4_a_refused_config_says_what_is_wrong_in_a_sentence(
-    changes: dict[str, Any], sentence: str
+    case: str, changes: dict[str, Any], sentence: str
 ) -> None:
-    """EN-4: a bad value is refused with the sentence a user reads, before the field and
-    the rule it breaks."""
+    """EN-4: a bad value is refused with the sentence a user reads, then the field and the
+    rule it breaks."""
     with pytest.raises(ConfigError) as caught:
         SkirmishConfig(**changes)
-    where = f"{caught.value.field}, {caught.value.rule}"
-    assert str(caught.value) == f"{sentence} [{where}]"
+    assert str(caught.value) == f"{sentence} [{WHERE[case]}]"
+    assert f"{caught.value.field}, {caught.value.rule}" == WHERE[case]
 
 
 ACCEPTED: list[tuple[str, dict[str, Any]]] = [
