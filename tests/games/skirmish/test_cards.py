@@ -4,19 +4,24 @@ tally of a Burn (SK-4, SK-9)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import attrs
 import pytest
 
-from gamefold.combat import Moved, Zone
-from gamefold.core import replace
-from gamefold.games.skirmish import Dodged, Skirmish, SkirmishConfig
+from gamefold.combat import Empowered, Healed, Moved, Zone
+from gamefold.core import Action, replace
+from gamefold.games.skirmish import Dodged, ShieldRaised, Skirmish, SkirmishConfig, UseCard
 from gamefold.games.skirmish.cards import level_effect, move_problem
 from gamefold.games.skirmish.config import SKIRMISH_DECK
 from gamefold.games.skirmish.state import NAME, tally_of
 from gamefold.registry import Game
 from gamefold.skills import (
+    REACTION,
     Activate,
     Burn,
     CardDef,
+    Discard,
     Effect,
     HandLimitChanged,
     Modifier,
@@ -25,7 +30,7 @@ from gamefold.skills import (
     owner_of,
 )
 
-from .support import cards_named, pair_first, step, with_hand
+from .support import ROCK, cards_named, pair_first, step, with_hand
 from .test_reactions import _goblin_attacks_ana
 
 
@@ -146,3 +151,72 @@ def test_sk4_sk9_a_burn_in_a_reaction_window_counts_as_a_reaction() -> None:
         0,
         1,
     )
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        lambda card: Play("gm", card),
+        lambda card: Burn("gm", card),
+        lambda card: Discard("gm", card),
+    ],
+    ids=["Play", "Burn", "Discard"],
+)
+def test_sk4_while_a_window_is_open_only_its_player_uses_cards(
+    action: Callable[[int], Action],
+) -> None:
+    """SK-4, SD-8: the GM, though its goblin is activating, may not Play, Burn or Discard
+    while ana's window is open; the deck's own refusal comes first (a card not in hand)."""
+    game_def = Skirmish()
+    game, _ = _goblin_attacks_ana(game_def)
+    held = owner_of(game["skills"], "gm").hand[0]
+    problem = game_def.rules.check(game, action(held))
+    assert str(problem) == "ana may react first [skirmish/reaction-pending, SD-8]"
+    assert problem is not None
+    assert problem.action == action(held)
+    other = owner_of(game["skills"], "gm").deck[0]
+    problem = game_def.rules.check(game, action(other))
+    assert problem is not None
+    assert problem.code.startswith("skills/")
+
+
+def test_sk3_a_card_that_declares_an_ability_is_not_played_plainly() -> None:
+    """SK-3, SD-11: Playing Strike is refused: it is used with UseCard."""
+    game_def = Skirmish()
+    game, (strike,) = _activating(game_def, "ana", "Strike")
+    problem = game_def.rules.check(game, Play("ana", strike))
+    assert (
+        str(problem) == "this card declares Attack: use it with UseCard. [skirmish/use-card, SD-11]"
+    )
+    assert problem is not None
+    assert problem.action == Play("ana", strike)
+
+
+def test_sk16_cards_without_their_parameter_add_nothing() -> None:
+    """SK-16: an ability card without ``damage`` empowers nothing; a healing card without
+    ``amount`` heals nothing."""
+    jab = CardDef("Jab", Effect("attack", {}))
+    hope = CardDef("Hope", Effect("heal", {}))
+    game_def = Skirmish(_deck_with(jab, hope))
+    game, (jab_id, hope_id) = _activating(game_def, "ana", "Jab", "Hope")
+    fight = game["combat"]
+    hurt = tuple(replace(c, hp=5) if c.id == "ana" else c for c in fight.combatants)
+    game = game.with_slice("combat", replace(fight, combatants=hurt))
+    game, events = step(game_def, game, Play("ana", hope_id))
+    assert not any(isinstance(e, Healed) for e in events)
+    game, events = step(game_def, game, UseCard("ana", jab_id, ROCK, "goblin"))
+    assert not any(isinstance(e, Empowered) for e in events)
+
+
+@pytest.mark.parametrize("effect", ["defend", "evade"])
+def test_sk5_sk15_a_reaction_card_without_its_parameter_shields_nothing(effect: str) -> None:
+    """SK-5, SK-15: a reaction card lacking its parameter shields 0; a dodge lacking its
+    chance never succeeds, even on a die of 1."""
+    duck = CardDef("Duck", Effect(effect, {}), timing=REACTION)
+    config = attrs.evolve(_deck_with(duck), dodge_sides=1)
+    game_def = Skirmish(config)
+    game, _ = _goblin_attacks_ana(game_def)
+    duck_id = cards_named(game, "ana", "Duck")[0]
+    game = with_hand(game, "ana", [duck_id])
+    game, events = step(game_def, game, Play("ana", duck_id))
+    assert not any(isinstance(e, ShieldRaised) for e in events)

