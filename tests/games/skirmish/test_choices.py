@@ -45,7 +45,11 @@ def test_en4_a_refusal_rule_refuses_every_action_of_its_type_and_lists_none() ->
     )
     with pytest.raises(IllegalAction) as caught:
         rule.step(game, action)
-    assert (caught.value.code, caught.value.message) == (problem.code, problem.message)
+    assert (caught.value.code, caught.value.message, caught.value.action) == (
+        problem.code,
+        problem.message,
+        action,
+    )
 
 
 REFUSALS: list[tuple[Action, str, str]] = [
@@ -112,7 +116,7 @@ def test_sk8_a_retreat_is_the_members_choice_and_refused_out_of_its_activation()
     retreat = Retreat("ana")
     problem = GAME.rules.check(game, retreat)
     assert problem is not None
-    assert problem.code == "skirmish/not-activating"
+    assert (problem.code, problem.action) == ("skirmish/not-activating", retreat)
     game, _ = step(GAME, game, Activate("ana"))
     game, _ = step(GAME, game, retreat)
     assert game[NAME].chosen == ("ana",)
