@@ -188,3 +188,39 @@ def test_sk18_a_members_declaration_at_a_gm_unit_waits_for_the_gms_window(
     assert held == ([DeclarationHeld("ana", "goblin")] if opened else [])
     assert (ReactionWindowOpened("gm") in events) is opened
     assert game["skills"].reacting == (("gm",) if opened else ())
+
+
+def test_sd13_use_card_out_of_ones_activation_or_without_the_card_is_refused() -> None:
+    """SD-13, SK-3: UseCard is refused out of the unit's activation, and for a card its
+    player does not hold (the deck's own refusal); each error names the action."""
+    game = pair_first(GAME, GAME.setup(1))
+    strike = cards_named(game, "ana", "Strike")[0]
+    early = UseCard("ana", strike, ROCK, "goblin")
+    problem = GAME.rules.check(game, early)
+    assert problem is not None
+    assert (problem.code, problem.action) == ("skirmish/not-activating", early)
+    game = _ana_activating(GAME, "Dash")
+    absent = UseCard("ana", strike, ROCK, "goblin")
+    problem = GAME.rules.check(game, absent)
+    assert problem is not None
+    assert problem.code == "skills/card-not-in-hand"
+    dash = owner_of(game["skills"], "ana").hand[0]
+    plain = UseCard("ana", dash, ROCK, "goblin")
+    problem = GAME.rules.check(game, plain)
+    assert problem is not None
+    assert problem.action == plain
+    bad = UseCard("ana", "1", ROCK, "goblin")  # type: ignore[arg-type]
+    problem = GAME.rules.check(game, bad)
+    assert problem is not None
+    assert problem.action == bad
+
+
+def test_sk3_sd11_a_card_used_to_declare_is_played_with_its_effect() -> None:
+    """SK-3, SD-11: UseCard Plays the card, whose Skill effect resolves: Focus, made to
+    declare Attack, still draws its card."""
+    config = SkirmishConfig(card_abilities={"attack": "Attack", "draw": "Attack"})
+    game_def = Skirmish(config)
+    game = _ana_activating(game_def, "Focus")
+    focus = owner_of(game["skills"], "ana").hand[0]
+    game, _ = step(game_def, game, UseCard("ana", focus, ROCK, "goblin"))
+    assert len(owner_of(game["skills"], "ana").hand) == 1
