@@ -45,9 +45,13 @@ def test_sk1_a_choice_out_of_ones_activation_is_refused_in_a_sentence() -> None:
     )
     game = _ana_activating()
     chosen = game.with_slice(NAME, chose(game[NAME], "ana"))
-    assert _refusal(chosen, UseAbility("ana", "Defend", ROCK, "goblin")) == (
+    again = UseAbility("ana", "Defend", ROCK, "goblin")
+    assert _refusal(chosen, again) == (
         "ana already made its choice for the exchange this Round. [skirmish/already-chose, CB-10]"
     )
+    problem = GAME.rules.check(chosen, again)
+    assert problem is not None
+    assert problem.action == again
 
 
 def test_sk4_a_choice_waits_for_an_open_window() -> None:
@@ -236,6 +240,9 @@ def test_sk4_with_two_windows_open_both_players_are_named() -> None:
     action = UseAbility("ana", "Defend", ROCK, "goblin")
     problem = GAME.rules.check(game.with_slice("skills", deck), action)
     assert str(problem) == "bo, cy may react first. [skirmish/reaction-pending, SD-8]"
+    assert problem is not None
+    assert problem.action == action
+    assert declaring.use_options(GAME.config, game.with_slice("skills", deck), "ana") == ()
 
 
 def test_en4_use_ability_refusals_name_the_action() -> None:

@@ -280,8 +280,7 @@ def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action,
     ordered = sorted(hand)
     out: list[Action] = []
     for d in declares:
-        cost = config.cost(d.ability)
-        payments = combinations(ordered, cost) if cost else [()]
+        payments = combinations(ordered, config.cost(d.ability))  # a free one: just ()
         out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
     for card in hand:
         ability = _card_ability(config, game, card)
