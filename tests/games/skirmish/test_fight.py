@@ -8,11 +8,12 @@ from typing import Any
 from gamefold.combat import Ending
 from gamefold.core import replace
 from gamefold.games.skirmish import LeftTheFight, Shield, Skirmish
-from gamefold.games.skirmish.fight import leave_fight, owner, withdrawal_problem
+from gamefold.games.skirmish.fight import leave_fight, owner, settle, withdrawal_problem
 from gamefold.games.skirmish.state import NAME, add_shield
 from gamefold.registry import Game
 
 from .support import pair_first
+from .test_reactions import _goblin_attacks_ana
 
 GAME = Skirmish()
 
@@ -63,3 +64,11 @@ def test_sk7_a_combatants_player_is_its_seat_or_the_gm() -> None:
         "gm",
         "gm",
     ]
+
+
+def test_sk4_a_target_at_1_hit_point_still_awaits_its_reaction() -> None:
+    """SK-4: a held declaration at a target still standing, even at 1 hit point, waits
+    while its window is open: settling changes nothing."""
+    game, _ = _goblin_attacks_ana(GAME)
+    game = _fight(game, ana={"hp": 1})
+    assert settle(game) == (game, ())
