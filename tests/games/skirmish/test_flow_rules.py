@@ -108,6 +108,7 @@ def test_sk1_the_leader_is_the_configured_seat_else_the_first_standing_member() 
     assert leader(config, fight["combat"]) == "bo"
     fallen = _fight(fight, bo={"hp": 0})
     assert leader(config, fallen["combat"]) == "ana"
+    assert leader(config, _fight(fight, bo={"hp": 1})["combat"]) == "bo"
     turned = _fight(fight, bo={"side": Side.ENEMIES}, ana={"hp": 0})
     assert leader(config, turned["combat"]) == "cy"
     gone = _fight(fight, ana={"hp": 0}, bo={"hp": 0}, cy={"hp": 0})
@@ -165,3 +166,24 @@ def test_sk1_the_chooser_lists_every_party_activation_and_the_others_none() -> N
     assert [a for a in seat_order.rules.legal_actions(game, "ana") if isinstance(a, Activate)] == [
         Activate("ana")
     ]
+
+
+def test_sd8_an_activation_waits_for_every_open_window_naming_each() -> None:
+    """SD-8: with two windows open, ending the activation names both players; the error
+    carries the refused action."""
+    game = pair_first(GAME, GAME.setup(1))
+    game, _ = step(GAME, game, Activate("ana"))
+    end = EndActivation("ana")
+    problem = GAME.rules.check(_window(_window(game, "bo"), "cy"), end)
+    assert str(problem) == "bo, cy may react first [skirmish/reaction-pending, SD-8]"
+    assert problem is not None
+    assert problem.action == end
+
+
+def test_sd13_the_decks_refusal_of_an_activation_comes_first() -> None:
+    """SD-13: once the pairings are assigned, activating a unit the deck does not let
+    activate is the deck's refusal."""
+    game = pair_first(GAME, GAME.setup(1))
+    problem = GAME.rules.check(game, Activate("goblin"))
+    assert problem is not None
+    assert problem.code.startswith("skills/")
