@@ -187,3 +187,22 @@ def test_sd13_the_decks_refusal_of_an_activation_comes_first() -> None:
     problem = GAME.rules.check(game, Activate("goblin"))
     assert problem is not None
     assert problem.code.startswith("skills/")
+
+
+def test_cb5_a_pairing_refusal_names_the_action_and_the_fight_judges_first() -> None:
+    """CB-5, SD-13, SD-8: the refusals carry the pairing refused; a pairing for the side
+    that does not assign is the fight's own refusal; two open windows are both named."""
+    setup = GAME.setup(1)
+    game, _ = run_clock(GAME, setup)
+    pairing = GAME.rules.legal_actions(game, "ana")[0]
+    assert isinstance(pairing, AssignPairings)
+    for state in (setup, _window(game, "bo")):
+        problem = GAME.rules.check(state, pairing)
+        assert problem is not None
+        assert problem.action == pairing
+    both = _window(_window(game, "bo"), "cy")
+    assert _refusal(both, pairing) == "bo, cy may react first [skirmish/reaction-pending, SD-8]"
+    wrong = replace(pairing, side=Side.ENEMIES)
+    problem = GAME.rules.check(game, wrong)
+    assert problem is not None
+    assert problem.code.startswith("combat/")
