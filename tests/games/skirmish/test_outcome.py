@@ -193,3 +193,14 @@ def test_sk9_a_member_out_of_the_fight_counts_as_a_fallen_party_member() -> None
         "party",
         "lost",
     )
+
+
+def test_sk9_one_hit_point_is_still_standing() -> None:
+    """SK-9, CB-11: a member at 1 hit point stands and, in a flight, fled; an enemy at 1
+    keeps the GM's side standing."""
+    game = _fight(
+        GAME.setup(1), Ending.FLED, ana={"hp": 1}, goblin={"hp": 1}, orc={"hp": 0}, archer={"hp": 0}
+    )
+    rows = GAME.outcome(game)
+    assert (rows["ana"]["fled"], rows["ana"]["standing"]) == (True, 1)
+    assert (rows["gm"]["standing"], rows["gm"]["alive"], rows["gm"]["hp"]) == (1, True, 1)
