@@ -113,6 +113,8 @@ def test_sk9_tallies_sound_names_negative_tallies_and_empty_shields() -> None:
     assert list(tallies_sound(replace(state, shields=(Shield("bo", 1),)))) == []
     bad = bump(state, "bo", damage_taken=-1)
     assert list(tallies_sound(bad)) == [f"bo has a negative tally: {tally_of(bad, 'bo')}"]
+    first = bump(state, "ana", damage_dealt=-1)
+    assert list(tallies_sound(first)) == [f"ana has a negative tally: {tally_of(first, 'ana')}"]
     marked = mark(state, "bo", "fell_round", 0)
     assert list(tallies_sound(marked)) == []
     empty = replace(state, shields=(Shield("ana", 1), Shield("bo", 0), Shield("cy", -2)))
