@@ -49,6 +49,9 @@ def test_cb5_no_unit_activates_before_the_pairings() -> None:
     assert _refusal(game, Activate("ana")) == (
         "the Forward pairings are assigned before any unit activates [skirmish/pairing-first, CB-5]"
     )
+    problem = GAME.rules.check(game, Activate("ana"))
+    assert problem is not None
+    assert problem.action == Activate("ana")
 
 
 def test_cb10_an_activation_ends_after_the_units_choice() -> None:

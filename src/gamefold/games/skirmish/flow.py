@@ -82,7 +82,7 @@ def deciding(config: SkirmishConfig, state: CombatState) -> str:
 def check_activate(game: Game, action: Activate, inner: Checker) -> IllegalAction | None:
     """The deck's check, then SK-1: no unit activates while pairings are due (CB-5)."""
     problem = inner(game, action)
-    if problem is None and not keep_activate(game, action):
+    if problem is None and pairing_needed(game["combat"]):  # what keep_activate refuses
         message = "the Forward pairings are assigned before any unit activates"
         return codes.illegal(codes.PAIRING_FIRST, message, action)
     return problem
