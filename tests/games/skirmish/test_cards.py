@@ -9,9 +9,17 @@ from collections.abc import Callable
 import attrs
 import pytest
 
+from gamefold import skills
 from gamefold.combat import Empowered, Healed, Moved, Zone
 from gamefold.core import Action, replace
-from gamefold.games.skirmish import Dodged, ShieldRaised, Skirmish, SkirmishConfig, UseCard
+from gamefold.games.skirmish import (
+    Dodged,
+    ShieldRaised,
+    Skirmish,
+    SkirmishConfig,
+    UseAbility,
+    UseCard,
+)
 from gamefold.games.skirmish.cards import level_effect, move_problem
 from gamefold.games.skirmish.config import SKIRMISH_DECK
 from gamefold.games.skirmish.state import NAME, tally_of
@@ -25,12 +33,13 @@ from gamefold.skills import (
     Effect,
     HandLimitChanged,
     Modifier,
+    OpenReactionWindow,
     Play,
     SkillsConfig,
     owner_of,
 )
 
-from .support import ROCK, cards_named, pair_first, step, with_hand
+from .support import ROCK, cards_named, declare, pair_first, step, with_hand
 from .test_reactions import _goblin_attacks_ana
 
 
@@ -220,3 +229,23 @@ def test_sk5_sk15_a_reaction_card_without_its_parameter_shields_nothing(effect: 
     game = with_hand(game, "ana", [duck_id])
     game, events = step(game_def, game, Play("ana", duck_id))
     assert not any(isinstance(e, ShieldRaised) for e in events)
+
+
+def test_sk11_no_move_during_an_exchange() -> None:
+    """SK-11, CB-10: once a choice is made for the exchange, combat refuses a move: its
+    code says why."""
+    game_def = Skirmish()
+    game, _ = _activating(game_def, "ana")
+    game, _ = declare(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
+    assert move_problem(game, "ana") == "combat/exchange-under-way"
+
+
+def test_sk4_the_gms_cards_wait_for_every_open_window() -> None:
+    """SK-4, SD-8: with two windows open, the refusal of the GM's card names both."""
+    game_def = Skirmish()
+    game, _ = _goblin_attacks_ana(game_def)
+    deck, _ = skills.step(game["skills"], OpenReactionWindow("bo"))
+    game = game.with_slice("skills", deck)
+    card = owner_of(deck, "gm").hand[0]
+    problem = game_def.rules.check(game, Burn("gm", card))
+    assert str(problem) == "ana, bo may react first [skirmish/reaction-pending, SD-8]"
