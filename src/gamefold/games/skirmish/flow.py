@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
-from gamefold import combat, skills
+from gamefold import combat
 from gamefold.combat import (
     AssignPairings,
     CombatState,
@@ -82,7 +82,7 @@ def deciding(config: SkirmishConfig, state: CombatState) -> str:
 def check_activate(game: Game, action: Activate, inner: Checker) -> IllegalAction | None:
     """The deck's check, then SK-1: no unit activates while pairings are due (CB-5)."""
     problem = inner(game, action)
-    if problem is None and not keep_activate(game, action):
+    if problem is None and pairing_needed(game["combat"]):  # what keep_activate refuses
         message = "the Forward pairings are assigned before any unit activates"
         return codes.illegal(codes.PAIRING_FIRST, message, action)
     return problem
@@ -158,11 +158,6 @@ def pairing_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Act
     if actor != deciding(config, state):
         return ()
     return combat.legal_actions(state, assigning_side(state).value)
-
-
-def skills_check(game: Game, action: Action) -> IllegalAction | None:
-    """The skill-deck slice's own check of ``action``."""
-    return skills.check(game["skills"], action)
 
 
 def party_chooser(config: SkirmishConfig, deck: SkillsState) -> str | None:

@@ -71,7 +71,9 @@ def _rules(config: SkirmishConfig) -> tuple[Rule, ...]:
             partial(declaring.step_use_ability, config),
             partial(declaring.check_use_ability, config),
             partial(declaring.use_options, config),
-            exact=True,
+            # exact: the registry trusts the listing rather than checking each action again;
+            # the listing-soundness tests hold it, so either way the same actions are listed.
+            exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
         ),
         Rule(
             declaring.UseCard,
@@ -88,21 +90,21 @@ def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
             flow.step_pairing,
             flow.check_pairing,
             partial(flow.pairing_options, config),
-            exact=True,
+            exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
         ),
         Rule(
             Retreat,
             choices.step_retreat,
             choices.check_retreat,
             choices.retreat_options,
-            exact=True,
+            exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
         ),
         Rule(
             CloseReactionWindow,
             choices.step_close,
             choices.check_close,
             choices.close_options,
-            exact=True,
+            exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
         ),
         Rule(DefeatUnit, choices.step_defeat, choices.check_defeat),
         *choices.REFUSED,
@@ -115,33 +117,34 @@ def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
             Activate,
             check=flow.check_activate,
             name="SK-1 pairings first",
-            keep=flow.keep_activate,
+            # Without a keep the registry filters the listing by the whole check: the same.
+            keep=flow.keep_activate,  # pragma: no mutate -- speed: else the check filters
         ),
         Wrapper(
             EndActivation,
             check=flow.check_end_activation,
             name="SK-1 choice first",
-            keep=flow.keep_end_activation,
+            keep=flow.keep_end_activation,  # pragma: no mutate -- speed: else the check filters
         ),
         Wrapper(
             Play,
             partial(cards.around_play, config),
             check=partial(cards.check_play, config),
             name="SK-3, SK-5 cards in the fight",
-            keep=partial(cards.keep_play, config),
+            keep=partial(cards.keep_play, config),  # pragma: no mutate -- speed (as above)
         ),
         Wrapper(
             Burn,
             partial(cards.around_burn, config),
             check=cards.check_window,
             name="SK-4, SK-5 shields",
-            keep=cards.keep_in_window,
+            keep=cards.keep_in_window,  # pragma: no mutate -- speed: else the check filters
         ),
         Wrapper(
             Discard,
             check=cards.check_window,
             name="SK-4 reactions first",
-            keep=cards.keep_in_window,
+            keep=cards.keep_in_window,  # pragma: no mutate -- speed: else the check filters
         ),
     )
 

@@ -269,14 +269,16 @@ def _validate_end_round(state: SkirmishState, action: EndRound) -> None:
 def _apply_end_round(state: SkirmishState, action: EndRound) -> tuple[SkirmishState, Events]:
     """EndRound drops the Round's shields (SD-12) and choices."""
     if not state.shields:
-        return (replace(state, chosen=()) if state.chosen else state), ()
+        if not state.chosen:
+            return state, ()
+        return replace(state, chosen=()), ()
     return replace(state, shields=(), chosen=()), (ShieldsDropped(),)
 
 
 def tallies_sound(state: SkirmishState) -> Iterator[str]:
     """Every tally is non-negative and every shield positive."""
     for tally in state.tallies:
-        numbers = attrs.astuple(tally, recurse=False)[1:]
+        numbers = attrs.astuple(tally)[1:]  # ints and Round numbers: nothing to recurse into
         if any(isinstance(n, int) and n < 0 for n in numbers):
             yield f"{tally.player} has a negative tally: {tally}"
     for shield in state.shields:

@@ -1,0 +1,262 @@
+"""UseAbility and UseCard: their refusals word for word, their well-formedness checks, the
+payments listed, and who may react to a declaration (SK-1 … SK-4, SK-18, SD-8, SD-10,
+SD-11, SD-13, EN-4, EN-5)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import attrs
+import pytest
+
+from gamefold import skills
+from gamefold.combat import Hand
+from gamefold.games.skirmish import Skirmish, SkirmishConfig, UseAbility, UseCard, declaring
+from gamefold.games.skirmish.state import NAME, DeclarationHeld, chose
+from gamefold.registry import Game
+from gamefold.skills import Activate, OpenReactionWindow, ReactionWindowOpened, owner_of
+
+from .support import ROCK, cards_named, pair_first, step, with_hand
+from .test_reactions import _goblin_attacks_ana
+
+GAME = Skirmish()
+
+
+def _ana_activating(game_def: Skirmish = GAME, *names: str) -> Game:
+    game = pair_first(game_def, game_def.setup(1))
+    if names:
+        game = with_hand(game, "ana", [cards_named(game, "ana", n)[0] for n in names])
+    game, _ = step(game_def, game, Activate("ana"))
+    return game
+
+
+def _refusal(game: Game, action: object) -> str:
+    problem = GAME.rules.check(game, action)  # type: ignore[arg-type]
+    assert problem is not None
+    return str(problem)
+
+
+def test_sk1_a_choice_out_of_ones_activation_is_refused_in_a_sentence() -> None:
+    """SK-1, SD-13: a unit chooses in its own activation, once a Round."""
+    game = pair_first(GAME, GAME.setup(1))
+    assert _refusal(game, UseAbility("ana", "Defend", ROCK, "goblin")) == (
+        "ana makes its choice for the exchange in its own activation."
+        " [skirmish/not-activating, SD-13]"
+    )
+    game = _ana_activating()
+    chosen = game.with_slice(NAME, chose(game[NAME], "ana"))
+    again = UseAbility("ana", "Defend", ROCK, "goblin")
+    assert _refusal(chosen, again) == (
+        "ana already made its choice for the exchange this Round. [skirmish/already-chose, CB-10]"
+    )
+    problem = GAME.rules.check(chosen, again)
+    assert problem is not None
+    assert problem.action == again
+
+
+def test_sk4_a_choice_waits_for_an_open_window() -> None:
+    """SK-4, SD-8: while a window is open nobody declares; the sentence names the reacting
+    player."""
+    game, _ = _goblin_attacks_ana(GAME)
+    assert _refusal(game, UseAbility("goblin", "Defend", ROCK, "ana")) == (
+        "ana may react first. [skirmish/reaction-pending, SD-8]"
+    )
+
+
+def test_sd10_a_free_ability_takes_no_card() -> None:
+    """SD-10: cards offered for a free ability are refused; none is fine."""
+    game = _ana_activating(GAME, "Dash")
+    dash = owner_of(game["skills"], "ana").hand[0]
+    assert _refusal(game, UseAbility("ana", "Defend", ROCK, "goblin", (dash,))) == (
+        "Defend is free: it takes no card. [skirmish/wrong-cost, SD-10]"
+    )
+    assert GAME.rules.check(game, UseAbility("ana", "Defend", ROCK, "goblin")) is None
+
+
+def test_sd11_use_card_needs_a_card_that_declares_an_ability() -> None:
+    """SD-11, SK-3: UseCard with a card whose effect declares nothing is refused; Strike
+    declares Attack."""
+    game = _ana_activating(GAME, "Dash", "Strike")
+    dash, strike = owner_of(game["skills"], "ana").hand
+    assert _refusal(game, UseCard("ana", dash, ROCK, "goblin")) == (
+        f"card {dash} declares no ability: Play it instead. [skirmish/not-an-ability-card, SD-11]"
+    )
+    assert GAME.rules.check(game, UseCard("ana", strike, ROCK, "goblin")) is None
+
+
+def test_en4_a_malformed_action_is_refused_naming_it() -> None:
+    """EN-4: an action with a field of the wrong type is refused with its repr."""
+    game = _ana_activating()
+    bad = UseAbility("ana", "Attack", ROCK, "goblin", ("x",))  # type: ignore[arg-type]
+    assert _refusal(game, bad) == (
+        f"{bad!r} has fields of the wrong type. [skirmish/malformed, EN-4]"
+    )
+    card = UseCard("ana", "1", ROCK, "goblin")  # type: ignore[arg-type]
+    assert (
+        _refusal(game, card) == f"{card!r} has fields of the wrong type. [skirmish/malformed, EN-4]"
+    )
+
+
+def test_en4_the_field_checks_are_the_declared_types_but_for_the_cards() -> None:
+    """EN-4: UseAbility's fields are checked by their declared types, its cards as a tuple
+    of ints; UseCard's card as an int (not a bool)."""
+    checks = dict(declaring._field_checks(UseAbility, {"cards": declaring._ints}))
+    assert list(checks) == [f.name for f in attrs.fields(UseAbility)]
+    assert checks["cards"] is declaring._ints
+    assert (checks["hand"](Hand.ROCK), checks["hand"](None), checks["hand"]("rock")) == (
+        True,
+        True,
+        False,
+    )
+    assert (checks["unit"]("ana"), checks["unit"](1)) == (True, False)
+    card = dict(declaring._field_checks(UseCard, {"card": declaring._any_int}))
+    assert card["card"] is declaring._any_int
+    # The declared int is a count (0 or more); the game's own check takes any int, the deck
+    # judging the range.
+    assert dict(declaring._field_checks(UseCard, {}))["card"](-1) is False
+    assert card["card"](-1) is True
+
+
+@pytest.mark.parametrize(
+    ("cards", "fits"),
+    [((), True), ((1, 2), True), ((2, 2), False), ((1, "2"), False), ((True,), False)],
+)
+def test_en4_use_ability_is_well_formed_with_distinct_int_cards(cards: object, fits: bool) -> None:
+    """EN-4: UseAbility's cards are distinct ints; each other field has its type."""
+    action = UseAbility("ana", "Attack", ROCK, "goblin")
+    object.__setattr__(action, "cards", cards)
+    assert declaring._use_ability_ok(action) is fits
+    object.__setattr__(action, "unit", 1)
+    assert declaring._use_ability_ok(action) is False
+
+
+@pytest.mark.parametrize(("card", "fits"), [(3, True), (True, False), ("3", False)])
+def test_en4_use_card_is_well_formed_with_an_int_card(card: object, fits: bool) -> None:
+    """EN-4: UseCard's card is an int; a hand may be None."""
+    action = UseCard("ana", 0, None, "goblin")
+    object.__setattr__(action, "card", card)
+    assert declaring._use_card_ok(action) is fits
+
+
+def test_sd10_the_cards_of_a_payment_are_kept_in_id_order() -> None:
+    """SD-10: equal payments are equal actions, whatever order the cards were given in; a
+    list is kept as a tuple; cards that cannot be sorted stay as given, for the guard."""
+    assert UseAbility("a", "Attack", None, "b", (3, 1, 2)).cards == (1, 2, 3)
+    assert UseAbility("a", "Attack", None, "b", [2, 1]).cards == (1, 2)  # type: ignore[arg-type]
+    assert UseAbility("a", "Attack", None, "b", (2, "x")).cards == (2, "x")  # type: ignore[arg-type]
+    assert UseAbility("a", "Attack", None, "b", [2, "x"]).cards == (2, "x")  # type: ignore[arg-type]
+    assert UseAbility("a", "Attack", None, "b", 5).cards == 5  # type: ignore[arg-type]
+
+
+def test_en5_sd10_use_options_list_every_payment_of_exactly_the_cost() -> None:
+    """EN-5, SD-10, SK-3: the active unit's controller lists each costed ability with every
+    set of cards of its cost, each free one with none, and UseCard for each ability card;
+    nobody else lists any, nor the unit once it chose."""
+    config = SkirmishConfig(ability_costs={"Attack": 2}, gm_reaction_windows=False)
+    game_def = Skirmish(config)
+    game = _ana_activating(game_def, "Dash", "Strike", "Parry")
+    hand = sorted(owner_of(game["skills"], "ana").hand)
+    strike = cards_named(game, "ana", "Strike")[0]
+    options = declaring.use_options(config, game, "ana")
+    attacks = {a.cards for a in options if isinstance(a, UseAbility) and a.ability == "Attack"}
+    assert attacks == set(combinations(hand, 2))
+    defends = {a.cards for a in options if isinstance(a, UseAbility) and a.ability == "Defend"}
+    assert defends == {()}
+    used = {(a.card, a.target) for a in options if isinstance(a, UseCard)}
+    assert {card for card, _ in used} == {strike}
+    assert declaring.use_options(config, game, "bo") == ()
+    assert declaring.use_options(config, game, "gm") == ()
+    chosen = game.with_slice(NAME, chose(game[NAME], "ana"))
+    assert declaring.use_options(config, chosen, "ana") == ()
+    assert declaring.use_options(config, pair_first(game_def, game_def.setup(1)), "ana") == ()
+
+
+def test_en5_no_use_option_while_a_window_is_open() -> None:
+    """EN-5, SD-8: while a window is open the active unit lists no choice."""
+    game, _ = _goblin_attacks_ana(GAME)
+    assert declaring.use_options(GAME.config, game, "gm") == ()
+
+
+@pytest.mark.parametrize(
+    ("changes", "opened"),
+    [({}, True), ({"gm_reaction_windows": False}, False), ({"reaction_windows": False}, True)],
+)
+def test_sk18_a_members_declaration_at_a_gm_unit_waits_for_the_gms_window(
+    changes: dict[str, bool], opened: bool
+) -> None:
+    """SK-18: ana's declaration at the goblin is held while the GM may react, unless
+    ``gm_reaction_windows`` is off (``reaction_windows`` is the party's own)."""
+    game_def = Skirmish(SkirmishConfig(**changes))
+    game = _ana_activating(game_def)
+    game, events = step(game_def, game, UseAbility("ana", "Defend", Hand.PAPER, "goblin"))
+    held = [e for e in events if isinstance(e, DeclarationHeld)]
+    assert held == ([DeclarationHeld("ana", "goblin")] if opened else [])
+    assert (ReactionWindowOpened("gm") in events) is opened
+    assert game["skills"].reacting == (("gm",) if opened else ())
+
+
+def test_sd13_use_card_out_of_ones_activation_or_without_the_card_is_refused() -> None:
+    """SD-13, SK-3: UseCard is refused out of the unit's activation, and for a card its
+    player does not hold (the deck's own refusal); each error names the action."""
+    game = pair_first(GAME, GAME.setup(1))
+    strike = cards_named(game, "ana", "Strike")[0]
+    early = UseCard("ana", strike, ROCK, "goblin")
+    problem = GAME.rules.check(game, early)
+    assert problem is not None
+    assert (problem.code, problem.action) == ("skirmish/not-activating", early)
+    game = _ana_activating(GAME, "Dash")
+    absent = UseCard("ana", strike, ROCK, "goblin")
+    problem = GAME.rules.check(game, absent)
+    assert problem is not None
+    assert problem.code == "skills/card-not-in-hand"
+    dash = owner_of(game["skills"], "ana").hand[0]
+    plain = UseCard("ana", dash, ROCK, "goblin")
+    problem = GAME.rules.check(game, plain)
+    assert problem is not None
+    assert problem.action == plain
+    bad = UseCard("ana", "1", ROCK, "goblin")  # type: ignore[arg-type]
+    problem = GAME.rules.check(game, bad)
+    assert problem is not None
+    assert problem.action == bad
+
+
+def test_sk3_sd11_a_card_used_to_declare_is_played_with_its_effect() -> None:
+    """SK-3, SD-11: UseCard Plays the card, whose Skill effect resolves: Focus, made to
+    declare Attack, still draws its card."""
+    config = SkirmishConfig(card_abilities={"attack": "Attack", "draw": "Attack"})
+    game_def = Skirmish(config)
+    game = _ana_activating(game_def, "Focus")
+    focus = owner_of(game["skills"], "ana").hand[0]
+    game, _ = step(game_def, game, UseCard("ana", focus, ROCK, "goblin"))
+    assert len(owner_of(game["skills"], "ana").hand) == 1
+
+
+def test_sk4_with_two_windows_open_both_players_are_named() -> None:
+    """SK-4, SD-8: the refusal names every player whose window is open."""
+    game = _ana_activating()
+    deck = game["skills"]
+    for player in ("bo", "cy"):
+        deck, _ = skills.step(deck, OpenReactionWindow(player))
+    action = UseAbility("ana", "Defend", ROCK, "goblin")
+    problem = GAME.rules.check(game.with_slice("skills", deck), action)
+    assert str(problem) == "bo, cy may react first. [skirmish/reaction-pending, SD-8]"
+    assert problem is not None
+    assert problem.action == action
+    assert declaring.use_options(GAME.config, game.with_slice("skills", deck), "ana") == ()
+
+
+def test_en4_use_ability_refusals_name_the_action() -> None:
+    """EN-4: each refusal of UseAbility carries the refused action."""
+    early = UseAbility("ana", "Defend", ROCK, "goblin")
+    problem = GAME.rules.check(pair_first(GAME, GAME.setup(1)), early)
+    assert problem is not None
+    assert problem.action == early
+    game = _ana_activating(GAME, "Dash")
+    dash = owner_of(game["skills"], "ana").hand[0]
+    for action in (
+        UseAbility("ana", "Defend", ROCK, "goblin", (dash,)),
+        UseAbility("ana", "Attack", ROCK, "goblin", ("x",)),  # type: ignore[arg-type]
+    ):
+        problem = GAME.rules.check(game, action)
+        assert problem is not None
+        assert problem.action == action
