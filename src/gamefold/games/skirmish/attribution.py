@@ -25,7 +25,7 @@ from gamefold.combat import (
     RetreatFailed,
     Warded,
 )
-from gamefold.core import Event
+from gamefold.core import Event, attests
 from gamefold.games.base import joined_event_rules
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import (
@@ -42,10 +42,6 @@ __all__ = ["OWN_RULES", "attested", "event_rules", "rule_ids"]
 
 OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 19))
 """The skirmish's own rule IDs."""
-
-
-def _always(*rules: str) -> Callable[[Any], tuple[str, ...]]:
-    return lambda event: rules
 
 
 def _played(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
@@ -81,26 +77,26 @@ def _fled(event: Fled) -> tuple[str, ...]:
 def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str, ...]]]:
     """Every event type of a skirmish with the rules it attests under ``config``."""
     own: dict[type, Callable[[Any], tuple[str, ...]]] = {
-        PairingsAssigned: _always("SK-1"),
-        ExchangeRevealed: _always("SK-1"),
-        CostPaid: _always("SK-2"),
+        PairingsAssigned: attests("SK-1"),
+        ExchangeRevealed: attests("SK-1"),
+        CostPaid: attests("SK-2"),
         CardPlayed: _played(config),
         CardBurned: _burned(config),
         DeclarationHeld: _held(config),
-        Warded: _always("SK-5"),
-        ShieldsDropped: _always("SK-5"),
-        LeftTheFight: _always("SK-6"),
-        DeclarationLapsed: _always("SK-6"),
-        CombatantFell: _always("SK-7"),
-        UnitDefeated: _always("SK-7"),
+        Warded: attests("SK-5"),
+        ShieldsDropped: attests("SK-5"),
+        LeftTheFight: attests("SK-6"),
+        DeclarationLapsed: attests("SK-6"),
+        CombatantFell: attests("SK-7"),
+        UnitDefeated: attests("SK-7"),
         Fled: _fled,
-        Moved: _always("SK-11"),
-        Dodged: _always("SK-15", "SD-8"),
-        HandLimitChanged: _always("SK-12"),
-        ConditionApplied: _always("SK-13"),
-        RetreatFailed: _always("SK-8"),
-        CombatEnded: _always("SK-9"),
-        AbilityResolved: _always(),
+        Moved: attests("SK-11"),
+        Dodged: attests("SK-15", "SD-8"),
+        HandLimitChanged: attests("SK-12"),
+        ConditionApplied: attests("SK-13"),
+        RetreatFailed: attests("SK-8"),
+        CombatEnded: attests("SK-9"),
+        AbilityResolved: attests(),
     }
     return joined_event_rules(skills.EVENT_RULES, combat.EVENT_RULES, own)
 
