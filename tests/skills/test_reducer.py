@@ -108,3 +108,15 @@ def test_en4_sd2_sd10_a_pipeline_built_now_checks_as_the_subsystem_does() -> Non
     assert make_pipeline(fused=False).fast == {}
     assert _drawn(make_pipeline(STANDARD_EFFECTS).step(state, Play("ana", card))[1]) == 1
     assert _drawn(pipeline.step(state, Play("ana", card))[1]) == 0
+
+
+def test_sd10_en5_payments_false_lists_no_paycost() -> None:
+    """SD-10, EN-5: during an activation the listing offers Payment Discards; with
+    ``payments=False`` (a game paying through its own action) it offers none and keeps the
+    rest in order."""
+    state, _ = _activated()
+    listed = legal_actions(state, "ana")
+    assert any(isinstance(a, PayCost) for a in listed)
+    assert legal_actions(state, "ana", payments=False) == tuple(
+        a for a in listed if not isinstance(a, PayCost)
+    )
