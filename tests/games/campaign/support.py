@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gamefold.combat import CombatState, Ending
 from gamefold.core import Action, Event, replace
+from gamefold.games import Policy
 from gamefold.games.campaign import Campaign, CampaignConfig
 from gamefold.games.summit import Attack, MapState
 from gamefold.registry import Game
@@ -63,6 +64,17 @@ def run(game: Campaign, state: Game, *actions: Action) -> tuple[Game, tuple[Even
     return state, tuple(events)
 
 
+def next_action(game: Campaign, state: Game, policy: Policy, rng: Rng) -> tuple[Action, Rng]:
+    """The clock's action if one is due, else the actor's choice by ``policy``."""
+    action = game.clock_action(state)
+    if action is not None:
+        return action, rng
+    actor = game.actor(state)
+    assert actor is not None
+    legal = game.rules.legal_actions(state, actor)
+    return policy(game.rules.lazy_view(state, actor), legal, rng)
+
+
 def finish_battle(game: Campaign, state: Game, limit: int = 2000) -> tuple[Game, list[Event]]:
     """Play the battle under way greedily to its end; the state and every event."""
     policy = game.policies()["greedy"]
@@ -71,12 +83,7 @@ def finish_battle(game: Campaign, state: Game, limit: int = 2000) -> tuple[Game,
     for _ in range(limit):
         if state["campaign"].battle is None:
             return state, events
-        action = game.clock_action(state)
-        if action is None:
-            actor = game.actor(state)
-            assert actor is not None
-            legal = game.rules.legal_actions(state, actor)
-            action, rng = policy(game.rules.lazy_view(state, actor), legal, rng)
+        action, rng = next_action(game, state, policy, rng)
         state, more = game.rules.step(state, action)
         events.extend(more)
     raise AssertionError("the battle did not end")

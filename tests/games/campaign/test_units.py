@@ -74,7 +74,7 @@ from gamefold.skills import (
     owner_of,
 )
 
-from .support import campaign, fought, run, to_attack, with_garrisons
+from .support import campaign, fought, next_action, run, to_attack, with_garrisons
 
 GAME = Campaign()
 ONE_ROUND = campaign(max_battle_rounds=1)
@@ -1205,12 +1205,7 @@ def _round_states(game: Campaign, state: Game) -> list[Game]:
             break
         if deck.in_round and not deck.reacting and deck.active is None and deck.pending:
             found.append(state)
-        action = game.clock_action(state)
-        if action is None:
-            actor = game.actor(state)
-            assert actor is not None
-            legal = game.rules.legal_actions(state, actor)
-            action, rng = policy(game.rules.lazy_view(state, actor), legal, rng)
+        action, rng = next_action(game, state, policy, rng)
         state = game.rules.reduce(state, action)
     return found
 
