@@ -29,7 +29,7 @@ from gamefold.skills import (
 )
 
 LEVEL_UP, LEVEL_ZERO, MOVE, FOCUS, RALLY, STRIKE, PARRY, DODGE, JUNK, HEAVY = range(10)
-DULL, WEAK, FEEBLE, RALLY_EMPTY, RUSH = range(10, 15)
+DULL, WEAK, FEEBLE, RALLY_EMPTY, RUSH, NUDGE, LEVEL_BARE = range(10, 17)
 
 CARDS = {
     LEVEL_UP: CardDef("Level", Effect("level", {"delta": 1})),
@@ -47,6 +47,8 @@ CARDS = {
     FEEBLE: CardDef("Feeble", Effect("parry", {}), (Modifier("guard", 0),)),
     RALLY_EMPTY: CardDef("Empty Rally", Effect("rally", {})),
     RUSH: CardDef("Rush", Effect("rush", {})),
+    NUDGE: CardDef("Nudge", Effect("nothing", {}), (Modifier("attack", 1),)),
+    LEVEL_BARE: CardDef("Bare Level", Effect("level", {})),
 }
 
 CONFIG: Any = SimpleNamespace(
@@ -149,7 +151,7 @@ def test_losing_with_a_member_down_below_the_enemies() -> None:
     enemies = unit("gob", 10, Side.ENEMIES)
     assert policies._losing(fight(unit("ana", 9), unit("bo", 0), enemies))
     assert not policies._losing(fight(unit("ana", 10), unit("bo", 0), enemies))
-    assert not policies._losing(fight(unit("ana", 9), unit("bo", 1), enemies))
+    assert not policies._losing(fight(unit("ana", 8), unit("bo", 1), enemies))
     fallen_enemy = unit("orc", 0, Side.ENEMIES)
     assert not policies._losing(fight(unit("ana", 9), enemies, fallen_enemy))
 
@@ -413,3 +415,40 @@ def test_the_choice_comes_after_preparing() -> None:
     """The call prepares first, then chooses: with nothing to prepare the blow is taken."""
     state = view(5, 6, unit("ana", 10), unit("gob", 10, Side.ENEMIES))
     assert call(state, [Play("ana", JUNK), Burn("ana", PARRY), ATTACK]) == ATTACK
+
+
+# -- boundaries -------------------------------------------------------------------------
+
+
+def test_two_activations_are_the_sides_choice() -> None:
+    """SD-13/SK-11: with two units to activate, the mover (listed second) goes first; with a
+    single activation the activation is not chosen over ending the current one."""
+    fighting = fight(unit("ana", 9), unit("bo", 6, zone=Zone.FORWARD))
+    state = {"combat": fighting, "skills": deck()}
+    assert call(state, [Activate("ana"), Activate("bo")]) == Activate("bo")
+    assert call(state, [Activate("bo"), EndActivation("ana")]) == EndActivation("ana")
+
+
+def test_the_smallest_positive_amounts_count() -> None:
+    """SK-17, SK-16, SK-5: an attack bonus of 1, a heal of 1, a prevention of 1 and a shield
+    of 1 are all worth taking."""
+    assert prep(4, 6, [JUNK], Burn("ana", NUDGE)) == Burn("ana", NUDGE)
+    assert GREEDY._heals(fight(unit("ana", 9)), "ana", Effect("rally", {"amount": 1}))
+    legal = [Play("ana", DODGE), CloseReactionWindow("ana")]
+    assert call(view(hand=0), legal) == Play("ana", DODGE)
+    legal = [Burn("ana", PARRY), EndActivation("ana")]
+    assert call(view(hand=3), legal) == Burn("ana", PARRY)
+
+
+def test_an_unknown_ability_deals_nothing() -> None:
+    """SK-9: an ability the fight does not know counts 0 damage."""
+    nothing = UseAbility("ana", "None", None, "gob")
+    assert GREEDY._damage(fight(unit("gob", 10, Side.ENEMIES)), deck(), nothing) == 0
+
+
+def test_a_level_card_without_delta_neither_raises_nor_is_kept() -> None:
+    """SK-12/SD-9: a Level card with no delta does not raise the limit (not Played before the
+    choice) and is dead weight (freely Discarded)."""
+    assert prep(5, 4, [LEVEL_BARE]) == ATTACK
+    legal = [Discard("ana", LEVEL_BARE), EndActivation("ana")]
+    assert call(view(hand=1), legal) == Discard("ana", LEVEL_BARE)
