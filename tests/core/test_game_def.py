@@ -7,12 +7,12 @@ from typing import Any
 
 import attrs
 import pytest
-from tests.core.toy import Add, Added, Race, RaceConfig
+from tests.core.toy import Add, Added, Race, RaceConfig, Sub, make
 
 from gamefold import Action, ConfigError, Event, Rng
 from gamefold.games import GameDef, Played, game_names, get_game, play, register_game
 from gamefold.games.base import joined_event_rules, random_policy
-from gamefold.registry import Game
+from gamefold.registry import Game, Rules
 
 
 @attrs.frozen
@@ -184,3 +184,95 @@ def test_play_stops_with_a_clear_error_when_the_flow_is_stuck() -> None:
         play(stuck, 1)
     assert str(caught.value) == "toy-stuck: no clock action and no actor, but not over"
     assert isinstance(stuck, GameDef)
+
+
+def _counted(event: Any) -> tuple[str, ...]:
+    return (f"EN-{event.value}",)
+
+
+def test_en7_joined_event_tables_hand_each_function_the_event() -> None:
+    """EN-7: every table's function of a joined entry reads the event itself."""
+    joined = joined_event_rules({Added: _counted}, {Added: _counted})
+    assert joined[Added](Added("a", 4)) == ("EN-4", "EN-4")
+
+
+class Counted(Race):
+    """The race with an event table that reads each event."""
+
+    def event_rules(self) -> dict[type, Any]:
+        return {Added: _counted}
+
+
+def test_en7_attested_hands_each_event_to_its_function() -> None:
+    """EN-7: the rules an event attests may depend on the event itself."""
+    game = Counted()
+    state = game.setup(1)
+    assert game.attested(state, (Added("a", 1), Added("b", 3))) == ("EN-1", "EN-3")
+
+
+def test_distinct_games_hash_apart() -> None:
+    """Games key dicts and sets (equal games hash alike); games of another config or
+    another class hash apart, so such keys stay distinct buckets."""
+    hashes = {hash(Race(RaceConfig(target=t))) for t in range(1, 21)}
+    assert len(hashes) == 20
+    assert hash(Twin(RaceConfig())) != hash(Race(RaceConfig()))
+    assert hash(Race(RaceConfig(target=4))) == hash(Race(RaceConfig(target=4)))
+
+
+def _hidden(name: str, action: type[Action]) -> Any:
+    """``make(name)`` whose counter only its own player sees; the others see 0 (EN-9)."""
+    sub = make(name, action=action)
+    return attrs.evolve(
+        sub, view=lambda state, viewer: state if viewer == name else attrs.evolve(state, value=0)
+    )
+
+
+class Seated(Race):
+    """The race whose players are read from the state, each counter hidden from the other."""
+
+    name = "toy-seated"
+
+    def build_rules(self) -> Rules:
+        return Rules([_hidden("a", Add), _hidden("b", Sub)])
+
+    def players(self, game: Game) -> tuple[str, ...]:
+        return (game["a"].name, game["b"].name)
+
+
+def test_en9_play_checks_the_players_of_the_initial_state_and_shows_each_its_view() -> None:
+    """EN-9: the players policies may be given are read from the initial state; each
+    actor's policy sees that actor's view of the game, never another's."""
+    seen: list[tuple[str, int, int]] = []
+
+    def looking(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
+        seen.append((view.clock.player, view["a"].value, view["b"].value))
+        return legal[-1], rng
+
+    played = play(Seated(RaceConfig(target=7)), 3, {"a": looking, "b": looking})
+    assert played.finished
+    assert seen
+    for actor, a, b in seen:
+        assert (a if actor == "b" else b) == 0
+    assert any(a > 0 for actor, a, _ in seen if actor == "a")
+    assert any(b > 0 for actor, _, b in seen if actor == "b")
+
+
+def test_en3_play_records_each_actions_events() -> None:
+    """EN-3: ``events[i]`` are what ``actions[i]`` did to ``states[i]``."""
+    game = Race(RaceConfig(target=6))
+    played = play(game, 4)
+    assert len(played.events) == len(played.actions) == len(played.states) - 1
+    steps = zip(played.states[:-1], played.actions, played.events, strict=True)
+    for before, action, happened in steps:
+        assert game.rules.step(before, action)[1] == happened
+    assert any(isinstance(e, Added) for happened in played.events for e in happened)
+
+
+def test_en3_play_stops_after_ten_thousand_actions_by_default() -> None:
+    """EN-3: a game that never ends stops at the default cap of 10 000 actions, unfinished,
+    keeping the last state."""
+    game = Race(RaceConfig(target=10**9))
+    played = play(game, 1, keep_states=False)
+    assert len(played.actions) == 10_000
+    assert not played.finished
+    assert len(played.states) == 2

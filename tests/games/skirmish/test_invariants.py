@@ -136,3 +136,27 @@ def test_every_invariant_is_run_in_order() -> None:
         "ana: standing=False in the fight but alive=True in the deck",
         "ana has a shield but is not standing",
     )
+
+
+def test_sk6_sk5_a_combatant_at_one_hit_point_still_stands() -> None:
+    """SK-6, SK-7, SK-5: a character or enemy at 1 hit point stands, lives in the deck, is
+    still one of the GM's units and may carry a shield."""
+    game_def = Skirmish()
+    game = _fight(game_def.setup(1), ana={"hp": 1}, goblin={"hp": 1})
+    assert list(same_units_in_both_slices(game)) == []
+    shielded = _slice(game, shields=(Shield("ana", 1), Shield("goblin", 2)))
+    assert list(shields_on_standing_units(shielded)) == []
+    assert violations(shielded) == ()
+
+
+def test_sk5_every_party_member_counts_in_the_damage_balance() -> None:
+    """SK-5: damage the last party member dealt to the GM's units, or took from them,
+    balances; only the last tally is the GM's."""
+    game_def = Skirmish()
+    game = game_def.setup(1)
+    state = game[NAME]
+    assert [t.player for t in state.tallies] == ["ana", "bo", "cy", "gm"]
+    dealt = bump(bump(state, "cy", damage_dealt=3), "gm", damage_taken=3)
+    assert list(damage_balances(game.with_slice(NAME, dealt))) == []
+    taken = bump(bump(state, "bo", damage_taken=2), "gm", damage_dealt=2)
+    assert list(damage_balances(game.with_slice(NAME, taken))) == []
