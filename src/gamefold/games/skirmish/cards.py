@@ -120,7 +120,8 @@ def _unit(deck: SkillsState, player: str, game: Game) -> str | None:
 def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
     """SK-5: combat wards ``unit`` against ``amount`` damage, if it still stands (combat
     refuses a ward of less than 1, which raises nothing)."""
-    if unit is None:
+    # Most Burns and failed dodges shield 0: answered here without building a refusal.
+    if unit is None or amount <= 0:  # pragma: no mutate -- speed: combat refuses it alike
         return game, ()
     ward = combat.Ward(unit, amount)
     if combat.check(game["combat"], ward) is not None:
@@ -133,6 +134,8 @@ def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
 def _boost(game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
     """SK-16, SK-17: combat empowers or heals the unit, if it still stands (combat refuses
     a boost of less than 1, which does nothing)."""
+    if boost.amount <= 0:  # pragma: no mutate -- speed: combat refuses it alike, more slowly
+        return game, ()
     if combat.check(game["combat"], boost) is not None:
         return game, ()
     fight, events = combat.step(game["combat"], boost)
