@@ -27,7 +27,7 @@ from gamefold._loading import (
     structure_each,
     structure_pairs,
 )
-from gamefold.core import Action, Event
+from gamefold.core import FILLER_MARK, Action, Event
 from gamefold.registry import Clock, Game
 
 __all__ = ["converter", "from_json", "structure", "tag_of", "to_json"]
@@ -57,7 +57,7 @@ def _tagged_subclasses(base: type) -> dict[str, type]:
     todo = [base]
     while todo:
         cls = todo.pop()
-        if attrs.has(cls):
+        if attrs.has(cls) and FILLER_MARK not in vars(cls):  # fillers are never handed out
             found[tag_of(cls)] = cls
         todo.extend(cls.__subclasses__())
     return found

@@ -81,36 +81,54 @@ class EndTurn(Lifecycle):
 
 
 _REPLACERS: dict[tuple[Any, ...], Callable[..., Any]] = {}
+_FILLERS: dict[type, type] = {}
+
+FILLER_MARK = "__gamefold_filler__"
+"""The class attribute that marks a filler class (see :func:`filler`); JSON tags skip them."""
 
 
-def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
-    """The fastest way to set one field on a fresh instance: the slot's own descriptor."""
-    slot = getattr(cls, name, None)
-    if type(slot).__name__ == "member_descriptor":
-        fn: Callable[[Any, Any], None] = slot.__set__  # type: ignore[union-attr]
-        return fn
-    return lambda obj, value: object.__setattr__(obj, name, value)
+def filler(cls: type) -> type:
+    """A subclass of the frozen record class ``cls`` whose instances take plain assignment.
+
+    A copy function fills a fresh filler instance field by field (an ordinary attribute
+    store, where a frozen class's ``__setattr__`` refuses and the slot descriptor's own
+    ``__set__`` costs a call each) and then turns it into a ``cls`` by assigning
+    ``__class__``: CPython allows it because the filler adds no slot, so both share one
+    memory layout. No filler instance is ever handed out.
+    """
+    made = _FILLERS.get(cls)
+    if made is None:
+        namespace = {
+            "__slots__": (),
+            # Both, so that CPython's attribute store falls back to the generic one.
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+            "__module__": cls.__module__,
+            FILLER_MARK: True,
+        }
+        made = _FILLERS[cls] = type(cls)(f"{cls.__name__}Filler", (cls,), namespace)
+    return made
 
 
 def _build_replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
     """Generate a copy function for one frozen attrs class and one set of changed fields.
 
-    ``fn(obj, **changes)`` builds a fresh instance and sets every field once, from the
-    arguments for the changed fields and from ``obj`` for the others: no per-field lookup.
+    ``fn(obj, **changes)`` fills a fresh :func:`filler` instance, every field once, from the
+    arguments for the changed fields and from ``obj`` for the others (no per-field lookup),
+    then makes it a ``cls``.
     """
     names = [f.name for f in attrs.fields(cls)]
     unknown = sorted(set(changed) - set(names))
     if unknown:
         raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
     # Local names carry a prefix no field is expected to use.
-    scope: dict[str, Any] = {"_gf_new": object.__new__, "_gf_cls": cls}
+    scope: dict[str, Any] = {"_gf_new": object.__new__, "_gf_fill": filler(cls), "_gf_cls": cls}
     params = "".join(f"{name}, " for name in changed)
-    lines = [f"def replace(_gf_obj, {params}):", "    _gf_made = _gf_new(_gf_cls)"]
-    for i, name in enumerate(names):
-        scope[f"_gf_set{i}"] = _setter(cls, name)
+    lines = [f"def replace(_gf_obj, {params}):", "    _gf_made = _gf_new(_gf_fill)"]
+    for name in names:
         value = name if name in changed else f"_gf_obj.{name}"
-        lines.append(f"    _gf_set{i}(_gf_made, {value})")
-    lines.append("    return _gf_made")
+        lines.append(f"    _gf_made.{name} = {value}")
+    lines += ["    _gf_made.__class__ = _gf_cls", "    return _gf_made"]
     exec("\n".join(lines), scope)  # the source is built from field names only
     fn: Callable[..., Any] = scope["replace"]
     return fn

@@ -84,3 +84,42 @@ def test_en7_attests_gives_the_same_rules_for_every_event() -> None:
     assert entry(StartRound()) == ("SD-3", "SD-13")
     assert entry(object()) == ("SD-3", "SD-13")
     assert gamefold.attests()(StartRound()) == ()
+
+
+@attrs.frozen
+class Wide:
+    """A record with every kind of field a copy fills: defaults, a private name, a mapping."""
+
+    a: int
+    b: tuple[int, ...] = ()
+    _c: str = "c"
+    d: dict[str, int] = attrs.field(factory=dict, eq=False)
+
+
+@given(st.integers(), st.lists(st.integers()), st.text())
+def test_en1_a_copy_is_a_plain_frozen_record_of_its_class(a: int, b: list[int], c: str) -> None:
+    """EN-1: a copy is an ordinary instance of the record's own class: it refuses assignment,
+    compares, hashes and pickles like one built by the constructor."""
+    import pickle
+
+    original = Wide(0, c="x")
+    copy = replace(original, a=a, b=tuple(b), _c=c)
+    assert type(copy) is Wide
+    assert copy == Wide(a, tuple(b), c)
+    assert hash(copy) == hash(Wide(a, tuple(b), c))
+    assert pickle.loads(pickle.dumps(copy)) == copy
+    assert copy.d is original.d  # unchanged fields are shared, not copied
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.a = 1  # type: ignore[misc]
+
+
+def test_en1_copies_leave_no_class_behind_for_json() -> None:
+    """EN-7: the helper class a copy is filled in is never a record type JSON may name."""
+    from gamefold._convert import _tagged_subclasses
+
+    replace(StartTurn("p"), player="q")
+    helpers = [cls for cls in StartTurn.__subclasses__() if cls.__name__ == "StartTurnFiller"]
+    assert helpers  # the copy above made one
+    tagged = _tagged_subclasses(Lifecycle).values()
+    assert StartTurn in tagged
+    assert not set(helpers) & set(tagged)
