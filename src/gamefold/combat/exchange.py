@@ -12,6 +12,8 @@ An ability that requires a zone needs its user to count as standing there (CB-4,
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import attrs
 
 from gamefold.combat import codes
@@ -159,6 +161,11 @@ def record_declaration(state: CombatState, action: Declare) -> tuple[CombatState
     return with_combatant(state, i, declared), (event,)
 
 
+# Listings hand out one record per declaration instead of building it at every choice
+# (records are immutable, so sharing them is safe).
+_declare = lru_cache(maxsize=4096)(Declare)
+
+
 def declaration_options(state: CombatState, c: Combatant) -> tuple[Declare, ...]:
     """Every legal :class:`Declare` of ``c``: every ability, Hand and target, in a fixed order."""
     if not may_declare(state, c):
@@ -168,7 +175,7 @@ def declaration_options(state: CombatState, c: Combatant) -> tuple[Declare, ...]
     options: list[Declare] = []
     for ability in usable_abilities(state, c):
         thrown = [h for h in ability.hands if h in hands] if ability.hands else [None]
-        options.extend(Declare(c.id, ability.name, h, t) for h in thrown for t in aims)
+        options.extend(_declare(c.id, ability.name, h, t) for h in thrown for t in aims)
     return tuple(options)
 
 

@@ -28,6 +28,10 @@ __all__ = [
 class Hand(Enum):
     """One of the three Hands an ability is thrown with (CB-1)."""
 
+    # Identity, as Enum equality is: Enum's own hash is Python code, and lists and caches
+    # hash these at every choice. No rule depends on a hash (EN-3).
+    __hash__ = object.__hash__
+
     ROCK = "rock"
     PAPER = "paper"
     SCISSORS = "scissors"

@@ -19,6 +19,10 @@ __all__ = ["SIDES", "Side", "Zone", "effective_zone", "forward_ids"]
 class Side(Enum):
     """The two sides of a fight: the players' party and their enemies."""
 
+    # Identity, as Enum equality is: Enum's own hash is Python code, and lists and caches
+    # hash these at every choice. No rule depends on a hash (EN-3).
+    __hash__ = object.__hash__
+
     PARTY = "party"
     ENEMIES = "enemies"
 
@@ -34,6 +38,10 @@ SIDES: tuple[Side, ...] = (Side.PARTY, Side.ENEMIES)
 
 class Zone(Enum):
     """A zone of one side (CB-4); a fallen combatant is in none (``None``)."""
+
+    # Identity, as Enum equality is: Enum's own hash is Python code, and lists and caches
+    # hash these at every choice. No rule depends on a hash (EN-3).
+    __hash__ = object.__hash__
 
     FORWARD = "forward"
     REARWARD = "rearward"

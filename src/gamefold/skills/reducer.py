@@ -166,6 +166,8 @@ def step(
     :mod:`gamefold.skills.effects`). Raises :class:`~gamefold.IllegalAction` for an illegal
     or malformed action, leaving ``state`` as it was (EN-4); ``TypeError`` for a non-action.
     """
+    if effects is None:  # the common call, one look-up shorter
+        return _PIPELINE.step(state, action)
     return _pipeline(effects).step(state, action)
 
 

@@ -222,7 +222,7 @@ def keep_in_window(game: Game, action: Play | Burn | Discard) -> bool:
 def _declares(config: SkirmishConfig, game: Game, action: Play) -> str | None:
     """SK-3: the ability a card's Play effect declares, if any."""
     effect = card_definition(game["skills"], action.card).play.name
-    return config.card_abilities.get(effect)
+    return config.card_ability(effect)
 
 
 def check_play(

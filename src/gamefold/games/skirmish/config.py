@@ -208,6 +208,10 @@ class SkirmishConfig:
     """SK-10: the abilities every party member has besides the basic ones."""
     party_items: tuple[Item, ...] = (Item("pack", 2),)
     """SK-14, CB-14: the items every party member carries; dropped in a flight, they are lost."""
+    # Plain-dict mirrors of the two maps the listing reads at every choice (a PMap look-up
+    # is pure Python); derived, so they take no part in init, equality, repr or JSON.
+    _cost_of: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _ability_of: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _check_party(self)
@@ -217,6 +221,8 @@ class SkirmishConfig:
         _check_mappings(self)
         _check_zones(self)
         _check_effects(self)
+        object.__setattr__(self, "_cost_of", dict(self.ability_costs))
+        object.__setattr__(self, "_ability_of", dict(self.card_abilities))
 
     @property
     def party(self) -> tuple[str, ...]:
@@ -225,7 +231,11 @@ class SkirmishConfig:
 
     def cost(self, ability: str) -> int:
         """The cost of combat ``ability`` in Skill cards (SD-10); 0 if it is free."""
-        return self.ability_costs.get(ability, 0)
+        return self._cost_of.get(ability, 0)
+
+    def card_ability(self, effect: str) -> str | None:
+        """SK-3: the combat ability a card whose Play effect is ``effect`` declares, if any."""
+        return self._ability_of.get(effect)
 
     def skills_config(self) -> SkillsConfig:
         """The skill-deck config of a game: its payable abilities are :attr:`ability_costs`."""

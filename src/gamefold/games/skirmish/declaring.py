@@ -203,7 +203,7 @@ def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> 
 
 def _card_ability(config: SkirmishConfig, game: Game, card: int) -> str | None:
     effect = card_definition(game["skills"], card).play.name
-    return config.card_abilities.get(effect)
+    return config.card_ability(effect)
 
 
 def check_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> IllegalAction | None:
