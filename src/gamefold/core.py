@@ -110,12 +110,14 @@ def filler(cls: type) -> type:
     return made
 
 
-def _build_replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
+def _build_replacer(
+    cls: type, changed: tuple[str, ...], *, packed: bool = False
+) -> Callable[..., Any]:
     """Generate a copy function for one frozen attrs class and one set of changed fields.
 
-    ``fn(obj, **changes)`` fills a fresh :func:`filler` instance, every field once, from the
-    arguments for the changed fields and from ``obj`` for the others (no per-field lookup),
-    then makes it a ``cls``.
+    ``fn(obj, *changed_values)`` (or, ``packed``, ``fn(obj, {name: value})``) fills a fresh
+    :func:`filler` instance, every field once, from the new values for the changed fields
+    and from ``obj`` for the others (no per-field lookup), then makes it a ``cls``.
     """
     names = [f.name for f in attrs.fields(cls)]
     unknown = sorted(set(changed) - set(names))
@@ -123,10 +125,13 @@ def _build_replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
         raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
     # Local names carry a prefix no field is expected to use.
     scope: dict[str, Any] = {"_gf_new": object.__new__, "_gf_fill": filler(cls), "_gf_cls": cls}
-    params = "".join(f"{name}, " for name in changed)
+    params = "_gf_changes" if packed else ", ".join(changed)
     lines = [f"def replace(_gf_obj, {params}):", "    _gf_made = _gf_new(_gf_fill)"]
     for name in names:
-        value = name if name in changed else f"_gf_obj.{name}"
+        if name not in changed:
+            value = f"_gf_obj.{name}"
+        else:
+            value = f"_gf_changes[{name!r}]" if packed else name
         lines.append(f"    _gf_made.{name} = {value}")
     lines += ["    _gf_made.__class__ = _gf_cls", "    return _gf_made"]
     exec("\n".join(lines), scope)  # the source is built from field names only
@@ -138,14 +143,16 @@ def replace(obj: R, /, **changes: Any) -> R:
     """A copy of the frozen record ``obj`` with ``changes`` applied.
 
     Like :func:`attrs.evolve`, but several times faster because the copy is a generated,
-    unrolled function per class; it skips validators and converters, so reducers use it
-    only with values they have already checked.
+    unrolled function per class and set of changed fields; it skips validators and
+    converters, so reducers use it only with values they have already checked. A hot path
+    builds its copy function once with :func:`replacer` instead.
     """
-    try:
-        fn = _REPLACERS[(type(obj), *changes)]
-    except KeyError:  # the first copy of this class with these fields: build its function
-        fn = _REPLACERS[(type(obj), *changes)] = _build_replacer(type(obj), tuple(changes))
-    result: R = fn(obj, **changes)
+    fn = _REPLACERS.get((type(obj), *changes))
+    if fn is None:  # the first copy of this class with these fields: build its function
+        fn = _REPLACERS[(type(obj), *changes)] = _build_replacer(
+            type(obj), tuple(changes), packed=True
+        )
+    result: R = fn(obj, changes)
     return result
 
 

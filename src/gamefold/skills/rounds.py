@@ -116,6 +116,8 @@ class UnitDefeated(Event):
 
 _set_active_side = replacer(SkillsState, "active", "side")
 _set_pending_active = replacer(SkillsState, "pending", "active")
+_set_started = replacer(SkillsState, "owners", "rng", "round", "in_round", "pending", "side")
+_set_ended = replacer(SkillsState, "in_round")
 
 
 def draw(state: SkillsState, seat: int, count: int, events: list[Event]) -> SkillsState:
@@ -197,10 +199,7 @@ def apply_start_round(state: SkillsState, action: StartRound) -> tuple[SkillsSta
     living = tuple(o.player for o in owners[:-1] if o.alive)
     pending = living + state.gm_units
     side = _side_after(pending, state.gm_units, config.first_side)
-    new = replace(
-        state, owners=(*owners,), rng=rng, round=number, in_round=True, pending=pending, side=side
-    )
-    return new, (*events,)
+    return _set_started(state, (*owners,), rng, number, True, pending, side), (*events,)
 
 
 def round_over(state: SkillsState) -> bool:
@@ -229,7 +228,7 @@ def apply_end_round(state: SkillsState, action: EndRound) -> tuple[SkillsState, 
     for player in state.seats:  # SD-12: at the latest, every modifier resets now
         state = _reset_modifiers(state, player, events)
     events.append(RoundEnded(state.round))
-    return replace(state, in_round=False), (*events,)
+    return _set_ended(state, False), (*events,)
 
 
 def _unit_side(state: SkillsState, unit: str, action: Action) -> str:

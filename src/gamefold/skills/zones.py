@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.core import Event, replace
+from gamefold.core import Event, replacer
 from gamefold.rng import Rng
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.config import GM, SkillsConfig
@@ -112,6 +112,9 @@ class CharacterDied(Event):
     cause: str
 
 
+_set_drawn = replacer(Owner, "deck", "hand", "discard", "exhausted", "fatigue", "alive")
+
+
 def draw_cards(
     owner: Owner, count: int, rng: Rng, config: SkillsConfig, events: list[Event]
 ) -> tuple[Owner, Rng]:
@@ -145,16 +148,7 @@ def draw_cards(
         else:
             alive = _fail_draw(player, count, gm, config, events)
             break
-    new = replace(
-        owner,
-        deck=deck,
-        hand=hand,
-        discard=discard,
-        exhausted=exhausted,
-        fatigue=fatigue,
-        alive=alive,
-    )
-    return new, rng
+    return _set_drawn(owner, deck, hand, discard, exhausted, fatigue, alive), rng
 
 
 def _fatigue(player: str, fatigue: int, config: SkillsConfig, events: list[Event]) -> int:

@@ -24,12 +24,13 @@ from functools import lru_cache
 
 import attrs
 
-from gamefold.core import Action, Event, Events, replace
+from gamefold.core import Action, Event, Events, replace, replacer
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import (
     NEUTRAL,
     MapState,
     Phase,
+    Realm,
     put_at,
     realm_of,
     take,
@@ -145,14 +146,18 @@ def validate_deploy(state: MapState, action: Deploy) -> None:
         raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
 
 
+_set_troops = replacer(Realm, "troops")
+_set_deployed = replacer(MapState, "garrisons", "realms")
+
+
 def apply_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events]:
     """One troop leaves the reserve for the territory."""
     index = state.scenario.territories.index(action.territory)
     seat = realm_of(state, action.player)
     realm = state.realms[seat]
     troops = state.garrisons[index] + 1
-    realms = put_at(state.realms, seat, replace(realm, troops=realm.troops - 1))
-    state = replace(state, garrisons=put_at(state.garrisons, index, troops), realms=realms)
+    realms = put_at(state.realms, seat, _set_troops(realm, realm.troops - 1))
+    state = _set_deployed(state, put_at(state.garrisons, index, troops), realms)
     return state, (TroopDeployed(action.player, action.territory, troops),)
 
 

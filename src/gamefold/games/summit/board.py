@@ -19,7 +19,7 @@ from typing import TypeVar
 import attrs
 
 from gamefold import diplomacy
-from gamefold.core import Event, Events, replace
+from gamefold.core import Event, Events, replace, replacer
 from gamefold.games.summit.scenario import Scenario, Zone
 from gamefold.rng import Rng
 
@@ -300,10 +300,13 @@ def realm_of(state: MapState, player: str) -> int:
     raise ValueError(f"{player!r} is not seated")
 
 
+_set_realms = replacer(MapState, "realms")
+
+
 def with_realm(state: MapState, seat: int, realm: Realm) -> MapState:
     """``state`` with the realm at ``seat`` replaced."""
     realms = state.realms
-    return replace(state, realms=(*realms[:seat], realm, *realms[seat + 1 :]))
+    return _set_realms(state, (*realms[:seat], realm, *realms[seat + 1 :]))
 
 
 def put_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
