@@ -125,6 +125,29 @@ def bench_skill_round(sessions: int, repeat: int) -> dict[str, Any]:
         "status": "measured",
         "gamefold_calls_per_s": calls / ours,
         "slowdown": ours / base,
+        **bench_discard(sessions * 1000, repeat),
+    }
+
+
+def bench_discard(count: int, repeat: int) -> dict[str, float]:
+    """One Discard, interleaved three ways (``skill_round.py``): the baseline's, the least
+    any step on gamefold's records does (action, two copies, event), and gamefold's own.
+    Nanoseconds a Discard, and the last two as multiples of the baseline's."""
+    sr = skill_round
+    ways = (sr.baseline_discards, sr.floor_discards, sr.gamefold_discards)
+    times: list[list[float]] = [[], [], []]
+    for _ in range(repeat):
+        for way, spent in zip(ways, times, strict=True):
+            start = time.process_time()
+            made = way(count)
+            spent.append((time.process_time() - start) / made)
+    base, floor, ours = (statistics.median(t) for t in times)
+    return {
+        "discard_baseline_ns": base * 1e9,
+        "discard_floor_ns": floor * 1e9,
+        "discard_gamefold_ns": ours * 1e9,
+        "discard_floor_ratio": floor / base,
+        "discard_ratio": ours / base,
     }
 
 
@@ -217,6 +240,10 @@ def _skill_lines(skill: dict[str, Any]) -> list[str]:
         *lines,
         f"skill-deck round, gamefold.skills:  {skill['gamefold_calls_per_s']:>10,.0f} calls/s",
         f"gamefold takes {skill['slowdown']:.2f}x the baseline's time a call",
+        f"one Discard: baseline {skill['discard_baseline_ns']:,.0f} ns; the least any step on "
+        f"gamefold's records does {skill['discard_floor_ns']:,.0f} ns "
+        f"({skill['discard_floor_ratio']:.2f}x); gamefold.skills "
+        f"{skill['discard_gamefold_ns']:,.0f} ns ({skill['discard_ratio']:.2f}x)",
     ]
 
 

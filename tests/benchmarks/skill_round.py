@@ -157,6 +157,19 @@ def _shape(owner: Any) -> tuple[int, int, int, int, int, bool]:
     return (*(len(zone) for zone in zones), owner.fatigue, owner.alive)
 
 
+def _config() -> Any:
+    from gamefold.skills import SkillsConfig
+
+    return SkillsConfig(
+        deck_size=DECK_SIZE,
+        hand_limit=HAND_LIMIT,
+        gm_deck_size=DECK_SIZE,
+        gm_hand_limit=HAND_LIMIT,
+        exhaust_on_recycle=EXHAUST_ON_RECYCLE,
+        fatigue_on_recycle=FATIGUE_ON_RECYCLE,
+    )
+
+
 def gamefold_session(rounds: int, seed: int) -> Shape:
     """Play a session on :mod:`gamefold.skills`; the owners' final :data:`Shape`.
 
@@ -168,22 +181,13 @@ def gamefold_session(rounds: int, seed: int) -> Shape:
         Activate,
         Discard,
         EndActivation,
-        SkillsConfig,
         controller,
         initial_state,
         owner_of,
         step,
     )
 
-    config = SkillsConfig(
-        deck_size=DECK_SIZE,
-        hand_limit=HAND_LIMIT,
-        gm_deck_size=DECK_SIZE,
-        gm_hand_limit=HAND_LIMIT,
-        exhaust_on_recycle=EXHAUST_ON_RECYCLE,
-        fatigue_on_recycle=FATIGUE_ON_RECYCLE,
-    )
-    state = initial_state(config, list(PLAYERS), seed=seed, gm_units=list(GM_UNITS))
+    state = initial_state(_config(), list(PLAYERS), seed=seed, gm_units=list(GM_UNITS))
     turns = [(controller(state, u), Activate(u), EndActivation(u)) for u in ORDER]
     start, end = StartRound(), EndRound()
     for _ in range(rounds):
@@ -195,3 +199,63 @@ def gamefold_session(rounds: int, seed: int) -> Shape:
             state = step(state, end_activation)[0]
         state = step(state, end)[0]
     return tuple(_shape(o) for o in state.owners)
+
+
+# -- one Discard, three ways: what any immutable step must do, against the baseline ---------
+#
+# Each function makes ``count`` free Discards (SD-9) of the first card of a five-card hand,
+# by the player whose unit is activating, and returns the number made.
+
+
+def baseline_discards(count: int) -> int:
+    """The baseline's :meth:`MutableSkills.discard`; the hand is dealt again every 5 cards."""
+    game = MutableSkills(0)
+    game.start_round()
+    game.activate(PLAYERS[0])
+    owner = game.owners[PLAYERS[0]]
+    dealt = list(owner.hand)
+    for _ in range(count // HAND_LIMIT):
+        owner.hand[:] = dealt
+        owner.discard.clear()
+        for card in dealt:
+            game.discard(PLAYERS[0], card)
+    return count // HAND_LIMIT * HAND_LIMIT
+
+
+def _activating() -> Any:
+    from gamefold import StartRound
+    from gamefold.skills import Activate, initial_state, step
+
+    state = initial_state(_config(), list(PLAYERS), seed=0, gm_units=list(GM_UNITS))
+    return step(step(state, StartRound())[0], Activate(PLAYERS[0]))[0]
+
+
+def floor_discards(count: int) -> int:
+    """The least any step on gamefold's records does for a Discard, and nothing else: build
+    the action, copy the owner and the state with generated copy functions, build the
+    event. No dispatch, no check."""
+    from gamefold import replacer
+    from gamefold.skills import CardDiscarded, Discard, Owner, SkillsState
+
+    set_zones = replacer(Owner, "hand", "discard")
+    set_owners = replacer(SkillsState, "owners")
+    state = _activating()
+    owner, others = state.owners[0], state.owners[1:]
+    player, card = owner.player, owner.hand[0]
+    for _ in range(count):
+        action = Discard(player, card)
+        moved = set_zones(owner, owner.hand[1:], (*owner.discard, action.card))
+        set_owners(state, (moved, *others))
+        (CardDiscarded(player, action.card),)
+    return count
+
+
+def gamefold_discards(count: int) -> int:
+    """:func:`gamefold.skills.step` on a Discard built the way :func:`gamefold_session` does."""
+    from gamefold.skills import Discard, owner_of, step
+
+    state = _activating()
+    player = PLAYERS[0]
+    for _ in range(count):
+        step(state, Discard(player, owner_of(state, player).hand[0]))
+    return count

@@ -20,6 +20,13 @@ def test_the_baseline_plays_the_same_skill_deck_round_as_gamefold(rounds: int, s
     assert skill_round.baseline_session(rounds, seed) == skill_round.gamefold_session(rounds, seed)
 
 
+def test_each_discard_measure_makes_the_discards_it_reports() -> None:
+    """SD-9: the baseline Discards whole hands (dealt again every 5); the others each one."""
+    assert skill_round.baseline_discards(12) == 10
+    assert skill_round.floor_discards(12) == 12
+    assert skill_round.gamefold_discards(12) == 12
+
+
 def test_a_quick_run_prints_a_table_and_writes_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -39,6 +46,8 @@ def test_a_quick_run_prints_a_table_and_writes_json(
     skill = results["skill_round"]
     assert skill["status"] == "measured", skill["status"]
     assert skill["slowdown"] > 0
+    assert skill["discard_floor_ratio"] > 0
+    assert skill["discard_ratio"] > 0
     speed = results["speedup"]
     assert (speed["games"], speed["workers"], speed["identical"]) == (40, 2, True)
     assert out.rstrip().endswith(f"wrote {written}")
