@@ -47,6 +47,30 @@ def test_sd10_sk2_ability_costs_are_the_one_source_of_both_slices_costs() -> Non
     assert (config.cost("Attack"), config.cost("Defend")) == (2, 0)
 
 
+def test_sk3_card_ability_follows_card_abilities_at_default_and_another_value() -> None:
+    """SK-3: the ability a card's Play effect declares, from ``card_abilities``; ``None`` for
+    an effect it does not name. The look-ups follow a config built from another (evolve,
+    JSON, pickle), and take no part in its equality or its JSON."""
+    import pickle
+
+    import attrs
+
+    default = SkirmishConfig()
+    assert (default.card_ability("attack"), default.card_ability("defend")) == ("Attack", None)
+    other = attrs.evolve(default, card_abilities={"attack": "Bash"}, ability_costs={"Bash": 2})
+    assert (other.card_ability("attack"), other.card_ability("defend")) == ("Bash", None)
+    assert (other.cost("Bash"), other.cost("Attack")) == (2, 0)
+    for copy in (
+        converter.structure(converter.unstructure(other), SkirmishConfig),
+        pickle.loads(pickle.dumps(other)),
+    ):
+        assert copy == other
+        assert (copy.card_ability("attack"), copy.cost("Bash")) == ("Bash", 2)
+    assert set(converter.unstructure(other)) == {
+        f.name for f in attrs.fields(SkirmishConfig) if f.init
+    }
+
+
 @pytest.mark.parametrize("size", [1, 2, 4, 6])
 def test_party_size_other_values(size: int) -> None:
     """``party_size``: the first names in seat order, then the GM."""
