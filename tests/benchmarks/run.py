@@ -13,7 +13,8 @@ It measures
    actions at every choice), and reducer steps a CPU-second (replaying the recorded actions through
    ``rules.step``, no policy in the loop);
 2. the skill-deck round on :mod:`gamefold.skills` against a plain mutable-list baseline
-   (see ``skill_round.py``): reducer calls a second for each, and the ratio;
+   (see ``skill_round.py``): reducer calls a second for each, and the ratio; and one Discard
+   three ways (the baseline's, the least any step on gamefold's records does, gamefold's);
 3. ``simulate`` of 2,000 games serially and on two worker processes: the speed-up.
 
 Single-process figures are CPU time (``time.process_time``), the median of ``repeat`` runs,

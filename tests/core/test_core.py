@@ -113,6 +113,20 @@ def test_en1_a_copy_is_a_plain_frozen_record_of_its_class(a: int, b: list[int], 
         copy.a = 1  # type: ignore[misc]
 
 
+@attrs.frozen(slots=False)
+class Unslotted:
+    a: int
+    b: str = "b"
+
+
+def test_en1_replace_copies_a_record_without_slots_too() -> None:
+    """A user's frozen record built without slots copies the same way."""
+    copy = replace(Unslotted(1), b="c")
+    assert type(copy) is Unslotted
+    assert copy == Unslotted(1, "c")
+    assert vars(copy) == {"a": 1, "b": "c"}
+
+
 def test_en1_copies_leave_no_class_behind_for_json() -> None:
     """EN-7: the helper class a copy is filled in is never a record type JSON may name."""
     from gamefold._convert import _tagged_subclasses
