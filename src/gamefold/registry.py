@@ -32,6 +32,7 @@ from gamefold.core import (
     StartRound,
     StartTurn,
     replace,
+    replacer,
 )
 from gamefold.errors import IllegalAction, RegistryError
 
@@ -121,7 +122,12 @@ class Game:
     def with_slice(self, name: str, value: Any) -> Game:
         """A copy of this game with the slice ``name`` replaced by ``value``."""
         i = self.names.index(name)
-        return Game(self.names, (*self.slices[:i], value, *self.slices[i + 1 :]), self.clock)
+        slices = self.slices
+        return _with_slices(self, (*slices[:i], value, *slices[i + 1 :]))
+
+
+_with_slices: Callable[[Game, tuple[Any, ...]], Game] = replacer(Game, "slices")
+"""A plain :class:`Game` with the names and clock of the one given and new ``slices``."""
 
 
 class LazyView(Game):
@@ -646,8 +652,7 @@ def _lift(index: int, sub: Subsystem[Any]) -> _Entry:
         def handler(game: Game, action: Any) -> tuple[Game, Events]:
             slices = game.slices
             new, events = reduce(slices[index], action)
-            rebuilt = (*slices[:index], new, *slices[index + 1 :])
-            return Game(game.names, rebuilt, game.clock), events
+            return _with_slices(game, (*slices[:index], new, *slices[index + 1 :])), events
 
         return handler
 

@@ -132,7 +132,10 @@ def draw(state: SkillsState, seat: int, count: int, events: list[Event]) -> Skil
 
 def _has_pending(pending: tuple[str, ...], gm_units: tuple[str, ...], side: str) -> bool:
     gm_side = side == GM
-    return any((unit in gm_units) is gm_side for unit in pending)
+    for unit in pending:  # noqa: SIM110 -- a loop, not any(): no generator on every activation
+        if (unit in gm_units) is gm_side:
+            return True
+    return False
 
 
 def _side_after(pending: tuple[str, ...], gm_units: tuple[str, ...], preferred: str) -> str:

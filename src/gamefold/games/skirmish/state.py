@@ -16,7 +16,7 @@ import attrs
 
 from gamefold.combat import DamagePrevented as CombatDamagePrevented
 from gamefold.combat import Hand, Warded
-from gamefold.core import Action, EndRound, Event, Events, replace
+from gamefold.core import Action, EndRound, Event, Events, replace, replacer
 from gamefold.games.skirmish import codes
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Subsystem
@@ -205,6 +205,9 @@ def tally_of(state: SkirmishState | SkirmishView, player: str) -> Tally:
     raise KeyError(player)
 
 
+_set_tallies = replacer(SkirmishState, "tallies")
+
+
 def bump(state: SkirmishState, player: str, **amounts: int) -> SkirmishState:
     """``state`` with ``player``'s tally fields increased by ``amounts``."""
     tallies = list(state.tallies)
@@ -212,7 +215,7 @@ def bump(state: SkirmishState, player: str, **amounts: int) -> SkirmishState:
         if tally.player == player:
             changes = {k: getattr(tally, k) + v for k, v in amounts.items()}
             tallies[i] = replace(tally, **changes)
-    return replace(state, tallies=tuple(tallies))
+    return _set_tallies(state, tuple(tallies))
 
 
 def mark(state: SkirmishState, player: str, field: str, round_: int) -> SkirmishState:
