@@ -61,6 +61,7 @@ __all__ = [
     "around_play",
     "check_play",
     "check_window",
+    "declared_ability",
     "keep_in_window",
     "keep_play",
     "level_effect",
@@ -219,9 +220,9 @@ def keep_in_window(game: Game, action: Play | Burn | Discard) -> bool:
     return window_allows(game, action.player)
 
 
-def _declares(config: SkirmishConfig, game: Game, action: Play) -> str | None:
-    """SK-3: the ability a card's Play effect declares, if any."""
-    effect = card_definition(game["skills"], action.card).play.name
+def declared_ability(config: SkirmishConfig, game: Game, card: int) -> str | None:
+    """SK-3: the ability card ``card``'s Play effect declares, if any."""
+    effect = card_definition(game["skills"], card).play.name
     return config.card_ability(effect)
 
 
@@ -232,7 +233,7 @@ def check_play(
     problem = check_window(game, action, inner)
     if problem is not None:
         return problem
-    ability = _declares(config, game, action)
+    ability = declared_ability(config, game, action.card)
     if ability is not None:
         message = f"this card declares {ability}: use it with UseCard."
         return codes.illegal(codes.USE_CARD, message, action)
@@ -241,7 +242,8 @@ def check_play(
 
 def keep_play(config: SkirmishConfig, game: Game, action: Play) -> bool:
     """What :func:`check_play` adds to the deck's check, for a listed Play (EN-5)."""
-    return window_allows(game, action.player) and _declares(config, game, action) is None
+    allowed = window_allows(game, action.player)
+    return allowed and declared_ability(config, game, action.card) is None
 
 
 def around_play(

@@ -27,7 +27,7 @@ from gamefold.combat import Declare, Hand, find
 from gamefold.core import Action, Event, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
-from gamefold.games.skirmish.cards import after_play
+from gamefold.games.skirmish.cards import after_play, declared_ability
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.fight import declare, owner
 from gamefold.games.skirmish.state import (
@@ -46,7 +46,6 @@ from gamefold.skills import (
     OpenReactionWindow,
     PayCost,
     Play,
-    card_definition,
     controller,
     owner_of,
 )
@@ -201,11 +200,6 @@ def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> 
     return game, (*events, *more)
 
 
-def _card_ability(config: SkirmishConfig, game: Game, card: int) -> str | None:
-    effect = card_definition(game["skills"], card).play.name
-    return config.card_ability(effect)
-
-
 def check_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> IllegalAction | None:
     """Why ``action`` is illegal now (SK-3, SD-11, CB-10), or ``None``."""
     if not _use_card_ok(action):
@@ -215,7 +209,7 @@ def check_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> Illeg
     problem = problem or skills.check(game["skills"], Play(player, action.card))
     if problem is not None:
         return problem
-    ability = _card_ability(config, game, action.card)
+    ability = declared_ability(config, game, action.card)
     if ability is None:
         message = f"card {action.card} declares no ability: Play it instead."
         return codes.illegal(codes.NOT_AN_ABILITY_CARD, message, action)
@@ -224,7 +218,7 @@ def check_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> Illeg
 
 def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[Game, Events]:
     """Play the card (SD-11), then declare its ability or hold it for a reaction (SK-4)."""
-    ability = _card_ability(config, game, action.card)
+    ability = declared_ability(config, game, action.card)
     assert ability is not None  # checked above
     before = game["skills"]
     play = Play(controller(before, action.unit), action.card)
@@ -283,6 +277,6 @@ def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action,
         payments = combinations(ordered, config.cost(d.ability))  # a free one: just ()
         out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
     for card in hand:
-        ability = _card_ability(config, game, card)
+        ability = declared_ability(config, game, card)
         out.extend(UseCard(unit, card, d.hand, d.target) for d in declares if d.ability == ability)
     return tuple(out)

@@ -224,7 +224,7 @@ def mark(state: SkirmishState, player: str, field: str, round_: int) -> Skirmish
         replace(t, **{field: round_}) if t.player == player and getattr(t, field) is None else t
         for t in state.tallies
     )
-    return replace(state, tallies=tallies)
+    return _set_tallies(state, tallies)
 
 
 def add_shield(state: SkirmishState, unit: str, amount: int) -> SkirmishState:
