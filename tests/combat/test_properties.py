@@ -171,3 +171,28 @@ def get_ability(state: CombatState, name: str) -> Ability:
     found = state.config.ability(name)
     assert found is not None
     return found
+
+
+@given(reachable_states(), st.data())
+def test_en5_declarations_and_retreats_are_a_combatants_listing_split(
+    state: CombatState, data: st.DataObject
+) -> None:
+    """EN-5: ``declarations`` and ``retreats`` are exactly the Declare and Retreat parts of a
+    combatant's listing, in its order; a name that is no combatant has neither."""
+    import gamefold.combat as combat
+
+    cid = data.draw(st.sampled_from([*(c.id for c in state.combatants), "nobody"]))
+    listed = legal_actions(state, cid)
+    assert combat.declarations(state, cid) == tuple(a for a in listed if isinstance(a, Declare))
+    assert combat.retreats(state, cid) == tuple(a for a in listed if isinstance(a, Retreat))
+    assert (*combat.declarations(state, cid), *combat.retreats(state, cid)) == listed
+
+
+@given(reachable_states(), st.data())
+def test_cb10_awaits_is_membership_of_waiting_for(state: CombatState, data: st.DataObject) -> None:
+    """CB-10: ``awaits(state, cid)`` says whether the exchange waits for ``cid``, exactly as
+    ``cid in waiting_for(state)``."""
+    import gamefold.combat as combat
+
+    cid = data.draw(st.sampled_from([*(c.id for c in state.combatants), "nobody"]))
+    assert combat.awaits(state, cid) is (cid in combat.waiting_for(state))

@@ -51,7 +51,7 @@ from gamefold.combat.dire import (
     dire_policy_names,
     register_dire_policy,
 )
-from gamefold.combat.exchange import Declare, Declared, targets, waiting_for
+from gamefold.combat.exchange import Declare, Declared, awaits, targets, waiting_for
 from gamefold.combat.fleeing import (
     Carry,
     Fled,
@@ -86,9 +86,11 @@ from gamefold.combat.reducer import (
     EVENTS,
     PIPELINE,
     check,
+    declarations,
     initial_state,
     legal_actions,
     reduce,
+    retreats,
     step,
 )
 from gamefold.combat.resolution import (
@@ -169,10 +171,12 @@ __all__ = [
     "Withdraw",
     "Zone",
     "allowed_hands",
+    "awaits",
     "assigning_side",
     "check",
     "codes",
     "declaration_rules",
+    "declarations",
     "describe",
     "dire_policy",
     "dire_policy_names",
@@ -180,6 +184,7 @@ __all__ = [
     "legal_actions",
     "outcome",
     "reduce",
+    "retreats",
     "register_dire_policy",
     "step",
     "subsystem",

@@ -23,6 +23,7 @@ from gamefold.combat.combatants import (
     CombatState,
     Declaration,
     check_declarer,
+    find,
     index_of,
     is_paired,
     require,
@@ -207,6 +208,15 @@ def waiting_for(state: CombatState) -> tuple[str, ...]:
     if state.ending is not None or not is_paired(state):
         return ()
     return tuple(c.id for c in state.combatants if _undeclared(c) and _has_choice(state, c))
+
+
+def awaits(state: CombatState, cid: str) -> bool:
+    """Whether the exchange still waits for combatant ``cid``: ``cid in waiting_for(state)``,
+    without looking at anyone else."""
+    if state.ending is not None or not is_paired(state):
+        return False
+    c = find(state, cid)
+    return c is not None and _undeclared(c) and _has_choice(state, c)
 
 
 def nobody_waiting(state: CombatState) -> bool:

@@ -264,3 +264,16 @@ def legal_actions(state: CombatState, actor: str) -> tuple[Action, ...]:
     if c is None:
         return ()
     return (*declaration_options(state, c), *retreat_options(state, c))
+
+
+def declarations(state: CombatState, cid: str) -> tuple[Declare, ...]:
+    """The :class:`Declare` options :func:`legal_actions` lists for combatant ``cid``, alone
+    (``()`` for a name that is no combatant): for a game that lists them under its own rules."""
+    c = find(state, cid)
+    return () if c is None else declaration_options(state, c)
+
+
+def retreats(state: CombatState, cid: str) -> tuple[Retreat, ...]:
+    """The :class:`Retreat` options :func:`legal_actions` lists for combatant ``cid``, alone."""
+    c = find(state, cid)
+    return () if c is None else retreat_options(state, c)

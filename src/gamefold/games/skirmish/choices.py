@@ -61,7 +61,7 @@ def retreat_options(game: Game, actor: str) -> tuple[Action, ...]:
     deck = game["skills"]
     if deck.active != actor or deck.reacting or actor in game[NAME].chosen:
         return ()
-    return tuple(a for a in combat.legal_actions(game["combat"], actor) if isinstance(a, Retreat))
+    return combat.retreats(game["combat"], actor)
 
 
 def check_close(game: Game, action: CloseReactionWindow) -> IllegalAction | None:

@@ -269,7 +269,7 @@ def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action,
         return ()
     if unit in game[NAME].chosen:
         return ()
-    declares = [a for a in combat.legal_actions(game["combat"], unit) if isinstance(a, Declare)]
+    declares = combat.declarations(game["combat"], unit)
     hand = owner_of(deck, actor).hand
     ordered = sorted(hand)
     out: list[Action] = []

@@ -25,10 +25,10 @@ from gamefold.combat import (
     CombatState,
     Side,
     assigning_side,
+    awaits,
     exchange_under_way,
     find,
     is_paired,
-    waiting_for,
 )
 from gamefold.core import Action, Events
 from gamefold.errors import IllegalAction
@@ -101,7 +101,7 @@ def _ending_reason(game: Game, action: EndActivation) -> str | None:
     fight = game["combat"]
     if pairing_needed(fight):
         return codes.PAIRING_FIRST
-    if action.unit not in game[NAME].chosen and action.unit in waiting_for(fight):
+    if action.unit not in game[NAME].chosen and awaits(fight, action.unit):
         return codes.DECLARE_FIRST
     return None
 
