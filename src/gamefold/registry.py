@@ -217,6 +217,10 @@ def _around_result(name: str, result: Any) -> tuple[Game, Events]:
     )
 
 
+GameListing: TypeAlias = Callable[[Game, str], tuple[Action, ...]]
+"""A game-level listing: ``(game, actor) -> actions``."""
+
+
 @attrs.frozen
 class Rule:
     """A game-level rule: the handler of one action type, seeing the whole game.
@@ -233,7 +237,7 @@ class Rule:
     """``step(game, action) -> (game, events)``, for an action ``check`` accepted."""
     check: Checker = always_legal
     """``check(game, action)``: why the action is illegal, or ``None``."""
-    legal_actions: Callable[[Game, str], tuple[Action, ...]] | None = None
+    legal_actions: GameListing | None = None
     """The actions an actor may take that this rule lists, or ``None`` if it lists none."""
     name: str = ""
     """A name for messages; defaults to the action type's name."""
@@ -356,6 +360,7 @@ class Rules:
             rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
         )
         self._sieve = self._build_sieve()
+        self._listers = self._build_listers()
 
     def __repr__(self) -> str:
         return f"Rules({list(self.names)!r})"
@@ -442,20 +447,14 @@ class Rules:
         rules. A rule that lists actions of its type replaces the subsystem's listing of it."""
         out: list[Action] = []
         sieve = self._sieve
-        for i, sub in enumerate(self.subsystems):
-            for action in sub.legal_actions(game.slices[i], actor):
+        for listing, piece in zip(self._listers, game.slices, strict=True):
+            for action in listing(piece, actor):
                 keep = sieve.get(type(action), _unlisted)
                 if keep is _vouched or (keep is not _unlisted and keep(game, action)):
                     out.append(action)
-        for rule in (*self.rules, *self.overrides):
-            if rule.legal_actions is not None:
-                listed = rule.legal_actions(game, actor)
-                entry = self._table[rule.action]  # wrapped: its keep narrows the listing (EN-5)
-                if entry.exact:
-                    narrow = entry.keep
-                    out.extend(listed if narrow is None else (a for a in listed if narrow(game, a)))
-                else:
-                    out.extend(a for a in listed if self._checks[type(a)](game, a) is None)
+        for listing, narrow in self._rule_listers:
+            listed = listing(game, actor)
+            out.extend(listed if narrow is None else (a for a in listed if narrow(game, a)))
         return tuple(out)
 
     def view(self, game: Game, viewer: str) -> Game:
@@ -505,6 +504,24 @@ class Rules:
             else:
                 sieve[kind] = _vouched if entry.keep is None else entry.keep
         return sieve
+
+    def _build_listers(self) -> tuple[Callable[[Any, str], tuple[Action, ...]], ...]:
+        """The subsystems' listings, in slice order; and, in :attr:`_rule_listers`, each
+        listing rule's listing with what narrows it, decided once: nothing (an exact listing),
+        the wrappers' ``keep`` (an exact listing a wrapper narrows, EN-5) or the whole check
+        chain of each listed action (a listing the registry does not trust)."""
+        rule_listers = []
+        for rule in (*self.rules, *self.overrides):
+            if rule.legal_actions is not None:
+                entry = self._table[rule.action]
+                narrow = entry.keep if entry.exact else self._accepted
+                rule_listers.append((rule.legal_actions, narrow))
+        self._rule_listers: tuple[tuple[GameListing, Keep | None], ...] = tuple(rule_listers)
+        return tuple(sub.legal_actions for sub in self.subsystems)
+
+    def _accepted(self, game: Game, action: Action) -> bool:
+        """Whether the whole check chain of ``action``'s type accepts it."""
+        return self._checks[type(action)](game, action) is None
 
     def _entry(self, action_type: type) -> _Entry:
         entry = self._table.get(action_type)
