@@ -160,3 +160,40 @@ def test_en8_the_config_round_trips_through_json_and_hashes() -> None:
     assert converter.structure(data, SkirmishConfig) == config
     assert Skirmish(config) == Skirmish(config)
     assert hash(Skirmish(config)) == hash(Skirmish(config))
+
+
+def test_sk5_sk16_sk17_effect_look_ups_follow_their_maps_at_default_and_another_value() -> None:
+    """SK-5, SK-16, SK-17: ``reaction_param``, ``heal_param`` and ``burn_kind`` read
+    ``reaction_effects``, ``heal_effects`` and ``burn_effects``, at the defaults and at other
+    values, and follow a config built from another (evolve, JSON, pickle)."""
+    import pickle
+
+    import attrs
+
+    default = SkirmishConfig()
+    looked_up = (
+        default.reaction_param("defend"),
+        default.heal_param("heal"),
+        default.burn_kind("evasion"),
+    )
+    assert looked_up == ("block", "amount", "dodge")
+    assert (default.reaction_param("x"), default.heal_param("x"), default.burn_kind("x")) == (
+        None,
+        None,
+        None,
+    )
+    other = attrs.evolve(
+        default,
+        reaction_effects={"guard": "block"},
+        dodge_effects=(),
+        heal_effects={"mend": "hp"},
+        burn_effects={"evasion": "heal"},
+    )
+    for copy in (
+        other,
+        converter.structure(converter.unstructure(other), SkirmishConfig),
+        pickle.loads(pickle.dumps(other)),
+    ):
+        assert (copy.reaction_param("guard"), copy.reaction_param("defend")) == ("block", None)
+        assert (copy.heal_param("mend"), copy.heal_param("heal")) == ("hp", None)
+        assert copy.burn_kind("evasion") == "heal"

@@ -73,7 +73,7 @@ __all__ = [
 def level_effect(state: SkillsState, player: str, effect: Effect) -> tuple[SkillsState, Events]:
     """SK-12: the ``"level"`` Play effect: ``player``'s hand limit changes by ``delta`` (SD-2),
     when the deck allows it (the limit stays from 0 to the maximum); else nothing."""
-    change = ChangeHandLimit(player, effect.params.get("delta", 0))
+    change = ChangeHandLimit(player, effect.param("delta"))
     if skills.check(state, change) is not None:
         return state, ()
     return skills.step(state, change)
@@ -149,11 +149,11 @@ def _card_effect(
     """SK-16: an ability card's damage empowers the blow; a healing effect heals."""
     if unit is None:
         return game, ()
-    if effect.name in config.card_abilities and config.card_damage is not None:
-        return _boost(game, Empower(unit, effect.params.get(config.card_damage, 0)))
-    param = config.heal_effects.get(effect.name)
+    if config.card_ability(effect.name) is not None and config.card_damage is not None:
+        return _boost(game, Empower(unit, effect.param(config.card_damage)))
+    param = config.heal_param(effect.name)
     if param is not None:
-        return _boost(game, Heal(unit, effect.params.get(param, 0)))
+        return _boost(game, Heal(unit, effect.param(param)))
     return game, ()
 
 
@@ -169,10 +169,10 @@ def after_play(
     game = game.with_slice(NAME, state)
     if effect.name == "move":
         return _moved(game, _unit(before, player, game))
-    param = config.reaction_effects.get(effect.name)
+    param = config.reaction_param(effect.name)
     if param is None:
         return _card_effect(config, game, _unit(before, player, game), effect)
-    amount = effect.params.get(param, 0)
+    amount = effect.param(param)
     if effect.name in config.dodge_effects:
         chance = amount + _dodge_bonus(config, game["skills"], player)
         return _dodge(config, game, _unit(before, player, game), chance)
@@ -281,7 +281,7 @@ def _burn_effect(
     config: SkirmishConfig, game: Game, player: str, unit: str | None, modifier: Modifier
 ) -> tuple[Game, Events]:
     """SK-17: what one Burn modifier does in the fight (``dodge`` is read when Dodging)."""
-    kind = config.burn_effects.get(modifier.stat)  # a stat not named falls through: flavour
+    kind = config.burn_kind(modifier.stat)  # a stat not named falls through: flavour
     if unit is None or modifier.amount <= 0:
         return game, ()
     if kind == "empower":

@@ -1,0 +1,34 @@
+"""A card's Play effect and its parameters (SD-11)."""
+
+from __future__ import annotations
+
+import pickle
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamefold.record import converter
+from gamefold.skills import Effect
+
+names = st.text(min_size=1, max_size=6)
+params = st.dictionaries(names, st.integers(-5, 5), max_size=4)
+
+
+@given(names, params, names, st.integers(-3, 3))
+def test_sd11_param_reads_params_with_a_default(
+    effect: str, values: dict[str, int], name: str, default: int
+) -> None:
+    """SD-11: ``Effect.param`` is the effect's parameter of that name, or the default (0
+    unless given) for one it does not have, also for an effect built from another (JSON,
+    pickle); the look-up takes no part in equality, hash or JSON."""
+    made = Effect(effect, values)
+    for copy in (
+        made,
+        converter.structure(converter.unstructure(made), Effect),
+        pickle.loads(pickle.dumps(made)),
+    ):
+        assert copy == made
+        assert hash(copy) == hash(made)
+        assert copy.param(name, default) == values.get(name, default)
+        assert copy.param(name) == values.get(name, 0)
+    assert set(converter.unstructure(made)) == {"name", "params"}
