@@ -31,6 +31,7 @@ from gamefold.core import (
     Lifecycle,
     StartRound,
     StartTurn,
+    filler,
     replace,
     replacer,
 )
@@ -180,6 +181,10 @@ class LazyView(Game):
 
     def __repr__(self) -> str:
         return f"LazyView({self.names!r}, {self.slices!r}, {self.clock!r})"
+
+
+_LAZY_FILLER: Any = filler(LazyView)
+_new_object = object.__new__
 
 
 Handler: TypeAlias = Callable[[Game, Any], tuple[Game, Events]]
@@ -470,7 +475,12 @@ class Rules:
 
     def lazy_view(self, game: Game, viewer: str) -> Game:
         """:meth:`view`, built only when read (:class:`LazyView`): what policies receive."""
-        return LazyView(self, game, viewer)
+        # What LazyView(self, game, viewer) makes, filled as record copies are (core.filler).
+        view = _new_object(_LAZY_FILLER)
+        view.names, view.clock, view._built = game.names, game.clock, None
+        view._rules, view._source, view._viewer = self, game, viewer
+        view.__class__ = LazyView
+        return view  # type: ignore[no-any-return]
 
     def invariants(self, game: Game) -> dict[str, list[str]]:
         """Every violated invariant, by name: ``"slice.invariant"`` for a slice's own,

@@ -545,6 +545,23 @@ def test_en9_a_lazy_view_is_built_only_when_read_and_equals_the_view() -> None:
     assert copy == rules.view(game, "a")
 
 
+def test_en9_lazy_view_makes_what_the_lazy_view_class_makes() -> None:
+    """EN-9: ``Rules.lazy_view`` (filled as record copies are) hands out a plain, frozen
+    :class:`LazyView`, alike in every part to one built with ``LazyView(rules, game, viewer)``."""
+    from gamefold.registry import LazyView
+
+    rules, game = two()
+    fast, built = rules.lazy_view(game, "a"), LazyView(rules, game, "a")
+    assert type(fast) is LazyView
+    parts = ("names", "clock", "_rules", "_source", "_viewer", "_built")
+    assert [getattr(fast, p) for p in parts] == [getattr(built, p) for p in parts]
+    assert fast._source is game
+    assert fast._rules is rules
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.names = ("b",)  # type: ignore[misc]
+    assert fast.slices == built.slices == rules.view(game, "a").slices
+
+
 # -- what mutation testing found unpinned (tests/mutation/run.py registry.py) ----------------
 
 
