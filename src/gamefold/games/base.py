@@ -263,16 +263,19 @@ def play(
     actions: list[Action] = []
     states: list[Game] = [state]
     events: list[tuple[Event, ...]] = []
-    while len(actions) < max_steps and not game.is_over(state):
+    policy_of = _policy_of(policies)
+    over = game.is_over(state)
+    while len(actions) < max_steps and not over:
         action = game.clock_action(state)
         if action is None:
-            action, streams = _choose(game, state, policies, base, streams)
+            action = _choose(game, state, policy_of, base, streams)
         state, happened = game.rules.step(state, action)
         actions.append(action)
         events.append(happened)
-        if keep_states or game.is_over(state) or len(actions) == max_steps:
+        over = game.is_over(state)
+        if keep_states or over or len(actions) == max_steps:
             states.append(state)
-    return Played(tuple(actions), tuple(states), tuple(events), game.is_over(state))
+    return Played(tuple(actions), tuple(states), tuple(events), over)
 
 
 def _check_players(game: GameDef[Any], state: Game, policies: object) -> None:
@@ -288,20 +291,28 @@ def _check_players(game: GameDef[Any], state: Game, policies: object) -> None:
         )
 
 
+def _policy_of(policies: Mapping[str, Policy] | Policy) -> Callable[[str], Policy]:
+    """Each actor's policy: its own from a mapping (missing actors play at random), or the one
+    policy for everyone."""
+    if isinstance(policies, Mapping):
+        return lambda actor: policies.get(actor, random_policy)
+    return lambda actor: policies
+
+
 def _choose(
     game: GameDef[Any],
     state: Game,
-    policies: Mapping[str, Policy] | Policy,
+    policy_of: Callable[[str], Policy],
     base: Rng,
     streams: dict[str, Rng],
-) -> tuple[Action, dict[str, Rng]]:
+) -> Action:
+    """The choice of the actor on the move; its policy's next stream goes into ``streams``."""
     actor = game.actor(state)
     if actor is None:
         raise RuntimeError(f"{game.name}: no clock action and no actor, but not over")
     legal = game.rules.legal_actions(state, actor)
     if not legal:
         raise RuntimeError(f"{game.name}: {actor} must choose but has no legal action")
-    policy = policies.get(actor, random_policy) if isinstance(policies, Mapping) else policies
     rng = streams.get(actor) or base.split(f"policy:{actor}")
-    action, streams[actor] = policy(game.rules.lazy_view(state, actor), legal, rng)
-    return action, streams
+    action, streams[actor] = policy_of(actor)(game.rules.lazy_view(state, actor), legal, rng)
+    return action
