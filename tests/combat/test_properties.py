@@ -186,6 +186,7 @@ def test_en5_declarations_and_retreats_are_a_combatants_listing_split(
     assert combat.declarations(state, cid) == tuple(a for a in listed if isinstance(a, Declare))
     assert combat.retreats(state, cid) == tuple(a for a in listed if isinstance(a, Retreat))
     assert (*combat.declarations(state, cid), *combat.retreats(state, cid)) == listed
+    assert combat.declarations(state, "nobody") == combat.retreats(state, "nobody") == ()
 
 
 @given(reachable_states(), st.data())
@@ -196,3 +197,4 @@ def test_cb10_awaits_is_membership_of_waiting_for(state: CombatState, data: st.D
 
     cid = data.draw(st.sampled_from([*(c.id for c in state.combatants), "nobody"]))
     assert combat.awaits(state, cid) is (cid in combat.waiting_for(state))
+    assert combat.awaits(state, "nobody") is False
