@@ -378,3 +378,29 @@ def test_a_zone_the_map_lacks_is_a_key_error_naming_it() -> None:
     assert Scenario().zone("Harbour").name == "Harbour"
     with pytest.raises(KeyError, match="'Atlantis'"):
         Scenario().zone("Atlantis")
+
+
+def test_sm7_sm8_scenario_effect_reads_effects_at_default_and_another_value() -> None:
+    """SM-7, SM-8: ``Scenario.effect`` is the effect key ``effects`` gives a subtype (``""``
+    for one it does not name), at the defaults and at another map, also for a scenario built
+    from another (evolve, JSON, pickle); the look-up takes no part in equality or JSON."""
+    import pickle
+
+    from gamefold.record import converter
+
+    default = Scenario()
+    assert [default.effect(k) for k in DEFAULT_EFFECTS] == list(DEFAULT_EFFECTS.values())
+    assert default.effect("no such subtype") == ""
+    from gamefold.games.summit.scenario import STANDALONE_EFFECTS
+
+    subtype = sorted(k for k, v in DEFAULT_EFFECTS.items() if v in STANDALONE_EFFECTS)[0]
+    changed = next(e for e in STANDALONE_EFFECTS if e != DEFAULT_EFFECTS[subtype])
+    other = attrs.evolve(default, effects={**DEFAULT_EFFECTS, subtype: changed})
+    for copy in (
+        other,
+        converter.structure(converter.unstructure(other), Scenario),
+        pickle.loads(pickle.dumps(other)),
+    ):
+        assert copy == other
+        assert copy.effect(subtype) == changed
+    assert "_effect_of" not in converter.unstructure(other)

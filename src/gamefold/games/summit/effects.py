@@ -350,7 +350,7 @@ HANDLERS: dict[str, Handler] = {
 def resolve(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Run the handler the scenario's ``effects`` names for the card's subtype (SM-8)."""
     # pragma: no mutate start -- an unknown subtype's key has only to miss HANDLERS
-    effect = _map(game).scenario.effects.get(resolved.effect.subtype, "")
+    effect = _map(game).scenario.effect(resolved.effect.subtype)
     # pragma: no mutate end
     handler = HANDLERS.get(effect)
     if handler is None:

@@ -113,7 +113,7 @@ def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
 
 def _standalone(dip: DiplomacyView, board: MapView, action: Any) -> int:
     # pragma: no mutate start -- only tested for membership: any default but a key is none
-    effect = board.scenario.effects.get(dip.config.cards[action.card].subtype, "")
+    effect = board.scenario.effect(dip.config.cards[action.card].subtype)
     # pragma: no mutate end
     mine = any(dip.viewer in (p.proposer, p.partner) for p in dip.pacts)
     useful = effect in _USEFUL or (effect == "extend" and mine)

@@ -99,7 +99,7 @@ def _effect(game: Game, card: int) -> str:
     dip: DiplomacyState = game[DIPLOMACY]
     state: MapState = game[NAME]
     # pragma: no mutate start -- only looked up among effect keys: any default but one is none
-    return state.scenario.effects.get(dip.config.cards[card].subtype, "")
+    return state.scenario.effect(dip.config.cards[card].subtype)
     # pragma: no mutate end
 
 
