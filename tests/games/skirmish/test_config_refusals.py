@@ -167,7 +167,12 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     (
         "abilities-basic",
         {"party_abilities": ("Attack",)},
-        "ana: its own abilities repeat a name or a basic ability",
+        "party_abilities repeat a name or a basic ability",
+    ),
+    (
+        "abilities-twice",
+        {"party_abilities": ("Shoot", "Shoot")},
+        "party_abilities repeat a name or a basic ability",
     ),
     ("items", {"party_items": (Item("pack", 99),)}, "ana: its items need more than its 10 slots"),
     (
@@ -257,7 +262,8 @@ WHERE = {
     "abilities-list": "party_abilities, CB-4",
     "abilities-name": "party_abilities, CB-4",
     "abilities-int": "party_abilities, CB-4",
-    "abilities-basic": "party_items, CB-15",
+    "abilities-basic": "party_abilities, CB-4",
+    "abilities-twice": "party_abilities, CB-4",
     "items": "party_items, CB-15",
     "deck-param": "skills.deck, SD-11",
     "gm-deck-value": "skills.gm_deck, SD-11",

@@ -392,6 +392,11 @@ def _check_zones(config: SkirmishConfig) -> None:
         isinstance(n, str) and config.combat.ability(n) is not None for n in abilities
     )
     _require(ok, "party_abilities", "party_abilities must name combat abilities", "CB-4")
+    repeated = len(set(abilities)) != len(abilities) or any(
+        n in config.combat.basic for n in abilities
+    )
+    message = "party_abilities repeat a name or a basic ability"
+    _require(not repeated, "party_abilities", message, "CB-4")
     for fighter in config.fighters()[: config.party_size]:
         problem = entry_problem(config.combat, fighter)  # a sentence naming the member
         _require(problem is None, "party_items", str(problem), "CB-15")
