@@ -132,6 +132,12 @@ def test_en3_without_states_kept_play_keeps_the_first_and_the_last() -> None:
     assert short.actions == full.actions
 
 
+def test_en3_a_game_over_at_setup_plays_no_action() -> None:
+    """EN-3: a game whose end holds from the start is played as over: no action, finished."""
+    played = play(Race(RaceConfig(target=0)), 1)
+    assert (played.actions, played.states, played.finished) == ((), (played.final,), True)
+
+
 def test_en3_each_actor_draws_from_its_own_stream() -> None:
     """EN-3: an actor's policy gets ``policy:<actor>`` split from the seed first, then the
     stream it returned."""

@@ -76,6 +76,17 @@ def test_en6_routes_an_action_to_its_owner_and_reports_events() -> None:
     assert rules.handler_source(Add) == "subsystem a"
 
 
+def test_en6_listing_a_game_of_another_shape_fails_loudly() -> None:
+    """EN-6: a game with a slice fewer or more than the registry's subsystems (one made by
+    another registry) is never listed from the wrong slices: listing it raises."""
+    rules, game = two()
+    short = Game(("a",), (game["a"],), game.clock)
+    longer = Game((*game.names, "c"), (*game.slices, Counter("c")), game.clock)
+    for wrong in (short, longer):
+        with pytest.raises(ValueError, match="zip"):
+            rules.legal_actions(wrong, "a")
+
+
 def test_en6_lifecycle_fans_out_in_declared_order_and_ticks_the_clock() -> None:
     log: list[str] = []
     rules = Rules([make("b", log=log), make("a", action=Sub, log=log)])

@@ -31,4 +31,5 @@ def test_sd11_param_reads_params_with_a_default(
         assert hash(copy) == hash(made)
         assert copy.param(name, default) == values.get(name, default)
         assert copy.param(name) == values.get(name, 0)
+        assert {key: copy.param(key, default) for key in values} == values
     assert set(converter.unstructure(made)) == {"name", "params"}
