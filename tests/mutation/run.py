@@ -204,11 +204,23 @@ def run_group(workdir: Path, jobs: int, nice: int, quiet: bool, *, resume: bool 
         sys.exit(f"mutmut failed in {workdir} (exit {done.returncode}); see {log}")
 
 
-def refresh_tests(workdir: Path) -> None:
-    """Copy the current tests, docs and examples over ``workdir``'s (not the source)."""
+def refresh_tests(workdir: Path, modules: Sequence[str]) -> None:
+    """Copy the current tests, docs and examples over ``workdir``'s, and the current source of
+    every module but the mutated ``modules``; stop if one of those changed since its mutants
+    were made (they would test code that is gone: run it afresh)."""
     for name in ("tests", "docs", "examples"):
         if (ROOT / name).is_dir():
             shutil.copytree(ROOT / name, workdir / name, ignore=SKIPPED, dirs_exist_ok=True)
+    for module in modules:
+        if (ROOT / module).read_bytes() != (workdir / module).read_bytes():
+            sys.exit(f"{module} changed since its mutants were made: run it without --again")
+    for source in sorted((ROOT / "src").rglob("*.py")):
+        module = source.relative_to(ROOT).as_posix()
+        if module in modules:
+            continue
+        for target in (workdir / module, workdir / "mutants" / module):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
 
 
 def rerun(workdir: Path, names: Sequence[str], jobs: int, nice: int, quiet: bool) -> None:
@@ -423,10 +435,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.report:
             pass  # only read what the last run left
         elif args.resume:
-            refresh_tests(workdir)
+            refresh_tests(workdir, group)
             run_group(workdir, args.jobs, args.nice, quiet=not args.verbose, resume=True)
         elif args.again:
-            refresh_tests(workdir)
+            refresh_tests(workdir, group)
             names = [n for _, n in survivors(workdir, group)]
             rerun(workdir, names, args.jobs, args.nice, quiet=not args.verbose)
         else:
