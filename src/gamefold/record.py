@@ -99,17 +99,17 @@ def _fill_added(data: Any, kind: Any, version: int) -> Any:
                 continue
             if field.name in filled:
                 filled[field.name] = _fill_added(filled[field.name], hints[field.name], version)
-            elif field.metadata.get(ADDED_IN, 0) > version:
+            elif field.metadata.get(ADDED_IN, version) > version:
                 default = field.default
                 factory = isinstance(default, attrs.Factory)  # type: ignore[arg-type]  # a class
                 value = default.factory() if factory else default
-                filled[field.name] = converter.unstructure(value, unstructure_as=hints[field.name])
+                filled[field.name] = converter.unstructure(value)
         return filled
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin is typing.Union or origin is types.UnionType:  # X | None: its one record type
         records = [arg for arg in args if attrs.has(arg)]
         return _fill_added(data, records[0], version) if len(records) == 1 else data
-    if isinstance(data, list) and args[-1:] == (Ellipsis,):  # tuple[X, ...]
+    if isinstance(data, list) and len(args) == 2 and args[1] is Ellipsis:  # tuple[X, ...]
         return [_fill_added(item, args[0], version) for item in data]
     if isinstance(data, dict) and isinstance(origin, type) and issubclass(origin, Mapping):
         return {key: _fill_added(item, args[1], version) for key, item in data.items()}

@@ -29,6 +29,7 @@ class LaterConfig:
     ``Lane.speed`` joined at format 2."""
 
     target: int = 10
+    derived: int = attrs.field(init=False, default=0)  # no record holds it: nothing to fill
     head_start: int = attrs.field(default=0, metadata=added_in(2))
     lanes: tuple[Lane, ...] = attrs.field(factory=lambda: (Lane("a"),), metadata=added_in(2))
     pit: Lane | None = None
