@@ -294,6 +294,10 @@ def _burn_effect(
         deck = game["skills"]
         if not skills.owner_of(deck, player).alive:
             return game, ()
-        deck, drawn = draw_effect(deck, player, Effect(kind, {"count": modifier.amount}))
+        params = {"count": modifier.amount}
+        # pragma: no mutate start -- equivalent: draw_effect reads the count, not the name
+        effect = Effect(kind, params)
+        # pragma: no mutate end
+        deck, drawn = draw_effect(deck, player, effect)
         return game.with_slice("skills", deck), drawn
     return game, ()
