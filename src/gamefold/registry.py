@@ -145,13 +145,17 @@ class LazyView(Game):
     _viewer: str
     _built: Game | None
 
+    def __new__(cls, rules: Rules, game: Game, viewer: str) -> LazyView:
+        # Filled as record copies are (core.filler): plain stores, then the class.
+        view: Any = object.__new__(filler(cls))
+        view.names, view.clock, view._built = game.names, game.clock, None
+        view._rules, view._source, view._viewer = rules, game, viewer
+        view.__class__ = cls
+        made: LazyView = view
+        return made
+
     def __init__(self, rules: Rules, game: Game, viewer: str) -> None:
-        object.__setattr__(self, "names", game.names)
-        object.__setattr__(self, "clock", game.clock)
-        object.__setattr__(self, "_rules", rules)
-        object.__setattr__(self, "_source", game)
-        object.__setattr__(self, "_viewer", viewer)
-        object.__setattr__(self, "_built", None)
+        """Nothing left to do: :meth:`__new__` filled the view."""
 
     @property
     def slices(self) -> tuple[Any, ...]:
@@ -181,10 +185,6 @@ class LazyView(Game):
 
     def __repr__(self) -> str:
         return f"LazyView({self.names!r}, {self.slices!r}, {self.clock!r})"
-
-
-_LAZY_FILLER: Any = filler(LazyView)
-_new_object = object.__new__
 
 
 Handler: TypeAlias = Callable[[Game, Any], tuple[Game, Events]]
@@ -365,7 +365,8 @@ class Rules:
             rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
         )
         self._sieve = self._build_sieve()
-        self._listers = self._build_listers()
+        self._listers = tuple(sub.legal_actions for sub in self.subsystems)
+        self._rule_listers = self._build_rule_listers()
 
     def __repr__(self) -> str:
         return f"Rules({list(self.names)!r})"
@@ -475,12 +476,7 @@ class Rules:
 
     def lazy_view(self, game: Game, viewer: str) -> Game:
         """:meth:`view`, built only when read (:class:`LazyView`): what policies receive."""
-        # What LazyView(self, game, viewer) makes, filled as record copies are (core.filler).
-        view = _new_object(_LAZY_FILLER)
-        view.names, view.clock, view._built = game.names, game.clock, None
-        view._rules, view._source, view._viewer = self, game, viewer
-        view.__class__ = LazyView
-        return view  # type: ignore[no-any-return]
+        return LazyView(self, game, viewer)
 
     def invariants(self, game: Game) -> dict[str, list[str]]:
         """Every violated invariant, by name: ``"slice.invariant"`` for a slice's own,
@@ -515,19 +511,17 @@ class Rules:
                 sieve[kind] = _vouched if entry.keep is None else entry.keep
         return sieve
 
-    def _build_listers(self) -> tuple[Callable[[Any, str], tuple[Action, ...]], ...]:
-        """The subsystems' listings, in slice order; and, in :attr:`_rule_listers`, each
-        listing rule's listing with what narrows it, decided once: nothing (an exact listing),
-        the wrappers' ``keep`` (an exact listing a wrapper narrows, EN-5) or the whole check
-        chain of each listed action (a listing the registry does not trust)."""
-        rule_listers = []
+    def _build_rule_listers(self) -> tuple[tuple[GameListing, Keep | None], ...]:
+        """Each listing rule's listing with what narrows it, decided once: nothing (an exact
+        listing), the wrappers' ``keep`` (an exact listing a wrapper narrows, EN-5) or the
+        whole check chain of each listed action (a listing the registry does not trust)."""
+        listers = []
         for rule in (*self.rules, *self.overrides):
             if rule.legal_actions is not None:
                 entry = self._table[rule.action]
                 narrow = entry.keep if entry.exact else self._accepted
-                rule_listers.append((rule.legal_actions, narrow))
-        self._rule_listers: tuple[tuple[GameListing, Keep | None], ...] = tuple(rule_listers)
-        return tuple(sub.legal_actions for sub in self.subsystems)
+                listers.append((rule.legal_actions, narrow))
+        return tuple(listers)
 
     def _accepted(self, game: Game, action: Action) -> bool:
         """Whether the whole check chain of ``action``'s type accepts it."""
