@@ -33,6 +33,7 @@ class LaterConfig:
     head_start: int = attrs.field(default=0, metadata=added_in(2))
     lanes: tuple[Lane, ...] = attrs.field(factory=lambda: (Lane("a"),), metadata=added_in(2))
     pit: Lane | None = None
+    note: str | None = None
     named: PMap[str, Lane] = attrs.field(factory=pmap, converter=pmap)
 
 
@@ -59,6 +60,7 @@ def record(version: int, config: dict[str, Any]) -> str:
 FORMAT_ONE = {
     "target": 12,
     "pit": {"name": "p"},
+    "note": None,
     "named": {"x": {"name": "x"}},
 }
 """A format-1 config: no head_start, no lanes, no Lane.speed anywhere."""
@@ -113,3 +115,17 @@ def test_en8_added_in_is_field_metadata() -> None:
     assert added_in(2) == {ADDED_IN: 2}
     assert attrs.fields(LaterConfig).head_start.metadata[ADDED_IN] == 2
     assert ADDED_IN not in attrs.fields(LaterConfig).target.metadata
+
+
+@pytest.mark.usefixtures("format_two")
+@pytest.mark.parametrize(
+    ("field", "value"), [("target", {"x": 1}), ("target", [1]), ("note", {"a": 1})]
+)
+def test_en8_an_older_records_value_of_the_wrong_kind_is_refused_with_its_path(
+    field: str, value: object
+) -> None:
+    """EN-8: filling an older record never judges its values: one of the wrong kind is the
+    same RecordError, with its path, as in a current record."""
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_json(record(1, {**FORMAT_ONE, field: value}))
+    assert (caught.value.code, caught.value.path) == ("record/malformed", f"config.{field}")
