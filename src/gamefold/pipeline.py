@@ -29,15 +29,18 @@ from gamefold.core import Action, Events, Lifecycle
 from gamefold.errors import IllegalAction
 from gamefold.registry import Invariant, Subsystem
 
-__all__ = ["Catalogue", "Fast", "FieldCheck", "Pipeline", "field_checks", "fits"]
+__all__ = ["Accepts", "Catalogue", "FieldCheck", "Pipeline", "Quiet", "field_checks", "fits"]
 
 S = TypeVar("S")
 Validate: TypeAlias = Callable[[Any, Any], None]
 Apply: TypeAlias = Callable[[Any, Any], tuple[Any, Events]]
 FieldCheck: TypeAlias = tuple[str, Callable[[object], bool]]
 """A field name and the predicate its value must satisfy."""
-Fast: TypeAlias = Callable[[Any, Any], "tuple[Any, Events] | None"]
-"""A fused check-and-apply: ``(state, events)``, or ``None`` to leave it to the four stages."""
+Accepts: TypeAlias = Callable[[Any, Any], bool]
+"""A fast check, ``accepts(state, action)``: true only for an action guard and validate both
+accept, false whenever it is not sure (then the detailed stages decide)."""
+Quiet: TypeAlias = Callable[[Any, Any], Any]
+"""An apply without events, ``quiet(state, action) -> state``: the very state ``apply`` builds."""
 
 
 # -- the code catalogue ---------------------------------------------------------------------
@@ -200,10 +203,12 @@ class Pipeline(Generic[S]):
     check of a whole action of a type (no card named twice). ``owner`` names the subsystem
     in messages.
 
-    ``fast`` maps a hot action type to a fused check-and-apply ``fast(state, action)``: it
-    returns ``(state, events)`` when the action is well formed and legal, exactly as the
-    four stages would, and ``None`` whenever it is not sure; then the four stages run, so
-    every refusal (code, rule, sentence) comes from the detailed validation alone.
+    ``accepts`` maps a hot action type to its fast check (:data:`Accepts`): one straight
+    pass over the state that is true only when the action is well formed and legal. When it
+    is true, :meth:`step` applies at once and :meth:`check` answers ``None``; when it is
+    false the detailed stages run, so every refusal (code, rule, sentence) comes from them
+    alone. ``quiet`` maps an action type to an apply that builds the new state without its
+    events (:data:`Quiet`), for :meth:`advance`.
     """
 
     def __init__(
@@ -214,17 +219,20 @@ class Pipeline(Generic[S]):
         owner: str,
         fields: Mapping[type, Mapping[str, Callable[[object], bool]]] | None = None,
         shapes: Mapping[type, Callable[[Any], bool]] | None = None,
-        fast: Mapping[type, Fast] | None = None,
+        accepts: Mapping[type, Accepts] | None = None,
+        quiet: Mapping[type, Quiet] | None = None,
     ) -> None:
         self.catalogue = catalogue if isinstance(catalogue, Catalogue) else Catalogue(catalogue, {})
         self.domain = self.catalogue.domain
         self.owner = owner
         self.routes = dict(routes)
         fields, shapes = fields or {}, shapes or {}
-        self.fast: dict[type, Fast] = dict(fast or {})
-        unknown = sorted(t.__name__ for t in (*fields, *shapes, *self.fast) if t not in self.routes)
+        self.accepts: dict[type, Accepts] = dict(accepts or {})
+        self.quiet: dict[type, Quiet] = dict(quiet or {})
+        given = (*fields, *shapes, *self.accepts, *self.quiet)
+        unknown = sorted({t.__name__ for t in given if t not in self.routes})
         if unknown:
-            raise TypeError(f"fields, shapes or fast paths given for unrouted types: {unknown}")
+            raise TypeError(f"fields, shapes, accepts or quiet given for unrouted types: {unknown}")
         self._problems = {
             kind: _well_formed(_checks(kind, fields.get(kind, {})), shapes.get(kind))
             for kind in self.routes
@@ -252,11 +260,10 @@ class Pipeline(Generic[S]):
 
     def step(self, state: S, action: Action) -> tuple[S, Events]:
         """Apply ``action``: the new state and the events, in order; raises if illegal."""
-        fast = self.fast.get(type(action))
-        if fast is not None:
-            done: tuple[S, Events] | None = fast(state, action)
-            if done is not None:
-                return done
+        accepts = self.accepts.get(type(action))
+        if accepts is not None and accepts(state, action):
+            fast: tuple[S, Events] = self.routes[type(action)][1](state, action)
+            return fast
         validate, apply = self.guard(action)
         validate(state, action)
         result: tuple[S, Events] = apply(state, action)
@@ -266,8 +273,24 @@ class Pipeline(Generic[S]):
         """Apply ``action`` and return the new state alone."""
         return self.step(state, action)[0]
 
+    def advance(self, state: S, action: Action) -> S:
+        """Apply ``action`` and return the new state alone, without building its events
+        where the action's type has a ``quiet`` apply (EN-7); raises as :meth:`step` does."""
+        quiet = self.quiet.get(type(action))
+        if quiet is None:
+            return self.step(state, action)[0]
+        accepts = self.accepts.get(type(action))
+        if accepts is None or not accepts(state, action):
+            validate, _ = self.guard(action)
+            validate(state, action)
+        new: S = quiet(state, action)
+        return new
+
     def check(self, state: S, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal in ``state``, or ``None``; never raises for it."""
+        accepts = self.accepts.get(type(action))
+        if accepts is not None and accepts(state, action):
+            return None
         try:
             validate, _ = self.guard(action)
             validate(state, action)
@@ -306,6 +329,7 @@ class Pipeline(Generic[S]):
             view=view,
             state_type=state_type,
             apply=self.apply,
+            advance=self.advance if self.quiet else None,
         )
 
 

@@ -86,6 +86,10 @@ class Subsystem(Generic[S]):
     apply: Callable[[S, Action], tuple[S, Events]] | None = None
     """``apply(slice, action)`` for an action ``check`` already accepted, without checking it
     again; ``None`` means ``step``. :meth:`gamefold.pipeline.Pipeline.subsystem` sets it."""
+    advance: Callable[[S, Action], S] | None = None
+    """``advance(slice, action) -> slice``: :attr:`step`'s new slice, built without the events
+    where it can be (EN-7); ``None`` means ``step`` with its events dropped.
+    :meth:`gamefold.pipeline.Pipeline.subsystem` sets it when the pipeline has ``quiet`` applies."""
 
 
 @attrs.frozen
@@ -321,6 +325,8 @@ class _Entry:
     """Whether the listing of this type (its subsystem's, or its rule's) is exact."""
     keep: Keep | None = None
     """For an exact listing narrowed by wrappers: whether a listed action is still legal."""
+    advance: Callable[[Game, Any], Game] | None = None
+    """Checks, then applies without building events; ``None`` where nothing is saved."""
 
 
 class Rules:
@@ -361,6 +367,8 @@ class Rules:
         self._table = self._build_table()
         self._steps = {kind: entry.step for kind, entry in self._table.items()}
         self._checks = {kind: entry.check for kind, entry in self._table.items()}
+        # Events are skipped only where no reaction could read them.
+        self._quiet = {} if self.reactions else _quiet_handlers(self._table)
         self._listed_by_rules = frozenset(
             rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
         )
@@ -427,6 +435,21 @@ class Rules:
             return handler(game, action)
         game, events = handler(game, action)
         return self.react(game, events)
+
+    def advance(self, game: Game, action: Action) -> Game:
+        """Apply ``action`` and return the new game alone, as :meth:`reduce` does, but
+        without building the events where that can be done (EN-7): for simulations and
+        searches that never read them.
+
+        Raises exactly what :meth:`step` raises. Events are skipped for an action handled by
+        a subsystem that offers a quiet path (:attr:`Subsystem.advance`), neither overridden
+        nor wrapped, in a registry without reactions (a reaction reads the step's events);
+        every other action is stepped and its events dropped.
+        """
+        quiet = self._quiet.get(type(action))
+        if quiet is None:
+            return self.step(game, action)[0]
+        return quiet(game, action)
 
     def react(self, game: Game, events: Events = ()) -> tuple[Game, Events]:
         """Run every reaction on ``game``: the game after them, and ``events`` followed by
@@ -665,6 +688,11 @@ def _applying(sub: Subsystem[Any]) -> SliceReduce:
     return sub.step if sub.apply is None else sub.apply
 
 
+def _quiet_handlers(table: Mapping[type, _Entry]) -> dict[type, Callable[[Game, Any], Game]]:
+    """The entries that can step without building events, by action type."""
+    return {kind: entry.advance for kind, entry in table.items() if entry.advance is not None}
+
+
 def _lift(index: int, sub: Subsystem[Any]) -> _Entry:
     """A whole-game entry from a subsystem's slice functions."""
     sub_step, sub_check, sub_apply = sub.step, sub.check, _applying(sub)
@@ -680,7 +708,18 @@ def _lift(index: int, sub: Subsystem[Any]) -> _Entry:
     def check(game: Game, action: Any) -> IllegalAction | None:
         return sub_check(game.slices[index], action)
 
-    return _Entry(on_slice(sub_step), check, on_slice(sub_apply), f"subsystem {sub.name}", True)
+    source = f"subsystem {sub.name}"
+    entry = _Entry(on_slice(sub_step), check, on_slice(sub_apply), source, True)
+    sub_advance = sub.advance
+    if sub_advance is None:
+        return entry
+
+    def advance(game: Game, action: Any) -> Game:
+        slices = game.slices
+        new = sub_advance(slices[index], action)
+        return _with_slices(game, (*slices[:index], new, *slices[index + 1 :]))
+
+    return attrs.evolve(entry, advance=advance)
 
 
 def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from typing import Any, Optional
 
 import attrs
@@ -234,30 +235,89 @@ def test_en4_a_pipeline_refuses_with_its_catalogues_codes_and_the_action() -> No
         assert (problem.code, problem.action) == ("toy/malformed", bad)
 
 
-def test_en2_a_fast_path_when_sure_replaces_the_stages_and_otherwise_leaves_them() -> None:
-    """EN-2, EN-4: ``fast`` runs first; its result is the step's when it is sure, and when it
-    returns ``None`` the four stages run (and refuse what is illegal)."""
+def test_en2_a_fast_check_when_sure_replaces_the_stages_and_otherwise_leaves_them() -> None:
+    """EN-2, EN-4: ``accepts`` runs first; when it is true the action is applied (or, for
+    ``check``, accepted) without guard or validate, and when it is false the detailed
+    stages run and refuse what is illegal."""
     log: list[str] = []
 
     def validate(state: dict[str, int], action: Give) -> None:
         log.append("validate")
         validate_give(state, action)
 
-    def fast(state: dict[str, int], action: Give) -> tuple[dict[str, int], Events] | None:
-        log.append("fast")
-        if action.player in state and not action.cards:
-            return state, ()
-        return None
+    def accepts(state: dict[str, int], action: Give) -> bool:
+        log.append("accepts")
+        return action.player in state and not action.cards
 
-    pipeline = Pipeline("toy", {Give: (validate, apply_give)}, owner="the toy", fast={Give: fast})
+    pipeline = Pipeline(
+        "toy", {Give: (validate, apply_give)}, owner="the toy", accepts={Give: accepts}
+    )
     state = {"ann": 0}
     assert pipeline.step(state, Give("ann", ())) == (state, ())
-    assert log == ["fast"]
+    assert pipeline.check(state, Give("ann", ())) is None
+    assert log == ["accepts", "accepts"]
     log.clear()
     assert pipeline.step(state, Give("ann", (1, 2))) == ({"ann": 2}, ())
-    assert log == ["fast", "validate"]
+    assert pipeline.check(state, Give("ann", (1, 2))) is None
+    assert log == ["accepts", "validate", "accepts", "validate"]
     with pytest.raises(IllegalAction, match="No such player"):
         pipeline.step(state, Give("bo", ()))
+    problem = pipeline.check(state, Give("bo", ()))
+    assert problem is not None
+    assert problem.code == "toy/unknown-player"
+
+
+def _loud_give(log: list[str]) -> Callable[[dict[str, int], Give], tuple[dict[str, int], Events]]:
+    def apply(state: dict[str, int], action: Give) -> tuple[dict[str, int], Events]:
+        log.append("events")
+        return apply_give(state, action)
+
+    return apply
+
+
+def test_en7_advance_builds_the_new_state_without_the_events_where_it_can() -> None:
+    """EN-7: ``advance`` returns the state ``step`` returns; with a ``quiet`` apply it never
+    runs the apply that builds events, and it still refuses what ``step`` refuses."""
+    log: list[str] = []
+
+    def quiet(state: dict[str, int], action: Give) -> dict[str, int]:
+        log.append("quiet")
+        return apply_give(state, action)[0]
+
+    routes = {Give: (validate_give, _loud_give(log))}
+    loud = Pipeline("toy", routes, owner="the toy")
+    hushed = Pipeline("toy", routes, owner="the toy", quiet={Give: quiet})
+    sure = Pipeline(
+        "toy",
+        routes,
+        owner="the toy",
+        accepts={Give: lambda s, a: a.player in s and not a.cards},
+        quiet={Give: quiet},
+    )
+    state = {"ann": 1}
+    for pipeline, ran in ((loud, ["events"]), (hushed, ["quiet"]), (sure, ["quiet"])):
+        log.clear()
+        assert pipeline.advance(state, Give("ann", (4,))) == {"ann": 2}
+        assert log == ran
+        log.clear()
+        with pytest.raises(IllegalAction, match="No such player"):
+            pipeline.advance(state, Give("bo", ()))
+        with pytest.raises(IllegalAction, match=r"Give\.cards"):
+            pipeline.advance(state, Give("ann", (-1,)))
+        assert log == []
+        assert state == {"ann": 1}
+    assert loud.subsystem("toy", legal_actions=lambda s, a: ()).advance is None
+    entry = hushed.subsystem("toy", legal_actions=lambda s, a: ())
+    assert entry.advance is not None
+    assert entry.advance(state, Give("ann", ())) == state
+
+
+def test_en2_accepts_and_quiet_name_only_routed_types() -> None:
+    """EN-6: a fast check or a quiet apply for a type the pipeline does not route is a
+    mistake caught when the pipeline is built."""
+    for given in ({"accepts": {Other: lambda s, a: True}}, {"quiet": {Other: lambda s, a: s}}):
+        with pytest.raises(TypeError, match=r"unrouted types: \['Other'\]"):
+            Pipeline("toy", {Give: (validate_give, apply_give)}, owner="the toy", **given)  # type: ignore[arg-type]
 
 
 def test_en6_a_pipelines_entry_carries_listing_invariants_view_and_state_type() -> None:

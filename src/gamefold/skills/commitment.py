@@ -230,10 +230,15 @@ def apply_burn(state: SkillsState, action: Burn) -> tuple[SkillsState, Events]:
 
 def apply_discard(state: SkillsState, action: Discard) -> tuple[SkillsState, Events]:
     """Move the card to the discard pile; nothing is drawn (SD-9)."""
+    return discarded(state, action), (CardDiscarded(action.player, action.card),)
+
+
+def discarded(state: SkillsState, action: Discard) -> SkillsState:
+    """:func:`apply_discard`'s new state, without its event."""
     seat = state.seats.index(action.player)
     owner, card = state.owners[seat], action.card
     owner = _set_hand_discard(owner, _without(owner.hand, card), (*owner.discard, card))
-    return with_owner(state, seat, owner), (CardDiscarded(action.player, card),)
+    return with_owner(state, seat, owner)
 
 
 def apply_pay(state: SkillsState, action: PayCost) -> tuple[SkillsState, Events]:

@@ -21,7 +21,7 @@ from gamefold.skills import codes, commitment, fielding, levels, rounds, timing,
 from gamefold.skills.commitment import Burn, Discard, PayCost, Play
 from gamefold.skills.effects import NO_EFFECTS
 from gamefold.skills.fielding import FieldUnits
-from gamefold.skills.fused import FAST
+from gamefold.skills.fused import ACCEPTS, QUIET
 from gamefold.skills.invariants import INVARIANTS
 from gamefold.skills.levels import ChangeHandLimit
 from gamefold.skills.rounds import Activate, DefeatUnit, EndActivation
@@ -34,6 +34,7 @@ __all__ = [
     "ACTOR_ACTIONS",
     "EVENTS",
     "HOST_ACTIONS",
+    "advance",
     "check",
     "legal_actions",
     "make_pipeline",
@@ -126,8 +127,9 @@ def _routes(effects: Effects) -> dict[type, tuple[Validate, Apply]]:
 def make_pipeline(effects: Effects | None = None, *, fused: bool = True) -> Pipeline[SkillsState]:
     """The skill-deck pipeline, resolving Play effects with ``effects`` (none by default).
 
-    With ``fused`` (the default) the hottest actions take their fused check-and-apply path
-    (:mod:`gamefold.skills.fused`); without, every action runs the four stages.
+    With ``fused`` (the default) the hottest actions are checked in one pass and can be
+    applied without their events (:mod:`gamefold.skills.fused`); without, every action runs
+    the four stages.
     """
     return Pipeline(
         codes.CATALOGUE,
@@ -135,7 +137,8 @@ def make_pipeline(effects: Effects | None = None, *, fused: bool = True) -> Pipe
         owner="the skill-deck subsystem",
         fields={ChangeHandLimit: {"delta": _is_int}},  # a limit may go down as well as up
         shapes={PayCost: _distinct_cards},
-        fast=FAST if fused else None,
+        accepts=ACCEPTS if fused else None,
+        quiet=QUIET if fused else None,
     )
 
 
@@ -174,6 +177,13 @@ def step(
 def reduce(state: SkillsState, action: Action, effects: Effects | None = None) -> SkillsState:
     """Apply ``action`` and return the new state alone (see :func:`step`)."""
     return _pipeline(effects).step(state, action)[0]
+
+
+def advance(state: SkillsState, action: Action, effects: Effects | None = None) -> SkillsState:
+    """Apply ``action`` and return the new state alone, as :func:`reduce` does, without
+    building the events of the hottest actions (Discard, Activate, EndActivation; EN-7):
+    for simulations and searches that never read them. Raises as :func:`step` does."""
+    return _pipeline(effects).advance(state, action)
 
 
 def check(state: SkillsState, action: Action) -> IllegalAction | None:

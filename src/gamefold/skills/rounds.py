@@ -156,12 +156,14 @@ def _reset_modifiers(state: SkillsState, player: str, events: list[Event]) -> Sk
     return with_owner(state, seat, replace(owner, modifiers=()))
 
 
-def _end_activation(state: SkillsState, player: str, events: list[Event]) -> SkillsState:
+def _end_activation(state: SkillsState, player: str, events: list[Event] | None) -> SkillsState:
+    """The activation ends; its events go to ``events``, unless that is ``None``."""
     unit = state.active
     assert unit is not None
-    events.append(ActivationEnded(unit, player))
+    if events is not None:
+        events.append(ActivationEnded(unit, player))
     if state.config.burn_reset == "activation":  # SD-12: the owner's activation ends
-        state = _reset_modifiers(state, player, events)
+        state = _reset_modifiers(state, player, [] if events is None else events)
     # SD-13: the other side goes next while it has units left.
     side = _side_after(state.pending, state.gm_units, PLAYERS if player == GM else GM)
     return _set_active_side(state, None, side)
@@ -264,10 +266,14 @@ def validate_activate(state: SkillsState, action: Activate) -> None:
 
 def apply_activate(state: SkillsState, action: Activate) -> tuple[SkillsState, Events]:
     """Start the activation."""
+    event = ActivationStarted(action.unit, controller(state, action.unit))
+    return activated(state, action), (event,)
+
+
+def activated(state: SkillsState, action: Activate) -> SkillsState:
+    """:func:`apply_activate`'s new state, without its event."""
     unit = action.unit
-    pending = tuple(u for u in state.pending if u != unit)
-    event = ActivationStarted(unit, controller(state, unit))
-    return _set_pending_active(state, pending, unit), (event,)
+    return _set_pending_active(state, tuple(u for u in state.pending if u != unit), unit)
 
 
 def validate_end_activation(state: SkillsState, action: EndActivation) -> None:
@@ -283,6 +289,11 @@ def apply_end_activation(state: SkillsState, action: EndActivation) -> tuple[Ski
     events: list[Event] = []
     state = _end_activation(state, controller(state, action.unit), events)
     return state, (*events,)
+
+
+def ended_activation(state: SkillsState, action: EndActivation) -> SkillsState:
+    """:func:`apply_end_activation`'s new state, without its events."""
+    return _end_activation(state, controller(state, action.unit), None)
 
 
 def validate_defeat(state: SkillsState, action: DefeatUnit) -> None:
