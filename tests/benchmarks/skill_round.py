@@ -170,26 +170,26 @@ def _config() -> Any:
     )
 
 
+def _gamefold_start(seed: int) -> tuple[Any, list[tuple[str, Any, Any]], Any, Any]:
+    """The session's first state, each unit's (controller, Activate, EndActivation), and the
+    clock's two actions: every action a session can build once."""
+    from gamefold import EndRound, StartRound
+    from gamefold.skills import Activate, EndActivation, controller, initial_state
+
+    state = initial_state(_config(), list(PLAYERS), seed=seed, gm_units=list(GM_UNITS))
+    turns = [(controller(state, u), Activate(u), EndActivation(u)) for u in ORDER]
+    return state, turns, StartRound(), EndRound()
+
+
 def gamefold_session(rounds: int, seed: int) -> Shape:
     """Play a session on :mod:`gamefold.skills`; the owners' final :data:`Shape`.
 
     The hook on the gamefold side: it uses only the subsystem's public verbs, and builds no
     action it can reuse (only the Discards depend on the state).
     """
-    from gamefold import EndRound, StartRound
-    from gamefold.skills import (
-        Activate,
-        Discard,
-        EndActivation,
-        controller,
-        initial_state,
-        owner_of,
-        step,
-    )
+    from gamefold.skills import Discard, owner_of, step
 
-    state = initial_state(_config(), list(PLAYERS), seed=seed, gm_units=list(GM_UNITS))
-    turns = [(controller(state, u), Activate(u), EndActivation(u)) for u in ORDER]
-    start, end = StartRound(), EndRound()
+    state, turns, start, end = _gamefold_start(seed)
     for _ in range(rounds):
         state = step(state, start)[0]
         for player, activate, end_activation in turns:
@@ -198,6 +198,23 @@ def gamefold_session(rounds: int, seed: int) -> Shape:
                 state = step(state, Discard(player, owner_of(state, player).hand[0]))[0]
             state = step(state, end_activation)[0]
         state = step(state, end)[0]
+    return tuple(_shape(o) for o in state.owners)
+
+
+def gamefold_quiet_session(rounds: int, seed: int) -> Shape:
+    """:func:`gamefold_session` through ``gamefold.skills.advance``: the same states, without
+    building the events of the actions that have a quiet path (events on request, EN-7)."""
+    from gamefold.skills import Discard, advance, owner_of
+
+    state, turns, start, end = _gamefold_start(seed)
+    for _ in range(rounds):
+        state = advance(state, start)
+        for player, activate, end_activation in turns:
+            state = advance(state, activate)
+            for _ in range(DISCARDS):
+                state = advance(state, Discard(player, owner_of(state, player).hand[0]))
+            state = advance(state, end_activation)
+        state = advance(state, end)
     return tuple(_shape(o) for o in state.owners)
 
 
