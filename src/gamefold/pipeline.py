@@ -233,6 +233,8 @@ class Pipeline(Generic[S]):
         unknown = sorted({t.__name__ for t in given if t not in self.routes})
         if unknown:
             raise TypeError(f"fields, shapes, accepts or quiet given for unrouted types: {unknown}")
+        # Each fast check with the apply it lets run at once: one look-up a step.
+        self._fast = {kind: (sure, self.routes[kind][1]) for kind, sure in self.accepts.items()}
         self._problems = {
             kind: _well_formed(_checks(kind, fields.get(kind, {})), shapes.get(kind))
             for kind in self.routes
@@ -260,10 +262,10 @@ class Pipeline(Generic[S]):
 
     def step(self, state: S, action: Action) -> tuple[S, Events]:
         """Apply ``action``: the new state and the events, in order; raises if illegal."""
-        accepts = self.accepts.get(type(action))
-        if accepts is not None and accepts(state, action):
-            fast: tuple[S, Events] = self.routes[type(action)][1](state, action)
-            return fast
+        fast = self._fast.get(type(action))
+        if fast is not None and fast[0](state, action):
+            done: tuple[S, Events] = fast[1](state, action)
+            return done
         validate, apply = self.guard(action)
         validate(state, action)
         result: tuple[S, Events] = apply(state, action)
