@@ -58,7 +58,12 @@ def _tagged_subclasses(base: type) -> dict[str, type]:
     while todo:
         cls = todo.pop()
         if attrs.has(cls) and FILLER_MARK not in vars(cls):  # fillers are never handed out
-            found[tag_of(cls)] = cls
+            tag = tag_of(cls)
+            # A slotted attrs class replaces the class its body made; until the collector
+            # frees it, that one is still a subclass, under the same tag, with the fields
+            # of its base. The class with fields of its own wins.
+            if tag not in found or "__attrs_attrs__" in vars(cls):
+                found[tag] = cls
         todo.extend(cls.__subclasses__())
     return found
 

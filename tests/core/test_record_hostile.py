@@ -392,3 +392,30 @@ def test_en8_a_config_file_may_leave_fields_out_but_nothing_else() -> None:
     assert caught.value.path == "players"
     with pytest.raises(RecordError, match="a config is an object"):
         read_config("[]", "summit")
+
+
+def test_en8_an_action_decodes_to_its_class_while_the_class_it_replaced_lingers() -> None:
+    """EN-8: a slotted attrs class replaces the class its body made, and until the garbage
+    collector frees that one it is still a subclass of the base, under the same tag, with
+    only the base's fields. A record decodes into the class itself, whenever the collector
+    runs (a summit record once failed with "unknown key 'territories'" by this timing)."""
+    import gc
+
+    from gamefold import StartTurn
+    from gamefold.record import from_json, to_json
+
+    gc.collect()
+    gc.disable()
+    try:
+
+        @attrs.frozen
+        class LongTurn(StartTurn):
+            extra: int = 0
+
+        stale = [c for c in StartTurn.__subclasses__() if c.__qualname__ == LongTurn.__qualname__]
+        assert len(stale) == 2  # the class the body made lingers beside the slotted one
+        action = LongTurn("ann", extra=3)
+        assert from_json(to_json(action), StartTurn) == action
+    finally:
+        gc.enable()
+        gc.collect()
