@@ -28,3 +28,22 @@ def run_python(script: str, *, hash_seed: str, timeout: float = 300) -> str:
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+class Name(str):
+    """A ``str`` subclass: the guard refuses it where a ``str`` is declared, so a fast
+    check must too (a fast check that compared by value alone would let it through)."""
+
+
+class Anything:
+    """Equal to everything: an id, a Hand or a zone made of it would match any, so a fast
+    check must test types before it compares."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
+
+
+ANYTHING = Anything()
+"""The one :class:`Anything` the fast-path tests use."""
