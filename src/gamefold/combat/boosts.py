@@ -37,6 +37,8 @@ __all__ = [
     "apply_empower",
     "apply_heal",
     "boost_positive",
+    "empowered",
+    "healed",
     "validate_boost",
 ]
 
@@ -91,17 +93,34 @@ def validate_boost(state: CombatState, action: Empower | Heal) -> None:
 def apply_empower(state: CombatState, action: Empower) -> tuple[CombatState, Events]:
     """Grow the combatant's edge by ``amount``."""
     index = index_of(state, action.combatant)
+    new = _grow_edge(state, index, action.amount)
+    return new, (Empowered(action.combatant, action.amount, new.combatants[index].edge),)
+
+
+def empowered(state: CombatState, action: Empower) -> CombatState:
+    """:func:`apply_empower`'s new state, without its event."""
+    return _grow_edge(state, index_of(state, action.combatant), action.amount)
+
+
+def _grow_edge(state: CombatState, index: int, amount: int) -> CombatState:
     c = state.combatants[index]
-    total = c.edge + action.amount
-    state = with_combatant(state, index, replace(c, edge=total))
-    return state, (Empowered(action.combatant, action.amount, total),)
+    return with_combatant(state, index, replace(c, edge=c.edge + amount))
 
 
 def apply_heal(state: CombatState, action: Heal) -> tuple[CombatState, Events]:
     """Restore hit points, up to the combatant's maximum (CB-11)."""
     index = index_of(state, action.combatant)
+    new = _restore(state, index, action.amount)
+    hp = new.combatants[index].hp
+    event: Event = Healed(action.combatant, hp - state.combatants[index].hp, hp)
+    return new, (event,)
+
+
+def healed(state: CombatState, action: Heal) -> CombatState:
+    """:func:`apply_heal`'s new state, without its event."""
+    return _restore(state, index_of(state, action.combatant), action.amount)
+
+
+def _restore(state: CombatState, index: int, amount: int) -> CombatState:
     c = state.combatants[index]
-    hp = min(c.max_hp, c.hp + action.amount)
-    state = with_combatant(state, index, replace(c, hp=hp))
-    event: Event = Healed(action.combatant, hp - c.hp, hp)
-    return state, (event,)
+    return with_combatant(state, index, replace(c, hp=min(c.max_hp, c.hp + amount)))

@@ -258,7 +258,10 @@ def with_combatant(state: CombatState, index: int, combatant: Combatant) -> Comb
 
 def is_paired(state: CombatState) -> bool:
     """Whether Forward pairings are assigned (CB-5): some living combatant has a partner."""
-    return any(c.partner is not None for c in state.combatants)
+    for c in state.combatants:  # noqa: SIM110 -- a loop, not any(): no generator per check
+        if c.partner is not None:
+            return True
+    return False
 
 
 def exchange_under_way(state: CombatState) -> bool:

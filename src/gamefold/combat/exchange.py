@@ -38,8 +38,10 @@ __all__ = [
     "Declare",
     "Declared",
     "declaration_options",
+    "declared",
     "may_declare",
     "nobody_waiting",
+    "owned_ability",
     "record_declaration",
     "targets",
     "usable_abilities",
@@ -103,12 +105,18 @@ def validate_declare(state: CombatState, action: Declare) -> None:
     _check_target(state, c, action)
 
 
-def _check_ability(state: CombatState, c: Combatant, action: Declare) -> Ability:
+def owned_ability(state: CombatState, c: Combatant, name: str) -> Ability | None:
+    """The ability called ``name`` if ``c`` has it, a basic one or its own, else ``None``."""
     config = state.config
-    ability = config.ability(action.ability)
-    if ability is None or (
-        action.ability not in config.basic and action.ability not in c.abilities
-    ):
+    ability = config.ability(name)
+    if ability is None or (name not in config.basic and name not in c.abilities):
+        return None
+    return ability
+
+
+def _check_ability(state: CombatState, c: Combatant, action: Declare) -> Ability:
+    ability = owned_ability(state, c, action.ability)
+    if ability is None:
         raise codes.illegal(
             codes.UNKNOWN_ABILITY, f"{c.id} has no ability {action.ability!r}.", action
         )
@@ -153,13 +161,17 @@ def _check_target(state: CombatState, c: Combatant, action: Declare) -> None:
 
 def record_declaration(state: CombatState, action: Declare) -> tuple[CombatState, Events]:
     """Store the declaration on its combatant; nothing else changes (CB-10)."""
-    i = index_of(state, action.combatant)
-    c = state.combatants[i]
-    declared = replace(c, declaration=Declaration(action.ability, action.hand, action.target))
     ability = state.config.ability(action.ability)
     assert ability is not None  # validate_declare found it
-    event = Declared(c.id, action.ability, action.hand, action.target, ability.cost)
-    return with_combatant(state, i, declared), (event,)
+    event = Declared(action.combatant, action.ability, action.hand, action.target, ability.cost)
+    return declared(state, action), (event,)
+
+
+def declared(state: CombatState, action: Declare) -> CombatState:
+    """:func:`record_declaration`'s new state, without its event."""
+    i = index_of(state, action.combatant)
+    choice = Declaration(action.ability, action.hand, action.target)
+    return with_combatant(state, i, replace(state.combatants[i], declaration=choice))
 
 
 # Listings hand out one record per declaration instead of building it at every choice

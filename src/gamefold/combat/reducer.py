@@ -62,6 +62,7 @@ from gamefold.combat.fleeing import (
     retreat_options,
     validate_retreat,
 )
+from gamefold.combat.fused import ACCEPTS, QUIET
 from gamefold.combat.moving import Move, Moved, apply_move, validate_move
 from gamefold.combat.pairing import (
     AssignPairings,
@@ -102,9 +103,11 @@ __all__ = [
     "ACTIONS",
     "EVENTS",
     "PIPELINE",
+    "advance",
     "check",
     "initial_state",
     "legal_actions",
+    "make_pipeline",
     "reduce",
     "step",
 ]
@@ -195,7 +198,7 @@ def _record_then_resolve(
 ) -> tuple[CombatState, Events]:
     """Record a choice, then resolve the exchange if it was the last one (CB-10).
 
-    Bound to its ``record`` with ``partial`` in :data:`PIPELINE` (not a closure built at
+    Bound to its ``record`` with ``partial`` in :func:`make_pipeline` (not a closure built at
     import), so that every step runs code a mutation tool can reach.
     """
     new, events = record(state, action)
@@ -206,30 +209,42 @@ def _always(state: CombatState, action: Any) -> None:
     """Lifecycle actions are always legal."""
 
 
-PIPELINE: Pipeline[CombatState] = Pipeline(
-    codes.CATALOGUE,
-    {
-        AssignPairings: (validate_assign, apply_assign),
-        Declare: (validate_declare, partial(_record_then_resolve, record_declaration)),
-        Retreat: (validate_retreat, partial(_record_then_resolve, record_retreat)),
-        Afflict: (validate_afflict, apply_afflict),
-        Withdraw: (validate_withdraw, apply_withdraw),
-        Ward: (validate_ward, apply_ward),
-        Move: (validate_move, apply_move),
-        Empower: (validate_boost, apply_empower),
-        Heal: (validate_boost, apply_heal),
-        EndRound: (_always, apply_end_round),
-    },
-    owner="the combat subsystem",
-    shapes={
-        Afflict: _rounds_ok,
-        Withdraw: _withdraw_ok,
-        Ward: ward_positive,
-        Empower: boost_positive,
-        Heal: boost_positive,
-    },
-)
-"""The combat pipeline: guard, route, validate, apply (see :mod:`gamefold.pipeline`)."""
+def make_pipeline(*, fused: bool = True) -> Pipeline[CombatState]:
+    """The combat pipeline: guard, route, validate, apply (see :mod:`gamefold.pipeline`).
+
+    With ``fused`` (the default) the actions games call most (Declare, Ward, Empower, Heal,
+    Move) are checked in one pass, and all but Move can be applied without their events
+    (:mod:`gamefold.combat.fused`); without, every action runs the four stages.
+    """
+    return Pipeline(
+        codes.CATALOGUE,
+        {
+            AssignPairings: (validate_assign, apply_assign),
+            Declare: (validate_declare, partial(_record_then_resolve, record_declaration)),
+            Retreat: (validate_retreat, partial(_record_then_resolve, record_retreat)),
+            Afflict: (validate_afflict, apply_afflict),
+            Withdraw: (validate_withdraw, apply_withdraw),
+            Ward: (validate_ward, apply_ward),
+            Move: (validate_move, apply_move),
+            Empower: (validate_boost, apply_empower),
+            Heal: (validate_boost, apply_heal),
+            EndRound: (_always, apply_end_round),
+        },
+        owner="the combat subsystem",
+        shapes={
+            Afflict: _rounds_ok,
+            Withdraw: _withdraw_ok,
+            Ward: ward_positive,
+            Empower: boost_positive,
+            Heal: boost_positive,
+        },
+        accepts=ACCEPTS if fused else None,
+        quiet=QUIET if fused else None,
+    )
+
+
+PIPELINE: Pipeline[CombatState] = make_pipeline()
+"""The combat pipeline, with its fast paths (:func:`make_pipeline`)."""
 
 
 # -- the public verbs -----------------------------------------------------------------------
@@ -243,6 +258,13 @@ def step(state: CombatState, action: Action) -> tuple[CombatState, Events]:
 def reduce(state: CombatState, action: Action) -> CombatState:
     """Apply ``action`` and return the new state alone."""
     return PIPELINE.step(state, action)[0]
+
+
+def advance(state: CombatState, action: Action) -> CombatState:
+    """Apply ``action`` and return the new state alone, as :func:`reduce` does, without
+    building the events of the host's Ward, Empower and Heal or of a declaration (EN-7): for
+    simulations and searches that never read them. Raises as :func:`step` does."""
+    return PIPELINE.advance(state, action)
 
 
 def check(state: CombatState, action: Action) -> IllegalAction | None:

@@ -22,6 +22,7 @@ from gamefold.combat import codes
 from gamefold.combat.combatants import (
     CombatState,
     check_running,
+    index_of,
     require,
     with_combatant,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "apply_ward",
     "validate_ward",
     "ward_positive",
+    "warded",
 ]
 
 
@@ -77,8 +79,16 @@ def validate_ward(state: CombatState, action: Ward) -> None:
 
 def apply_ward(state: CombatState, action: Ward) -> tuple[CombatState, Events]:
     """Grow the combatant's ward by ``amount``."""
-    index = next(i for i, c in enumerate(state.combatants) if c.id == action.combatant)
+    index = index_of(state, action.combatant)
+    new = _grow_ward(state, index, action.amount)
+    return new, (Warded(action.combatant, action.amount, new.combatants[index].ward),)
+
+
+def warded(state: CombatState, action: Ward) -> CombatState:
+    """:func:`apply_ward`'s new state, without its event."""
+    return _grow_ward(state, index_of(state, action.combatant), action.amount)
+
+
+def _grow_ward(state: CombatState, index: int, amount: int) -> CombatState:
     c = state.combatants[index]
-    total = c.ward + action.amount
-    state = with_combatant(state, index, replace(c, ward=total))
-    return state, (Warded(action.combatant, action.amount, total),)
+    return with_combatant(state, index, replace(c, ward=c.ward + amount))
