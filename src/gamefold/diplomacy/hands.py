@@ -16,7 +16,7 @@ import attrs
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Counter, Kind, draw, put
-from gamefold.diplomacy.seats import require_seat, require_turn, with_player
+from gamefold.diplomacy.seats import require_seat, require_turn, seat_of, with_player
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
@@ -125,11 +125,16 @@ def held_count(state: DiplomacyState, seat: int) -> int:
     return len(state.players[seat].hand) + locked
 
 
+def in_hand(state: DiplomacyState, seat: int, card: int) -> bool:
+    """Whether the player at ``seat`` has ``card`` in hand, unlocked (DP-10)."""
+    return card in state.players[seat].hand
+
+
 def require_card(state: DiplomacyState, seat: int, card: int, action: Action) -> None:
     """Raise unless the player at ``seat`` has ``card`` in hand, unlocked (DP-10, EN-4)."""
-    player = state.players[seat]
-    if card in player.hand:
+    if in_hand(state, seat, card):
         return
+    player = state.players[seat]
     if card in locked_cards(state, player.player):
         message = f"Card {card} is locked in a pending proposal until it is answered or expires."
         raise codes.illegal(codes.CARD_LOCKED, message, action)
@@ -137,10 +142,15 @@ def require_card(state: DiplomacyState, seat: int, card: int, action: Action) ->
     raise codes.illegal(codes.CARD_NOT_IN_HAND, message, action)
 
 
+def of_kind(state: DiplomacyState, card: int, kind: Kind) -> bool:
+    """Whether ``card`` is of ``kind``."""
+    return state.config.cards[card].kind is kind
+
+
 def require_kind(state: DiplomacyState, card: int, kind: Kind, action: Action, rule: str) -> None:
     """Raise ``diplomacy/wrong-kind`` unless ``card`` is of ``kind``."""
-    card_type = state.config.cards[card]
-    if card_type.kind is not kind:
+    if not of_kind(state, card, kind):
+        card_type = state.config.cards[card]
         article = "an" if kind.value[0] in "aeiou" else "a"  # pragma: no mutate -- no kind has an X
         message = f"{card_type.name} is not {article} {kind.value} card."
         raise codes.illegal(codes.WRONG_KIND, message, action, rule=rule)
@@ -207,8 +217,12 @@ def validate_discard(state: DiplomacyState, action: Discard) -> None:
 
 def apply_discard(state: DiplomacyState, action: Discard) -> tuple[DiplomacyState, Events]:
     """The card goes back to the pool at once (DP-1)."""
-    seat = require_seat(state, action.player, action)  # pragma: no mutate -- validated
-    return spend(state, seat, action.card), (CardDiscarded(action.player, action.card),)
+    return discarded(state, action), (CardDiscarded(action.player, action.card),)
+
+
+def discarded(state: DiplomacyState, action: Discard) -> DiplomacyState:
+    """:func:`apply_discard`'s new state, without its event."""
+    return spend(state, seat_of(state, action.player), action.card)  # validated
 
 
 def validate_self_apply(state: DiplomacyState, action: SelfApply) -> None:
@@ -221,13 +235,23 @@ def validate_self_apply(state: DiplomacyState, action: SelfApply) -> None:
 
 def apply_self_apply(state: DiplomacyState, action: SelfApply) -> tuple[DiplomacyState, Events]:
     """Troops now, half of them (rounded per ``debt_rounding``) owed next turn (DP-11)."""
-    seat = require_seat(state, action.player, action)  # pragma: no mutate -- validated
     troops = state.config.cards[action.card].troops
     debt = state.config.debt_for(troops)
+    state = _owe(state, action, debt)
+    return state, (SelfApplied(action.player, action.card, troops, debt),)
+
+
+def self_applied(state: DiplomacyState, action: SelfApply) -> DiplomacyState:
+    """:func:`apply_self_apply`'s new state, without its event."""
+    return _owe(state, action, state.config.debt_for(state.config.cards[action.card].troops))
+
+
+def _owe(state: DiplomacyState, action: SelfApply, debt: int) -> DiplomacyState:
+    """The self-applied card back in the pool, its ``debt`` added to the player's (DP-11)."""
+    seat = seat_of(state, action.player)  # validated
     state = spend(state, seat, action.card)
     player = state.players[seat]
-    state = with_player(state, seat, replace(player, deploy_debt=player.deploy_debt + debt))
-    return state, (SelfApplied(action.player, action.card, troops, debt),)
+    return with_player(state, seat, replace(player, deploy_debt=player.deploy_debt + debt))
 
 
 def charge_debt(state: DiplomacyState, seat: int, events: list[Event]) -> DiplomacyState:

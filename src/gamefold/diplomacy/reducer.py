@@ -15,6 +15,7 @@ from typing import Any, TypeAlias
 
 from gamefold.core import Action, EndTurn, Events, Lifecycle, StartTurn
 from gamefold.diplomacy import codes, hands, pacts, proposals, standalone, ticks, turns
+from gamefold.diplomacy.fused import ACCEPTS, QUIET
 from gamefold.diplomacy.invariants import INVARIANTS
 from gamefold.diplomacy.legal import legal_actions
 from gamefold.diplomacy.table import NAME, DiplomacyState
@@ -27,8 +28,10 @@ __all__ = [
     "ACTIONS",
     "EVENTS",
     "LIFECYCLE",
+    "advance",
     "check",
     "legal_actions",
+    "make_pipeline",
     "reduce",
     "step",
     "subsystem",
@@ -95,12 +98,25 @@ EVENTS: tuple[type, ...] = (
 """Every event class this subsystem reports (EN-7)."""
 
 
-_PIPELINE: Pipeline[DiplomacyState] = Pipeline(
-    codes.CATALOGUE,
-    _ROUTES,
-    owner="the diplomacy subsystem",
-    fields={turns.BeginTurn: {"territories": turns.territory_count}},
-)
+def make_pipeline(*, fused: bool = True) -> Pipeline[DiplomacyState]:
+    """The diplomacy pipeline.
+
+    With ``fused`` (the default) the hottest actions (turn starts and ends, Discard,
+    SelfApply) are checked in one pass, and turn ends, Discards and self-applications can be
+    applied without their events (:mod:`gamefold.diplomacy.fused`); without, every action
+    runs the four stages.
+    """
+    return Pipeline(
+        codes.CATALOGUE,
+        _ROUTES,
+        owner="the diplomacy subsystem",
+        fields={turns.BeginTurn: {"territories": turns.territory_count}},
+        accepts=ACCEPTS if fused else None,
+        quiet=QUIET if fused else None,
+    )
+
+
+_PIPELINE = make_pipeline()
 
 
 def step(state: DiplomacyState, action: Action) -> tuple[DiplomacyState, Events]:
@@ -111,6 +127,13 @@ def step(state: DiplomacyState, action: Action) -> tuple[DiplomacyState, Events]
 def reduce(state: DiplomacyState, action: Action) -> DiplomacyState:
     """Apply ``action`` and return the new state alone."""
     return _PIPELINE.step(state, action)[0]
+
+
+def advance(state: DiplomacyState, action: Action) -> DiplomacyState:
+    """Apply ``action`` and return the new state alone, as :func:`reduce` does, without
+    building the events of a turn's end, a Discard or a self-application (EN-7): for
+    simulations and searches that never read them. Raises as :func:`step` does."""
+    return _PIPELINE.advance(state, action)
 
 
 def check(state: DiplomacyState, action: Action) -> IllegalAction | None:

@@ -15,7 +15,7 @@ from gamefold.diplomacy import codes
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState, PlayerState
 
-__all__ = ["find_seat", "require_seat", "require_turn", "seat_of", "with_player"]
+__all__ = ["find_seat", "on_turn", "require_seat", "require_turn", "seat_of", "with_player"]
 
 
 def find_seat(state: DiplomacyState, player: str) -> int | None:
@@ -43,9 +43,14 @@ def require_seat(state: DiplomacyState, player: str, action: Action) -> int:
     return seat
 
 
+def on_turn(state: DiplomacyState, player: str) -> bool:
+    """Whether ``player``'s turn is under way."""
+    return state.active == player
+
+
 def require_turn(state: DiplomacyState, player: str, action: Action, rule: str) -> None:
     """Raise ``diplomacy/not-your-turn`` unless it is ``player``'s turn."""
-    if state.active != player:
+    if not on_turn(state, player):
         message = f"{player} can do that only during their own turn."
         raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule=rule)
 

@@ -26,7 +26,7 @@ from gamefold.core import EndTurn, Event, Events, StartTurn, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.hands import charge_debt
 from gamefold.diplomacy.proposals import count_down, expire
-from gamefold.diplomacy.seats import require_seat, seat_of, with_player
+from gamefold.diplomacy.seats import on_turn, require_seat, seat_of, with_player
 from gamefold.diplomacy.standalone import resolve
 from gamefold.diplomacy.ticks import earn, gain
 
@@ -81,17 +81,32 @@ def _holdings(action: StartTurn) -> tuple[int, tuple[str, ...]]:
     return 0, ()
 
 
+def begins_now(state: DiplomacyState, player: str) -> bool:
+    """Whether ``player``'s turn is the one to begin: the next seat's, none under way."""
+    return state.active is None and player == state.next_player
+
+
+def named_once(zones: tuple[str, ...]) -> bool:
+    """Whether a turn start names each of its bonus ``zones`` once (EN-4)."""
+    return len(set(zones)) == len(zones)
+
+
+def bonus_zone(state: DiplomacyState, zone: str) -> bool:
+    """Whether ``zone`` is one of the config's bonus zones (DP-5)."""
+    return zone in state.config.bonus_zones
+
+
 def validate_begin(state: DiplomacyState, action: StartTurn) -> None:
     """The next seat's turn, none under way, and bonus zones the config knows (DP-5)."""
     require_seat(state, action.player, action)
-    if state.active is not None or action.player != state.next_player:
+    if not begins_now(state, action.player):
         message = f"It is {state.next_player}'s turn to begin next, once no turn is under way."
         raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="DP-4")
     zones = _holdings(action)[1]
-    if len(set(zones)) != len(zones):
+    if not named_once(zones):
         raise codes.illegal(codes.MALFORMED, "Each bonus zone is named once.", action)
     for zone in zones:
-        if zone not in state.config.bonus_zones:
+        if not bonus_zone(state, zone):
             message = f"{zone!r} is not a bonus zone of this game."
             raise codes.illegal(codes.UNKNOWN_ZONE, message, action)
 
@@ -115,14 +130,18 @@ def apply_begin(state: DiplomacyState, action: StartTurn) -> tuple[DiplomacyStat
 def validate_end(state: DiplomacyState, action: EndTurn) -> None:
     """Only the player whose turn is under way ends it."""
     require_seat(state, action.player, action)
-    if state.active != action.player:
+    if not on_turn(state, action.player):
         message = f"It is not {action.player}'s turn to end."
         raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="DP-12")
 
 
 def apply_end(state: DiplomacyState, action: EndTurn) -> tuple[DiplomacyState, Events]:
     """The turn ends; the player's between-turn window opens (DP-12)."""
+    return ended(state, action), (TurnEnded(action.player),)
+
+
+def ended(state: DiplomacyState, action: EndTurn) -> DiplomacyState:
+    """:func:`apply_end`'s new state, without its event."""
     seat = seat_of(state, action.player)  # validated
     player = replace(state.players[seat], between_turns=True)
-    state = with_player(replace(state, active=None), seat, player)
-    return state, (TurnEnded(action.player),)
+    return with_player(replace(state, active=None), seat, player)

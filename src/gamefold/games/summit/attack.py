@@ -45,10 +45,16 @@ __all__ = [
     "TroopDeployed",
     "apply_attack",
     "apply_deploy",
+    "attack_problem",
     "close_battle",
     "open_battle",
     "attacks",
+    "deploy_problem",
+    "deployed",
     "deploys",
+    "on_turn",
+    "position",
+    "seated",
     "validate_attack",
     "validate_deploy",
 ]
@@ -105,29 +111,48 @@ class BattleFought(Event):
     won: bool
 
 
-def _on_turn(state: MapState, player: str) -> bool:
+def on_turn(state: MapState, player: str) -> bool:
     """Whether ``player``'s turn is under way: the map's actions are theirs to take."""
     return state.phase is Phase.TURN and state.current == player
 
 
 def _turn_problem(state: MapState, player: str, what: str) -> tuple[str, str, str] | None:
-    if not _on_turn(state, player):
+    if not on_turn(state, player):
         return codes.NOT_YOUR_TURN, "SM-6", f"{player} {what} only during their own turn."
     return None
 
 
+def position(state: MapState, name: str) -> int | None:
+    """The map index of the territory ``name``, or ``None`` when the map has none."""
+    try:
+        return state.scenario.territories.index(name)
+    except ValueError:
+        return None
+
+
+def seated(state: MapState, player: str) -> bool:
+    """Whether ``player`` is seated: one of the realms is theirs."""
+    for realm in state.realms:  # noqa: SIM110 -- a loop, not any(): no generator per check
+        if realm.player == player:
+            return True
+    return False
+
+
 def _index(state: MapState, name: str, action: Action) -> int:
-    if name not in state.scenario.territories:
+    index = position(state, name)
+    if index is None:
         raise codes.illegal(codes.UNKNOWN_TERRITORY, f"The map has no {name!r}.", action)
-    return state.scenario.territories.index(name)
+    return index
 
 
 def _seated(state: MapState, action: Deploy | Attack) -> None:
-    if action.player not in state.players:
+    if not seated(state, action.player):
         raise codes.illegal(codes.UNKNOWN_PLAYER, f"{action.player!r} is not seated.", action)
 
 
-def _deploy_problem(state: MapState, player: str, index: int) -> tuple[str, str, str] | None:
+def deploy_problem(state: MapState, player: str, index: int) -> tuple[str, str, str] | None:
+    """Why the seated ``player`` may not deploy on the territory at ``index`` now, as
+    ``(code, rule, sentence)``, or ``None`` if they may (SM-4)."""
     problem = _turn_problem(state, player, "deploys")
     if problem is not None:
         return problem
@@ -141,7 +166,7 @@ def _deploy_problem(state: MapState, player: str, index: int) -> tuple[str, str,
 def validate_deploy(state: MapState, action: Deploy) -> None:
     """A seated player, their own territory, their turn, a troop in reserve (SM-4)."""
     _seated(state, action)
-    problem = _deploy_problem(state, action.player, _index(state, action.territory, action))
+    problem = deploy_problem(state, action.player, _index(state, action.territory, action))
     if problem is not None:
         raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
 
@@ -153,17 +178,27 @@ _set_deployed = replacer(MapState, "garrisons", "realms")
 def apply_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events]:
     """One troop leaves the reserve for the territory."""
     index = state.scenario.territories.index(action.territory)
-    seat = realm_of(state, action.player)
+    state = _deployed(state, action.player, index)
+    return state, (TroopDeployed(action.player, action.territory, state.garrisons[index]),)
+
+
+def deployed(state: MapState, action: Deploy) -> MapState:
+    """:func:`apply_deploy`'s new map, without its event."""
+    return _deployed(state, action.player, state.scenario.territories.index(action.territory))
+
+
+def _deployed(state: MapState, player: str, index: int) -> MapState:
+    seat = realm_of(state, player)
     realm = state.realms[seat]
-    troops = state.garrisons[index] + 1
     realms = put_at(state.realms, seat, _set_troops(realm, realm.troops - 1))
-    state = _set_deployed(state, put_at(state.garrisons, index, troops), realms)
-    return state, (TroopDeployed(action.player, action.territory, troops),)
+    return _set_deployed(state, put_at(state.garrisons, index, state.garrisons[index] + 1), realms)
 
 
-def _attack_problem(
+def attack_problem(
     state: MapState, player: str, source: int, target: int
 ) -> tuple[str, str, str] | None:
+    """Why the seated ``player`` may not attack the territory at ``target`` from the one at
+    ``source`` now, as ``(code, rule, sentence)``, or ``None`` if they may (SM-6, SM-7)."""
     problem = _turn_problem(state, player, "attacks")
     if problem is not None:
         return problem
@@ -186,7 +221,7 @@ def validate_attack(state: MapState, action: Attack) -> None:
     _seated(state, action)
     source = _index(state, action.source, action)
     target = _index(state, action.territory, action)
-    problem = _attack_problem(state, action.player, source, target)
+    problem = attack_problem(state, action.player, source, target)
     if problem is not None:
         raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
 
@@ -269,10 +304,10 @@ def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
 def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
     """Every deploy ``actor`` may make now, in map order (EN-5).
 
-    Built from :func:`_deploy_problem`'s predicates in one pass: the turn and the reserve
+    Built from :func:`deploy_problem`'s predicates in one pass: the turn and the reserve
     are the actor's, the same for every territory, so only ownership is tested per
     territory."""
-    if not _on_turn(state, actor):
+    if not on_turn(state, actor):
         return ()
     owners = state.owners
     if actor not in owners or state.realms[realm_of(state, actor)].troops < 1:
@@ -306,9 +341,9 @@ def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
     """Every attack ``actor`` may make now: sources in map order, then targets in map
     order (EN-5).
 
-    Built from :func:`_attack_problem`'s predicates in one pass: a source of the actor's
+    Built from :func:`attack_problem`'s predicates in one pass: a source of the actor's
     with two troops, a bordering target neither the actor's nor a truce partner's."""
-    if not _on_turn(state, actor):
+    if not on_turn(state, actor):
         return ()
     names, owners, borders = state.scenario.territories, state.owners, state.scenario.borders
     garrisons, barred = state.garrisons, {actor, *_partners(state, actor)}

@@ -23,6 +23,7 @@ from gamefold.diplomacy import BeginTurn
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import attack, board, codes, effects, flow, reactions
 from gamefold.games.summit.board import NAME, MapState
+from gamefold.games.summit.fused import ACCEPTS, QUIET
 from gamefold.games.summit.invariants import INVARIANTS
 from gamefold.games.summit.views import view
 from gamefold.pipeline import Pipeline
@@ -34,6 +35,7 @@ __all__ = [
     "LIFECYCLE",
     "check",
     "legal_actions",
+    "make_pipeline",
     "reduce",
     "step",
     "subsystem",
@@ -81,7 +83,23 @@ EVENTS: tuple[type, ...] = (
 """Every event class summit's own rules report (EN-7)."""
 
 
-_PIPELINE: Pipeline[MapState] = Pipeline(codes.CATALOGUE, _ROUTES, owner="the summit map")
+def make_pipeline(*, fused: bool = True) -> Pipeline[MapState]:
+    """The map's pipeline.
+
+    With ``fused`` (the default) deploys and attacks are checked in one pass, and deploys
+    can be applied without their events (:mod:`gamefold.games.summit.fused`); without, every
+    action runs the four stages.
+    """
+    return Pipeline(
+        codes.CATALOGUE,
+        _ROUTES,
+        owner="the summit map",
+        accepts=ACCEPTS if fused else None,
+        quiet=QUIET if fused else None,
+    )
+
+
+_PIPELINE = make_pipeline()
 
 
 def step(state: MapState, action: Action) -> tuple[MapState, Events]:
