@@ -7,6 +7,7 @@ configured limits, so the tests stay fast.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -394,6 +395,9 @@ def test_en8_a_config_file_may_leave_fields_out_but_nothing_else() -> None:
         read_config("[]", "summit")
 
 
+_RUNS = itertools.count()
+
+
 def test_en8_an_action_decodes_to_its_class_while_the_class_it_replaced_lingers() -> None:
     """EN-8: a slotted attrs class replaces the class its body made, and until the garbage
     collector frees that one it is still a subclass of the base, under the same tag, with
@@ -410,6 +414,9 @@ def test_en8_an_action_decodes_to_its_class_while_the_class_it_replaced_lingers(
 
         @attrs.frozen
         class LongTurn(StartTurn):
+            # A name of this run's own: a class a run before left behind (cattrs keeps the
+            # classes it decoded) must not share the tag.
+            __qualname__ = f"LongTurn{next(_RUNS)}"
             extra: int = 0
 
         stale = [c for c in StartTurn.__subclasses__() if c.__qualname__ == LongTurn.__qualname__]
