@@ -284,7 +284,11 @@ def test_en7_advance_builds_the_new_state_without_the_events_where_it_can() -> N
         log.append("quiet")
         return apply_give(state, action)[0]
 
-    routes = {Give: (validate_give, _loud_give(log))}
+    def validate(state: dict[str, int], action: Give) -> None:
+        log.append("validate")
+        validate_give(state, action)
+
+    routes = {Give: (validate, _loud_give(log))}
     loud = Pipeline("toy", routes, owner="the toy")
     hushed = Pipeline("toy", routes, owner="the toy", quiet={Give: quiet})
     sure = Pipeline(
@@ -295,17 +299,20 @@ def test_en7_advance_builds_the_new_state_without_the_events_where_it_can() -> N
         quiet={Give: quiet},
     )
     state = {"ann": 1}
-    for pipeline, ran in ((loud, ["events"]), (hushed, ["quiet"]), (sure, ["quiet"])):
+    for pipeline, ran in ((loud, "events"), (hushed, "quiet"), (sure, "quiet")):
         log.clear()
         assert pipeline.advance(state, Give("ann", (4,))) == {"ann": 2}
-        assert log == ran
+        assert log == ["validate", ran]
         log.clear()
         with pytest.raises(IllegalAction, match="No such player"):
             pipeline.advance(state, Give("bo", ()))
         with pytest.raises(IllegalAction, match=r"Give\.cards"):
             pipeline.advance(state, Give("ann", (-1,)))
-        assert log == []
+        assert log == ["validate"]  # the guard refuses the negative card before validate
         assert state == {"ann": 1}
+    log.clear()
+    assert sure.advance(state, Give("ann", ())) == state
+    assert log == ["quiet"]  # the fast check accepted it: no validate
     assert loud.subsystem("toy", legal_actions=lambda s, a: ()).advance is None
     entry = hushed.subsystem("toy", legal_actions=lambda s, a: ())
     assert entry.advance is not None
