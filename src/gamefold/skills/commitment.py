@@ -250,7 +250,7 @@ def apply_pay(state: SkillsState, action: PayCost) -> tuple[SkillsState, Events]
     return with_owner(state, seat, owner), (CostPaid(action.player, action.ability, cards),)
 
 
-def card_options(state: SkillsState, actor: str, *, payments: bool = True) -> list[Action]:
+def card_options(state: SkillsState, actor: str, *, payments: bool) -> list[Action]:
     """``actor``'s legal card uses: Plays, Burns, Discards, then payments (unless
     ``payments`` is false), in hand order."""
     if actor not in state.seats:
