@@ -708,18 +708,17 @@ def _lift(index: int, sub: Subsystem[Any]) -> _Entry:
     def check(game: Game, action: Any) -> IllegalAction | None:
         return sub_check(game.slices[index], action)
 
+    def quiet(advance: Callable[[Any, Any], Any]) -> Callable[[Game, Any], Game]:
+        def handler(game: Game, action: Any) -> Game:
+            slices = game.slices
+            new = advance(slices[index], action)
+            return _with_slices(game, (*slices[:index], new, *slices[index + 1 :]))
+
+        return handler
+
+    advance = None if sub.advance is None else quiet(sub.advance)
     source = f"subsystem {sub.name}"
-    entry = _Entry(on_slice(sub_step), check, on_slice(sub_apply), source, True)
-    sub_advance = sub.advance
-    if sub_advance is None:
-        return entry
-
-    def advance(game: Game, action: Any) -> Game:
-        slices = game.slices
-        new = sub_advance(slices[index], action)
-        return _with_slices(game, (*slices[:index], new, *slices[index + 1 :]))
-
-    return attrs.evolve(entry, advance=advance)
+    return _Entry(on_slice(sub_step), check, on_slice(sub_apply), source, True, advance=advance)
 
 
 def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:

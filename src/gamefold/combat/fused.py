@@ -36,8 +36,6 @@ __all__ = [
     "QUIET",
     "accepts_boost",
     "accepts_declare",
-    "accepts_empower",
-    "accepts_heal",
     "accepts_move",
     "accepts_ward",
     "declared_then_resolved",
@@ -100,19 +98,12 @@ def accepts_ward(state: CombatState, action: Ward) -> bool:
 
 def accepts_boost(state: CombatState, action: Empower | Heal) -> bool:
     """An Empower (CB-10) or a Heal (CB-11) of at least one point for a standing combatant,
-    while the fight goes on."""
+    while the fight goes on: the fast check of both, as they share their validation."""
     return (
         type(action.amount) is int
         and boost_positive(action)
         and _standing(state, action.combatant) is not None
     )
-
-
-accepts_empower = accepts_boost
-"""Empower's fast check, :func:`accepts_boost` (Empower and Heal share their validation)."""
-
-accepts_heal = accepts_boost
-"""Heal's fast check, :func:`accepts_boost` (Empower and Heal share their validation)."""
 
 
 def accepts_move(state: CombatState, action: Move) -> bool:
