@@ -19,7 +19,7 @@ its slice. :class:`Rules` composes subsystems into one :class:`Game` state and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import Any, Generic, Self, TypeAlias, TypeVar
 
 import attrs
 
@@ -46,6 +46,7 @@ __all__ = [
     "Handler",
     "Invariant",
     "Keep",
+    "Layout",
     "LazyView",
     "Reaction",
     "Rule",
@@ -126,13 +127,66 @@ class Game:
 
     def with_slice(self, name: str, value: Any) -> Game:
         """A copy of this game with the slice ``name`` replaced by ``value``."""
-        i = self.names.index(name)
+        return self.with_slice_at(self.names.index(name), value)
+
+    def with_slice_at(self, position: int, value: Any) -> Game:
+        """A copy of this game with the slice at ``position`` replaced by ``value``.
+
+        The hot path of a game's rules reads ``game.slices[at.combat]`` and writes with this,
+        where ``at`` is the game's :class:`Layout`: no search of :attr:`names` at each read.
+        """
         slices = self.slices
-        return _with_slices(self, (*slices[:i], value, *slices[i + 1 :]))
+        return _with_slices(self, (*slices[:position], value, *slices[position + 1 :]))
 
 
 _with_slices: Callable[[Game, tuple[Any, ...]], Game] = replacer(Game, "slices")
 """A plain :class:`Game` with the names and clock of the one given and new ``slices``."""
+
+
+@attrs.frozen
+class Layout:
+    """Where a game's rules read its slices: by position, not by name.
+
+    A game subclasses it with one ``int`` field per slice its rules read, named after the
+    slice and defaulting to the slice's position in the game's own registry::
+
+        @attrs.frozen
+        class SkirmishLayout(Layout):
+            skills: int = 0
+            combat: int = 1
+            skirmish: int = 2
+
+    The rules then read ``game.slices[at.combat]`` and write ``game.with_slice_at(at.combat,
+    fight)``: a tuple index where ``game["combat"]`` searches :attr:`Game.names` at every
+    read. A game whose rules another registry reuses with its slices elsewhere takes the
+    layout as a parameter, built there with :meth:`of`. Each registry is given the layout its
+    rules read (``Rules(positions=layout.positions())``) and refuses, when built, one that
+    does not match its slices, so a misplaced read is a :class:`~gamefold.RegistryError` at
+    once rather than the wrong slice later.
+    """
+
+    def __attrs_post_init__(self) -> None:
+        places = self.positions()
+        for name, place in places.items():
+            if type(place) is not int or place < 0:
+                raise RegistryError(f"the position of slice {name!r} is {place!r}: not an int >= 0")
+        if len(set(places.values())) != len(places):
+            raise RegistryError(f"two slices share a position in {places}")
+
+    def positions(self) -> dict[str, int]:
+        """Each slice's name and its position, as :class:`Rules` takes them."""
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self))}
+
+    @classmethod
+    def of(cls, names: Sequence[str]) -> Self:
+        """The layout of a registry holding slices named ``names``, in that order."""
+        wanted = [f.name for f in attrs.fields(cls)]
+        missing = [name for name in wanted if name not in names]
+        if missing:
+            raise RegistryError(
+                f"{cls.__name__} reads the slices {missing}, which {list(names)} lacks"
+            )
+        return cls(**{name: list(names).index(name) for name in wanted})
 
 
 class LazyView(Game):
@@ -339,9 +393,11 @@ class Rules:
     ``subsystems`` lists them. ``reactions`` (:data:`Reaction`) run after every step, lifecycle
     fan-out included, in the order given, and see the whole game and the step's events: "after
     anything, settle the deaths" is one reaction, not a call at the end of every handler; their
-    events follow the step's, and a later reaction sees an earlier one's. A ``Rules`` is
-    immutable: :meth:`with_rules`, :meth:`override`, :meth:`wrap` and
-    :meth:`with_reactions` return a new one, checked again.
+    events follow the step's, and a later reaction sees an earlier one's. ``positions`` maps
+    the slices the rules read by position (a :class:`Layout`'s) to those positions; the
+    registry refuses, when built, one its slices do not match. A ``Rules`` is immutable:
+    :meth:`with_rules`, :meth:`override`, :meth:`wrap` and :meth:`with_reactions` return a
+    new one, checked again.
     """
 
     def __init__(
@@ -354,6 +410,7 @@ class Rules:
         lifecycle_order: Mapping[type[Lifecycle], Sequence[str]] | None = None,
         invariants: Sequence[Invariant] = (),
         reactions: Sequence[Reaction] = (),
+        positions: Mapping[str, int] | None = None,
     ) -> None:
         self.subsystems: tuple[Subsystem[Any], ...] = tuple(subsystems)
         self.reactions: tuple[Reaction, ...] = tuple(reactions)
@@ -363,6 +420,7 @@ class Rules:
         self.wrappers: tuple[Wrapper, ...] = tuple(wrappers)
         self.lifecycle_order = dict(lifecycle_order or {})
         self.names: tuple[str, ...] = _unique_names(self.subsystems)
+        self.positions: dict[str, int] = _checked_positions(self.names, positions or {})
         self._fanout = _fanout(self.subsystems, self.lifecycle_order)
         self._table = self._build_table()
         self._steps = {kind: entry.step for kind, entry in self._table.items()}
@@ -389,6 +447,7 @@ class Rules:
             "lifecycle_order": self.lifecycle_order,
             "invariants": self.game_invariants,
             "reactions": self.reactions,
+            "positions": self.positions,
         }
         args.update(changes)
         return type(self)(self.subsystems, **args)  # a subclass's listing and views stay
@@ -762,6 +821,23 @@ def _both(first: Keep | None, second: Keep) -> Keep:
     if first is None:
         return second
     return lambda game, action: first(game, action) and second(game, action)
+
+
+def _checked_positions(names: tuple[str, ...], positions: Mapping[str, int]) -> dict[str, int]:
+    """``positions``, if each names a slice at its place in ``names``; else a refusal."""
+    for name, place in positions.items():
+        if name not in names:
+            raise RegistryError(
+                f"the rules read a slice {name!r} by position, but the registry holds no slice "
+                f"of that name: its slices are {list(names)}"
+            )
+        if place != names.index(name):
+            raise RegistryError(
+                f"the rules read slice {name!r} at position {place!r}, but this registry holds "
+                f"it at {names.index(name)} (its slices are {list(names)}): build the rules "
+                f"for this registry's layout, with Layout.of(names)"
+            )
+    return dict(positions)
 
 
 def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:

@@ -21,7 +21,8 @@ from gamefold.games.campaign import (
     StartBattleRound,
 )
 from gamefold.games.campaign.battle import commander, defending_champion
-from gamefold.games.skirmish import Skirmish, UseAbility
+from gamefold.games.campaign.state import FIGHT
+from gamefold.games.skirmish import UseAbility, whose_choice
 from gamefold.games.summit import Attack, Deploy, Truce
 from gamefold.registry import Game
 from gamefold.rng import Rng
@@ -461,7 +462,7 @@ def test_cp12_the_defender_commands_its_guards_seat(commands: bool) -> None:
     defending faction, which lists the seat's actions beside its own while ``"gm"`` lists
     none; ``False``: ``"gm"`` commands them, as does it a neutral territory's guards."""
     game = campaign(defender_commands=commands)
-    fight = Skirmish(game.config.skirmish_config())  # who the skirmish alone names
+    fights = game.config.skirmish_config()  # who the skirmish alone names
     state, _, defender = _defended(game, troops=6, guards=2)
     assert state["campaign"].battle.commander == (defender if commands else GM)
     assert commander(game.config, "") == GM
@@ -473,7 +474,8 @@ def test_cp12_the_defender_commands_its_guards_seat(commands: bool) -> None:
         if action is None:
             actor = game.actor(state)
             assert actor is not None
-            skirmish_actor = fight.actor(state) if not state["skills"].reacting else None
+            reacting = state["skills"].reacting
+            skirmish_actor = None if reacting else whose_choice(fights, FIGHT, state)
             if skirmish_actor == GM or state["skills"].reacting == (GM,):
                 seat_turns += 1
                 assert actor == (defender if commands else GM)

@@ -39,7 +39,7 @@ from gamefold.games import summit
 from gamefold.games.campaign import codes
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.state import (
-    NAME,
+    AT,
     Battle,
     BattleBegan,
     BattleEnded,
@@ -103,8 +103,8 @@ FACTION_ACTIONS: tuple[type[Action], ...] = (
 
 def rounds_fought(game: Game) -> int:
     """The Rounds of the battle under way begun so far (0 without a battle)."""
-    battle = game[NAME].battle
-    return 0 if battle is None else game["skills"].round - battle.first_round
+    battle = game.slices[AT.campaign].battle
+    return 0 if battle is None else game.slices[AT.skills].round - battle.first_round
 
 
 def fighting(fight: CombatState, unit: str) -> bool:
@@ -126,7 +126,7 @@ def muster(config: CampaignConfig, seed: int | str) -> CombatState:
 
 
 def _battle_problem(game: Game, action: Action) -> IllegalAction | None:
-    if game[NAME].battle is None:
+    if game.slices[AT.campaign].battle is None:
         return None
     message = "A battle is under way: it is fought to its end first."
     return codes.illegal(codes.BATTLE_UNDER_WAY, message, action)
@@ -134,12 +134,12 @@ def _battle_problem(game: Game, action: Action) -> IllegalAction | None:
 
 def check_attack(game: Game, action: Attack) -> IllegalAction | None:
     """The battle first (CP-1), the map's checks (SM-6; a truce as CP-6), the champion (CP-2)."""
-    problem = _battle_problem(game, action) or summit.check(game[MAP], action)
+    problem = _battle_problem(game, action) or summit.check(game.slices[AT.map], action)
     if problem is not None:
         if problem.code == summit.codes.TRUCE:
             return codes.illegal(codes.CEASEFIRE, problem.args[0], action)
         return problem
-    deck: SkillsState = game["skills"]
+    deck: SkillsState = game.slices[AT.skills]
     if not owner_of(deck, action.player).alive:
         message = f"{action.player}'s champion is dead: {action.player} attacks no more."
         return codes.illegal(codes.NO_CHAMPION, message, action)
@@ -150,8 +150,8 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
     """CP-10: the factions whose living champions join ``attacker``'s battle, in seat order:
     partners of a running public pact whose effect is one of ``ally_effects``, never the
     ``defender``."""
-    dip: DiplomacyState = game[summit.DIPLOMACY]
-    effects = game[MAP].scenario.effects
+    dip: DiplomacyState = game.slices[AT.diplomacy]
+    effects = game.slices[AT.map].scenario.effects
     subtypes = {card.name: card.subtype for card in dip.config.catalogue}
     found = set()
     for pact in dip.pacts:
@@ -161,7 +161,7 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
         if effects.get(subtypes.get(pact.agreement, ""), "") in config.ally_effects:
             # pragma: no mutate end
             found.add(pact.partner if pact.proposer == attacker else pact.proposer)
-    deck: SkillsState = game["skills"]
+    deck: SkillsState = game.slices[AT.skills]
     return tuple(
         f
         for f in config.factions
@@ -172,7 +172,7 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
 def defending_champion(config: CampaignConfig, game: Game, defender: str) -> str:
     """CP-11: the defending faction's champion who fights beside the guards, or ``""``: none
     for a neutral territory, a dead champion, or without ``defender_joins``."""
-    deck: SkillsState = game["skills"]
+    deck: SkillsState = game.slices[AT.skills]
     if not config.defender_joins or defender not in config.factions:
         return ""
     return defender if owner_of(deck, defender).alive else ""
@@ -216,8 +216,8 @@ def _fighters(
 
 def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Game, Events]:
     """The battle begins (CP-1, CP-3, CP-4), or an undefended territory is taken (CP-5)."""
-    board, troops, defenders, sprung = summit.open_battle(game[MAP], action)
-    state: CampaignState = game[NAME]
+    board, troops, defenders, sprung = summit.open_battle(game.slices[AT.map], action)
+    state: CampaignState = game.slices[AT.campaign]
     target = board.scenario.territories.index(action.territory)
     defender = board.owners[target]
     state = replace(state, battles=state.battles + 1)
@@ -225,7 +225,7 @@ def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Gam
         board, closed = summit.close_battle(board, action, troops, troops, 0)
         state = _tally(state, action.player, defender, closed)
         ended = BattleEnded(action.player, action.territory, _result(closed), 0, 0)
-        game = game.with_slice(MAP, board).with_slice(NAME, state)
+        game = game.with_slice_at(AT.map, board).with_slice_at(AT.campaign, state)
         return game, (*sprung, ended, *closed)
     guards = min(defenders, config.garrison_slots)
     joined = allies(config, game, action.player, defender)
@@ -235,7 +235,7 @@ def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Gam
     seed = state.rng.split(f"battle-{state.battles}")
     fight = combat.initial_state(config.skirmish_config().combat_config(), entries, seed)
     names = config.guards[:guards]
-    deck, fielded = skills.step(game["skills"], FieldUnits(names))
+    deck, fielded = skills.step(game.slices[AT.skills], FieldUnits(names))
     battle = Battle(
         action,
         defender,
@@ -249,7 +249,11 @@ def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Gam
         commander(config, defender),
     )
     state = replace(state, battle=battle)
-    game = game.with_slice(MAP, board).with_slice("combat", fight).with_slice("skills", deck)
+    game = (
+        game.with_slice_at(AT.map, board)
+        .with_slice_at(AT.combat, fight)
+        .with_slice_at(AT.skills, deck)
+    )
     began = BattleBegan(
         action.player,
         action.source,
@@ -262,7 +266,7 @@ def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Gam
         defending,
         battle.commander,
     )
-    return game.with_slice(NAME, state), (*sprung, began, *fielded)
+    return game.with_slice_at(AT.campaign, state), (*sprung, began, *fielded)
 
 
 def commander(config: CampaignConfig, defender: str) -> str:
@@ -274,19 +278,21 @@ def commander(config: CampaignConfig, defender: str) -> str:
 def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
     """Every Attack the map lists for ``actor``, if no battle is under way and its champion
     lives (EN-5); the map lists no Attack across a truce (SM-7, CP-6)."""
-    if game[NAME].battle is not None:
+    if game.slices[AT.campaign].battle is not None:
         return ()
-    deck: SkillsState = game["skills"]
+    deck: SkillsState = game.slices[AT.skills]
     if actor not in deck.seats or not owner_of(deck, actor).alive:
         return ()
-    return tuple(a for a in summit.legal_actions(game[MAP], actor) if isinstance(a, Attack))
+    return tuple(
+        a for a in summit.legal_actions(game.slices[AT.map], actor) if isinstance(a, Attack)
+    )
 
 
 # -- the battle's clock ----------------------------------------------------------------------
 
 
 def _no_battle(game: Game, action: Action) -> IllegalAction | None:
-    if game[NAME].battle is not None:
+    if game.slices[AT.campaign].battle is not None:
         return None
     return codes.illegal(codes.NO_BATTLE, "No battle is under way.", action)
 
@@ -296,20 +302,20 @@ def check_start_round(config: CampaignConfig, game: Game, action: Action) -> Ill
     problem = _no_battle(game, action)
     if problem is not None:
         return problem
-    if game["combat"].ending is not None or rounds_fought(game) >= config.max_battle_rounds:
+    if game.slices[AT.combat].ending is not None or rounds_fought(game) >= config.max_battle_rounds:
         return codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
-    return skills.check(game["skills"], StartRound())
+    return skills.check(game.slices[AT.skills], StartRound())
 
 
 def step_start_round(game: Game, action: Action) -> tuple[Game, Events]:
     """The skill decks' Round begins: every living champion and the GM refill (SD-3)."""
-    deck, events = skills.step(game["skills"], StartRound())
-    return game.with_slice("skills", deck), events
+    deck, events = skills.step(game.slices[AT.skills], StartRound())
+    return game.with_slice_at(AT.skills, deck), events
 
 
 def check_end_round(game: Game, action: Action) -> IllegalAction | None:
     """During a battle, once every unit has activated (SD-13, CP-1)."""
-    return _no_battle(game, action) or skills.check(game["skills"], EndRound())
+    return _no_battle(game, action) or skills.check(game.slices[AT.skills], EndRound())
 
 
 def step_end_round(
@@ -330,8 +336,10 @@ def check_end_battle(config: CampaignConfig, game: Game, action: Action) -> Ille
     problem = _no_battle(game, action)
     if problem is not None:
         return problem
-    over = game["combat"].ending is not None or rounds_fought(game) >= config.max_battle_rounds
-    if game["skills"].in_round or not over:
+    over = (
+        game.slices[AT.combat].ending is not None or rounds_fought(game) >= config.max_battle_rounds
+    )
+    if game.slices[AT.skills].in_round or not over:
         return codes.illegal(codes.NOT_YET, "The battle goes on.", action)
     return None
 
@@ -367,14 +375,14 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     """The map settles the battle (CP-5): the guards who fell are gone; the territory is
     taken if no defender is left and troops survive; else survivors fall back to the source
     at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``)."""
-    state: CampaignState = game[NAME]
+    state: CampaignState = game.slices[AT.campaign]
     battle = state.battle
     assert battle is not None
-    result, lost, killed = _outcome(config, game["combat"], battle)
+    result, lost, killed = _outcome(config, game.slices[AT.combat], battle)
     survivors = battle.troops - lost
     left = battle.reserve + len(battle.guards) - killed
     back = result == "stalemate" or (result == "fled" and config.flee_keeps_troops)
-    board: MapState = game[MAP]
+    board: MapState = game.slices[AT.map]
     board, closed = summit.close_battle(
         board,
         battle.attack,
@@ -387,7 +395,7 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
         result = "held"  # the guards fell, but reserves or no survivors: the defenders keep it
     state = _tally(replace(state, battle=None), battle.attack.player, battle.defender, closed)
     ended = BattleEnded(battle.attack.player, battle.attack.territory, result, lost, killed)
-    return game.with_slice(MAP, board).with_slice(NAME, state), (ended, *closed)
+    return game.with_slice_at(AT.map, board).with_slice_at(AT.campaign, state), (ended, *closed)
 
 
 def _refuse_field(game: Game, action: Action) -> IllegalAction:
@@ -444,7 +452,7 @@ def _check_faction(game: Game, action: Action, inner: Checker) -> IllegalAction 
 
 
 def _keep_faction(game: Game, action: Action) -> bool:
-    return game[NAME].battle is None
+    return game.slices[AT.campaign].battle is None
 
 
 def faction_wrappers() -> tuple[Wrapper, ...]:

@@ -25,7 +25,7 @@ import attrs
 
 from gamefold.combat import CombatView
 from gamefold.core import Action
-from gamefold.games.campaign.state import NAME, CampaignState
+from gamefold.games.campaign.state import AT, CampaignState
 from gamefold.games.skirmish import SkirmishView
 from gamefold.registry import Game, Rules
 from gamefold.skills import GM, SkillsView
@@ -35,7 +35,7 @@ __all__ = ["CommandedRules", "commanded_by"]
 
 def commanded_by(game: Game) -> str:
     """Who commands the guards' seat now: the battle's commander, or ``"gm"`` (CP-12)."""
-    state: CampaignState = game[NAME]
+    state: CampaignState = game.slices[AT.campaign]
     battle = state.battle
     return GM if battle is None else battle.commander
 

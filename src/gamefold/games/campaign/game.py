@@ -43,8 +43,8 @@ from gamefold.games.campaign.config import SCENARIOS, CampaignConfig
 from gamefold.games.campaign.outcome import outcome
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
-from gamefold.games.campaign.state import NAME, CampaignState, initial_state
-from gamefold.games.skirmish import Skirmish, SkirmishState, Tally
+from gamefold.games.campaign.state import AT, FIGHT, NAME, CampaignState, initial_state
+from gamefold.games.skirmish import Skirmish, SkirmishState, Tally, whose_choice
 from gamefold.games.summit import DIPLOMACY, Summit
 from gamefold.games.summit import NAME as MAP
 from gamefold.games.summit import initial_state as map_state
@@ -75,7 +75,7 @@ class Campaign(GameDef[CampaignConfig]):
         (see :func:`~gamefold.games.campaign.rules.build_rules`)."""
         self._summit = Summit(self.config.summit)
         self._skirmish = Skirmish(self.config.skirmish_config())
-        return build_rules(self.config, self._summit.rules, self._skirmish.rules)
+        return build_rules(self.config, self._summit.rules, self._skirmish.config)
 
     def setup(self, seed: int | str) -> Game:
         """Each slice on its own stream split from ``seed`` (EN-3): the map dealt (SM-2), the
@@ -104,14 +104,14 @@ class Campaign(GameDef[CampaignConfig]):
 
     def clock_action(self, game: Game) -> Action | None:
         """Summit's clock between battles; during one, the battle's clock (CP-1)."""
-        state: CampaignState = game[NAME]
+        state: CampaignState = game.slices[AT.campaign]
         if state.battle is None:
             return self._summit.clock_action(game)
         return self._battle_clock(game)
 
     def _battle_clock(self, game: Game) -> Action | None:
-        deck: SkillsState = game["skills"]
-        fight: combat.CombatState = game["combat"]
+        deck: SkillsState = game.slices[AT.skills]
+        fight: combat.CombatState = game.slices[AT.combat]
         if not deck.in_round:
             over = fight.ending is not None
             if over or rounds_fought(game) >= self.config.max_battle_rounds:
@@ -143,12 +143,14 @@ class Campaign(GameDef[CampaignConfig]):
         being its commander's (CP-12); ``None`` when the clock acts or the campaign is over."""
         if self.is_over(game):
             return None
-        state: CampaignState = game[NAME]
+        state: CampaignState = game.slices[AT.campaign]
         if state.battle is None:
             return self._summit.actor(game)
-        deck: SkillsState = game["skills"]
+        deck: SkillsState = game.slices[AT.skills]
         # pragma: no mutate start -- the skirmish's actor names the reacting player first too
-        actor = deck.reacting[0] if deck.reacting else self._skirmish.actor(game)
+        actor = (
+            deck.reacting[0] if deck.reacting else whose_choice(self._skirmish.config, FIGHT, game)
+        )
         # pragma: no mutate end
         return state.battle.commander if actor == GM else actor  # CP-12
 

@@ -3,9 +3,12 @@
 Slices, in order: ``diplomacy`` and ``map`` (summit's: the factions' economy and the map),
 ``skills``, ``combat`` and ``skirmish`` (the skirmish's: the champions' and the GM's Skill
 decks, the fight of the battle under way, the declarations and shields), and ``campaign``
-(:mod:`~gamefold.games.campaign.state`). Each game's rules come along as that game's
-``Rules`` holds them (its rules, overrides, wrappers, reactions and invariants), so the
-campaign plays summit's economy and the skirmish's fight exactly. On top of them:
+(:mod:`~gamefold.games.campaign.state`). Each game's rules come along whole (its rules,
+overrides, wrappers, reactions and invariants): summit's as its ``Rules`` holds them, the
+skirmish's built for the campaign's places of its slices (:data:`~.state.FIGHT`,
+:func:`gamefold.games.skirmish.parts`), so the campaign plays summit's economy and the
+skirmish's fight exactly. The registry checks that every rule reads its slices where they
+are (``Rules(positions=…)``). On top of them:
 
 - the lifecycle actions (``StartRound``, ``BeginTurn``, ``EndTurn``, ``EndRound``) are the
   factions' clock and reach summit's slices only; a battle's Rounds are the campaign's own
@@ -24,43 +27,52 @@ from typing import Any
 
 import attrs
 
+from gamefold.games import skirmish
 from gamefold.games.campaign import battle
 from gamefold.games.campaign import state as slice_
 from gamefold.games.campaign.command import CommandedRules
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.invariants import CROSS_INVARIANTS
+from gamefold.games.campaign.state import AT, FIGHT
+from gamefold.games.skirmish import SkirmishConfig
 from gamefold.registry import Rules, Subsystem
 
 __all__ = ["build_rules"]
 
 
-def _battle_slices(rules: Rules) -> tuple[Subsystem[Any], ...]:
+def _battle_slices(subsystems: tuple[Subsystem[Any], ...]) -> tuple[Subsystem[Any], ...]:
     """The skirmish's slices, deaf to the factions' lifecycle (their Rounds are CP-1's)."""
-    return tuple(attrs.evolve(sub, lifecycle=()) for sub in rules.subsystems)
+    return tuple(attrs.evolve(sub, lifecycle=()) for sub in subsystems)
 
 
-def build_rules(config: CampaignConfig, summit_rules: Rules, skirmish_rules: Rules) -> Rules:
-    """The registry of a campaign played with ``config``, from summit's and the skirmish's."""
-    fighting = _battle_slices(skirmish_rules)
-    ending = tuple(sub for sub in skirmish_rules.subsystems if sub.lifecycle)
+def build_rules(
+    config: CampaignConfig, summit_rules: Rules, skirmish_config: SkirmishConfig
+) -> Rules:
+    """The registry of a campaign played with ``config``, from summit's registry and the
+    skirmish's rules, built for the campaign's slices (:data:`~.state.AT`)."""
+    own = skirmish.subsystems(skirmish_config)
+    slices = [*summit_rules.subsystems, *_battle_slices(own), slice_.subsystem]
+    fighting = skirmish.parts(skirmish_config, FIGHT)
+    ending = tuple(sub for sub in own if sub.lifecycle)
     return CommandedRules(
-        [*summit_rules.subsystems, *fighting, slice_.subsystem],
-        rules=(*skirmish_rules.rules, *battle.battle_rules(config, ending)),
+        slices,
+        rules=(*fighting.rules, *battle.battle_rules(config, ending)),
         overrides=(
             *summit_rules.overrides,
-            *skirmish_rules.overrides,
+            *fighting.overrides,
             battle.attack_override(config),
             battle.FIELD_REFUSED,
         ),
         wrappers=(
             *summit_rules.wrappers,
-            *skirmish_rules.wrappers,
+            *fighting.wrappers,
             *battle.faction_wrappers(),
         ),
         invariants=(
             *summit_rules.game_invariants,
-            *skirmish_rules.game_invariants,
+            *fighting.invariants,
             *CROSS_INVARIANTS,
         ),
-        reactions=(*summit_rules.reactions, *skirmish_rules.reactions),
+        reactions=(*summit_rules.reactions, *fighting.reactions),
+        positions={**summit_rules.positions, **fighting.positions, **AT.positions()},
     )

@@ -21,11 +21,12 @@ from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.account import LINES, describe
 from gamefold.games.skirmish.config import DEFAULT_ENEMIES, PARTY_NAMES, SkirmishConfig
 from gamefold.games.skirmish.declaring import ACTIONS, UseAbility, UseCard
+from gamefold.games.skirmish.flow import whose_choice
 from gamefold.games.skirmish.game import Skirmish
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS, violations
 from gamefold.games.skirmish.outcome import RESULTS, outcome
 from gamefold.games.skirmish.policies import FLEE_BELOW, greedy_policy
-from gamefold.games.skirmish.rules import build_rules, combat_view
+from gamefold.games.skirmish.rules import Parts, build_rules, combat_view, parts, subsystems
 from gamefold.games.skirmish.state import (
     EVENTS,
     NAME,
@@ -38,6 +39,7 @@ from gamefold.games.skirmish.state import (
     Shield,
     ShieldRaised,
     ShieldsDropped,
+    SkirmishLayout,
     SkirmishState,
     SkirmishView,
     Tally,
@@ -65,6 +67,8 @@ __all__ = [
     "ShieldsDropped",
     "Skirmish",
     "SkirmishConfig",
+    "Parts",
+    "SkirmishLayout",
     "SkirmishState",
     "SkirmishView",
     "Tally",
@@ -76,6 +80,9 @@ __all__ = [
     "describe",
     "greedy_policy",
     "outcome",
+    "parts",
+    "subsystems",
     "tally_of",
     "violations",
+    "whose_choice",
 ]

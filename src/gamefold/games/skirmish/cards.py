@@ -39,7 +39,13 @@ from gamefold.core import Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.state import NAME, Dodged, SkirmishState, add_shield, bump
+from gamefold.games.skirmish.state import (
+    Dodged,
+    SkirmishLayout,
+    SkirmishState,
+    add_shield,
+    bump,
+)
 from gamefold.registry import Checker, Game, Handler
 from gamefold.skills import (
     GM,
@@ -79,38 +85,38 @@ def level_effect(state: SkillsState, player: str, effect: Effect) -> tuple[Skill
     return skills.step(state, change)
 
 
-def _move(unit: str | None, game: Game) -> Move | None:
-    fighter = next((c for c in game["combat"].combatants if c.id == unit), None)
+def _move(unit: str | None, at: SkirmishLayout, game: Game) -> Move | None:
+    fighter = next((c for c in game.slices[at.combat].combatants if c.id == unit), None)
     if fighter is None or fighter.zone is None:
         return None
     other = Zone.REARWARD if fighter.zone is Zone.FORWARD else Zone.FORWARD
     return Move(fighter.id, other)
 
 
-def move_problem(game: Game, unit: str | None) -> str | None:
+def move_problem(at: SkirmishLayout, game: Game, unit: str | None) -> str | None:
     """Why ``unit`` cannot move now (SK-11), or ``None`` when a move card would move it."""
-    move = _move(unit, game)
+    move = _move(unit, at, game)
     if move is None:
         return "it is not in the fight"
-    problem = combat.check(game["combat"], move)
+    problem = combat.check(game.slices[at.combat], move)
     return None if problem is None else problem.code
 
 
-def _moved(game: Game, unit: str | None) -> tuple[Game, Events]:
+def _moved(at: SkirmishLayout, game: Game, unit: str | None) -> tuple[Game, Events]:
     """SK-11: the unit moves to its side's other zone, if combat allows it now."""
-    move = _move(unit, game)
-    if move is None or combat.check(game["combat"], move) is not None:
+    move = _move(unit, at, game)
+    if move is None or combat.check(game.slices[at.combat], move) is not None:
         return game, ()
-    fight, events = combat.step(game["combat"], move)
-    return game.with_slice("combat", fight), events
+    fight, events = combat.step(game.slices[at.combat], move)
+    return game.with_slice_at(at.combat, fight), events
 
 
-def _unit(deck: SkillsState, player: str, game: Game) -> str | None:
+def _unit(deck: SkillsState, player: str, at: SkirmishLayout, game: Game) -> str | None:
     """The unit a card of ``player`` acts on: the character; for the GM, the unit a held
     declaration aims at while the GM reacts (SK-18), else its active unit."""
     if player != GM:
         return player
-    state: SkirmishState = game[NAME]
+    state: SkirmishState = game.slices[at.skirmish]
     # A declaration is held only while its reactor's window is open, when no one else uses
     # cards (SK-4): with ``or`` for ``and`` the GM would never meet another held one.
     if GM in deck.reacting and state.held is not None:  # pragma: no mutate -- see above
@@ -118,65 +124,67 @@ def _unit(deck: SkillsState, player: str, game: Game) -> str | None:
     return deck.active
 
 
-def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
+def _shield(at: SkirmishLayout, game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
     """SK-5: combat wards ``unit`` against ``amount`` damage, if it still stands (combat
     refuses a ward of less than 1, which raises nothing)."""
     # Most Burns and failed dodges shield 0: answered here without building a refusal.
     if unit is None or amount <= 0:  # pragma: no mutate -- speed: combat refuses it alike
         return game, ()
     ward = combat.Ward(unit, amount)
-    if combat.check(game["combat"], ward) is not None:
+    if combat.check(game.slices[at.combat], ward) is not None:
         return game, ()
-    fight, events = combat.step(game["combat"], ward)
-    state = add_shield(game[NAME], unit, amount)
-    return game.with_slice("combat", fight).with_slice(NAME, state), events
+    fight, events = combat.step(game.slices[at.combat], ward)
+    state = add_shield(game.slices[at.skirmish], unit, amount)
+    return game.with_slice_at(at.combat, fight).with_slice_at(at.skirmish, state), events
 
 
-def _boost(game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
+def _boost(at: SkirmishLayout, game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
     """SK-16, SK-17: combat empowers or heals the unit, if it still stands (combat refuses
     a boost of less than 1, which does nothing)."""
     if boost.amount <= 0:  # pragma: no mutate -- speed: combat refuses it alike, more slowly
         return game, ()
-    if combat.check(game["combat"], boost) is not None:
+    if combat.check(game.slices[at.combat], boost) is not None:
         return game, ()
-    fight, events = combat.step(game["combat"], boost)
-    return game.with_slice("combat", fight), events
+    fight, events = combat.step(game.slices[at.combat], boost)
+    return game.with_slice_at(at.combat, fight), events
 
 
 def _card_effect(
-    config: SkirmishConfig, game: Game, unit: str | None, effect: Effect
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, unit: str | None, effect: Effect
 ) -> tuple[Game, Events]:
     """SK-16: an ability card's damage empowers the blow; a healing effect heals."""
     if unit is None:
         return game, ()
     if config.card_ability(effect.name) is not None and config.card_damage is not None:
-        return _boost(game, Empower(unit, effect.param(config.card_damage)))
+        return _boost(at, game, Empower(unit, effect.param(config.card_damage)))
     param = config.heal_param(effect.name)
     if param is not None:
-        return _boost(game, Heal(unit, effect.param(param)))
+        return _boost(at, game, Heal(unit, effect.param(param)))
     return game, ()
 
 
 def after_play(
-    config: SkirmishConfig, game: Game, before: SkillsState, action: Play
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, before: SkillsState, action: Play
 ) -> tuple[Game, Events]:
     """Count a Play and raise the shield of a reaction effect (SK-5); ``before`` is the deck
     slice as it was before the Play."""
     player = action.player
     effect = card_definition(before, action.card).play
     in_window = player in before.reacting
-    state: SkirmishState = bump(game[NAME], player, cards_played=1, reactions=int(in_window))
-    game = game.with_slice(NAME, state)
+    state: SkirmishState = bump(
+        game.slices[at.skirmish], player, cards_played=1, reactions=int(in_window)
+    )
+    game = game.with_slice_at(at.skirmish, state)
     if effect.name == "move":
-        return _moved(game, _unit(before, player, game))
+        return _moved(at, game, _unit(before, player, at, game))
     param = config.reaction_param(effect.name)
     if param is None:
-        return _card_effect(config, game, _unit(before, player, game), effect)
+        return _card_effect(config, at, game, _unit(before, player, at, game), effect)
     amount = effect.param(param)
     if effect.name in config.dodge_effects:
-        chance = amount + _dodge_bonus(config, game["skills"], player)
-        return _dodge(config, game, _unit(before, player, game), chance)
-    return _shield(game, _unit(before, player, game), amount)
+        chance = amount + _dodge_bonus(config, game.slices[at.skills], player)
+        return _dodge(config, at, game, _unit(before, player, at, game), chance)
+    return _shield(at, game, _unit(before, player, at, game), amount)
 
 
 def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
@@ -186,112 +194,123 @@ def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
 
 
 def _dodge(
-    config: SkirmishConfig, game: Game, unit: str | None, chance: int
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, unit: str | None, chance: int
 ) -> tuple[Game, Events]:
     """SK-15: roll the dodge die with the slice's RNG; a roll of at most ``chance`` shields."""
     if unit is None:
         return game, ()
-    state: SkirmishState = game[NAME]
+    state: SkirmishState = game.slices[at.skirmish]
     face, rng = state.rng.below(config.dodge_sides)
     roll = face + 1
     shield = config.dodge_shield if roll <= chance else 0
-    game = game.with_slice(NAME, replace(state, rng=rng))
-    game, events = _shield(game, unit, shield)
+    game = game.with_slice_at(at.skirmish, replace(state, rng=rng))
+    game, events = _shield(at, game, unit, shield)
     return game, (Dodged(unit, roll, config.dodge_sides, shield), *events)
 
 
-def window_allows(game: Game, player: str) -> bool:
+def window_allows(at: SkirmishLayout, game: Game, player: str) -> bool:
     """SK-4: while a reaction window is open, only its player uses cards."""
-    reacting = game["skills"].reacting
+    reacting = game.slices[at.skills].reacting
     return not reacting or player in reacting
 
 
-def check_window(game: Game, action: Play | Burn | Discard, inner: Checker) -> IllegalAction | None:
+def check_window(
+    at: SkirmishLayout, game: Game, action: Play | Burn | Discard, inner: Checker
+) -> IllegalAction | None:
     """The deck's check, then SK-4: while a window is open, only its player uses cards."""
     problem = inner(game, action)
-    if problem is None and not window_allows(game, action.player):
-        message = f"{', '.join(game['skills'].reacting)} may react first"
+    if problem is None and not window_allows(at, game, action.player):
+        message = f"{', '.join(game.slices[at.skills].reacting)} may react first"
         return codes.illegal(codes.REACTION_PENDING, message, action)
     return problem
 
 
-def keep_in_window(game: Game, action: Play | Burn | Discard) -> bool:
+def keep_in_window(at: SkirmishLayout, game: Game, action: Play | Burn | Discard) -> bool:
     """What :func:`check_window` adds to the deck's check, for a listed card (EN-5)."""
-    return window_allows(game, action.player)
+    return window_allows(at, game, action.player)
 
 
-def declared_ability(config: SkirmishConfig, game: Game, card: int) -> str | None:
+def declared_ability(
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, card: int
+) -> str | None:
     """SK-3: the ability card ``card``'s Play effect declares, if any."""
-    effect = card_definition(game["skills"], card).play.name
+    effect = card_definition(game.slices[at.skills], card).play.name
     return config.card_ability(effect)
 
 
 def check_play(
-    config: SkirmishConfig, game: Game, action: Play, inner: Checker
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Play, inner: Checker
 ) -> IllegalAction | None:
     """The deck's check, then SK-3: a card that declares an ability is used with UseCard."""
-    problem = check_window(game, action, inner)
+    problem = check_window(at, game, action, inner)
     if problem is not None:
         return problem
-    ability = declared_ability(config, game, action.card)
+    ability = declared_ability(config, at, game, action.card)
     if ability is not None:
         message = f"this card declares {ability}: use it with UseCard."
         return codes.illegal(codes.USE_CARD, message, action)
     return None
 
 
-def keep_play(config: SkirmishConfig, game: Game, action: Play) -> bool:
+def keep_play(config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Play) -> bool:
     """What :func:`check_play` adds to the deck's check, for a listed Play (EN-5)."""
-    allowed = window_allows(game, action.player)
-    return allowed and declared_ability(config, game, action.card) is None
+    allowed = window_allows(at, game, action.player)
+    return allowed and declared_ability(config, at, game, action.card) is None
 
 
 def around_play(
-    config: SkirmishConfig, game: Game, action: Play, inner: Handler
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Play, inner: Handler
 ) -> tuple[Game, Events]:
     """Play (SD-11), then its shield (SK-5); the registry checked it (:func:`check_play`)."""
-    before = game["skills"]
+    before = game.slices[at.skills]
     game, events = inner(game, action)
-    game, more = after_play(config, game, before, action)
+    game, more = after_play(config, at, game, before, action)
     return game, (*events, *more)
 
 
 def around_burn(
-    config: SkirmishConfig, game: Game, action: Burn, inner: Handler
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Burn, inner: Handler
 ) -> tuple[Game, Events]:
     """Burn (SD-12), then a shield for each modifier of a ``shield_stats`` stat (SK-5); the
     registry checked it (:func:`check_window`)."""
-    before = game["skills"]
+    before = game.slices[at.skills]
     game, events = inner(game, action)
-    state: SkirmishState = game[NAME]
+    state: SkirmishState = game.slices[at.skirmish]
     in_window = int(action.player in before.reacting)
-    game = game.with_slice(NAME, bump(state, action.player, cards_burned=1, reactions=in_window))
+    game = game.with_slice_at(
+        at.skirmish, bump(state, action.player, cards_burned=1, reactions=in_window)
+    )
     definition = card_definition(before, action.card)
     amount = sum(m.amount for m in definition.burn if m.stat in config.shield_stats)
-    unit = _unit(before, action.player, game)
-    game, more = _shield(game, unit, amount)
+    unit = _unit(before, action.player, at, game)
+    game, more = _shield(at, game, unit, amount)
     found = [*events, *more]
     for modifier in definition.burn:
-        game, more = _burn_effect(config, game, action.player, unit, modifier)
+        game, more = _burn_effect(config, at, game, action.player, unit, modifier)
         found.extend(more)
     return game, (*found,)
 
 
 def _burn_effect(
-    config: SkirmishConfig, game: Game, player: str, unit: str | None, modifier: Modifier
+    config: SkirmishConfig,
+    at: SkirmishLayout,
+    game: Game,
+    player: str,
+    unit: str | None,
+    modifier: Modifier,
 ) -> tuple[Game, Events]:
     """SK-17: what one Burn modifier does in the fight (``dodge`` is read when Dodging)."""
     kind = config.burn_kind(modifier.stat)  # a stat not named falls through: flavour
     if unit is None or modifier.amount <= 0:
         return game, ()
     if kind == "empower":
-        return _boost(game, Empower(unit, modifier.amount))
+        return _boost(at, game, Empower(unit, modifier.amount))
     if kind == "heal":
-        return _boost(game, Heal(unit, modifier.amount))
+        return _boost(at, game, Heal(unit, modifier.amount))
     if kind == "move":
-        return _moved(game, unit)
+        return _moved(at, game, unit)
     if kind == "draw":
-        deck = game["skills"]
+        deck = game.slices[at.skills]
         if not skills.owner_of(deck, player).alive:
             return game, ()
         params = {"count": modifier.amount}
@@ -299,5 +318,5 @@ def _burn_effect(
         effect = Effect(kind, params)
         # pragma: no mutate end
         deck, drawn = draw_effect(deck, player, effect)
-        return game.with_slice("skills", deck), drawn
+        return game.with_slice_at(at.skills, deck), drawn
     return game, ()

@@ -21,7 +21,7 @@ from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.declaring import due
 from gamefold.games.skirmish.fight import declare, leave_fight, withdrawal_problem
-from gamefold.games.skirmish.state import NAME, chose
+from gamefold.games.skirmish.state import SkirmishLayout, chose
 from gamefold.registry import Game, Rule
 from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
 
@@ -44,52 +44,54 @@ DEFEATED = "defeated"
 """The cause a unit the host defeated leaves the fight with (SK-6)."""
 
 
-def check_retreat(game: Game, action: Retreat) -> IllegalAction | None:
+def check_retreat(at: SkirmishLayout, game: Game, action: Retreat) -> IllegalAction | None:
     """The fight's check, then SK-8: a member retreats in its own activation."""
-    problem = combat.check(game["combat"], action)
-    return problem or due(game, action.combatant, action)
+    problem = combat.check(game.slices[at.combat], action)
+    return problem or due(at, game, action.combatant, action)
 
 
-def step_retreat(game: Game, action: Retreat) -> tuple[Game, Events]:
+def step_retreat(at: SkirmishLayout, game: Game, action: Retreat) -> tuple[Game, Events]:
     """Agree to retreat (CB-13); the last choice of the exchange resolves it."""
-    game = game.with_slice(NAME, chose(game[NAME], action.combatant))
-    return declare(game, action)
+    game = game.with_slice_at(at.skirmish, chose(game.slices[at.skirmish], action.combatant))
+    return declare(at, game, action)
 
 
-def retreat_options(game: Game, actor: str) -> tuple[Action, ...]:
+def retreat_options(at: SkirmishLayout, game: Game, actor: str) -> tuple[Action, ...]:
     """The Retreat options of ``actor``'s character, in its own activation (EN-5)."""
-    deck = game["skills"]
-    if deck.active != actor or deck.reacting or actor in game[NAME].chosen:
+    deck = game.slices[at.skills]
+    if deck.active != actor or deck.reacting or actor in game.slices[at.skirmish].chosen:
         return ()
-    return combat.retreats(game["combat"], actor)
+    return combat.retreats(game.slices[at.combat], actor)
 
 
-def check_close(game: Game, action: CloseReactionWindow) -> IllegalAction | None:
+def check_close(
+    at: SkirmishLayout, game: Game, action: CloseReactionWindow
+) -> IllegalAction | None:
     """The deck's check: the window is open (SD-8)."""
-    return skills.check(game["skills"], action)
+    return skills.check(game.slices[at.skills], action)
 
 
-def step_close(game: Game, action: CloseReactionWindow) -> tuple[Game, Events]:
+def step_close(at: SkirmishLayout, game: Game, action: CloseReactionWindow) -> tuple[Game, Events]:
     """Close the window; the held declaration is made (SK-4)."""
-    deck, events = skills.step(game["skills"], action)
-    return game.with_slice("skills", deck), events
+    deck, events = skills.step(game.slices[at.skills], action)
+    return game.with_slice_at(at.skills, deck), events
 
 
-def close_options(game: Game, actor: str) -> tuple[Action, ...]:
+def close_options(at: SkirmishLayout, game: Game, actor: str) -> tuple[Action, ...]:
     """``CloseReactionWindow(actor)`` while ``actor`` has a window open (EN-5)."""
-    return (CloseReactionWindow(actor),) if actor in game["skills"].reacting else ()
+    return (CloseReactionWindow(actor),) if actor in game.slices[at.skills].reacting else ()
 
 
-def check_defeat(game: Game, action: DefeatUnit) -> IllegalAction | None:
+def check_defeat(at: SkirmishLayout, game: Game, action: DefeatUnit) -> IllegalAction | None:
     """The deck's check: the unit is in play; then the fight's: it may still leave it."""
-    problem = skills.check(game["skills"], action)
-    return problem or withdrawal_problem(game, (action.unit,), DEFEATED)
+    problem = skills.check(game.slices[at.skills], action)
+    return problem or withdrawal_problem(at, game, (action.unit,), DEFEATED)
 
 
-def step_defeat(game: Game, action: DefeatUnit) -> tuple[Game, Events]:
+def step_defeat(at: SkirmishLayout, game: Game, action: DefeatUnit) -> tuple[Game, Events]:
     """A host defeats a unit: it leaves the Round (SD-13) and the fight (SK-6)."""
-    deck, events = skills.step(game["skills"], action)
-    game, more = leave_fight(game.with_slice("skills", deck), (action.unit,), DEFEATED)
+    deck, events = skills.step(game.slices[at.skills], action)
+    game, more = leave_fight(at, game.with_slice_at(at.skills, deck), (action.unit,), DEFEATED)
     return game, (*events, *more)
 
 

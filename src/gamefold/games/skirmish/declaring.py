@@ -31,9 +31,9 @@ from gamefold.games.skirmish.cards import after_play, declared_ability
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.fight import declare, owner
 from gamefold.games.skirmish.state import (
-    NAME,
     DeclarationHeld,
     Held,
+    SkirmishLayout,
     SkirmishState,
     bump,
     chose,
@@ -149,30 +149,30 @@ _use_ability_ok = partial(_fits, _field_checks(UseAbility, {"cards": _ints}), _d
 _use_card_ok = partial(_fits, _field_checks(UseCard, {"card": _any_int}), None)
 
 
-def due(game: Game, unit: str, action: Action) -> IllegalAction | None:
+def due(at: SkirmishLayout, game: Game, unit: str, action: Action) -> IllegalAction | None:
     """Why ``unit`` may not make its combat choice now, or ``None``."""
-    deck = game["skills"]
+    deck = game.slices[at.skills]
     if deck.reacting:
         who = ", ".join(deck.reacting)
         return codes.illegal(codes.REACTION_PENDING, f"{who} may react first.", action)
     if deck.active != unit:
         message = f"{unit} makes its choice for the exchange in its own activation."
         return codes.illegal(codes.NOT_DUE, message, action)
-    if unit in game[NAME].chosen:
+    if unit in game.slices[at.skirmish].chosen:
         message = f"{unit} already made its choice for the exchange this Round."
         return codes.illegal(codes.ALREADY_CHOSE, message, action)
     return None
 
 
 def check_use_ability(
-    config: SkirmishConfig, game: Game, action: UseAbility
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseAbility
 ) -> IllegalAction | None:
     """Why ``action`` is illegal now (SK-2, SD-10, CB-10), or ``None``."""
     if not _use_ability_ok(action):
         return codes.illegal(codes.MALFORMED, f"{action!r} has fields of the wrong type.", action)
-    problem = due(game, action.unit, action)
+    problem = due(at, game, action.unit, action)
     declaration = Declare(action.unit, action.ability, action.hand, action.target)
-    problem = problem or combat.check(game["combat"], declaration)
+    problem = problem or combat.check(game.slices[at.combat], declaration)
     if problem is not None:
         return problem
     cost = config.cost(action.ability)
@@ -181,59 +181,67 @@ def check_use_ability(
             return None
         message = f"{action.ability} is free: it takes no card."
         return codes.illegal(codes.WRONG_COST, message, action)
-    payer = controller(game["skills"], action.unit)
-    return skills.check(game["skills"], PayCost(payer, action.ability, action.cards))
+    payer = controller(game.slices[at.skills], action.unit)
+    return skills.check(game.slices[at.skills], PayCost(payer, action.ability, action.cards))
 
 
-def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> tuple[Game, Events]:
+def step_use_ability(
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseAbility
+) -> tuple[Game, Events]:
     """Pay the cost (SD-10), then declare, or hold the declaration for a reaction (SK-4)."""
     events: list[Event] = []
     if action.cards:
-        deck = game["skills"]
+        deck = game.slices[at.skills]
         payer = controller(deck, action.unit)
         deck, paid = skills.step(deck, PayCost(payer, action.ability, action.cards))
-        state = bump(game[NAME], payer, cards_paid=len(action.cards))
-        game = game.with_slice("skills", deck).with_slice(NAME, state)
+        state = bump(game.slices[at.skirmish], payer, cards_paid=len(action.cards))
+        game = game.with_slice_at(at.skills, deck).with_slice_at(at.skirmish, state)
         events.extend(paid)
     held = Held(action.unit, action.ability, action.hand, action.target)
-    game, more = _hold_or_declare(config, game, held)
+    game, more = _hold_or_declare(config, at, game, held)
     return game, (*events, *more)
 
 
-def check_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> IllegalAction | None:
+def check_use_card(
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseCard
+) -> IllegalAction | None:
     """Why ``action`` is illegal now (SK-3, SD-11, CB-10), or ``None``."""
     if not _use_card_ok(action):
         return codes.illegal(codes.MALFORMED, f"{action!r} has fields of the wrong type.", action)
-    problem = due(game, action.unit, action)
-    player = controller(game["skills"], action.unit)
-    problem = problem or skills.check(game["skills"], Play(player, action.card))
+    problem = due(at, game, action.unit, action)
+    player = controller(game.slices[at.skills], action.unit)
+    problem = problem or skills.check(game.slices[at.skills], Play(player, action.card))
     if problem is not None:
         return problem
-    ability = declared_ability(config, game, action.card)
+    ability = declared_ability(config, at, game, action.card)
     if ability is None:
         message = f"card {action.card} declares no ability: Play it instead."
         return codes.illegal(codes.NOT_AN_ABILITY_CARD, message, action)
-    return combat.check(game["combat"], Declare(action.unit, ability, action.hand, action.target))
+    return combat.check(
+        game.slices[at.combat], Declare(action.unit, ability, action.hand, action.target)
+    )
 
 
-def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[Game, Events]:
+def step_use_card(
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseCard
+) -> tuple[Game, Events]:
     """Play the card (SD-11), then declare its ability or hold it for a reaction (SK-4)."""
-    ability = declared_ability(config, game, action.card)
+    ability = declared_ability(config, at, game, action.card)
     assert ability is not None  # checked above
-    before = game["skills"]
+    before = game.slices[at.skills]
     play = Play(controller(before, action.unit), action.card)
     deck, played = skills.step(before, play, STANDARD_EFFECTS)
-    game, more = after_play(config, game.with_slice("skills", deck), before, play)
+    game, more = after_play(config, at, game.with_slice_at(at.skills, deck), before, play)
     held = Held(action.unit, ability, action.hand, action.target)
-    game, declared = _hold_or_declare(config, game, held)
+    game, declared = _hold_or_declare(config, at, game, held)
     return game, (*played, *more, *declared)
 
 
-def _reactor(config: SkirmishConfig, game: Game, held: Held) -> str | None:
+def _reactor(config: SkirmishConfig, at: SkirmishLayout, game: Game, held: Held) -> str | None:
     """Who may react to ``held``, a declaration at the other side's unit: its target's
     player (SK-4) or, for a GM unit, the GM (SK-18); nobody for one at its own side."""
-    deck = game["skills"]
-    fight = game["combat"]
+    deck = game.slices[at.skills]
+    fight = game.slices[at.combat]
     unit, target = find(fight, held.unit), find(fight, held.target)
     if unit is None or target is None:  # pragma: no mutate -- checked: both are in the fight
         return None
@@ -246,30 +254,36 @@ def _reactor(config: SkirmishConfig, game: Game, held: Held) -> str | None:
     return GM if ok else None
 
 
-def _hold_or_declare(config: SkirmishConfig, game: Game, held: Held) -> tuple[Game, Events]:
+def _hold_or_declare(
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, held: Held
+) -> tuple[Game, Events]:
     """SK-4, SK-18: a declaration at the other side's unit waits for that unit's player to
     react: an enemy's for the party member's, a party member's for the GM's."""
-    game = game.with_slice(NAME, chose(game[NAME], held.unit))  # SK-1: one choice a Round
-    deck = game["skills"]
+    game = game.with_slice_at(
+        at.skirmish, chose(game.slices[at.skirmish], held.unit)
+    )  # SK-1: one choice a Round
+    deck = game.slices[at.skills]
     target = held.target
-    reactor = _reactor(config, game, held)
+    reactor = _reactor(config, at, game, held)
     if reactor is None:
-        return declare(game, Declare(held.unit, held.ability, held.hand, target))
+        return declare(at, game, Declare(held.unit, held.ability, held.hand, target))
     deck, opened = skills.step(deck, OpenReactionWindow(reactor))
-    state: SkirmishState = game[NAME]
-    game = game.with_slice("skills", deck).with_slice(NAME, replace(state, held=held))
+    state: SkirmishState = game.slices[at.skirmish]
+    game = game.with_slice_at(at.skills, deck).with_slice_at(at.skirmish, replace(state, held=held))
     return game, (DeclarationHeld(held.unit, target), *opened)
 
 
-def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action, ...]:
+def use_options(
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, actor: str
+) -> tuple[Action, ...]:
     """Every UseAbility and UseCard of the active unit, if ``actor`` controls it (EN-5)."""
-    deck = game["skills"]
+    deck = game.slices[at.skills]
     unit = deck.active
     if unit is None or deck.reacting or controller(deck, unit) != actor:
         return ()
-    if unit in game[NAME].chosen:
+    if unit in game.slices[at.skirmish].chosen:
         return ()
-    declares = combat.declarations(game["combat"], unit)
+    declares = combat.declarations(game.slices[at.combat], unit)
     hand = owner_of(deck, actor).hand
     ordered = sorted(hand)
     out: list[Action] = []
@@ -277,6 +291,6 @@ def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action,
         payments = combinations(ordered, config.cost(d.ability))  # a free one: just ()
         out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
     for card in hand:
-        ability = declared_ability(config, game, card)
+        ability = declared_ability(config, at, game, card)
         out.extend(UseCard(unit, card, d.hand, d.target) for d in declares if d.ability == ability)
     return tuple(out)

@@ -33,9 +33,9 @@ from gamefold.combat import (
 from gamefold.core import Action, Event, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish.state import (
-    NAME,
     DeclarationLapsed,
     LeftTheFight,
+    SkirmishLayout,
     SkirmishState,
     bump,
     mark,
@@ -52,55 +52,55 @@ def owner(deck: SkillsState, cid: str) -> str:
     return cid if cid in deck.seats and cid != GM else GM
 
 
-def declare(game: Game, action: Action) -> tuple[Game, Events]:
+def declare(at: SkirmishLayout, game: Game, action: Action) -> tuple[Game, Events]:
     """Make the combat choice ``action`` (a ``Declare`` or ``Retreat``); if it completes the
     exchange, combat resolves it with the Round's shields as its wards (SK-5)."""
-    return _fight(game, action)
+    return _fight(at, game, action)
 
 
-def _fight(game: Game, action: Action) -> tuple[Game, Events]:
+def _fight(at: SkirmishLayout, game: Game, action: Action) -> tuple[Game, Events]:
     """Step the fight with ``action``; after an exchange resolved, tally and defeat (SK-7)."""
-    before: CombatState = game["combat"]
+    before: CombatState = game.slices[at.combat]
     after, events = combat.step(before, action)
-    game = game.with_slice("combat", after)
+    game = game.with_slice_at(at.combat, after)
     if after.exchange == before.exchange:
         return game, events
-    return _resolved(game, events)
+    return _resolved(at, game, events)
 
 
-def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
+def _resolved(at: SkirmishLayout, game: Game, events: Events) -> tuple[Game, Events]:
     """After an exchange resolved: shields spent, tallies, falls defeated in the decks."""
-    deck: SkillsState = game["skills"]
-    state: SkirmishState = game[NAME]
+    deck: SkillsState = game.slices[at.skills]
+    state: SkirmishState = game.slices[at.skirmish]
     for e in events:
         if isinstance(e, AbilityResolved) and e.damage:
             dealt = e.damage - e.prevented
             state = bump(state, owner(deck, e.combatant), damage_dealt=dealt)
             taken = {"damage_taken": dealt, "damage_prevented": e.prevented}
             state = bump(state, owner(deck, e.target), **taken)
-    game = game.with_slice(NAME, replace(state, shields=()))
+    game = game.with_slice_at(at.skirmish, replace(state, shields=()))
     more: list[Event] = []
     for e in events:
         if isinstance(e, CombatantFell):
-            game = _defeat(game, e.combatant, more)
+            game = _defeat(at, game, e.combatant, more)
     # The end of the fight is told last (an exchange resolved: there are events).
     if events and isinstance(events[-1], CombatEnded):  # pragma: no mutate -- see above
         return game, (*events[:-1], *more, events[-1])
     return game, (*events, *more)
 
 
-def _defeat(game: Game, cid: str, events: list[Event]) -> Game:
+def _defeat(at: SkirmishLayout, game: Game, cid: str, events: list[Event]) -> Game:
     """SK-7: a combatant who fell is defeated in the skill-deck slice (SD-13, SD-6)."""
-    deck: SkillsState = game["skills"]
+    deck: SkillsState = game.slices[at.skills]
     action = DefeatUnit(cid)
     if skills.check(deck, action) is not None:
         return game
     deck, more = skills.step(deck, action)
     events.extend(more)
-    state: SkirmishState = game[NAME]
+    state: SkirmishState = game.slices[at.skirmish]
     if owner(deck, cid) != GM:
         state = mark(state, cid, "fell_round", deck.round)
-    return game.with_slice("skills", deck).with_slice(NAME, state)
+    return game.with_slice_at(at.skills, deck).with_slice_at(at.skirmish, state)
 
 
 def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
@@ -109,14 +109,18 @@ def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
     return tuple(unit for unit in dict.fromkeys(units) if unit in standing)
 
 
-def withdrawal_problem(game: Game, units: Sequence[str], cause: str) -> IllegalAction | None:
+def withdrawal_problem(
+    at: SkirmishLayout, game: Game, units: Sequence[str], cause: str
+) -> IllegalAction | None:
     """Why the fight refuses to let the standing ``units`` leave (``combat/over``), or ``None``."""
-    fight: CombatState = game["combat"]
+    fight: CombatState = game.slices[at.combat]
     out = _standing(fight, units)
     return combat.check(fight, Withdraw(out, cause)) if out else None
 
 
-def leave_fight(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Events]:
+def leave_fight(
+    at: SkirmishLayout, game: Game, units: Sequence[str], cause: str
+) -> tuple[Game, Events]:
     """SK-6: ``units`` leave the fight together, as if they had fallen, because of ``cause``.
 
     Combat's :class:`~gamefold.combat.Withdraw` does it in one step: pairings dissolve if who
@@ -127,14 +131,14 @@ def leave_fight(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Eve
     :class:`~gamefold.games.skirmish.state.LeftTheFight`. Once the fight is over nothing
     changes: combat refuses withdrawals then (``combat/over``, see :func:`withdrawal_problem`).
     """
-    fight: CombatState = game["combat"]
+    fight: CombatState = game.slices[at.combat]
     out = _standing(fight, units)
     if not out or fight.ending is not None:
         return game, ()
-    state: SkirmishState = game[NAME]
+    state: SkirmishState = game.slices[at.skirmish]
     shields = tuple(s for s in state.shields if s.unit not in out)
-    game = game.with_slice(NAME, replace(state, shields=shields))
-    game, events = _fight(game, Withdraw(out, cause))
+    game = game.with_slice_at(at.skirmish, replace(state, shields=shields))
+    game, events = _fight(at, game, Withdraw(out, cause))
     return game, tuple(_left(e) for e in events)
 
 
@@ -143,46 +147,51 @@ def _left(e: Event) -> Event:
     return LeftTheFight(e.combatant, e.cause) if isinstance(e, CombatantWithdrawn) else e
 
 
-def settle(game: Game, events: Events = ()) -> tuple[Game, Events]:
+def settle(at: SkirmishLayout, game: Game, events: Events = ()) -> tuple[Game, Events]:
     """The skirmish's reaction after every step: characters who died in the decks (of fatal
     exhaustion, SD-6) but still stand leave the fight together (SK-6); a held declaration
     whose window closed is made (SK-4)."""
-    deck: SkillsState = game["skills"]
+    deck: SkillsState = game.slices[at.skills]
     dead = [o.player for o in deck.owners if not o.alive]
     more: Events = ()
     if dead:
-        standing = _standing(game["combat"], dead)
+        standing = _standing(game.slices[at.combat], dead)
         if standing:
-            state: SkirmishState = game[NAME]
+            state: SkirmishState = game.slices[at.skirmish]
             for player in standing:
                 state = mark(state, player, "death_round", deck.round)
-            game, more = leave_fight(game.with_slice(NAME, state), standing, FATAL_EXHAUSTION)
-    game, held = _settle_held(game)
+            game, more = leave_fight(
+                at, game.with_slice_at(at.skirmish, state), standing, FATAL_EXHAUSTION
+            )
+    game, held = _settle_held(at, game)
     return game, (*more, *held)
 
 
-def _settle_held(game: Game) -> tuple[Game, Events]:
+def _settle_held(at: SkirmishLayout, game: Game) -> tuple[Game, Events]:
     """Make the held declaration once its window closed; drop it if it cannot be made."""
-    state: SkirmishState = game[NAME]
+    state: SkirmishState = game.slices[at.skirmish]
     held = state.held
-    deck: SkillsState = game["skills"]
+    deck: SkillsState = game.slices[at.skills]
     if held is None:
         return game, ()
     window = owner(deck, held.target)
-    target = find(game["combat"], held.target)
+    target = find(game.slices[at.combat], held.target)
     standing = target is not None and target.hp > 0
     if window in deck.reacting and deck.active == held.unit and standing:
         return game, ()
     events: list[Event] = []
     if window in deck.reacting:  # the declaring unit or the target left: nothing to answer
         deck, closed = skills.step(deck, CloseReactionWindow(window))
-        game = game.with_slice("skills", deck)
+        game = game.with_slice_at(at.skills, deck)
         events.extend(closed)
     action = Declare(held.unit, held.ability, held.hand, held.target)
-    if game["combat"].ending is None and combat.check(game["combat"], action) is None:
-        game, more = declare(game.with_slice(NAME, replace(state, held=None)), action)
+    if (
+        game.slices[at.combat].ending is None
+        and combat.check(game.slices[at.combat], action) is None
+    ):
+        game, more = declare(at, game.with_slice_at(at.skirmish, replace(state, held=None)), action)
         return game, (*events, *more)
     # The target or the unit left the fight: the declaration lapses; the unit may choose again.
     chosen = tuple(u for u in state.chosen if u != held.unit)
-    game = game.with_slice(NAME, replace(state, held=None, chosen=chosen))
+    game = game.with_slice_at(at.skirmish, replace(state, held=None, chosen=chosen))
     return game, (*events, DeclarationLapsed(held.unit, held.target))

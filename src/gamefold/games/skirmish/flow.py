@@ -34,9 +34,9 @@ from gamefold.core import Action, Events
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.state import NAME
+from gamefold.games.skirmish.state import SkirmishLayout
 from gamefold.registry import Checker, Game, Handler
-from gamefold.skills import GM, PLAYERS, Activate, EndActivation, SkillsState
+from gamefold.skills import GM, PLAYERS, Activate, EndActivation, SkillsState, controller
 
 __all__ = [
     "party_chooser",
@@ -48,10 +48,12 @@ __all__ = [
     "keep_activate",
     "keep_end_activation",
     "deciding",
+    "fight_over",
     "leader",
     "pairing_needed",
     "pairing_options",
     "step_pairing",
+    "whose_choice",
 ]
 
 Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
@@ -79,39 +81,41 @@ def deciding(config: SkirmishConfig, state: CombatState) -> str:
     return leader(config, state) if assigning_side(state) is Side.PARTY else GM
 
 
-def check_activate(game: Game, action: Activate, inner: Checker) -> IllegalAction | None:
+def check_activate(
+    at: SkirmishLayout, game: Game, action: Activate, inner: Checker
+) -> IllegalAction | None:
     """The deck's check, then SK-1: no unit activates while pairings are due (CB-5)."""
     problem = inner(game, action)
-    if problem is None and pairing_needed(game["combat"]):  # what keep_activate refuses
+    if problem is None and pairing_needed(game.slices[at.combat]):  # what keep_activate refuses
         message = "the Forward pairings are assigned before any unit activates"
         return codes.illegal(codes.PAIRING_FIRST, message, action)
     return problem
 
 
-def keep_activate(game: Game, action: Activate) -> bool:
+def keep_activate(at: SkirmishLayout, game: Game, action: Activate) -> bool:
     """What :func:`check_activate` adds to the deck's check (EN-5)."""
-    return not pairing_needed(game["combat"])
+    return not pairing_needed(game.slices[at.combat])
 
 
-def _ending_reason(game: Game, action: EndActivation) -> str | None:
+def _ending_reason(at: SkirmishLayout, game: Game, action: EndActivation) -> str | None:
     """The code of the first reason ``action`` may not end the activation, or ``None``: the
     predicates both the check and the listing's keep read."""
-    if game["skills"].reacting:
+    if game.slices[at.skills].reacting:
         return codes.REACTION_PENDING
-    fight = game["combat"]
+    fight = game.slices[at.combat]
     if pairing_needed(fight):
         return codes.PAIRING_FIRST
-    if action.unit not in game[NAME].chosen and awaits(fight, action.unit):
+    if action.unit not in game.slices[at.skirmish].chosen and awaits(fight, action.unit):
         return codes.DECLARE_FIRST
     return None
 
 
-def _ending_problem(game: Game, action: EndActivation) -> IllegalAction | None:
-    reason = _ending_reason(game, action)
+def _ending_problem(at: SkirmishLayout, game: Game, action: EndActivation) -> IllegalAction | None:
+    reason = _ending_reason(at, game, action)
     if reason is None:
         return None
     if reason == codes.REACTION_PENDING:
-        message = f"{', '.join(game['skills'].reacting)} may react first"
+        message = f"{', '.join(game.slices[at.skills].reacting)} may react first"
     elif reason == codes.PAIRING_FIRST:
         message = "the Forward pairings are assigned again before the activation ends"
     else:
@@ -119,22 +123,24 @@ def _ending_problem(game: Game, action: EndActivation) -> IllegalAction | None:
     return codes.illegal(reason, message, action)
 
 
-def check_end_activation(game: Game, action: EndActivation, inner: Checker) -> IllegalAction | None:
+def check_end_activation(
+    at: SkirmishLayout, game: Game, action: EndActivation, inner: Checker
+) -> IllegalAction | None:
     """The deck's check, then SK-1: a unit ends its activation once it made its choice."""
-    return inner(game, action) or _ending_problem(game, action)
+    return inner(game, action) or _ending_problem(at, game, action)
 
 
-def keep_end_activation(game: Game, action: EndActivation) -> bool:
+def keep_end_activation(at: SkirmishLayout, game: Game, action: EndActivation) -> bool:
     """What :func:`check_end_activation` adds to the deck's check (EN-5)."""
-    return _ending_reason(game, action) is None
+    return _ending_reason(at, game, action) is None
 
 
-def check_pairing(game: Game, action: AssignPairings) -> IllegalAction | None:
+def check_pairing(at: SkirmishLayout, game: Game, action: AssignPairings) -> IllegalAction | None:
     """The fight's check, then: pairings are chosen during a Round, with no window open."""
-    problem = combat.check(game["combat"], action)
+    problem = combat.check(game.slices[at.combat], action)
     if problem is not None:
         return problem
-    deck = game["skills"]
+    deck = game.slices[at.skills]
     if not deck.in_round:
         return codes.illegal(codes.NO_ROUND, "pairings are chosen during a Round", action)
     if deck.reacting:
@@ -143,21 +149,47 @@ def check_pairing(game: Game, action: AssignPairings) -> IllegalAction | None:
     return None
 
 
-def step_pairing(game: Game, action: AssignPairings) -> tuple[Game, Events]:
+def step_pairing(at: SkirmishLayout, game: Game, action: AssignPairings) -> tuple[Game, Events]:
     """Assign the pairings in the fight (CB-5)."""
-    state, events = combat.step(game["combat"], action)
-    return game.with_slice("combat", state), events
+    state, events = combat.step(game.slices[at.combat], action)
+    return game.with_slice_at(at.combat, state), events
 
 
-def pairing_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action, ...]:
+def pairing_options(
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, actor: str
+) -> tuple[Action, ...]:
     """The pairings ``actor`` may assign: the leader's for the party, the GM's (EN-5)."""
-    state = game["combat"]
-    deck = game["skills"]
+    state = game.slices[at.combat]
+    deck = game.slices[at.skills]
     if not deck.in_round or deck.reacting or not pairing_needed(state):
         return ()
     if actor != deciding(config, state):
         return ()
     return combat.legal_actions(state, assigning_side(state).value)
+
+
+def fight_over(at: SkirmishLayout, game: Game) -> bool:
+    """Whether the fight has ended (SK-9): the game is over."""
+    fight: CombatState = game.slices[at.combat]
+    return fight.ending is not None
+
+
+def whose_choice(config: SkirmishConfig, at: SkirmishLayout, game: Game) -> str | None:
+    """Whose choice is due: a reacting player, the pairing side, the active unit's
+    controller, or the side due to activate; ``None`` when the clock acts or it is over."""
+    deck: SkillsState = game.slices[at.skills]
+    if fight_over(at, game) or not deck.in_round:
+        return None
+    if deck.reacting:
+        return deck.reacting[0]
+    fight: CombatState = game.slices[at.combat]
+    if pairing_needed(fight):
+        return deciding(config, fight)
+    if deck.active is not None:
+        return controller(deck, deck.active)
+    if deck.side == GM:
+        return GM if any(u in deck.gm_units for u in deck.pending) else None
+    return party_chooser(config, deck)
 
 
 def party_chooser(config: SkirmishConfig, deck: SkillsState) -> str | None:

@@ -17,22 +17,22 @@ The game ends when the fight does (SK-9): a side has nobody standing, or the par
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from gamefold import combat, skills
-from gamefold.combat import Ending
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.games.base import EventRules, GameDef, Policy, random_policy, register_game
 from gamefold.games.skirmish import attribution
 from gamefold.games.skirmish.account import describe
 from gamefold.games.skirmish.config import SCENARIOS, SkirmishConfig
-from gamefold.games.skirmish.flow import deciding, pairing_needed, party_chooser
+from gamefold.games.skirmish.flow import fight_over, whose_choice
 from gamefold.games.skirmish.outcome import outcome
 from gamefold.games.skirmish.policies import greedy_policy
 from gamefold.games.skirmish.rules import build_rules
-from gamefold.games.skirmish.state import NAME, initial_state
+from gamefold.games.skirmish.state import NAME, SkirmishLayout, initial_state
 from gamefold.registry import Game, Rules
-from gamefold.skills import GM, SkillsState, controller
+from gamefold.skills import GM, SkillsState
 
 __all__ = ["Skirmish"]
 
@@ -69,35 +69,28 @@ class Skirmish(GameDef[SkirmishConfig]):
         """The party in seat order, then the GM."""
         return (*self.config.party, GM)
 
+    @cached_property
+    def at(self) -> SkirmishLayout:
+        """Where this game's registry holds its three slices: where its rules read them."""
+        return SkirmishLayout.of(self.rules.names)
+
     def clock_action(self, game: Game) -> Action | None:
         """``StartRound`` between Rounds, ``EndRound`` once every unit has activated."""
-        if self.is_over(game):
+        at = self.at
+        if fight_over(at, game):
             return None
-        deck: SkillsState = game["skills"]
+        deck: SkillsState = game.slices[at.skills]
         if not deck.in_round:
             return StartRound()
         return _END_ROUND if skills.round_over(deck) else None
 
     def actor(self, game: Game) -> str | None:
-        """Whose choice is due: a reacting player, the pairing side, the active unit's
-        controller, or the side due to activate; ``None`` when the clock acts or it is over."""
-        deck: SkillsState = game["skills"]
-        if self.is_over(game) or not deck.in_round:
-            return None
-        if deck.reacting:
-            return deck.reacting[0]
-        if pairing_needed(game["combat"]):
-            return deciding(self.config, game["combat"])
-        if deck.active is not None:
-            return controller(deck, deck.active)
-        if deck.side == GM:
-            return GM if any(u in deck.gm_units for u in deck.pending) else None
-        return party_chooser(self.config, deck)
+        """Whose choice is due (:func:`~gamefold.games.skirmish.flow.whose_choice`)."""
+        return whose_choice(self.config, self.at, game)
 
     def is_over(self, game: Game) -> bool:
         """Whether the fight has ended (SK-9)."""
-        ending: Ending | None = game["combat"].ending
-        return ending is not None
+        return fight_over(self.at, game)
 
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
         """Per player (the party, then ``"gm"``): winner, side, fate, damage, cards …"""

@@ -17,6 +17,7 @@ fight; its view takes ``"gm"`` as the enemies' side) and ``skirmish`` (see
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -29,7 +30,8 @@ from gamefold.games.skirmish import cards, choices, declaring, fight, flow
 from gamefold.games.skirmish import state as slice_
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS
-from gamefold.registry import Rule, Rules, Subsystem, Wrapper
+from gamefold.games.skirmish.state import SkirmishLayout
+from gamefold.registry import Invariant, Reaction, Rule, Rules, Subsystem, Wrapper
 from gamefold.skills import (
     GM,
     STANDARD_EFFECTS,
@@ -42,7 +44,7 @@ from gamefold.skills import (
     Play,
 )
 
-__all__ = ["build_rules", "combat_subsystem", "combat_view"]
+__all__ = ["Parts", "build_rules", "combat_subsystem", "combat_view", "parts", "subsystems"]
 
 
 def combat_view(state: CombatState, viewer: str) -> combat.CombatView:
@@ -64,87 +66,95 @@ combat_subsystem: Subsystem[CombatState] = attrs.evolve(
 """The combat slice's entry in a skirmish: its choices are listed by the game's rules."""
 
 
-def _rules(config: SkirmishConfig) -> tuple[Rule, ...]:
+def _rules(config: SkirmishConfig, at: SkirmishLayout) -> tuple[Rule, ...]:
     return (
         Rule(
             declaring.UseAbility,
-            partial(declaring.step_use_ability, config),
-            partial(declaring.check_use_ability, config),
-            partial(declaring.use_options, config),
+            partial(declaring.step_use_ability, config, at),
+            partial(declaring.check_use_ability, config, at),
+            partial(declaring.use_options, config, at),
             # exact: the registry trusts the listing rather than checking each action again;
             # the listing-soundness tests hold it, so either way the same actions are listed.
             exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
         ),
         Rule(
             declaring.UseCard,
-            partial(declaring.step_use_card, config),
-            partial(declaring.check_use_card, config),
+            partial(declaring.step_use_card, config, at),
+            partial(declaring.check_use_card, config, at),
         ),
     )
 
 
-def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
+def _overrides(config: SkirmishConfig, at: SkirmishLayout) -> tuple[Rule, ...]:
     return (
         Rule(
             AssignPairings,
-            flow.step_pairing,
-            flow.check_pairing,
-            partial(flow.pairing_options, config),
+            partial(flow.step_pairing, at),
+            partial(flow.check_pairing, at),
+            partial(flow.pairing_options, config, at),
             exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
         ),
         Rule(
             Retreat,
-            choices.step_retreat,
-            choices.check_retreat,
-            choices.retreat_options,
+            partial(choices.step_retreat, at),
+            partial(choices.check_retreat, at),
+            partial(choices.retreat_options, at),
             exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
         ),
         Rule(
             CloseReactionWindow,
-            choices.step_close,
-            choices.check_close,
-            choices.close_options,
+            partial(choices.step_close, at),
+            partial(choices.check_close, at),
+            partial(choices.close_options, at),
             exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
         ),
-        Rule(DefeatUnit, choices.step_defeat, choices.check_defeat),
+        Rule(DefeatUnit, partial(choices.step_defeat, at), partial(choices.check_defeat, at)),
         *choices.REFUSED,
     )
 
 
-def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
+def _wrappers(config: SkirmishConfig, at: SkirmishLayout) -> tuple[Wrapper, ...]:
     return (
         Wrapper(
             Activate,
-            check=flow.check_activate,
+            check=partial(flow.check_activate, at),
             name="SK-1 pairings first",
             # Without a keep the registry filters the listing by the whole check: the same.
-            keep=flow.keep_activate,  # pragma: no mutate -- speed: else the check filters
+            keep=partial(
+                flow.keep_activate, at
+            ),  # pragma: no mutate -- speed: else the check filters
         ),
         Wrapper(
             EndActivation,
-            check=flow.check_end_activation,
+            check=partial(flow.check_end_activation, at),
             name="SK-1 choice first",
-            keep=flow.keep_end_activation,  # pragma: no mutate -- speed: else the check filters
+            keep=partial(
+                flow.keep_end_activation, at
+            ),  # pragma: no mutate -- speed: else the check filters
         ),
         Wrapper(
             Play,
-            partial(cards.around_play, config),
-            check=partial(cards.check_play, config),
+            partial(cards.around_play, config, at),
+            check=partial(cards.check_play, config, at),
             name="SK-3, SK-5 cards in the fight",
-            keep=partial(cards.keep_play, config),  # pragma: no mutate -- speed (as above)
+            keep=partial(cards.keep_play, config, at),  # pragma: no mutate -- speed (as above)
         ),
         Wrapper(
             Burn,
-            partial(cards.around_burn, config),
-            check=cards.check_window,
+            partial(cards.around_burn, config, at),
+            check=partial(cards.check_window, at),
             name="SK-4, SK-5 shields",
-            keep=cards.keep_in_window,  # pragma: no mutate -- speed: else the check filters
+            keep=partial(
+                cards.keep_in_window, at
+            ),  # pragma: no mutate -- speed: else the check filters
         ),
         Wrapper(
             Discard,
-            check=cards.check_window,
+            check=partial(cards.check_window, at),
             name="SK-4 reactions first",
-            keep=cards.keep_in_window,  # pragma: no mutate -- speed: else the check filters
+            keep=partial(
+                cards.keep_in_window, at
+            ),  # pragma: no mutate -- speed: else the check filters
         ),
     )
 
@@ -161,18 +171,55 @@ def _skills_subsystem(config: SkirmishConfig) -> Subsystem[Any]:
     return attrs.evolve(sub, legal_actions=flow.side_choice_listing(config, listing))
 
 
+def subsystems(config: SkirmishConfig) -> tuple[Subsystem[Any], ...]:
+    """The skirmish's three slices, in its own registry's order: skills, combat, skirmish."""
+    return (_skills_subsystem(config), combat_subsystem, slice_.subsystem)
+
+
+@attrs.frozen
+class Parts:
+    """The skirmish's rules, built for one layout of its slices, before a registry holds
+    them: the skirmish's own registry (:func:`build_rules`) or one that composes it, such as
+    the campaign's, which holds the three slices elsewhere among its own."""
+
+    rules: tuple[Rule, ...]
+    """UseAbility and UseCard (SK-2, SK-3)."""
+    overrides: tuple[Rule, ...]
+    """Pairing, Retreat, closing a window, DefeatUnit, and the refusals."""
+    wrappers: tuple[Wrapper, ...]
+    """Activate, EndActivation, Play, Burn and Discard, wrapped."""
+    reactions: tuple[Reaction, ...]
+    """:func:`~gamefold.games.skirmish.fight.settle`, after every step."""
+    invariants: tuple[Invariant, ...]
+    """The rules between the slices, checked over whole games."""
+    positions: dict[str, int]
+    """Where the rules read the three slices, for ``Rules(positions=…)``."""
+
+    def registry(self, slices: Sequence[Subsystem[Any]]) -> Rules:
+        """A registry of ``slices`` (the skirmish's three among them) holding these rules."""
+        return Rules(
+            slices,
+            rules=self.rules,
+            overrides=self.overrides,
+            wrappers=self.wrappers,
+            invariants=self.invariants,
+            reactions=self.reactions,
+            positions=self.positions,
+        )
+
+
+def parts(config: SkirmishConfig, at: SkirmishLayout) -> Parts:
+    """The skirmish's rules played with ``config``, reading its slices where ``at`` says."""
+    return Parts(
+        rules=_rules(config, at),
+        overrides=_overrides(config, at),
+        wrappers=_wrappers(config, at),
+        reactions=(partial(fight.settle, at),),
+        invariants=CROSS_INVARIANTS,
+        positions=at.positions(),
+    )
+
+
 def build_rules(config: SkirmishConfig) -> Rules:
     """The registry of a skirmish played with ``config``."""
-    subsystems: list[Subsystem[Any]] = [
-        _skills_subsystem(config),
-        combat_subsystem,
-        slice_.subsystem,
-    ]
-    return Rules(
-        subsystems,
-        rules=_rules(config),
-        overrides=_overrides(config),
-        wrappers=_wrappers(config),
-        invariants=CROSS_INVARIANTS,
-        reactions=(fight.settle,),
-    )
+    return parts(config, SkirmishLayout()).registry(subsystems(config))

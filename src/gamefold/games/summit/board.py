@@ -21,9 +21,12 @@ import attrs
 from gamefold import diplomacy
 from gamefold.core import Event, Events, replace, replacer
 from gamefold.games.summit.scenario import Scenario, Zone
+from gamefold.registry import Layout
 from gamefold.rng import Rng
 
 __all__ = [
+    "AT",
+    "SummitLayout",
     "DIPLOMACY",
     "NAME",
     "NEUTRAL",
@@ -56,6 +59,21 @@ NAME = "map"
 """The slice's name in the registry and its RNG stream."""
 DIPLOMACY = diplomacy.subsystem.name
 """The diplomacy slice's name in a summit game."""
+
+
+@attrs.frozen
+class SummitLayout(Layout):
+    """Where summit's rules read its two slices: by position. A registry that reuses the rules
+    holds them there too (the campaign does), and :class:`~gamefold.Rules` checks it."""
+
+    diplomacy: int = 0
+    """The factions' economy."""
+    map: int = 1
+    """The map (:data:`NAME`)."""
+
+
+AT = SummitLayout()
+"""The positions summit's rules read its slices at."""
 NEUTRAL = ""
 """The owner of a territory nobody holds."""
 

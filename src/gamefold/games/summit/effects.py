@@ -45,8 +45,7 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy import step as diplomacy_step
 from gamefold.games.summit.board import (
-    DIPLOMACY,
-    NAME,
+    AT,
     NEUTRAL,
     MapState,
     TruceEnded,
@@ -151,7 +150,7 @@ def pact_problem(game: Game, effect: str, player: str, target: str) -> str | Non
     """
     if effect not in PACT_EFFECTS or not _map(game).scenario.needs_pact:
         return None
-    if _pacts_with(game[DIPLOMACY], player, target):
+    if _pacts_with(game.slices[AT.diplomacy], player, target):
         return None
     if target:
         return f"This card acts on a pact, and you have none with {target}."
@@ -162,7 +161,7 @@ Handler = Callable[[Game, StandaloneResolved], tuple[Game, Events]]
 
 
 def _map(game: Game) -> MapState:
-    state: MapState = game[NAME]
+    state: MapState = game.slices[AT.map]
     return state
 
 
@@ -204,7 +203,7 @@ def siege(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
         events.append(taken)
     if not events:
         return _fizzle(game, effect, player, "no territory to besiege")
-    return game.with_slice(NAME, state), tuple(events)
+    return game.with_slice_at(AT.map, state), tuple(events)
 
 
 def _march_index(state: MapState, player: str, aimed: str) -> int | None:
@@ -234,7 +233,7 @@ def forced_march(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events
         events.append(taken)
     if not events:
         return _fizzle(game, effect, player, "no territory to march on")
-    return game.with_slice(NAME, state), tuple(events)
+    return game.with_slice_at(AT.map, state), tuple(events)
 
 
 def _own_index(state: MapState, player: str, aimed: str, *, by_forts: bool) -> int | None:
@@ -258,7 +257,7 @@ def fortify(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     level = state.forts[index] + state.scenario.fort_levels * effect.tier
     state = replace(state, forts=put_at(state.forts, index, level))
     name = state.scenario.territories[index]
-    return game.with_slice(NAME, state), (Fortified(player, name, level),)
+    return game.with_slice_at(AT.map, state), (Fortified(player, name, level),)
 
 
 def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
@@ -272,7 +271,7 @@ def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     strength = state.traps[index] + state.scenario.trap_troops * effect.tier
     state = replace(state, traps=put_at(state.traps, index, strength))
     name = state.scenario.territories[index]
-    return game.with_slice(NAME, state), (TrapLaid(player, name, strength),)
+    return game.with_slice_at(AT.map, state), (TrapLaid(player, name, strength),)
 
 
 def foreign_aid(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
@@ -280,7 +279,7 @@ def foreign_aid(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]
     state = _map(game)
     troops = state.scenario.aid_troops * resolved.effect.tier
     state, events = gain_troops(state, resolved.player, troops, resolved.effect.name)
-    return game.with_slice(NAME, state), events
+    return game.with_slice_at(AT.map, state), events
 
 
 def _pacts_with(dip: DiplomacyState, player: str, other: str = "") -> list[Pact]:
@@ -297,7 +296,7 @@ def _pacts_with(dip: DiplomacyState, player: str, other: str = "") -> list[Pact]
 def betrayal(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Break every pact between the player and the aimed player; their truces end (SM-8)."""
     effect, player = resolved.effect, resolved.player
-    dip: DiplomacyState = game[DIPLOMACY]
+    dip: DiplomacyState = game.slices[AT.diplomacy]
     target = effect.target
     if not target:
         mine = _pacts_with(dip, player)
@@ -317,13 +316,13 @@ def betrayal(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     ended = [t for t in state.truces if t.pact in ids]
     state = replace(state, truces=tuple(t for t in state.truces if t.pact not in ids))
     events += [TruceEnded(t.pact, "betrayed") for t in ended]
-    return game.with_slice(DIPLOMACY, dip).with_slice(NAME, state), tuple(events)
+    return game.with_slice_at(AT.diplomacy, dip).with_slice_at(AT.map, state), tuple(events)
 
 
 def extend(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """The player's pacts with the aimed player (auto: all) last longer (SM-14)."""
     effect, player = resolved.effect, resolved.player
-    dip: DiplomacyState = game[DIPLOMACY]
+    dip: DiplomacyState = game.slices[AT.diplomacy]
     pacts = _pacts_with(dip, player, effect.target)
     if not pacts:
         return _fizzle(game, effect, player, "no pact to extend")
@@ -332,7 +331,7 @@ def extend(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     for pact in pacts:
         dip, more = diplomacy_step(dip, ExtendPact(pact.id, turns))
         events += more
-    return game.with_slice(DIPLOMACY, dip), tuple(events)
+    return game.with_slice_at(AT.diplomacy, dip), tuple(events)
 
 
 HANDLERS: dict[str, Handler] = {

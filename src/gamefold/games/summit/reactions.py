@@ -46,8 +46,7 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy import step as diplomacy_step
 from gamefold.games.summit.board import (
-    DIPLOMACY,
-    NAME,
+    AT,
     Ask,
     MapState,
     Truce,
@@ -210,9 +209,9 @@ def react(game: Game, events: Iterable[Event]) -> tuple[Game, Events]:
             continue
         reaction = _REACTIONS.get(type(event))
         if reaction is not None:
-            dip: DiplomacyState = game[DIPLOMACY]
-            state, more = reaction(game[NAME], dip.config, event)
-            game = game.with_slice(NAME, state)
+            dip: DiplomacyState = game.slices[AT.diplomacy]
+            state, more = reaction(game.slices[AT.map], dip.config, event)
+            game = game.with_slice_at(AT.map, state)
             out += more
     return game, tuple(out)
 
@@ -220,8 +219,8 @@ def react(game: Game, events: Iterable[Event]) -> tuple[Game, Events]:
 def reveal(game: Game, player: str) -> tuple[Game, Events]:
     """At ``player``'s turn start their secret pacts as partner come to light and take
     effect (SM-7, EN-9): diplomacy's ``RevealPact``, then :func:`pact_effect`."""
-    dip: DiplomacyState = game[DIPLOMACY]
-    state: MapState = game[NAME]
+    dip: DiplomacyState = game.slices[AT.diplomacy]
+    state: MapState = game.slices[AT.map]
     out: list[Event] = []
     for pact in dip.pacts:
         if pact.secret and pact.partner == player:
@@ -230,7 +229,7 @@ def reveal(game: Game, player: str) -> tuple[Game, Events]:
             out += (*shown, *more)
     if not out:
         return game, ()
-    return game.with_slice(DIPLOMACY, dip).with_slice(NAME, state), tuple(out)
+    return game.with_slice_at(AT.diplomacy, dip).with_slice_at(AT.map, state), tuple(out)
 
 
 def _pact_bonus(

@@ -40,8 +40,7 @@ from gamefold.diplomacy import (
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import (
-    DIPLOMACY,
-    NAME,
+    AT,
     MapState,
     Phase,
     realm_of,
@@ -65,17 +64,17 @@ def settle(game: Game, events: Events) -> tuple[Game, Events]:
     territories held when the turn began (SM-3, SM-4)."""
     if not any(type(e) in _WATCHED for e in events):
         return game, ()
-    before: MapState = game[NAME]
+    before: MapState = game.slices[AT.map]
     began = next((e for e in events if isinstance(e, TurnBegan)), None)
     game, more = react(game, events)
     if began is not None:
         game, shown = reveal(game, began.player)
-        dip: DiplomacyState = game[DIPLOMACY]
+        dip: DiplomacyState = game.slices[AT.diplomacy]
         territories = territory_count(before, began.player)  # as the turn began (SM-3)
         state, deployed = deploy(
-            game[NAME], dip.config, began.player, territories, events, dip.pacts
+            game.slices[AT.map], dip.config, began.player, territories, events, dip.pacts
         )
-        game = game.with_slice(NAME, state)
+        game = game.with_slice_at(AT.map, state)
         more = (*more, *shown, *deployed)
     return game, more
 
@@ -89,15 +88,17 @@ def _holds_standalone(dip: DiplomacyState, player: str) -> bool:
 def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
     """The turn ends; with no Standalone card to play, the window is skipped (SM-9)."""
     game, events = inner(game, action)
-    state: MapState = game[NAME]
-    if state.phase is Phase.WINDOW and not _holds_standalone(game[DIPLOMACY], action.player):
-        game = game.with_slice(NAME, advance(state))
+    state: MapState = game.slices[AT.map]
+    if state.phase is Phase.WINDOW and not _holds_standalone(
+        game.slices[AT.diplomacy], action.player
+    ):
+        game = game.with_slice_at(AT.map, advance(state))
     return game, events
 
 
 def _effect(game: Game, card: int) -> str:
-    dip: DiplomacyState = game[DIPLOMACY]
-    state: MapState = game[NAME]
+    dip: DiplomacyState = game.slices[AT.diplomacy]
+    state: MapState = game.slices[AT.map]
     # pragma: no mutate start -- only looked up among effect keys: any default but one is none
     return state.scenario.effect(dip.config.cards[card].subtype)
     # pragma: no mutate end
@@ -105,7 +106,7 @@ def _effect(game: Game, card: int) -> str:
 
 def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
     effect = _effect(game, action.card)
-    problem = target_problem(game[NAME], effect, action.player, action.target)
+    problem = target_problem(game.slices[AT.map], effect, action.player, action.target)
     if problem is not None:
         return codes.illegal(codes.BAD_TARGET, problem, action)
     problem = pact_problem(game, effect, action.player, action.target)
@@ -117,19 +118,19 @@ def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
 def check_standalone(game: Game, action: Any) -> IllegalAction | None:
     """Diplomacy's reasons first (DP-12), then the target's (SM-8), then the pact a
     Betrayal or a Duration Modifier acts on (SM-16)."""
-    return diplomacy.check(game[DIPLOMACY], action) or _target(game, action)
+    return diplomacy.check(game.slices[AT.diplomacy], action) or _target(game, action)
 
 
 def play_standalone(game: Game, action: Any) -> tuple[Game, Events]:
     """Diplomacy plays the card (DP-12); playing in one's own window closes it (SM-9)."""
-    dip, events = diplomacy.step(game[DIPLOMACY], action)
-    game = game.with_slice(DIPLOMACY, dip)
-    state: MapState = game[NAME]
+    dip, events = diplomacy.step(game.slices[AT.diplomacy], action)
+    game = game.with_slice_at(AT.diplomacy, dip)
+    state: MapState = game.slices[AT.map]
     # pragma: no mutate start -- equivalent: diplomacy allows a Standalone play only in the
     # player's own window (DP-12), so both tests hold together or not at all
     if state.phase is Phase.WINDOW and state.current == action.player:
         # pragma: no mutate end
-        game = game.with_slice(NAME, advance(state))
+        game = game.with_slice_at(AT.map, advance(state))
     return game, events
 
 
@@ -137,9 +138,9 @@ def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
     """Each Standalone card diplomacy lets ``actor`` play, with every target its effect
     takes: ``""`` (auto) first, then players in seat order or territories in map order."""
     out: list[Action] = []
-    for action in diplomacy.standalone_plays(game[DIPLOMACY], actor):
+    for action in diplomacy.standalone_plays(game.slices[AT.diplomacy], actor):
         effect = _effect(game, action.card)
-        aims = targets(game[NAME], effect, actor)
+        aims = targets(game.slices[AT.map], effect, actor)
         out += [
             PlayStandalone(actor, action.card, aim)
             for aim in aims
@@ -150,14 +151,14 @@ def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
 
 def _below_limit(game: Game, action: Propose) -> bool:
     """Whether the turn's proposals leave room for one more (SM-12)."""
-    state: MapState = game[NAME]
+    state: MapState = game.slices[AT.map]
     return state.proposals < state.scenario.proposals_per_turn
 
 
 def _limit(game: Game, action: Propose) -> IllegalAction | None:
     if _below_limit(game, action):  # pragma: no mutate -- it reads no field of the action
         return None
-    state: MapState = game[NAME]
+    state: MapState = game.slices[AT.map]
     limit = state.scenario.proposals_per_turn
     return codes.illegal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.", action)
 
@@ -170,10 +171,10 @@ def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | No
 def _may_discard(game: Game, action: Discard) -> bool:
     """Whether ``action``'s player may discard: always, or only holding the hand limit
     under ``discard_at_limit`` (SM-15)."""
-    state: MapState = game[NAME]
+    state: MapState = game.slices[AT.map]
     if not state.scenario.discard_at_limit:
         return True
-    dip: DiplomacyState = game[DIPLOMACY]
+    dip: DiplomacyState = game.slices[AT.diplomacy]
     seat = realm_of(state, action.player)
     return diplomacy.held_count(dip, seat) >= dip.config.hand_limit
 
@@ -181,7 +182,7 @@ def _may_discard(game: Game, action: Discard) -> bool:
 def _room(game: Game, action: Discard) -> IllegalAction | None:
     if _may_discard(game, action):
         return None
-    dip: DiplomacyState = game[DIPLOMACY]
+    dip: DiplomacyState = game.slices[AT.diplomacy]
     limit = dip.config.hand_limit
     message = f"You discard only to make room, holding {limit} cards (locked ones count)."
     return codes.illegal(codes.HAND_NOT_FULL, message, action)
@@ -232,4 +233,5 @@ def build_rules() -> Rules:
         overrides=OVERRIDES,
         wrappers=WRAPPERS,
         reactions=REACTIONS,
+        positions=AT.positions(),
     )
