@@ -122,3 +122,26 @@ def test_configs_round_trip_through_json_and_pickle(config: DiplomacyConfig) -> 
     assert again.cards == config.cards
     assert pickle.loads(pickle.dumps(config)).cards == config.cards
     assert hash(again) == hash(config)
+
+
+@given(config=configs())
+def test_dp5_zone_look_ups_follow_bonus_zones_through_evolve_json_and_pickle(
+    config: DiplomacyConfig,
+) -> None:
+    """DP-5: ``has_zone`` and ``zone`` read ``bonus_zones`` (none at the default), in the
+    config and in copies built from it."""
+    assert not DiplomacyConfig().has_zone("hill")
+    other = attrs.evolve(config, bonus_zones={"hill": BonusZone(Kind.VALUE, 2)})
+    for copy in (
+        config,
+        other,
+        from_json(to_json(other), DiplomacyConfig),
+        pickle.loads(pickle.dumps(other)),
+    ):
+        for name in ("hill", "pass", *copy.bonus_zones):
+            assert copy.has_zone(name) == (name in copy.bonus_zones)
+            if copy.has_zone(name):
+                assert copy.zone(name) == copy.bonus_zones[name]
+    assert other.zone("hill") == BonusZone(Kind.VALUE, 2)
+    with pytest.raises(KeyError):
+        other.zone("pass")

@@ -122,7 +122,7 @@ def income(state: DiplomacyState, territories: int, zones: Sequence[str]) -> dic
     config = state.config
     gains = {Counter.RANDOM: territories * config.quarters_per_territory}
     for name in zones:
-        zone = config.bonus_zones[name]
+        zone = config.zone(name)
         counter = _FED_BY[zone.kind]
         gains[counter] = gains.get(counter, 0) + zone.quarters
     return gains

@@ -93,7 +93,7 @@ def named_once(zones: tuple[str, ...]) -> bool:
 
 def bonus_zone(state: DiplomacyState, zone: str) -> bool:
     """Whether ``zone`` is one of the config's bonus zones (DP-5)."""
-    return zone in state.config.bonus_zones
+    return state.config.has_zone(zone)
 
 
 def validate_begin(state: DiplomacyState, action: StartTurn) -> None:

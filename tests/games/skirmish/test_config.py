@@ -197,3 +197,23 @@ def test_sk5_sk16_sk17_effect_look_ups_follow_their_maps_at_default_and_another_
         assert (copy.reaction_param("guard"), copy.reaction_param("defend")) == ("block", None)
         assert (copy.heal_param("mend"), copy.heal_param("heal")) == ("hp", None)
         assert copy.burn_kind("evasion") == "heal"
+        assert copy.dodge_stats() == ()
+
+
+def test_sk17_dodge_stats_follow_burn_effects_at_default_and_another_value() -> None:
+    """SK-17: ``dodge_stats`` are the ``burn_effects`` stats of kind ``"dodge"``, in name
+    order: ``evasion`` at the default; another map's, through evolve, JSON and pickle."""
+    import pickle
+
+    import attrs
+
+    assert SkirmishConfig().dodge_stats() == ("evasion",)
+    other = attrs.evolve(
+        SkirmishConfig(), burn_effects={"grace": "dodge", "evasion": "heal", "agility": "dodge"}
+    )
+    for copy in (
+        other,
+        converter.structure(converter.unstructure(other), SkirmishConfig),
+        pickle.loads(pickle.dumps(other)),
+    ):
+        assert copy.dodge_stats() == ("agility", "grace")

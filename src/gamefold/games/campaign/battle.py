@@ -46,6 +46,7 @@ from gamefold.games.campaign.state import (
     CampaignState,
     tallied,
 )
+from gamefold.games.skirmish import SkirmishConfig
 from gamefold.games.summit import Attack, Defer, Deploy, MapState, Pass
 from gamefold.registry import Checker, Game, Rule, Subsystem, Wrapper
 from gamefold.skills import GM, FieldUnits, SkillsState, owner_of
@@ -178,8 +179,7 @@ def defending_champion(config: CampaignConfig, game: Game, defender: str) -> str
     return defender if owner_of(deck, defender).alive else ""
 
 
-def _champion(config: CampaignConfig, name: str, hp: int, side: Side = Side.PARTY) -> Fighter:
-    sk = config.skirmish_config()
+def _champion(sk: SkirmishConfig, name: str, hp: int, side: Side = Side.PARTY) -> Fighter:
     return Fighter(
         name,
         side,
@@ -192,6 +192,7 @@ def _champion(config: CampaignConfig, name: str, hp: int, side: Side = Side.PART
 
 def _fighters(
     config: CampaignConfig,
+    sk: SkirmishConfig,
     action: Attack,
     troops: int,
     guards: int,
@@ -200,22 +201,25 @@ def _fighters(
 ) -> tuple[int, tuple[Fighter, ...]]:
     joined, defending = sides
     hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
-    champion = _champion(config, action.player, hp)
-    helpers = tuple(_champion(config, ally, config.champion_hp) for ally in joined)  # CP-10
+    champion = _champion(sk, action.player, hp)
+    helpers = tuple(_champion(sk, ally, config.champion_hp) for ally in joined)  # CP-10
     guard_hp = config.troop_hp + config.fort_hp * forts  # CP-4
     abilities = config.battle.party_abilities
     fielded = tuple(
         Fighter(g, Side.ENEMIES, config.guard_zone(i, guards), max_hp=guard_hp, abilities=abilities)
         for i, g in enumerate(config.guards[:guards])
     )
-    own = (_champion(config, defending, config.defender_hp, Side.ENEMIES),) if defending else ()
+    own = (_champion(sk, defending, config.defender_hp, Side.ENEMIES),) if defending else ()
     # CP-11: the defender's own champion stands after its guards, so the fight lists the
     # enemies' pairings in the order of their names, as it does a skirmish's.
     return hp, (champion, *helpers, *fielded, *own)
 
 
-def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Game, Events]:
-    """The battle begins (CP-1, CP-3, CP-4), or an undefended territory is taken (CP-5)."""
+def step_attack(
+    config: CampaignConfig, sk: SkirmishConfig, game: Game, action: Attack
+) -> tuple[Game, Events]:
+    """The battle begins (CP-1, CP-3, CP-4), or an undefended territory is taken (CP-5);
+    ``sk`` is the battles' skirmish config (``config.skirmish_config()``), built once."""
     board, troops, defenders, sprung = summit.open_battle(game.slices[AT.map], action)
     state: CampaignState = game.slices[AT.campaign]
     target = board.scenario.territories.index(action.territory)
@@ -231,9 +235,9 @@ def step_attack(config: CampaignConfig, game: Game, action: Attack) -> tuple[Gam
     joined = allies(config, game, action.player, defender)
     defending = defending_champion(config, game, defender)
     sides = (joined, defending)
-    hp, entries = _fighters(config, action, troops, guards, board.forts[target], sides)
+    hp, entries = _fighters(config, sk, action, troops, guards, board.forts[target], sides)
     seed = state.rng.split(f"battle-{state.battles}")
-    fight = combat.initial_state(config.skirmish_config().combat_config(), entries, seed)
+    fight = combat.initial_state(sk.combat_config(), entries, seed)
     names = config.guards[:guards]
     deck, fielded = skills.step(game.slices[AT.skills], FieldUnits(names))
     battle = Battle(
@@ -435,7 +439,7 @@ def attack_override(config: CampaignConfig) -> Rule:
     """Summit's Attack, fought as a battle (CP-1 … CP-6)."""
     return Rule(
         Attack,
-        partial(step_attack, config),
+        partial(step_attack, config, config.skirmish_config()),
         check_attack,
         legal_actions=attack_options,  # pragma: no mutate -- the map's own, checked, list the same
         name="CP-1 attack as a battle",

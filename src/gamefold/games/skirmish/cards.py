@@ -189,8 +189,7 @@ def after_play(
 
 def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
     """SK-17: what the owner's ``dodge`` Burn modifiers in force add to a Dodge chance."""
-    stats = sorted(s for s, kind in config.burn_effects.items() if kind == "dodge")
-    return sum(modifier_total(deck, player, stat) for stat in stats)
+    return sum(modifier_total(deck, player, stat) for stat in config.dodge_stats())
 
 
 def _dodge(

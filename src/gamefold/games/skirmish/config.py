@@ -215,6 +215,7 @@ class SkirmishConfig:
     _reaction_param_of: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
     _heal_param_of: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
     _burn_kind_of: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    _dodge_stats: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _check_party(self)
@@ -229,6 +230,8 @@ class SkirmishConfig:
         object.__setattr__(self, "_reaction_param_of", dict(self.reaction_effects))
         object.__setattr__(self, "_heal_param_of", dict(self.heal_effects))
         object.__setattr__(self, "_burn_kind_of", dict(self.burn_effects))
+        dodging = sorted(s for s, kind in self.burn_effects.items() if kind == "dodge")
+        object.__setattr__(self, "_dodge_stats", tuple(dodging))
 
     @property
     def party(self) -> tuple[str, ...]:
@@ -250,6 +253,11 @@ class SkirmishConfig:
     def heal_param(self, effect: str) -> str | None:
         """SK-16: the parameter of a ``heal_effects`` effect that gives its healing, if any."""
         return self._heal_param_of.get(effect)
+
+    def dodge_stats(self) -> tuple[str, ...]:
+        """SK-17: the stats whose Burn modifiers raise a Dodge chance (``burn_effects`` of
+        kind ``"dodge"``), in name order."""
+        return self._dodge_stats
 
     def burn_kind(self, stat: str) -> str | None:
         """SK-17: what Burning a modifier of ``stat`` does in the fight (``burn_effects``),
