@@ -85,7 +85,7 @@ def level_effect(state: SkillsState, player: str, effect: Effect) -> tuple[Skill
     return skills.step(state, change)
 
 
-def _move(unit: str | None, at: SkirmishLayout, game: Game) -> Move | None:
+def _move(at: SkirmishLayout, game: Game, unit: str | None) -> Move | None:
     fighter = next((c for c in game.slices[at.combat].combatants if c.id == unit), None)
     if fighter is None or fighter.zone is None:
         return None
@@ -95,7 +95,7 @@ def _move(unit: str | None, at: SkirmishLayout, game: Game) -> Move | None:
 
 def move_problem(at: SkirmishLayout, game: Game, unit: str | None) -> str | None:
     """Why ``unit`` cannot move now (SK-11), or ``None`` when a move card would move it."""
-    move = _move(unit, at, game)
+    move = _move(at, game, unit)
     if move is None:
         return "it is not in the fight"
     problem = combat.check(game.slices[at.combat], move)
@@ -104,14 +104,14 @@ def move_problem(at: SkirmishLayout, game: Game, unit: str | None) -> str | None
 
 def _moved(at: SkirmishLayout, game: Game, unit: str | None) -> tuple[Game, Events]:
     """SK-11: the unit moves to its side's other zone, if combat allows it now."""
-    move = _move(unit, at, game)
+    move = _move(at, game, unit)
     if move is None or combat.check(game.slices[at.combat], move) is not None:
         return game, ()
     fight, events = combat.step(game.slices[at.combat], move)
     return game.with_slice_at(at.combat, fight), events
 
 
-def _unit(deck: SkillsState, player: str, at: SkirmishLayout, game: Game) -> str | None:
+def _unit(at: SkirmishLayout, game: Game, deck: SkillsState, player: str) -> str | None:
     """The unit a card of ``player`` acts on: the character; for the GM, the unit a held
     declaration aims at while the GM reacts (SK-18), else its active unit."""
     if player != GM:
@@ -176,15 +176,15 @@ def after_play(
     )
     game = game.with_slice_at(at.skirmish, state)
     if effect.name == "move":
-        return _moved(at, game, _unit(before, player, at, game))
+        return _moved(at, game, _unit(at, game, before, player))
     param = config.reaction_param(effect.name)
     if param is None:
-        return _card_effect(config, at, game, _unit(before, player, at, game), effect)
+        return _card_effect(config, at, game, _unit(at, game, before, player), effect)
     amount = effect.param(param)
     if effect.name in config.dodge_effects:
         chance = amount + _dodge_bonus(config, game.slices[at.skills], player)
-        return _dodge(config, at, game, _unit(before, player, at, game), chance)
-    return _shield(at, game, _unit(before, player, at, game), amount)
+        return _dodge(config, at, game, _unit(at, game, before, player), chance)
+    return _shield(at, game, _unit(at, game, before, player), amount)
 
 
 def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
@@ -281,7 +281,7 @@ def around_burn(
     )
     definition = card_definition(before, action.card)
     amount = sum(m.amount for m in definition.burn if m.stat in config.shield_stats)
-    unit = _unit(before, action.player, at, game)
+    unit = _unit(at, game, before, action.player)
     game, more = _shield(at, game, unit, amount)
     found = [*events, *more]
     for modifier in definition.burn:
