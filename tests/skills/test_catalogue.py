@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -33,3 +34,22 @@ def test_sd11_param_reads_params_with_a_default(
         assert copy.param(name) == values.get(name, 0)
         assert {key: copy.param(key, default) for key in values} == values
     assert set(converter.unstructure(made)) == {"name", "params"}
+
+
+@given(names, params, names)
+def test_sd11_value_reads_a_needed_param_or_raises_key_error(
+    effect: str, values: dict[str, int], name: str
+) -> None:
+    """SD-11: ``Effect.value`` is the parameter a handler needs (the draw effect's
+    ``count``): its value, or a ``KeyError`` for one the effect does not have, also for an
+    effect built from another (JSON, pickle)."""
+    made = Effect(effect, values)
+    for copy in (
+        made,
+        converter.structure(converter.unstructure(made), Effect),
+        pickle.loads(pickle.dumps(made)),
+    ):
+        assert {key: copy.value(key) for key in values} == values
+        if name not in values:
+            with pytest.raises(KeyError):
+                copy.value(name)

@@ -58,6 +58,15 @@ class Effect:
         """
         return self._values.get(name, default)
 
+    def value(self, name: str) -> int:
+        """The parameter ``name``, which the effect's handler needs: a ``KeyError`` if the
+        effect has none of that name.
+
+        >>> Effect("draw", {"count": 2}).value("count")
+        2
+        """
+        return self._values[name]
+
 
 @attrs.frozen
 class Modifier:

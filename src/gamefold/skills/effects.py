@@ -29,7 +29,7 @@ def draw_effect(state: SkillsState, player: str, effect: Effect) -> tuple[Skills
     player with nothing left to draw may die (SD-6).
     """
     events: list[Event] = []
-    state = draw(state, state.seats.index(player), effect.params["count"], events)
+    state = draw(state, state.seats.index(player), effect.value("count"), events)
     return state, (*events,)
 
 

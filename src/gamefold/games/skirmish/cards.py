@@ -33,6 +33,8 @@ window (SK-18), on the unit the held declaration aims at.
 
 from __future__ import annotations
 
+from functools import cache
+
 from gamefold import combat, skills
 from gamefold.combat import Empower, Heal, Move, Zone
 from gamefold.core import Events, replace
@@ -290,6 +292,13 @@ def around_burn(
     return game, (*found,)
 
 
+@cache
+def _draw(count: int) -> Effect:
+    """SK-17: the ``draw`` effect of ``count`` cards, built once for each count (records are
+    immutable)."""
+    return Effect("draw", {"count": count})
+
+
 def _burn_effect(
     config: SkirmishConfig,
     at: SkirmishLayout,
@@ -312,10 +321,6 @@ def _burn_effect(
         deck = game.slices[at.skills]
         if not skills.owner_of(deck, player).alive:
             return game, ()
-        params = {"count": modifier.amount}
-        # pragma: no mutate start -- equivalent: draw_effect reads the count, not the name
-        effect = Effect(kind, params)
-        # pragma: no mutate end
-        deck, drawn = draw_effect(deck, player, effect)
+        deck, drawn = draw_effect(deck, player, _draw(modifier.amount))
         return game.with_slice_at(at.skills, deck), drawn
     return game, ()
