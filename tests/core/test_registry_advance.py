@@ -28,7 +28,10 @@ def _outcome(run: Callable[[Game, Any], Game], game: Game, action: Any) -> objec
         return (problem.code, problem.rule, problem.message)
 
 
-SKILLS_ONLY = Rules([skills.subsystem])
+def _skills_only() -> Rules:
+    """A registry of the skill deck alone, built in the test that uses it (so that mutation
+    testing sees which tests build a registry's quiet handlers)."""
+    return Rules([skills.subsystem])
 
 
 @settings(max_examples=40)
@@ -38,10 +41,11 @@ def test_en7_advance_gives_steps_game_or_its_refusal_in_a_skills_game(
 ) -> None:
     """EN-7, EN-4: for every candidate action, ``advance`` is ``step``'s game, or the same
     refusal (code, rule, sentence) with the game untouched."""
-    game = _skills_game(state, SKILLS_ONLY)
+    rules = _skills_only()
+    game = _skills_game(state, rules)
     for action in _candidates(state):
-        stepped = _outcome(lambda g, a: SKILLS_ONLY.step(g, a)[0], game, action)
-        assert _outcome(SKILLS_ONLY.advance, game, action) == stepped, action
+        stepped = _outcome(lambda g, a: rules.step(g, a)[0], game, action)
+        assert _outcome(rules.advance, game, action) == stepped, action
     assert game.slices == (state,)
 
 
@@ -69,26 +73,28 @@ def test_en7_a_subsystems_quiet_path_builds_no_event(monkeypatch: pytest.MonkeyP
     """EN-7: an action of a subsystem with a quiet path, in a registry without reactions or
     a wrapper of it, is applied without building its event."""
     built = _counting_events(monkeypatch)
-    game = _skills_game(_started(), SKILLS_ONLY)
-    after = SKILLS_ONLY.advance(game, skills.Activate("ana"))
+    rules = _skills_only()
+    game = _skills_game(_started(), rules)
+    after = rules.advance(game, skills.Activate("ana"))
     assert built == []
-    assert after == SKILLS_ONLY.step(game, skills.Activate("ana"))[0]
+    assert after == rules.step(game, skills.Activate("ana"))[0]
     assert built == ["ActivationStarted"]
 
 
 @pytest.mark.parametrize(
-    "rules",
+    "extend",
     [
-        SKILLS_ONLY.with_reactions(lambda game, events: (game, ())),
-        SKILLS_ONLY.wrap(Wrapper(skills.Activate)),
+        lambda rules: rules.with_reactions(lambda game, events: (game, ())),
+        lambda rules: rules.wrap(Wrapper(skills.Activate)),
     ],
     ids=["a reaction reads the events", "a wrapper sees the events"],
 )
 def test_en7_events_are_built_when_something_in_the_game_may_read_them(
-    rules: Rules, monkeypatch: pytest.MonkeyPatch
+    extend: Callable[[Rules], Rules], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """EN-7: a reaction is handed the step's events and a wrapper its inner handler's, so
     there ``advance`` steps and drops the events, with the same game as a result."""
+    rules = extend(_skills_only())
     built = _counting_events(monkeypatch)
     game = _skills_game(_started(), rules)
     assert (
