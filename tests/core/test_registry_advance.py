@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.core import toy
 from tests.skills.test_fused import _candidates
 
 from gamefold import IllegalAction, Rules, StartRound, skills
 from gamefold.games import get_game, play
-from gamefold.registry import Game, Wrapper
+from gamefold.registry import Game, Subsystem, Wrapper
 from gamefold.testing.skills import reachable_states
 
 
@@ -111,3 +112,35 @@ def test_en7_advance_replays_every_shipped_game_as_step_does(name: str, seed: in
     played = play(game, seed, max_steps=120)
     for state, action, after in zip(played.states, played.actions, played.states[1:], strict=False):
         assert game.rules.advance(state, action) == after
+
+
+def _inert_step(state: int, action: Any) -> tuple[int, tuple[()]]:
+    raise AssertionError("an inert slice owns no action")
+
+
+def _inert(name: str) -> Subsystem[int]:
+    """A slice that owns no action, beside the one that steps."""
+    return Subsystem(name, (), (), _inert_step, lambda state, action: None, lambda s, a: ())
+
+
+def test_en7_a_quiet_step_keeps_the_slices_after_it() -> None:
+    """EN-7: the quiet path replaces its own slice alone: the slices after it are the
+    game's, as ``step`` leaves them."""
+    rules = Rules([skills.subsystem, _inert("notes"), _inert("more")])
+    game = rules.new_game({"skills": _started(), "notes": 1, "more": 2})
+    after = rules.advance(game, skills.Activate("ana"))
+    assert after == rules.step(game, skills.Activate("ana"))[0]
+    assert after.slices[1:] == (1, 2)
+    assert after.slices[0] != game.slices[0]
+
+
+def test_en7_advance_without_quiet_applies_is_step_without_events() -> None:
+    """EN-7: a subsystem without quiet applies (no pipeline ``quiet``) still advances, in
+    a registry without reactions: ``step``'s game, or its refusal."""
+    rules = Rules([toy.make("a"), _inert("notes")])
+    game = rules.new_game({"a": toy.Counter("a"), "notes": 0})
+    assert rules.advance(game, toy.Add(2)) == rules.step(game, toy.Add(2))[0]
+    assert rules.advance(game, toy.Add(2)).slices == (toy.Counter("a", value=2, moves=1), 0)
+    with pytest.raises(IllegalAction) as refused:
+        rules.advance(game, toy.Add(-1))
+    assert refused.value.code == "toy/negative"
