@@ -831,7 +831,7 @@ def _checked_positions(names: tuple[str, ...], positions: Mapping[str, int]) -> 
                 f"the rules read a slice {name!r} by position, but the registry holds no slice "
                 f"of that name: its slices are {list(names)}"
             )
-        if place != names.index(name):
+        if type(place) is not int or place != names.index(name):
             raise RegistryError(
                 f"the rules read slice {name!r} at position {place!r}, but this registry holds "
                 f"it at {names.index(name)} (its slices are {list(names)}): build the rules "

@@ -92,6 +92,13 @@ def test_en6_rules_refuse_positions_their_slices_do_not_match() -> None:
     assert "Layout.of(names)" in message
 
 
+@pytest.mark.parametrize("place", [True, 1.0, "1"])
+def test_en6_rules_refuse_a_position_that_is_no_int(place: object) -> None:
+    """EN-6: a position given by hand is an ``int``: ``True`` or ``1.0`` for 1 is refused."""
+    with pytest.raises(RegistryError, match="slice 'b' at position"):
+        _rules(("a", "b"), {"b": place})  # type: ignore[dict-item]
+
+
 def test_en6_rules_refuse_positions_of_a_slice_they_do_not_hold() -> None:
     """EN-6: a position for a slice the registry lacks is refused, naming its slices."""
     with pytest.raises(RegistryError, match=r"no slice of that name: its slices are \['a'\]"):
