@@ -532,3 +532,13 @@ def test_cp11_cp12_config_refuses_bad_values(field: str, value: object, rule: st
     with pytest.raises(ConfigError) as raised:
         CampaignConfig(**{field: value})  # type: ignore[arg-type]
     assert (raised.value.field, raised.value.rule) == (field, rule)
+
+
+def test_en6_the_campaign_registry_checks_every_games_positions() -> None:
+    """EN-6: the campaign's registry is built with the positions its own rules, summit's and
+    the skirmish's (built for the campaign's layout, ``FIGHT``) read, which are where it
+    holds the six slices."""
+    rules = campaign().rules
+    assert rules.names == ("diplomacy", "map", "skills", "combat", "skirmish", "campaign")
+    assert rules.positions == {name: i for i, name in enumerate(rules.names)}
+    assert FIGHT.positions() == {"skills": 2, "combat": 3, "skirmish": 4}

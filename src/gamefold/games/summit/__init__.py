@@ -26,6 +26,7 @@ from gamefold.games.summit.attack import (
     open_battle,
 )
 from gamefold.games.summit.board import (
+    AT,
     DIPLOMACY,
     NAME,
     NEUTRAL,
@@ -33,6 +34,7 @@ from gamefold.games.summit.board import (
     MapState,
     Phase,
     Realm,
+    SummitLayout,
     TerritoryTaken,
     TroopsGained,
     Truce,
@@ -90,6 +92,7 @@ from gamefold.games.summit.scenario import (
 from gamefold.games.summit.views import MapView, view
 
 __all__ = [
+    "AT",
     "ACTIONS",
     "AGREEMENT_EFFECTS",
     "AIMS",
@@ -115,6 +118,7 @@ __all__ = [
     "LIFECYCLE",
     "LINES",
     "NAME",
+    "SummitLayout",
     "NEUTRAL",
     "PLAYERS_RANGE",
     "SUMMIT_HAND_LIMIT",
