@@ -120,7 +120,8 @@ def muster(config: CampaignConfig, seed: int | str) -> CombatState:
     sk = config.skirmish_config()
     entries = (*(Fighter(f, Side.PARTY) for f in config.factions), sk.enemies[0])
     fight = combat.initial_state(sk.combat_config(), entries, seed)
-    return combat.step(fight, Withdraw((sk.enemies[0].id,), "muster"))[0]
+    # The cause is told only in the step's events, which the muster drops.
+    return combat.step(fight, Withdraw((sk.enemies[0].id,), "muster"))[0]  # pragma: no mutate
 
 
 # -- the Attack ------------------------------------------------------------------------------

@@ -73,7 +73,9 @@ class Campaign(GameDef[CampaignConfig]):
     def build_rules(self) -> Rules:
         """Summit's and the skirmish's registries, composed
         (see :func:`~gamefold.games.campaign.rules.build_rules`)."""
-        self._summit = Summit(self.config.summit)
+        # Equivalent with Summit's default config: summit's rules take no config, and the
+        # delegate's clock, actor and end checks read the state alone.
+        self._summit = Summit(self.config.summit)  # pragma: no mutate
         self._skirmish = Skirmish(self.config.skirmish_config())
         return build_rules(self.config, self._summit.rules, self._skirmish.config)
 
