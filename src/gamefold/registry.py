@@ -180,13 +180,12 @@ class Layout:
     @classmethod
     def of(cls, names: Sequence[str]) -> Self:
         """The layout of a registry holding slices named ``names``, in that order."""
+        held = list(names)
         wanted = [f.name for f in attrs.fields(cls)]
-        missing = [name for name in wanted if name not in names]
+        missing = [name for name in wanted if name not in held]
         if missing:
-            raise RegistryError(
-                f"{cls.__name__} reads the slices {missing}, which {list(names)} lacks"
-            )
-        return cls(**{name: list(names).index(name) for name in wanted})
+            raise RegistryError(f"{cls.__name__} reads the slices {missing}, which {held} lacks")
+        return cls(**{name: held.index(name) for name in wanted})
 
 
 class LazyView(Game):

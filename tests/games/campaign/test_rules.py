@@ -542,3 +542,19 @@ def test_en6_the_campaign_registry_checks_every_games_positions() -> None:
     assert rules.names == ("diplomacy", "map", "skills", "combat", "skirmish", "campaign")
     assert rules.positions == {name: i for i, name in enumerate(rules.names)}
     assert FIGHT.positions() == {"skills": 2, "combat": 3, "skirmish": 4}
+
+
+def test_en6_the_campaign_refuses_two_rules_that_place_one_slice_apart() -> None:
+    """EN-6: the positions of summit's, the skirmish's and the campaign's rules are joined
+    for the registry to check; a slice two of them read at different places is refused,
+    where a merged map would have kept the last one unchecked."""
+    from gamefold import RegistryError
+    from gamefold.games.campaign.rules import _joined
+
+    assert _joined({"map": 1}, {"skills": 2}, {"map": 1, "campaign": 5}) == {
+        "map": 1,
+        "skills": 2,
+        "campaign": 5,
+    }
+    with pytest.raises(RegistryError, match="slice 'map' at 1 and at 3"):
+        _joined({"map": 1}, {"map": 3})

@@ -114,10 +114,10 @@ def fighting(fight: CombatState, unit: str) -> bool:
     return fight.ending is None and c is not None and c.hp > 0
 
 
-def muster(config: CampaignConfig, seed: int | str) -> CombatState:
+def muster(config: CampaignConfig, sk: SkirmishConfig, seed: int | str) -> CombatState:
     """The fight slice before any battle: the champions, and the one guard who left it, so
-    the fight is over and no unit stands on the GM's side (CP-4)."""
-    sk = config.skirmish_config()
+    the fight is over and no unit stands on the GM's side (CP-4); ``sk`` is the battles'
+    skirmish config (``config.skirmish_config()``)."""
     entries = (*(Fighter(f, Side.PARTY) for f in config.factions), sk.enemies[0])
     fight = combat.initial_state(sk.combat_config(), entries, seed)
     # The cause is told only in the step's events, which the muster drops.
@@ -436,11 +436,12 @@ def battle_rules(config: CampaignConfig, subs: tuple[Subsystem[Any], ...]) -> tu
     )
 
 
-def attack_override(config: CampaignConfig) -> Rule:
-    """Summit's Attack, fought as a battle (CP-1 … CP-6)."""
+def attack_override(config: CampaignConfig, sk: SkirmishConfig) -> Rule:
+    """Summit's Attack, fought as a battle (CP-1 … CP-6); ``sk`` is the battles' skirmish
+    config (``config.skirmish_config()``)."""
     return Rule(
         Attack,
-        partial(step_attack, config, config.skirmish_config()),
+        partial(step_attack, config, sk),
         check_attack,
         legal_actions=attack_options,  # pragma: no mutate -- the map's own, checked, list the same
         name="CP-1 attack as a battle",

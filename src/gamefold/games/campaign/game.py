@@ -84,13 +84,13 @@ class Campaign(GameDef[CampaignConfig]):
         opening hands of cards (DP-2) and of Skill cards (SD-14), no battle yet."""
         config = self.config
         factions = config.factions
-        sk = config.skirmish_config()
+        sk = self._skirmish.config  # the battles' skirmish config, built with the rules
         return self.rules.new_game(
             {
                 DIPLOMACY: diplomacy.initial_state(config.summit.diplomacy, factions, seed),
                 MAP: map_state(config.summit.scenario, factions, seed),
                 "skills": skills.initial_state(sk.skills_config(), factions, seed),
-                "combat": muster(config, seed),
+                "combat": muster(config, sk, seed),
                 "skirmish": SkirmishState(
                     tuple(Tally(p) for p in (*factions, GM)),
                     rng=Rng.from_seed(seed).split("skirmish"),

@@ -23,10 +23,12 @@ are (``Rules(positions=…)``). On top of them:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
+from gamefold.errors import RegistryError
 from gamefold.games import skirmish
 from gamefold.games.campaign import battle
 from gamefold.games.campaign import state as slice_
@@ -45,6 +47,19 @@ def _battle_slices(subsystems: tuple[Subsystem[Any], ...]) -> tuple[Subsystem[An
     return tuple(attrs.evolve(sub, lifecycle=()) for sub in subsystems)
 
 
+def _joined(*read: Mapping[str, int]) -> dict[str, int]:
+    """Where summit's rules, the skirmish's and the campaign's own read their slices, as one
+    map for the registry to check; two that place one slice apart are refused here, as a
+    merged map would keep only the last."""
+    joined: dict[str, int] = {}
+    for positions in read:
+        for name, place in positions.items():
+            if joined.setdefault(name, place) != place:
+                message = f"the rules read slice {name!r} at {joined[name]} and at {place}"
+                raise RegistryError(message)
+    return joined
+
+
 def build_rules(
     config: CampaignConfig, summit_rules: Rules, skirmish_config: SkirmishConfig
 ) -> Rules:
@@ -60,7 +75,7 @@ def build_rules(
         overrides=(
             *summit_rules.overrides,
             *fighting.overrides,
-            battle.attack_override(config),
+            battle.attack_override(config, skirmish_config),
             battle.FIELD_REFUSED,
         ),
         wrappers=(
@@ -74,5 +89,5 @@ def build_rules(
             *CROSS_INVARIANTS,
         ),
         reactions=(*summit_rules.reactions, *fighting.reactions),
-        positions={**summit_rules.positions, **fighting.positions, **AT.positions()},
+        positions=_joined(summit_rules.positions, fighting.positions, AT.positions()),
     )
