@@ -69,6 +69,11 @@ def build_rules(
     slices = [*summit_rules.subsystems, *_battle_slices(own), slice_.subsystem]
     fighting = skirmish.parts(skirmish_config, FIGHT)
     ending = tuple(sub for sub in own if sub.lifecycle)
+    # Each source of positions is passed, though today's three agree (summit's slices come
+    # first, FIGHT is AT's): a layout changed later cannot hide a rule's misread.
+    # pragma: no mutate start -- equivalent while the three agree (see _joined's test)
+    positions = _joined(summit_rules.positions, fighting.positions, AT.positions())
+    # pragma: no mutate end
     return CommandedRules(
         slices,
         rules=(*fighting.rules, *battle.battle_rules(config, ending)),
@@ -89,9 +94,5 @@ def build_rules(
             *CROSS_INVARIANTS,
         ),
         reactions=(*summit_rules.reactions, *fighting.reactions),
-        # Each source of positions is passed, though today's three agree (summit's slices
-        # come first, FIGHT is AT's): a layout changed later cannot hide a rule's misread.
-        # pragma: no mutate start -- equivalent while the three agree (see _joined's test)
-        positions=_joined(summit_rules.positions, fighting.positions, AT.positions()),
-        # pragma: no mutate end
+        positions=positions,
     )
