@@ -29,7 +29,7 @@ from gamefold.core import Action, Events, Lifecycle
 from gamefold.errors import IllegalAction
 from gamefold.registry import Invariant, Subsystem
 
-__all__ = ["Accepts", "Catalogue", "FieldCheck", "Pipeline", "Quiet", "field_checks", "fits"]
+__all__ = ["Catalogue", "Decide", "FieldCheck", "Pipeline", "Refusal", "field_checks", "fits"]
 
 S = TypeVar("S")
 Validate: TypeAlias = Callable[[Any, Any], None]
@@ -191,53 +191,79 @@ def _well_formed(
 # -- the pipeline ---------------------------------------------------------------------------
 
 
+class Refusal:
+    """Why a decide function refuses an action: a code of the subsystem's catalogue and a
+    sentence a player understands (``rule`` names the rule when the code cites several).
+
+    A decide function returns one instead of raising; the pipeline builds the
+    :class:`~gamefold.IllegalAction` from it (the rule from the :class:`Catalogue`) only
+    when an action is refused, so a legal step builds nothing of the kind.
+    """
+
+    __slots__ = ("code", "detail", "rule")
+
+    def __init__(self, code: str, detail: str, rule: str | None = None) -> None:
+        self.code = code
+        self.detail = detail
+        self.rule = rule
+
+    def __repr__(self) -> str:
+        rule = "" if self.rule is None else f", rule={self.rule!r}"
+        return f"Refusal({self.code!r}, {self.detail!r}{rule})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Refusal):
+            return NotImplemented
+        return (self.code, self.detail, self.rule) == (other.code, other.detail, other.rule)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+Decide: TypeAlias = Callable[[Any, Any], "tuple[Any, Events] | Refusal"]
+"""``decide(state, action)``: the one function of an action type. It reads the state once
+and returns the new state with its events, or a :class:`Refusal` (never raising for an
+illegal action, never changing anything)."""
+
+
 class Pipeline(Generic[S]):
-    """A subsystem's reducer: ``step``, ``reduce``, ``check`` and ``apply`` over its routes.
+    """A subsystem's reducer: ``step``, ``reduce`` and ``check`` over its decide functions.
 
     ``catalogue`` is the subsystem's :class:`Catalogue` (a plain domain string makes one with
     only ``<domain>/malformed``). ``routes`` maps each action type, lifecycle ones included,
-    to its ``(validate, apply)`` pair; bind what an apply needs beyond ``(state, action)``
-    (the game's card effects, say) into the route with :func:`functools.partial`.
+    to its :data:`Decide` function; bind what a decide function needs beyond ``(state,
+    action)`` (the game's card effects, say) into the route with :func:`functools.partial`.
     ``fields`` replaces the checks of named fields (``{ChangeHandLimit: {"delta": is_int}}``);
     every other field is checked against its declared type (:func:`fits`). ``shapes`` adds a
     check of a whole action of a type (no card named twice). ``owner`` names the subsystem
     in messages.
 
-    ``accepts`` maps a hot action type to its fast check (:data:`Accepts`): one straight
-    pass over the state that is true only when the action is well formed and legal. When it
-    is true, :meth:`step` applies at once and :meth:`check` answers ``None``; when it is
-    false the detailed stages run, so every refusal (code, rule, sentence) comes from them
-    alone. ``quiet`` maps an action type to an apply that builds the new state without its
-    events (:data:`Quiet`), for :meth:`advance`.
+    Every action is guarded (well formed, of a routed type), then decided: one pass that
+    refuses or applies. :meth:`step` raises the refusal, :meth:`check` returns it.
     """
 
     def __init__(
         self,
         catalogue: Catalogue | str,
-        routes: Mapping[type, tuple[Validate, Apply]],
+        routes: Mapping[type, Decide],
         *,
         owner: str,
         fields: Mapping[type, Mapping[str, Callable[[object], bool]]] | None = None,
         shapes: Mapping[type, Callable[[Any], bool]] | None = None,
-        accepts: Mapping[type, Accepts] | None = None,
-        quiet: Mapping[type, Quiet] | None = None,
+        **_legacy: Any,
     ) -> None:
+        routes = {k: _paired(*r) if isinstance(r, tuple) else r for k, r in routes.items()}
         self.catalogue = catalogue if isinstance(catalogue, Catalogue) else Catalogue(catalogue, {})
         self.domain = self.catalogue.domain
         self.owner = owner
-        self.routes = dict(routes)
+        self.routes: dict[type, Decide] = dict(routes)
         fields, shapes = fields or {}, shapes or {}
-        self.accepts: dict[type, Accepts] = dict(accepts or {})
-        self.quiet: dict[type, Quiet] = dict(quiet or {})
-        given = (*fields, *shapes, *self.accepts, *self.quiet)
-        unknown = sorted({t.__name__ for t in given if t not in self.routes})
+        unknown = sorted({t.__name__ for t in (*fields, *shapes) if t not in self.routes})
         if unknown:
-            raise TypeError(f"fields, shapes, accepts or quiet given for unrouted types: {unknown}")
-        # Each fast check with the apply it lets run at once: one look-up a step.
-        self._fast = {kind: (sure, self.routes[kind][1]) for kind, sure in self.accepts.items()}
-        self._problems = {
-            kind: _well_formed(_checks(kind, fields.get(kind, {})), shapes.get(kind))
-            for kind in self.routes
+            raise TypeError(f"fields or shapes given for unrouted types: {unknown}")
+        # Each action type's guard with its decide function: one look-up a step.
+        self._table = {
+            kind: (_well_formed(_checks(kind, fields.get(kind, {})), shapes.get(kind)), decide)
+            for kind, decide in self.routes.items()
         }
 
     def __repr__(self) -> str:
@@ -246,68 +272,46 @@ class Pipeline(Generic[S]):
     def _malformed(self, action: object, message: str) -> IllegalAction:
         return IllegalAction(self.catalogue.malformed, "EN-4", message, action)
 
-    def guard(self, action: object) -> tuple[Validate, Apply]:
-        """The route of a well-formed action; raises for anything else (EN-4)."""
+    def guard(self, action: object) -> Decide:
+        """The decide function of a well-formed action; raises for anything else (EN-4)."""
         kind = type(action)
-        route = self.routes.get(kind)
-        if route is None:
+        entry = self._table.get(kind)
+        if entry is None:
             if not isinstance(action, Action):
                 raise TypeError(f"expected a gamefold Action, got {kind.__name__}")
             raise self._malformed(action, f"{kind.__name__} is not an action of {self.owner}.")
-        bad = self._problems[kind](action)
+        bad = entry[0](action)
         if bad is not None:
             what = f"{kind.__name__}.{bad} has a value" if bad else f"That {kind.__name__} has"
             raise self._malformed(action, f"{what} of the wrong type or range.")
-        return route
+        return entry[1]
+
+    def refused(self, refusal: Refusal, action: object) -> IllegalAction:
+        """The :class:`~gamefold.IllegalAction` of ``refusal``, citing its rule."""
+        return self.catalogue.illegal(refusal.code, refusal.detail, action, rule=refusal.rule)
 
     def step(self, state: S, action: Action) -> tuple[S, Events]:
         """Apply ``action``: the new state and the events, in order; raises if illegal."""
-        fast = self._fast.get(type(action))
-        if fast is not None and fast[0](state, action):
-            done: tuple[S, Events] = fast[1](state, action)
-            return done
-        validate, apply = self.guard(action)
-        validate(state, action)
-        result: tuple[S, Events] = apply(state, action)
-        return result
+        entry = self._table.get(type(action))
+        if entry is None or entry[0](action) is not None:
+            self.guard(action)  # raises the malformed-action error
+        result = entry[1](state, action)  # type: ignore[index]
+        if type(result) is Refusal:
+            raise self.refused(result, action)
+        return result  # type: ignore[return-value]
 
     def reduce(self, state: S, action: Action) -> S:
         """Apply ``action`` and return the new state alone."""
         return self.step(state, action)[0]
 
-    def advance(self, state: S, action: Action) -> S:
-        """Apply ``action`` and return the new state alone, without building its events
-        where the action's type has a ``quiet`` apply (EN-7); raises as :meth:`step` does."""
-        quiet = self.quiet.get(type(action))
-        if quiet is None:
-            return self.step(state, action)[0]
-        accepts = self.accepts.get(type(action))
-        if accepts is None or not accepts(state, action):
-            validate, _ = self.guard(action)
-            validate(state, action)
-        new: S = quiet(state, action)
-        return new
-
     def check(self, state: S, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal in ``state``, or ``None``; never raises for it."""
-        accepts = self.accepts.get(type(action))
-        if accepts is not None and accepts(state, action):
-            return None
         try:
-            validate, _ = self.guard(action)
-            validate(state, action)
+            decide = self.guard(action)
+            result = decide(state, action)  # TRANSITIONAL: a paired route raises
         except IllegalAction as problem:
             return problem
-        return None
-
-    def apply(self, state: S, action: Action) -> tuple[S, Events]:
-        """Apply an action that :meth:`check` already accepted in ``state``, unchecked.
-
-        The registry calls it after running the whole check chain (wrappers included), so
-        an action is validated once on its way to its apply.
-        """
-        result: tuple[S, Events] = self.routes[type(action)][1](state, action)
-        return result
+        return self.refused(result, action) if type(result) is Refusal else None
 
     def subsystem(
         self,
@@ -330,9 +334,18 @@ class Pipeline(Generic[S]):
             invariants=tuple(invariants),
             view=view,
             state_type=state_type,
-            apply=self.apply,
-            advance=self.advance if self.quiet else None,
         )
+
+
+def _paired(validate: Any, apply: Any) -> Decide:
+    """TRANSITIONAL: a decide function from a (validate, apply) pair; goes once every
+    subsystem is converted."""
+
+    def decide(state: Any, action: Any) -> Any:
+        validate(state, action)
+        return apply(state, action)
+
+    return decide
 
 
 def _checks(kind: type, overrides: Mapping[str, Callable[[object], bool]]) -> list[FieldCheck]:

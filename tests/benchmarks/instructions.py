@@ -1,0 +1,81 @@
+"""Instructions a step, counted with callgrind: the same count twice, whatever else runs.
+
+    python tests/benchmarks/instructions.py skirmish [--games 4] [--replay]
+
+Plays seeds ``0 .. games-1`` of a registered game with random policies through
+:func:`gamefold.games.play` (listing and views included; ``--replay`` steps the recorded
+actions through ``Rules.step`` alone), under ``valgrind --tool=callgrind``, and subtracts a
+run that only builds the game and its seeds. Prints instructions in all and a step.
+Needs ``valgrind`` on the PATH; ``PYTHONHASHSEED=0`` fixes the one thing that could vary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+WORK = r"""
+import sys
+from gamefold.games import get_game, play
+name, games, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+game = get_game(name)()
+recorded = [play(game, seed, keep_states=False).actions for seed in range(games)]
+steps = sum(len(actions) for actions in recorded)
+if mode == "play":
+    for seed in range(games):
+        play(game, seed, keep_states=False)
+elif mode == "replay":
+    for seed, actions in enumerate(recorded):
+        state = game.setup(seed)
+        for action in actions:
+            state = game.rules.step(state, action)[0]
+print(steps)
+"""
+
+
+def count(name: str, games: int, mode: str) -> tuple[int, int]:
+    """Instructions of one run and the steps it played."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        tool = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        run = subprocess.run(
+            [*tool, sys.executable, "-c", WORK, name, str(games), mode],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
+        total = re.search(r"Collected : (\d+)", run.stderr)
+        if total is None:
+            raise RuntimeError(run.stderr[-2000:])
+        return int(total.group(1)), int(run.stdout.split()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--replay", action="store_true", help="Rules.step alone, no listing")
+    args = parser.parse_args(argv)
+    mode = "replay" if args.replay else "play"
+    # The base run plays the games once, to record them; the measured run plays them again.
+    base, steps = count(args.game, args.games, "base")
+    measured, _ = count(args.game, args.games, mode)
+    work = measured - base
+    print(
+        f"{args.game} {mode}: {steps} steps, {work / 1e6:,.1f} M instructions, "
+        f"{work / steps / 1e3:,.1f} k a step"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
