@@ -39,13 +39,12 @@ from gamefold.errors import IllegalAction, RegistryError
 
 __all__ = [
     "Around",
-    "CheckAround",
     "Checker",
     "Clock",
     "Game",
     "Handler",
     "Invariant",
-    "Keep",
+    "Refuse",
     "Layout",
     "LazyView",
     "Reaction",
@@ -84,13 +83,6 @@ class Subsystem(Generic[S]):
     """``view(slice, viewer)``: what ``viewer`` may see of the slice (EN-9)."""
     state_type: type | None = None
     """The slice's record type, for JSON (EN-8)."""
-    apply: Callable[[S, Action], tuple[S, Events]] | None = None
-    """``apply(slice, action)`` for an action ``check`` already accepted, without checking it
-    again; ``None`` means ``step``. :meth:`gamefold.pipeline.Pipeline.subsystem` sets it."""
-    advance: Callable[[S, Action], S] | None = None
-    """``advance(slice, action) -> slice``: :attr:`step`'s new slice, built without the events
-    where it can be (EN-7); ``None`` means ``step`` with its events dropped.
-    :meth:`gamefold.pipeline.Pipeline.subsystem` sets it when the pipeline has ``quiet`` applies."""
 
 
 @attrs.frozen
@@ -287,35 +279,36 @@ GameListing: TypeAlias = Callable[[Game, str], tuple[Action, ...]]
 class Rule:
     """A game-level rule: the handler of one action type, seeing the whole game.
 
-    Use it for rules that cross subsystems (paying for an attack with a Skill card). The
-    registry runs ``check`` before ``step``, as for wrappers: an action it refuses raises that
-    :class:`IllegalAction` and changes nothing, so ``step`` runs only on accepted actions and
-    need not check them again.
+    Use it for rules that cross subsystems (paying for an attack with a Skill card). ``step``
+    decides the action in one pass: it raises :class:`IllegalAction` for an illegal one
+    (changing nothing) or returns the new game and its events; :meth:`Rules.check` answers
+    from the same function. A rule built on subsystems calls their ``step``, which decide
+    for themselves, so every action is validated once on its way.
     """
 
     action: type[Action] = attrs.field(validator=_action_class)
     """The action type this rule handles."""
     step: Handler
-    """``step(game, action) -> (game, events)``, for an action ``check`` accepted."""
-    check: Checker = always_legal
-    """``check(game, action)``: why the action is illegal, or ``None``."""
+    """``step(game, action) -> (game, events)``; raises :class:`IllegalAction` if illegal."""
+    check: Checker | None = None
+    """TRANSITIONAL: a check run before ``step``; goes once the games decide in one pass."""
     legal_actions: GameListing | None = None
     """The actions an actor may take that this rule lists, or ``None`` if it lists none."""
     name: str = ""
     """A name for messages; defaults to the action type's name."""
     exact: bool = False
     """Whether ``legal_actions`` lists only legal actions, built from the same predicates as
-    ``check`` (EN-5): the registry then trusts the listing instead of checking each action."""
+    ``step`` (EN-5): the registry then trusts the listing instead of checking each action."""
 
 
 Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
-Keep: TypeAlias = Callable[[Game, Any], bool]
-"""``keep(game, action)``: whether an action the inner handler accepts passes a wrapper too."""
+Refuse: TypeAlias = Callable[[Game, Any], IllegalAction | None]
+"""``refuse(game, action)``: why a wrapper refuses an action the wrapped handler accepts, or
+``None``. It runs only on actions the wrapped handler accepted, and it filters the listing."""
 Reaction: TypeAlias = Callable[[Game, Events], tuple[Game, Events]]
 """A reaction: ``(game, events) -> (game, more_events)``, run after every step with the
 game and the events so far; returns the very same game and no events when it has nothing
 to do."""
-CheckAround: TypeAlias = Callable[[Game, Any, Checker], IllegalAction | None]
 
 
 def pass_through(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
@@ -328,28 +321,26 @@ class Wrapper:
     """Wraps the handler of one action type: a house rule, a Level card, a card effect.
 
     ``around(game, action, inner)`` may change the game or action before calling
-    ``inner(game, action)``, change its result, or not call it at all. ``check``, when
-    given, wraps the check the same way, and the registry runs the whole check chain before
-    ``around``: an action it refuses raises that :class:`IllegalAction` and changes nothing,
-    so ``step``, ``check`` and ``legal_actions`` always agree. ``inner`` called with the very
-    game and action that were checked applies them without checking again; called with
-    anything else, it checks first. A wrapper that only refuses needs no ``around``.
-    Wrappers apply in the order given: a later one wraps the earlier ones.
+    ``inner(game, action)``, change its result, or not call it at all. ``refuse``, when
+    given, is the wrapper's one refusal function: consulted for an action the wrapped handler
+    accepts (so the wrapped handler's refusal comes first), it refuses the step, answers
+    :meth:`Rules.check`, and filters :meth:`Rules.legal_actions`, so all three agree. A
+    wrapper that only refuses needs no ``around``. Wrappers apply in the order given: a
+    later one wraps the earlier ones.
     """
 
     action: type[Action] = attrs.field(validator=_action_class)
     """The action type whose handler this wraps."""
     around: Around = pass_through
     """``around(game, action, inner) -> (game, events)``; by default the handler itself."""
-    check: CheckAround | None = None
-    """``check(game, action, inner_check) -> IllegalAction | None``, if the wrapper refuses."""
+    check: Any = None
+    """TRANSITIONAL: ``check(game, action, inner_check)``; goes when the games use ``refuse``."""
     name: str = ""
     """A name for messages."""
-    keep: Keep | None = None
-    """``keep(game, action)``: for an action the inner check accepts, whether ``check`` does
-    too, from the same predicates. With it, a listing the registry trusts stays trusted (the
-    wrapper's refusals are filtered out cheaply); without it, listed actions of a wrapper
-    with a ``check`` are checked one by one."""
+    keep: Any = None
+    """TRANSITIONAL: ignored; goes with ``check``."""
+    refuse: Refuse | None = None
+    """``refuse(game, action) -> IllegalAction | None``, if the wrapper refuses."""
 
 
 def _no_tick(clock: Clock, action: Any) -> Clock:
@@ -369,17 +360,13 @@ class _Entry:
     """The handler of one action type, with where it came from."""
 
     step: Handler
-    """Checks, then applies."""
+    """Decides and applies; raises for an illegal action."""
     check: Checker
-    apply: Handler
-    """Applies an action ``check`` accepted, without checking it again."""
     source: str
     exact: bool = False
     """Whether the listing of this type (its subsystem's, or its rule's) is exact."""
-    keep: Keep | None = None
-    """For an exact listing narrowed by wrappers: whether a listed action is still legal."""
-    advance: Callable[[Game, Any], Game] | None = None
-    """Checks, then applies without building events; ``None`` where nothing is saved."""
+    refuse: Refuse | None = None
+    """The wrappers' refusals, for an exact listing they narrow (EN-5)."""
 
 
 class Rules:
@@ -424,8 +411,6 @@ class Rules:
         self._table = self._build_table()
         self._steps = {kind: entry.step for kind, entry in self._table.items()}
         self._checks = {kind: entry.check for kind, entry in self._table.items()}
-        # Events are skipped only where no reaction could read them.
-        self._quiet = {} if self.reactions else _quiet_handlers(self._table)
         self._listed_by_rules = frozenset(
             rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
         )
@@ -494,21 +479,6 @@ class Rules:
         game, events = handler(game, action)
         return self.react(game, events)
 
-    def advance(self, game: Game, action: Action) -> Game:
-        """Apply ``action`` and return the new game alone, as :meth:`reduce` does, but
-        without building the events where that can be done (EN-7): for simulations and
-        searches that never read them.
-
-        Raises exactly what :meth:`step` raises. Events are skipped for an action handled by
-        a subsystem that offers a quiet path (:attr:`Subsystem.advance`), neither overridden
-        nor wrapped, in a registry without reactions (a reaction reads the step's events);
-        every other action is stepped and its events dropped.
-        """
-        quiet = self._quiet.get(type(action))
-        if quiet is None:
-            return self.step(game, action)[0]
-        return quiet(game, action)
-
     def react(self, game: Game, events: Events = ()) -> tuple[Game, Events]:
         """Run every reaction on ``game``: the game after them, and ``events`` followed by
         theirs. :meth:`step` calls it after each action; a game's setup may call it too."""
@@ -537,11 +507,11 @@ class Rules:
         for listing, piece in zip(self._listers, game.slices, strict=True):
             for action in listing(piece, actor):
                 keep = sieve.get(type(action), _unlisted)
-                if keep is _vouched or (keep is not _unlisted and keep(game, action)):
+                if keep is _vouched or (keep is not _unlisted and keep(game, action) is None):
                     out.append(action)
         for listing, narrow in self._rule_listers:
             listed = listing(game, actor)
-            out.extend(listed if narrow is None else (a for a in listed if narrow(game, a)))
+            out.extend(listed if narrow is None else (a for a in listed if narrow(game, a) is None))
         return tuple(out)
 
     def view(self, game: Game, viewer: str) -> Game:
@@ -577,36 +547,32 @@ class Rules:
 
     # -- building ------------------------------------------------------------------------
 
-    def _build_sieve(self) -> dict[type, Keep]:
+    def _build_sieve(self) -> dict[type, Checker]:
         """What :meth:`legal_actions` does with a subsystem's listed action, by type, decided
-        once: keep it (an exact listing), keep it if the wrappers' ``keep`` agrees, keep it
-        if the whole check chain accepts it, or drop it (a rule lists the type instead, or
-        nothing handles it: types absent from the sieve)."""
-        sieve: dict[type, Keep] = {}
+        once: keep it (an exact listing), keep it unless a wrapper refuses it, keep it if the
+        whole handler accepts it, or drop it (a rule lists the type instead, or nothing
+        handles it: types absent from the sieve)."""
+        sieve: dict[type, Checker] = {}
         for kind, entry in self._table.items():
             if kind in self._listed_by_rules:
                 continue
             if not entry.exact:
-                sieve[kind] = _accepted_by(entry.check)
+                sieve[kind] = entry.check
             else:
-                sieve[kind] = _vouched if entry.keep is None else entry.keep
+                sieve[kind] = _vouched if entry.refuse is None else entry.refuse
         return sieve
 
-    def _build_rule_listers(self) -> tuple[tuple[GameListing, Keep | None], ...]:
+    def _build_rule_listers(self) -> tuple[tuple[GameListing, Checker | None], ...]:
         """Each listing rule's listing with what narrows it, decided once: nothing (an exact
-        listing), the wrappers' ``keep`` (an exact listing a wrapper narrows, EN-5) or the
-        whole check chain of each listed action (a listing the registry does not trust)."""
+        listing), the wrappers' refusals (an exact listing a wrapper narrows, EN-5) or the
+        whole handler's check of each listed action (a listing the registry does not trust)."""
         listers = []
         for rule in (*self.rules, *self.overrides):
             if rule.legal_actions is not None:
                 entry = self._table[rule.action]
-                narrow = entry.keep if entry.exact else self._accepted
+                narrow = entry.refuse if entry.exact else entry.check
                 listers.append((rule.legal_actions, narrow))
         return tuple(listers)
-
-    def _accepted(self, game: Game, action: Action) -> bool:
-        """Whether the whole check chain of ``action``'s type accepts it."""
-        return self._checks[type(action)](game, action) is None
 
     def _entry(self, action_type: type) -> _Entry:
         entry = self._table.get(action_type)
@@ -660,18 +626,15 @@ class Rules:
     def _lifecycle_entry(self, kind: type, subs: tuple[tuple[int, Subsystem[Any]], ...]) -> _Entry:
         tick = next((_TICKS[k] for k in kind.__mro__ if k in _TICKS), _no_tick)
 
-        def fan_out(pick: Callable[[Subsystem[Any]], SliceReduce]) -> Handler:
-            reducers = [(i, pick(sub)) for i, sub in subs]
+        reducers = [(i, sub.step) for i, sub in subs]
 
-            def handler(game: Game, action: Any) -> tuple[Game, Events]:
-                slices = list(game.slices)
-                events: list[Any] = []
-                for i, reduce in reducers:
-                    slices[i], more = reduce(slices[i], action)
-                    events.extend(more)
-                return Game(game.names, tuple(slices), tick(game.clock, action)), tuple(events)
-
-            return handler
+        def step(game: Game, action: Any) -> tuple[Game, Events]:
+            slices = list(game.slices)
+            events: list[Any] = []
+            for i, reduce in reducers:
+                slices[i], more = reduce(slices[i], action)
+                events.extend(more)
+            return Game(game.names, tuple(slices), tick(game.clock, action)), tuple(events)
 
         def check(game: Game, action: Any) -> IllegalAction | None:
             for i, sub in subs:
@@ -680,22 +643,17 @@ class Rules:
                     return problem
             return None
 
-        return _Entry(fan_out(_checking), check, fan_out(_applying), "lifecycle", exact=True)
+        return _Entry(step, check, "lifecycle", exact=True)
 
 
-def _vouched(game: Game, action: Any) -> bool:
+def _vouched(game: Game, action: Any) -> IllegalAction | None:
     """The sieve's mark for an action an exact listing vouches for (never called)."""
-    return True  # pragma: no mutate -- a mark compared by identity, never called
+    return None
 
 
-def _unlisted(game: Game, action: Any) -> bool:
+def _unlisted(game: Game, action: Any) -> IllegalAction | None:
     """The sieve's mark for an action a subsystem lists but the registry does not."""
-    return False  # pragma: no mutate -- a mark compared by identity, never called
-
-
-def _accepted_by(check: Checker) -> Keep:
-    """A keep that runs the whole check chain: for listings the registry does not trust."""
-    return lambda game, action: check(game, action) is None
+    return None
 
 
 def _rule_name(rule: Rule) -> str:
@@ -714,13 +672,26 @@ def _checked(check: Checker, apply: Handler) -> Handler:
     return step
 
 
+def _deciding(step: Handler) -> Checker:
+    """The check of a one-pass handler: its refusal, from the same function."""
+
+    def check(game: Game, action: Any) -> IllegalAction | None:
+        try:
+            step(game, action)
+        except IllegalAction as problem:
+            return problem
+        return None
+
+    return check
+
+
 def _rule_entry(rule: Rule, kind: str) -> _Entry:
     """The entry of a game-level rule; ``kind`` is ``"rule"`` or ``"override"``."""
-    # pragma: no mutate start -- equivalent: checking with always_legal refuses nothing
-    step = rule.step if rule.check is always_legal else _checked(rule.check, rule.step)
-    # pragma: no mutate end
     exact = rule.exact and rule.legal_actions is not None
-    return _Entry(step, rule.check, rule.step, f"{kind} {_rule_name(rule)}", exact)
+    source = f"{kind} {_rule_name(rule)}"
+    if rule.check is not None:  # TRANSITIONAL: a separate check
+        return _Entry(_checked(rule.check, rule.step), rule.check, source, exact)
+    return _Entry(rule.step, _deciding(rule.step), source, exact)
 
 
 def _claim(table: dict[type, _Entry], kind: type, entry: _Entry) -> None:
@@ -736,47 +707,19 @@ def _claim(table: dict[type, _Entry], kind: type, entry: _Entry) -> None:
 SliceReduce: TypeAlias = Callable[[Any, Any], tuple[Any, Events]]
 
 
-def _checking(sub: Subsystem[Any]) -> SliceReduce:
-    """A subsystem's reducer that checks first."""
-    return sub.step
-
-
-def _applying(sub: Subsystem[Any]) -> SliceReduce:
-    """A subsystem's reducer for an action already checked (its ``step`` without ``apply``)."""
-    return sub.step if sub.apply is None else sub.apply
-
-
-def _quiet_handlers(table: Mapping[type, _Entry]) -> dict[type, Callable[[Game, Any], Game]]:
-    """The entries that can step without building events, by action type."""
-    return {kind: entry.advance for kind, entry in table.items() if entry.advance is not None}
-
-
 def _lift(index: int, sub: Subsystem[Any]) -> _Entry:
     """A whole-game entry from a subsystem's slice functions."""
-    sub_step, sub_check, sub_apply = sub.step, sub.check, _applying(sub)
+    sub_step, sub_check = sub.step, sub.check
 
-    def on_slice(reduce: SliceReduce) -> Handler:
-        def handler(game: Game, action: Any) -> tuple[Game, Events]:
-            slices = game.slices
-            new, events = reduce(slices[index], action)
-            return _with_slices(game, (*slices[:index], new, *slices[index + 1 :])), events
-
-        return handler
+    def step(game: Game, action: Any) -> tuple[Game, Events]:
+        slices = game.slices
+        new, events = sub_step(slices[index], action)
+        return _with_slices(game, (*slices[:index], new, *slices[index + 1 :])), events
 
     def check(game: Game, action: Any) -> IllegalAction | None:
         return sub_check(game.slices[index], action)
 
-    def quiet(advance: Callable[[Any, Any], Any]) -> Callable[[Game, Any], Game]:
-        def handler(game: Game, action: Any) -> Game:
-            slices = game.slices
-            new = advance(slices[index], action)
-            return _with_slices(game, (*slices[:index], new, *slices[index + 1 :]))
-
-        return handler
-
-    advance = None if sub.advance is None else quiet(sub.advance)
-    source = f"subsystem {sub.name}"
-    return _Entry(on_slice(sub_step), check, on_slice(sub_apply), source, True, advance=advance)
+    return _Entry(step, check, f"subsystem {sub.name}", True)
 
 
 def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
@@ -784,42 +727,41 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
     name = wrapper.name or f"wrapper of {wrapper.action.__name__}"
     if inner is None:
         raise RegistryError(f"{name} wraps nothing: no handler of {wrapper.action.__name__}")
-    inner_step, inner_check, inner_apply, around = (
-        inner.step,
-        inner.check,
-        inner.apply,
-        wrapper.around,
-    )
+    inner_step, inner_check, around = inner.step, inner.check, wrapper.around
     source = f"{inner.source} wrapped by {name}"
+    if wrapper.check is not None:  # TRANSITIONAL: the old check-around form
+        check_around = wrapper.check
+        old_check: Checker = lambda game, action: check_around(game, action, inner_check)  # noqa: E731
+        old_step = _checked(old_check, lambda g, a: _around_result(name, around(g, a, inner_step)))
+        return _Entry(old_step, old_check, source, False)
+    refuse = wrapper.refuse
+    if refuse is None:
 
-    def apply(game: Game, action: Any) -> tuple[Game, Events]:
-        # What the registry checked is applied unchecked; anything the wrapper changed is
-        # checked by the inner handler itself.
-        def inner_handler(g: Game, a: Any) -> tuple[Game, Events]:
-            return (inner_apply if g is game and a is action else inner_step)(g, a)
-
-        return _around_result(name, around(game, action, inner_handler))
-
-    if wrapper.check is None:
-
-        def step(game: Game, action: Any) -> tuple[Game, Events]:
+        def passing(game: Game, action: Any) -> tuple[Game, Events]:
             return _around_result(name, around(game, action, inner_step))
 
-        return _Entry(step, inner_check, apply, source, inner.exact, inner.keep)
+        return _Entry(passing, inner_check, source, inner.exact, inner.refuse)
 
-    check_around = wrapper.check
+    def step(game: Game, action: Any) -> tuple[Game, Events]:
+        # The wrapped handler decides first (its refusal comes first), then the wrapper's
+        # own refusal of the very game and action: one decision on the way to the apply.
+        done = _around_result(name, around(game, action, inner_step))
+        problem = refuse(game, action)
+        if problem is not None:
+            raise problem
+        return done
 
     def check(game: Game, action: Any) -> IllegalAction | None:
-        return check_around(game, action, inner_check)
+        return inner_check(game, action) or refuse(game, action)
 
-    keep = _both(inner.keep, wrapper.keep) if inner.exact and wrapper.keep else None
-    return _Entry(_checked(check, apply), check, apply, source, keep is not None, keep)
+    return _Entry(step, check, source, inner.exact, _either(inner.refuse, refuse))
 
 
-def _both(first: Keep | None, second: Keep) -> Keep:
+def _either(first: Refuse | None, second: Refuse) -> Refuse:
+    """The refusals of two wrappers of one type, the inner one first."""
     if first is None:
         return second
-    return lambda game, action: first(game, action) and second(game, action)
+    return lambda game, action: first(game, action) or second(game, action)
 
 
 def _checked_positions(names: tuple[str, ...], positions: Mapping[str, int]) -> dict[str, int]:
