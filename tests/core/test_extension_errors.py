@@ -31,10 +31,10 @@ def _state_alone(game: Game, action: Any, inner: Handler) -> Any:
     return inner(game, action)[0]  # the mistake: the state without its events
 
 
-@pytest.mark.parametrize("guarded", [False, True], ids=["plain", "with-check"])
+@pytest.mark.parametrize("guarded", [False, True], ids=["plain", "with-refuse"])
 def test_en6_a_wrapper_returning_the_state_alone_is_named(guarded: bool) -> None:
-    check = (lambda game, action, inner: inner(game, action)) if guarded else None
-    rules = Rules([make("a")]).wrap(Wrapper(Add, _state_alone, check=check, name="double-add"))
+    refuse = (lambda game, action: None) if guarded else None
+    rules = Rules([make("a")]).wrap(Wrapper(Add, _state_alone, refuse=refuse, name="double-add"))
     game = rules.new_game({"a": make("a").state_type("a")})
     with pytest.raises(RegistryError) as caught:
         rules.step(game, Add(1))

@@ -1,17 +1,16 @@
-"""The shared reducer pipeline (EN-2, EN-4): guard, route, validate, apply."""
+"""The shared reducer pipeline (EN-2, EN-4): guard, then one decide function an action."""
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable
 from typing import Any, Optional
 
 import attrs
 import pytest
 
 from gamefold import Action, Events, IllegalAction
-from gamefold.pipeline import Catalogue, Pipeline, field_checks, fits
+from gamefold.pipeline import Catalogue, Pipeline, Refusal, field_checks, fits
 
 
 @attrs.frozen
@@ -26,19 +25,16 @@ class Other(Action):
     amount: float
 
 
-def validate_give(state: dict[str, int], action: Give) -> None:
+def decide_give(state: dict[str, int], action: Give) -> tuple[dict[str, int], Events] | Refusal:
     if action.player not in state:
-        raise IllegalAction("toy/unknown-player", "EN-4", "No such player.", action)
-
-
-def apply_give(state: dict[str, int], action: Give) -> tuple[dict[str, int], Events]:
+        return Refusal("toy/unknown-player", "No such player.")
     return {**state, action.player: state[action.player] + len(action.cards)}, ()
 
 
 def toy() -> Pipeline[dict[str, int]]:
     """The toy pipeline, built inside each test: what a pipeline builds (its field checks)
     is then built under the test, where a mutation tool can reach it."""
-    return Pipeline("toy", {Give: (validate_give, apply_give)}, owner="the toy")
+    return Pipeline("toy", {Give: decide_give}, owner="the toy")
 
 
 def test_en4_fields_are_checked_against_their_declared_types() -> None:
@@ -146,6 +142,8 @@ def test_en4_field_overrides_and_shapes_refine_the_guard() -> None:
     assert "That Paint has" in problem.message
     with pytest.raises(TypeError, match="unrouted"):
         Pipeline("toy", {}, owner="x", shapes={Paint: bool})
+    with pytest.raises(TypeError, match="unrouted"):
+        Pipeline("toy", {}, owner="x", fields={Paint: {"colour": bool}})
 
 
 def test_en6_a_pipeline_builds_its_registry_entry() -> None:
@@ -154,13 +152,13 @@ def test_en6_a_pipeline_builds_its_registry_entry() -> None:
 
     pipeline: Pipeline[dict[str, int]] = Pipeline(
         "toy",
-        {Give: (validate_give, apply_give), StartRound: (lambda s, a: None, lambda s, a: (s, ()))},
+        {Give: decide_give, StartRound: lambda s, a: (s, ())},
         owner="the toy",
     )
     entry = pipeline.subsystem("toy", legal_actions=lambda s, actor: ())
     assert (entry.name, entry.actions, entry.lifecycle) == ("toy", (Give,), (StartRound,))
-    assert entry.apply is not None
-    assert entry.apply({"ann": 0}, Give("ann", (1,))) == ({"ann": 1}, ())
+    assert entry.step({"ann": 0}, Give("ann", (1,))) == ({"ann": 1}, ())
+    assert entry.check({}, Give("ann", ())) is not None
 
 
 # -- what mutation testing found unpinned (tests/mutation/run.py pipeline.py) ----------------
@@ -194,9 +192,7 @@ def test_en4_a_type_without_a_field_check_is_refused_when_built(hint: Any) -> No
 
 def test_en4_a_field_override_of_no_field_is_refused() -> None:
     with pytest.raises(TypeError, match=re.escape("Give has no fields ['nope']")):
-        Pipeline(
-            "toy", {Give: (validate_give, apply_give)}, owner="x", fields={Give: {"nope": bool}}
-        )
+        Pipeline("toy", {Give: decide_give}, owner="x", fields={Give: {"nope": bool}})
 
 
 def test_en4_a_catalogue_knows_its_domain_and_malformed_cites_en4() -> None:
@@ -220,7 +216,7 @@ def test_en4_a_pipeline_refuses_with_its_catalogues_codes_and_the_action() -> No
     """EN-4: built from a Catalogue or from a domain, a pipeline's malformed refusals carry
     the domain's code, the owner's name and the very action refused."""
     catalogue = Catalogue("toy", {"toy/unknown-player": "EN-4"})
-    given = Pipeline(catalogue, {Give: (validate_give, apply_give)}, owner="the toy")
+    given = Pipeline(catalogue, {Give: decide_give}, owner="the toy")
     assert given.catalogue is catalogue
     assert (given.domain, toy().domain) == ("toy", "toy")
     for pipeline in (given, toy()):
@@ -235,96 +231,39 @@ def test_en4_a_pipeline_refuses_with_its_catalogues_codes_and_the_action() -> No
         assert (problem.code, problem.action) == ("toy/malformed", bad)
 
 
-def test_en2_a_fast_check_when_sure_replaces_the_stages_and_otherwise_leaves_them() -> None:
-    """EN-2, EN-4: ``accepts`` runs first; when it is true the action is applied (or, for
-    ``check``, accepted) without guard or validate, and when it is false the detailed
-    stages run and refuse what is illegal."""
-    log: list[str] = []
+def test_en4_a_refusal_becomes_illegal_action_only_when_refused() -> None:
+    """EN-4: a decide function returns a Refusal; step raises it as IllegalAction with the
+    catalogue's rule, check returns it, and neither changes the state."""
+    catalogue = Catalogue("toy", {"toy/unknown-player": "EN-4", "toy/busy": ("XX-2", "XX-3")})
+    calls: list[str] = []
 
-    def validate(state: dict[str, int], action: Give) -> None:
-        log.append("validate")
-        validate_give(state, action)
+    def decide(state: dict[str, int], action: Give) -> tuple[dict[str, int], Events] | Refusal:
+        calls.append(action.player)
+        if action.loud:
+            return Refusal("toy/busy", "Too loud.", rule="XX-3")
+        return decide_give(state, action)
 
-    def accepts(state: dict[str, int], action: Give) -> bool:
-        log.append("accepts")
-        return action.player in state and not action.cards
-
-    pipeline = Pipeline(
-        "toy", {Give: (validate, apply_give)}, owner="the toy", accepts={Give: accepts}
-    )
-    state = {"ann": 0}
-    assert pipeline.step(state, Give("ann", ())) == (state, ())
-    assert pipeline.check(state, Give("ann", ())) is None
-    assert log == ["accepts", "accepts"]
-    log.clear()
-    assert pipeline.step(state, Give("ann", (1, 2))) == ({"ann": 2}, ())
-    assert pipeline.check(state, Give("ann", (1, 2))) is None
-    assert log == ["accepts", "validate", "accepts", "validate"]
-    with pytest.raises(IllegalAction, match="No such player"):
-        pipeline.step(state, Give("bo", ()))
-    problem = pipeline.check(state, Give("bo", ()))
-    assert problem is not None
-    assert problem.code == "toy/unknown-player"
-
-
-def _loud_give(log: list[str]) -> Callable[[dict[str, int], Give], tuple[dict[str, int], Events]]:
-    def apply(state: dict[str, int], action: Give) -> tuple[dict[str, int], Events]:
-        log.append("events")
-        return apply_give(state, action)
-
-    return apply
-
-
-def test_en7_advance_builds_the_new_state_without_the_events_where_it_can() -> None:
-    """EN-7: ``advance`` returns the state ``step`` returns; with a ``quiet`` apply it never
-    runs the apply that builds events, and it still refuses what ``step`` refuses."""
-    log: list[str] = []
-
-    def quiet(state: dict[str, int], action: Give) -> dict[str, int]:
-        log.append("quiet")
-        return apply_give(state, action)[0]
-
-    def validate(state: dict[str, int], action: Give) -> None:
-        log.append("validate")
-        validate_give(state, action)
-
-    routes = {Give: (validate, _loud_give(log))}
-    loud = Pipeline("toy", routes, owner="the toy")
-    hushed = Pipeline("toy", routes, owner="the toy", quiet={Give: quiet})
-    sure = Pipeline(
-        "toy",
-        routes,
-        owner="the toy",
-        accepts={Give: lambda s, a: a.player in s and not a.cards},
-        quiet={Give: quiet},
-    )
+    pipeline = Pipeline(catalogue, {Give: decide}, owner="the toy")
     state = {"ann": 1}
-    for pipeline, ran in ((loud, "events"), (hushed, "quiet"), (sure, "quiet")):
-        log.clear()
-        assert pipeline.advance(state, Give("ann", (4,))) == {"ann": 2}
-        assert log == ["validate", ran]
-        log.clear()
-        with pytest.raises(IllegalAction, match="No such player"):
-            pipeline.advance(state, Give("bo", ()))
-        with pytest.raises(IllegalAction, match=r"Give\.cards"):
-            pipeline.advance(state, Give("ann", (-1,)))
-        assert log == ["validate"]  # the guard refuses the negative card before validate
-        assert state == {"ann": 1}
-    log.clear()
-    assert sure.advance(state, Give("ann", ())) == state
-    assert log == ["quiet"]  # the fast check accepted it: no validate
-    assert loud.subsystem("toy", legal_actions=lambda s, a: ()).advance is None
-    entry = hushed.subsystem("toy", legal_actions=lambda s, a: ())
-    assert entry.advance is not None
-    assert entry.advance(state, Give("ann", ())) == state
+    with pytest.raises(IllegalAction) as raised:
+        pipeline.step(state, Give("bo", ()))
+    assert (raised.value.code, raised.value.rule) == ("toy/unknown-player", "EN-4")
+    assert raised.value.message == "No such player."
+    problem = pipeline.check(state, Give("ann", (), loud=True))
+    assert problem is not None
+    assert (problem.code, problem.rule, problem.message) == ("toy/busy", "XX-3", "Too loud.")
+    assert pipeline.check(state, Give("ann", (2,))) is None
+    assert pipeline.step(state, Give("ann", (2,))) == ({"ann": 2}, ())
+    assert state == {"ann": 1}
+    assert calls == ["bo", "ann", "ann", "ann"]  # one decision a call
+    assert pipeline.check(state, Give("ann", (-1,))) is not None  # the guard, before deciding
+    assert calls == ["bo", "ann", "ann", "ann"]
 
 
-def test_en2_accepts_and_quiet_name_only_routed_types() -> None:
-    """EN-6: a fast check or a quiet apply for a type the pipeline does not route is a
-    mistake caught when the pipeline is built."""
-    for given in ({"accepts": {Other: lambda s, a: True}}, {"quiet": {Other: lambda s, a: s}}):
-        with pytest.raises(TypeError, match=r"unrouted types: \['Other'\]"):
-            Pipeline("toy", {Give: (validate_give, apply_give)}, owner="the toy", **given)  # type: ignore[arg-type]
+def test_en4_refusals_compare_by_value() -> None:
+    assert Refusal("toy/x", "X.") == Refusal("toy/x", "X.")
+    assert Refusal("toy/x", "X.") != Refusal("toy/x", "X.", rule="XX-1")
+    assert repr(Refusal("toy/x", "X.", rule="XX-1")) == "Refusal('toy/x', 'X.', rule='XX-1')"
 
 
 def test_en6_a_pipelines_entry_carries_listing_invariants_view_and_state_type() -> None:

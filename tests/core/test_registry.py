@@ -22,7 +22,7 @@ from gamefold import (
     StartRound,
     StartTurn,
 )
-from gamefold.registry import Checker, Clock, Game, Handler, Rule, Wrapper
+from gamefold.registry import Clock, Game, Handler, Rule, Wrapper
 
 
 @attrs.frozen
@@ -60,7 +60,6 @@ def transfer_check(game: Game, action: Transfer) -> IllegalAction | None:
 TRANSFER = Rule(
     Transfer,
     step=transfer_step,
-    check=transfer_check,
     legal_actions=lambda game, actor: (Transfer(5), Transfer(50)) if actor == "a" else (),
 )
 
@@ -207,27 +206,24 @@ def test_en6_wrappers_run_around_the_handler_in_order() -> None:
 
 
 def test_en6_a_wrapper_may_refuse_and_legal_actions_agree() -> None:
-    """A house rule forbidding Add during a Round: check and legal_actions follow it."""
+    """A house rule forbidding Add during a Round: step, check and legal_actions follow its
+    one refusal function."""
     rules, game = two()
 
-    def no_add_in_round(game: Game, action: Add, inner: Any) -> IllegalAction | None:
+    def no_add_in_round(game: Game, action: Add) -> IllegalAction | None:
         if game.clock.in_round:
             return IllegalAction("house/no-add", "EN-6", "No adding during a Round.", action)
-        return inner(game, action)
+        return None
 
-    def around(game: Game, action: Add, inner: Handler) -> tuple[Game, Events]:
-        problem = no_add_in_round(game, action, lambda g, a: None)
-        if problem is not None:
-            raise problem
-        return inner(game, action)
-
-    house = rules.wrap(Wrapper(Add, around, check=no_add_in_round, name="house rule"))
+    house = rules.wrap(Wrapper(Add, refuse=no_add_in_round, name="house rule"))
     assert house.legal_actions(game, "a") == (Add(1), Add(2), Add(3))
     in_round = house.reduce(game, StartRound())
     assert house.legal_actions(in_round, "a") == ()
     problem = house.check(in_round, Add(1))
     assert problem is not None
     assert problem.code == "house/no-add"
+    with pytest.raises(IllegalAction, match="during a Round"):
+        house.step(in_round, Add(1))
     assert house.handler_source(Add) == "subsystem a wrapped by house rule"
 
 
@@ -296,24 +292,30 @@ def test_en6_whole_game_invariants_are_reported_beside_slice_invariants() -> Non
     )
 
 
-def test_en4_a_wrapper_check_is_enforced_before_its_around_runs() -> None:
-    """A refusing wrapper needs no ``around``: step raises its refusal, state unchanged."""
+def test_en4_a_wrapper_refusal_is_enforced_and_the_inner_refusal_comes_first() -> None:
+    """A refusing wrapper needs no ``around``: step raises its refusal, state unchanged; an
+    action the wrapped handler refuses gets the wrapped handler's refusal."""
     rules, game = two()
-    calls: list[str] = []
+    calls: list[Add] = []
 
-    def small_only(game: Game, action: Add, inner: Any) -> IllegalAction | None:
-        calls.append("check")
-        if action.amount > 2:
+    def small_only(game: Game, action: Add) -> IllegalAction | None:
+        calls.append(action)
+        if action.amount > 2 or action.amount < 0:
             return IllegalAction("house/too-big", "EN-6", "Add at most 2.", action)
-        return inner(game, action)
+        return None
 
-    house = rules.wrap(Wrapper(Add, check=small_only))
+    house = rules.wrap(Wrapper(Add, refuse=small_only))
     with pytest.raises(IllegalAction, match="at most 2"):
         house.step(game, Add(3))
     assert game["a"].value == 0
     assert house.reduce(game, Add(2))["a"].value == 2
     assert house.legal_actions(game, "a") == (Add(1), Add(2))
-    assert calls
+    problem = house.check(game, Add(-1))
+    assert problem is not None
+    assert problem.code == "toy/negative"
+    with pytest.raises(IllegalAction, match="positive"):
+        house.step(game, Add(-1))
+    assert Add(-1) not in calls  # refused by the wrapped handler, never asked
 
 
 def _bare_transfer(game: Game, action: Transfer) -> tuple[Game, Events]:
@@ -322,14 +324,19 @@ def _bare_transfer(game: Game, action: Transfer) -> tuple[Game, Events]:
     return game.with_slice("b", attrs.evolve(b, value=b.value - action.amount)), ()
 
 
-def test_en4_a_rule_check_is_enforced_before_its_step() -> None:
-    """EN-4, EN-6: a rule's step runs only on actions its check accepts; the game is untouched."""
+def test_en4_a_rule_decides_in_one_pass_and_check_asks_it() -> None:
+    """EN-4, EN-6: a rule's step refuses or applies; check answers from the same function,
+    and a refused step leaves the game untouched."""
     rules, game = two()
-    rules = rules.with_rules(Rule(Transfer, step=_bare_transfer, check=transfer_check))
+    rules = rules.with_rules(Rule(Transfer, step=transfer_step))
     with pytest.raises(IllegalAction, match="cannot give") as raised:
         rules.step(game, Transfer(11))
     assert raised.value.code == "toy/overdrawn"
     assert (game["a"].value, game["b"].value) == (0, 10)
+    problem = rules.check(game, Transfer(11))
+    assert problem is not None
+    assert problem.code == "toy/overdrawn"
+    assert rules.check(game, Transfer(10)) is None
     assert rules.reduce(game, Transfer(10))["b"].value == 0
 
 
@@ -391,30 +398,17 @@ def test_en5_an_override_that_lists_its_actions_lists_each_once() -> None:
     assert len(set(listed.legal_actions(game, "a"))) == len(listed.legal_actions(game, "a"))
 
 
-def test_en4_a_wrapped_action_is_validated_once_on_its_way_to_apply() -> None:
-    """EN-4: the registry checks the chain once; ``inner`` applies the checked action as is,
-    and checks anything a wrapper changed."""
+def test_en4_a_wrapped_action_is_decided_once_on_its_way() -> None:
+    """EN-4: a wrapped action is decided once by the wrapped handler (no check before the
+    step), and an action a wrapper changed is decided by the inner handler."""
     log: list[str] = []
-    counted = make("a")
-    checks = 0
-
-    def counting_check(state: Counter, action: Action) -> IllegalAction | None:
-        nonlocal checks
-        checks += 1
-        return counted.check(state, action)
-
-    def apply(state: Counter, action: Add) -> tuple[Counter, Events]:
-        log.append("apply")
-        return attrs.evolve(state, value=state.value + action.amount), ()
-
-    sub = attrs.evolve(counted, check=counting_check, apply=apply)
-    rules = Rules([sub]).wrap(Wrapper(Add, check=lambda g, a, inner: inner(g, a)))
+    rules = Rules([_counted(log)]).wrap(Wrapper(Add, refuse=lambda g, a: None))
     game = rules.new_game({"a": Counter("a")})
     assert rules.reduce(game, Add(2))["a"].value == 2
-    assert (checks, log) == (1, ["apply"])
+    assert log == ["step"]
 
     def bump(game: Game, action: Add, inner: Handler) -> tuple[Game, Events]:
-        return inner(game, Add(-1))  # a changed action is checked by the inner handler
+        return inner(game, Add(-1))  # a changed action is decided by the inner handler
 
     bumped = rules.wrap(Wrapper(Add, bump))
     with pytest.raises(IllegalAction, match="positive"):
@@ -426,90 +420,78 @@ def test_en5_an_exact_rule_listing_is_trusted_and_an_inexact_one_checked() -> No
     rules, game = two()
     checked: list[Transfer] = []
 
-    def counting(game: Game, action: Transfer) -> IllegalAction | None:
+    def counting(game: Game, action: Transfer) -> tuple[Game, Events]:
         checked.append(action)
-        return transfer_check(game, action)
+        return transfer_step(game, action)
 
     listing = lambda game, actor: (Transfer(5), Transfer(50)) if actor == "a" else ()  # noqa: E731
-    loose = rules.with_rules(Rule(Transfer, _bare_transfer, counting, listing))
+    loose = rules.with_rules(Rule(Transfer, counting, legal_actions=listing))
     assert Transfer(50) not in loose.legal_actions(game, "a")
     assert checked == [Transfer(5), Transfer(50)]
     checked.clear()
-    exact = rules.with_rules(Rule(Transfer, _bare_transfer, counting, listing, exact=True))
+    exact = rules.with_rules(Rule(Transfer, counting, legal_actions=listing, exact=True))
     assert exact.legal_actions(game, "a")[-2:] == (Transfer(5), Transfer(50))
     assert checked == []
 
 
 def _refusing_big(checks: list[Any]) -> Any:
-    """A wrapper's check that records what it checks and refuses amounts above 2 (EN-6)."""
+    """A wrapper's refusal that records what it is asked and refuses amounts above 2."""
 
-    def small(game: Game, action: Any, inner: Any) -> IllegalAction | None:
+    def small(game: Game, action: Any) -> IllegalAction | None:
         checks.append(action)
-        problem = inner(game, action)
-        if problem is None and action.amount > 2:
+        if action.amount > 2:
             return IllegalAction("toy/too-big", "EN-6", "Too big.", action)
-        return problem
+        return None
 
     return small
 
 
-def test_en5_a_wrapper_keep_narrows_a_trusted_listing_without_checking_it() -> None:
-    """EN-5: a wrapper that refuses big amounts keeps the listing exact with ``keep``."""
-    rules, game = two()
+def test_en5_a_wrapper_refusal_narrows_a_trusted_listing_without_checking_it() -> None:
+    """EN-5: a wrapper refusing big amounts narrows the subsystem's exact listing with its
+    refusal alone: the subsystem is not asked again about what it listed."""
+    log: list[str] = []
+    rules = Rules([_counted(log)])
+    game = rules.new_game({"a": Counter("a")})
     checks: list[Add] = []
-    small = _refusing_big(checks)
-
-    kept = rules.wrap(Wrapper(Add, check=small, keep=lambda game, action: action.amount <= 2))
+    kept = rules.wrap(Wrapper(Add, refuse=_refusing_big(checks)))
     assert kept.legal_actions(game, "a") == (Add(1), Add(2))
-    assert checks == []
-    unkept = rules.wrap(Wrapper(Add, check=small))
-    assert unkept.legal_actions(game, "a") == (Add(1), Add(2))
     assert checks == [Add(1), Add(2), Add(3)]
+    assert log == []
     assert kept.check(game, Add(3)) is not None
 
 
 def test_en5_a_wrapper_narrows_an_exact_rule_listing_too() -> None:
     """EN-5, EN-6: a game-level rule that lists its actions exactly is still wrapped: the
-    wrapper's ``keep`` filters the listing, and a wrapper without one has each action
-    checked, so nothing listed is refused."""
+    wrapper's refusal filters the listing, so nothing listed is refused."""
     rules, game = two()
     listing = lambda game, actor: (Transfer(1), Transfer(3)) if actor == "a" else ()  # noqa: E731
-    exact = rules.with_rules(Rule(Transfer, _bare_transfer, transfer_check, listing, exact=True))
+    exact = rules.with_rules(Rule(Transfer, transfer_step, legal_actions=listing, exact=True))
     checks: list[Transfer] = []
-    small = _refusing_big(checks)
 
     assert exact.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
-    kept = exact.wrap(Wrapper(Transfer, check=small, keep=lambda g, a: a.amount <= 2))
+    kept = exact.wrap(Wrapper(Transfer, refuse=_refusing_big(checks)))
     assert kept.legal_actions(game, "a")[-1] == Transfer(1)
     assert Transfer(3) not in kept.legal_actions(game, "a")
-    assert checks == []
     assert kept.check(game, Transfer(3)) is not None
-    checks.clear()
-    unkept = exact.wrap(Wrapper(Transfer, check=small))
-    assert unkept.legal_actions(game, "a")[-1] == Transfer(1)
-    assert checks == [Transfer(1), Transfer(3)]
-    both = kept.wrap(
-        Wrapper(Transfer, check=lambda g, a, inner: inner(g, a), keep=lambda g, a: False)
-    )
+    both = kept.wrap(Wrapper(Transfer, refuse=lambda g, a: IllegalAction("t/no", "EN-6", "No.")))
     assert not any(isinstance(a, Transfer) for a in both.legal_actions(game, "a"))
     bare = exact.wrap(Wrapper(Transfer, lambda g, a, inner: inner(g, a)))
     assert bare.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
 
 
-def test_en5_a_wrapper_keep_reads_the_game_its_rule_listing_is_for() -> None:
-    """EN-5: a wrapper's ``keep`` over an exact rule listing is asked about the game being
+def test_en5_a_wrapper_refusal_reads_the_game_its_rule_listing_is_for() -> None:
+    """EN-5: a wrapper's refusal over an exact rule listing is asked about the game being
     listed: what it keeps follows the state (here, no transfer above ``b``'s value)."""
     rules, game = two()
     listing = lambda game, actor: (Transfer(1), Transfer(3))  # noqa: E731
-    exact = rules.with_rules(Rule(Transfer, _bare_transfer, transfer_check, listing, exact=True))
+    exact = rules.with_rules(Rule(Transfer, transfer_step, legal_actions=listing, exact=True))
 
-    def at_most_b(g: Game, a: Transfer, inner: Checker) -> IllegalAction | None:
+    def at_most_b(g: Game, a: Transfer) -> IllegalAction | None:
         if a.amount > g["b"].value:
             return IllegalAction("toy/too-much", "EN-5", "b has less than that.", a)
-        return inner(g, a)
+        return None
 
-    keep = lambda g, a: a.amount <= g["b"].value  # noqa: E731
-    kept = exact.wrap(Wrapper(Transfer, check=at_most_b, keep=keep))
+    kept = exact.wrap(Wrapper(Transfer, refuse=at_most_b))
     assert kept.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
     poorer = game.with_slice("b", attrs.evolve(game["b"], value=2))
     assert kept.legal_actions(poorer, "a")[-1] == Transfer(1)
@@ -528,7 +510,7 @@ def test_en6_a_registry_subclass_survives_its_extension() -> None:
 
     rules = Loud([make("a")])
     game = rules.new_game({"a": Counter("a")})
-    wrapped = rules.wrap(Wrapper(Add, check=lambda g, a, inner: inner(g, a)))
+    wrapped = rules.wrap(Wrapper(Add, refuse=lambda g, a: None))
     extended = wrapped.with_reactions(lambda g, events: (g, ()))
     assert type(extended) is Loud
     assert extended.legal_actions(game, "a")[-1] == Add(9)
@@ -588,24 +570,18 @@ def _plain_add(game: Game, action: Add) -> tuple[Game, Events]:
 
 
 def _counted(log: list[str]) -> Any:
-    """Subsystem a whose check and apply log each call, so a test can count them."""
+    """Subsystem a whose step and check log each call, so a test can count them."""
     base = make("a")
 
     def check(state: Counter, action: Action) -> IllegalAction | None:
         log.append("check")
         return base.check(state, action)
 
-    def apply(state: Counter, action: Action) -> tuple[Counter, Events]:
-        log.append("apply")  # and no check: what the registry checked is applied as is
-        if isinstance(action, StartRound | EndRound):
-            return attrs.evolve(state, rounds=state.rounds + 1), ()
-        if isinstance(action, Lifecycle):
-            return state, ()
-        assert isinstance(action, Add)
-        new = attrs.evolve(state, value=state.value + action.amount, moves=state.moves + 1)
-        return new, (Added("a", new.value),)
+    def step(state: Counter, action: Action) -> tuple[Counter, Events]:
+        log.append("step")
+        return base.step(state, action)
 
-    return attrs.evolve(base, check=check, apply=apply)
+    return attrs.evolve(base, check=check, step=step)
 
 
 def test_en6_a_refused_double_handler_says_how_to_replace_or_extend_it() -> None:
@@ -637,7 +613,7 @@ def test_en6_handler_sources_name_rules_overrides_lifecycle_and_each_wrapper() -
     assert ruled.handler_source(Sub) == "subsystem b"
     named = rules.override(Rule(Add, step=_plain_add, name="double add"))
     assert named.handler_source(Add) == "override double add"
-    twice = rules.wrap(Wrapper(Add, name="first"), Wrapper(Add, check=None, name="second"))
+    twice = rules.wrap(Wrapper(Add, name="first"), Wrapper(Add, refuse=None, name="second"))
     assert twice.handler_source(Add) == "subsystem a wrapped by first wrapped by second"
 
 
@@ -699,15 +675,15 @@ def test_en4_a_lifecycle_action_any_subsystem_refuses_is_refused_whole() -> None
     assert rules.check(calm, StartRound()) is None
 
 
-def test_en4_a_checked_lifecycle_wrapper_validates_once_and_applies() -> None:
-    """EN-4: a lifecycle action behind a refusing wrapper is checked once, then applied by
-    each subsystem's apply, not checked again by its step."""
+def test_en4_a_refusing_lifecycle_wrapper_decides_once() -> None:
+    """EN-4: a lifecycle action behind a refusing wrapper is decided once, by each
+    subsystem's step, with no check before it."""
     log: list[str] = []
-    rules = Rules([_counted(log)]).wrap(Wrapper(StartRound, check=lambda g, a, inner: inner(g, a)))
+    rules = Rules([_counted(log)]).wrap(Wrapper(StartRound, refuse=lambda g, a: None))
     game = rules.new_game({"a": Counter("a")})
     after = rules.reduce(game, StartRound())
     assert (after["a"].rounds, after.clock.round) == (1, 1)
-    assert log == ["check", "apply"]
+    assert log == ["step"]
 
 
 def test_en5_a_listed_lifecycle_action_is_trusted_without_a_check() -> None:
@@ -721,50 +697,54 @@ def test_en5_a_listed_lifecycle_action_is_trusted_without_a_check() -> None:
 
 def test_en5_an_override_without_a_listing_checks_the_subsystems_listing() -> None:
     """EN-5: an override that lists nothing keeps the subsystem's listing, checked by the
-    override's own check (not trusted), also under a wrapper with ``keep``."""
+    override's own step (not trusted), also under a refusing wrapper."""
     rules, game = two()
-    strict = rules.override(Rule(Add, step=_plain_add, check=_refuse_three))
+
+    def strict_add(game: Game, action: Add) -> tuple[Game, Events]:
+        problem = _refuse_three(game, action)
+        if problem is not None:
+            raise problem
+        return _plain_add(game, action)
+
+    strict = rules.override(Rule(Add, step=strict_add))
     assert strict.legal_actions(game, "a") == (Add(1), Add(2))
-    kept = strict.wrap(Wrapper(Add, check=lambda g, a, inner: inner(g, a), keep=lambda g, a: True))
+    kept = strict.wrap(Wrapper(Add, refuse=lambda g, a: None))
     assert kept.legal_actions(game, "a") == (Add(1), Add(2))
 
 
-def test_en5_two_keeps_both_narrow_a_trusted_listing() -> None:
-    """EN-5: wrappers' ``keep`` predicates compose: a listed action passes every one, each
-    seeing the game and the action."""
+def test_en5_two_refusals_both_narrow_a_trusted_listing() -> None:
+    """EN-5: wrappers' refusals compose: a listed action passes every one, each seeing the
+    game and the action, the inner wrapper's first."""
     rules, game = two()
 
-    def below_three(game: Game, action: Add, inner: Any) -> IllegalAction | None:
-        return inner(game, action) or (
-            None if action.amount < 3 else IllegalAction("t/big", "EN-6", "Big.", action)
-        )
+    def below_three(game: Game, action: Add) -> IllegalAction | None:
+        big = action.amount >= 3 + game["a"].value
+        return IllegalAction("t/big", "EN-6", "Big.", action) if big else None
 
-    def above_one(game: Game, action: Add, inner: Any) -> IllegalAction | None:
-        return inner(game, action) or (
-            None if action.amount > 1 else IllegalAction("t/small", "EN-6", "Small.", action)
-        )
+    def above_one(game: Game, action: Add) -> IllegalAction | None:
+        small = action.amount <= 1 + game["a"].value
+        return IllegalAction("t/small", "EN-6", "Small.", action) if small else None
 
-    both = rules.wrap(
-        Wrapper(Add, check=below_three, keep=lambda g, a: a.amount < 3 + g["a"].value),
-        Wrapper(Add, check=above_one, keep=lambda g, a: a.amount > 1 + g["a"].value),
-    )
+    both = rules.wrap(Wrapper(Add, refuse=below_three), Wrapper(Add, refuse=above_one))
     assert both.legal_actions(game, "a") == (Add(2),)
     assert both.reduce(game, Add(2))["a"].value == 2
+    problem = both.check(game, Add(3))
+    assert problem is not None
+    assert problem.code == "t/big"
+    with pytest.raises(IllegalAction, match="Small"):
+        both.step(game, Add(1))
 
 
 def test_en5_a_plain_wrapper_keeps_the_listing_trusted_and_narrowed() -> None:
-    """EN-5: a wrapper without a check over a subsystem keeps its listing trusted (no check
-    per action) and over a ``keep`` wrapper keeps that narrowing."""
+    """EN-5: a wrapper without a refusal over a subsystem keeps its listing trusted (no
+    check per action) and over a refusing wrapper keeps that narrowing."""
     log: list[str] = []
     rules = Rules([_counted(log)])
     game = rules.new_game({"a": Counter("a")})
     plain = rules.wrap(Wrapper(Add, name="plain"))
     assert plain.legal_actions(game, "a") == (Add(1), Add(2), Add(3))
     assert log == []
-    narrowed = rules.wrap(
-        Wrapper(Add, check=lambda g, a, inner: _refuse_three(g, a), keep=lambda g, a: a.amount < 3),
-        Wrapper(Add, name="plain"),
-    )
+    narrowed = rules.wrap(Wrapper(Add, refuse=_refuse_three), Wrapper(Add, name="plain"))
     assert narrowed.legal_actions(game, "a") == (Add(1), Add(2))
     assert log == []
 
@@ -777,32 +757,34 @@ def test_en4_a_plain_wrapper_checks_with_the_inner_check() -> None:
     assert problem.code == "toy/negative"
 
 
-def test_en6_wrappers_nest_over_plain_checked_and_rule_handlers() -> None:
-    """EN-6: a checking wrapper applies whatever it wraps: a plain wrapper, another checking
+def test_en6_wrappers_nest_over_plain_refusing_and_rule_handlers() -> None:
+    """EN-6: a refusing wrapper applies whatever it wraps: a plain wrapper, another refusing
     wrapper, or a game-level rule."""
     rules, game = two()
-    passing = Wrapper(Add, check=lambda g, a, inner: inner(g, a))
+    passing = Wrapper(Add, refuse=lambda g, a: None)
     over_plain = rules.wrap(Wrapper(Add), passing)
     assert over_plain.reduce(game, Add(2))["a"].value == 2
-    over_checked = rules.wrap(passing, passing)
-    assert over_checked.reduce(game, Add(2))["a"].value == 2
-    ruled = rules.with_rules(Rule(Transfer, step=_bare_transfer, check=transfer_check))
-    over_rule = ruled.wrap(Wrapper(Transfer, check=lambda g, a, inner: inner(g, a)))
+    over_refusing = rules.wrap(passing, passing)
+    assert over_refusing.reduce(game, Add(2))["a"].value == 2
+    ruled = rules.with_rules(Rule(Transfer, step=transfer_step))
+    over_rule = ruled.wrap(Wrapper(Transfer, refuse=lambda g, a: None))
     assert over_rule.reduce(game, Transfer(4))["b"].value == 6
+    with pytest.raises(IllegalAction, match="cannot give"):
+        over_rule.step(game, Transfer(11))
 
 
-def test_en4_a_checking_wrapper_that_changes_the_action_has_it_checked() -> None:
-    """EN-4: the action the registry checked is applied unchecked; one ``around`` changed
-    (same game, other action) is checked by the inner handler."""
+def test_en4_a_refusing_wrapper_that_changes_the_action_has_it_decided() -> None:
+    """EN-4: an action ``around`` changed is decided by the inner handler, and its refusal
+    is what the step raises."""
     log: list[str] = []
     rules = Rules([_counted(log)])
     game = rules.new_game({"a": Counter("a")})
     bumped = rules.wrap(
-        Wrapper(Add, lambda g, a, inner: inner(g, Add(-1)), check=lambda g, a, inner: inner(g, a))
+        Wrapper(Add, lambda g, a, inner: inner(g, Add(-1)), refuse=lambda g, a: None)
     )
     with pytest.raises(IllegalAction, match="positive"):
         bumped.step(game, Add(2))
-    assert log == ["check"]
+    assert log == ["step"]
 
 
 class _Unnamed:

@@ -10,8 +10,6 @@ gamefold tests its own:
 - :func:`check_invariants` / :func:`assert_invariants`: every invariant the subsystems
   declare, by name;
 - :func:`game_machine`: a ready ``RuleBasedStateMachine`` for any game;
-- :func:`assert_fast_paths`: a pipeline's fast checks and quiet applies held to its
-  detailed stages, for one state and any actions;
 - :func:`conformance`: an OpenSpiel-style random-simulation check with replay.
 
 Each subsystem's own strategies live in :mod:`gamefold.testing.skills`,
@@ -49,7 +47,6 @@ hypothesis.errors.InvalidArgument: max_steps=-1 must be at least 0
 
 from gamefold.testing.actions import garbage_actions, mutated_actions, non_actions
 from gamefold.testing.conformance import ConformanceError, ConformanceReport, conformance
-from gamefold.testing.fast_paths import assert_fast_paths
 from gamefold.testing.games import (
     action_sequences,
     choices,
@@ -70,7 +67,6 @@ __all__ = [
     "ConformanceReport",
     "InvariantViolation",
     "action_sequences",
-    "assert_fast_paths",
     "assert_invariants",
     "assert_refused",
     "check_invariants",
