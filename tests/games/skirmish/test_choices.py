@@ -38,7 +38,7 @@ def test_en4_a_refusal_rule_refuses_every_action_of_its_type_and_lists_none() ->
     assert (rule.action, rule.name, rule.exact) == (Declare, "skirmish refuses Declare", True)
     assert rule.legal_actions is not None
     assert rule.legal_actions(game, "ana") == ()
-    problem = rule.check(game, action)
+    problem = GAME.rules.override(rule).check(game, action)
     assert isinstance(problem, IllegalAction)
     assert (problem.code, problem.rule, problem.message, problem.action) == (
         "skirmish/use-ability",

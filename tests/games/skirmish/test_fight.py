@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from gamefold.combat import Ending
 from gamefold.core import replace
+from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import LeftTheFight, Shield, Skirmish
-from gamefold.games.skirmish.fight import leave_fight, owner, settle, withdrawal_problem
+from gamefold.games.skirmish.fight import leave_fight, owner, settle, withdraw
 from gamefold.games.skirmish.state import NAME, SkirmishLayout, add_shield
 from gamefold.registry import Game
 
@@ -30,7 +33,7 @@ def _fight(game: Game, ending: Ending | None = None, **changes: dict[str, Any]) 
 def test_sk6_a_unit_at_1_hit_point_still_stands_and_leaves_the_fight() -> None:
     """SK-6, CB-11: any hit point left is standing: a unit at 1 leaves, told as such."""
     game = _fight(pair_first(GAME, GAME.setup(1)), ana={"hp": 1})
-    assert withdrawal_problem(AT, game, ("ana",), "defeated") is None
+    assert withdraw(AT, game, ("ana",), "defeated") == leave_fight(AT, game, ("ana",), "defeated")
     game, events = leave_fight(AT, game, ("ana",), "defeated")
     assert LeftTheFight("ana", "defeated") in events
     assert next(c for c in game["combat"].combatants if c.id == "ana").zone is None
@@ -49,12 +52,12 @@ def test_sk6_nothing_happens_for_units_already_out_or_a_fight_already_over() -> 
     leave a fight that is over (combat refuses it: ``combat/over``)."""
     game = _fight(pair_first(GAME, GAME.setup(1)), bo={"hp": 0})
     assert leave_fight(AT, game, ("bo", "zed"), "defeated") == (game, ())
-    assert withdrawal_problem(AT, game, ("bo", "zed"), "defeated") is None
+    assert withdraw(AT, game, ("bo", "zed"), "defeated") == (game, ())
     over = _fight(game, Ending.PARTY_WON)
     assert leave_fight(AT, over, ("ana",), "defeated") == (over, ())
-    problem = withdrawal_problem(AT, over, ("ana",), "defeated")
-    assert problem is not None
-    assert problem.code == "combat/over"
+    with pytest.raises(IllegalAction) as refused:
+        withdraw(AT, over, ("ana",), "defeated")
+    assert refused.value.code == "combat/over"
 
 
 def test_sk7_a_combatants_player_is_its_seat_or_the_gm() -> None:

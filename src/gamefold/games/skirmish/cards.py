@@ -48,7 +48,7 @@ from gamefold.games.skirmish.state import (
     add_shield,
     bump,
 )
-from gamefold.registry import Checker, Game, Handler
+from gamefold.registry import Game, Handler
 from gamefold.skills import (
     GM,
     Burn,
@@ -67,13 +67,11 @@ __all__ = [
     "after_play",
     "around_burn",
     "around_play",
-    "check_play",
-    "check_window",
     "declared_ability",
-    "keep_in_window",
-    "keep_play",
     "level_effect",
     "move_problem",
+    "refuse_play",
+    "refuse_window",
     "window_allows",
 ]
 
@@ -81,10 +79,10 @@ __all__ = [
 def level_effect(state: SkillsState, player: str, effect: Effect) -> tuple[SkillsState, Events]:
     """SK-12: the ``"level"`` Play effect: ``player``'s hand limit changes by ``delta`` (SD-2),
     when the deck allows it (the limit stays from 0 to the maximum); else nothing."""
-    change = ChangeHandLimit(player, effect.param("delta"))
-    if skills.check(state, change) is not None:
+    try:
+        return skills.step(state, ChangeHandLimit(player, effect.param("delta")))
+    except IllegalAction:
         return state, ()
-    return skills.step(state, change)
 
 
 def _move(at: SkirmishLayout, game: Game, unit: str | None) -> Move | None:
@@ -107,9 +105,17 @@ def move_problem(at: SkirmishLayout, game: Game, unit: str | None) -> str | None
 def _moved(at: SkirmishLayout, game: Game, unit: str | None) -> tuple[Game, Events]:
     """SK-11: the unit moves to its side's other zone, if combat allows it now."""
     move = _move(at, game, unit)
-    if move is None or combat.check(game.slices[at.combat], move) is not None:
+    if move is None:
         return game, ()
-    fight, events = combat.step(game.slices[at.combat], move)
+    return _stepped(at, game, move)
+
+
+def _stepped(at: SkirmishLayout, game: Game, action: Move | Empower | Heal) -> tuple[Game, Events]:
+    """The fight after the host's ``action``, decided by combat; unchanged if it refuses."""
+    try:
+        fight, events = combat.step(game.slices[at.combat], action)
+    except IllegalAction:
+        return game, ()
     return game.with_slice_at(at.combat, fight), events
 
 
@@ -130,12 +136,12 @@ def _shield(at: SkirmishLayout, game: Game, unit: str | None, amount: int) -> tu
     """SK-5: combat wards ``unit`` against ``amount`` damage, if it still stands (combat
     refuses a ward of less than 1, which raises nothing)."""
     # Most Burns and failed dodges shield 0: answered here without building a refusal.
-    if unit is None or amount <= 0:  # pragma: no mutate -- speed: combat refuses it alike
+    if unit is None or amount <= 0:  # speed: combat refuses it alike
         return game, ()
-    ward = combat.Ward(unit, amount)
-    if combat.check(game.slices[at.combat], ward) is not None:
+    try:
+        fight, events = combat.step(game.slices[at.combat], combat.Ward(unit, amount))
+    except IllegalAction:  # the unit no longer stands
         return game, ()
-    fight, events = combat.step(game.slices[at.combat], ward)
     state = add_shield(game.slices[at.skirmish], unit, amount)
     return game.with_slice_at(at.combat, fight).with_slice_at(at.skirmish, state), events
 
@@ -143,12 +149,9 @@ def _shield(at: SkirmishLayout, game: Game, unit: str | None, amount: int) -> tu
 def _boost(at: SkirmishLayout, game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
     """SK-16, SK-17: combat empowers or heals the unit, if it still stands (combat refuses
     a boost of less than 1, which does nothing)."""
-    if boost.amount <= 0:  # pragma: no mutate -- speed: combat refuses it alike, more slowly
+    if boost.amount <= 0:  # speed: combat refuses it alike, more slowly
         return game, ()
-    if combat.check(game.slices[at.combat], boost) is not None:
-        return game, ()
-    fight, events = combat.step(game.slices[at.combat], boost)
-    return game.with_slice_at(at.combat, fight), events
+    return _stepped(at, game, boost)
 
 
 def _card_effect(
@@ -215,20 +218,14 @@ def window_allows(at: SkirmishLayout, game: Game, player: str) -> bool:
     return not reacting or player in reacting
 
 
-def check_window(
-    at: SkirmishLayout, game: Game, action: Play | Burn | Discard, inner: Checker
+def refuse_window(
+    at: SkirmishLayout, game: Game, action: Play | Burn | Discard
 ) -> IllegalAction | None:
-    """The deck's check, then SK-4: while a window is open, only its player uses cards."""
-    problem = inner(game, action)
-    if problem is None and not window_allows(at, game, action.player):
-        message = f"{', '.join(game.slices[at.skills].reacting)} may react first"
-        return codes.illegal(codes.REACTION_PENDING, message, action)
-    return problem
-
-
-def keep_in_window(at: SkirmishLayout, game: Game, action: Play | Burn | Discard) -> bool:
-    """What :func:`check_window` adds to the deck's check, for a listed card (EN-5)."""
-    return window_allows(at, game, action.player)
+    """SK-4: while a window is open, only its player uses cards (after the deck's reasons)."""
+    if window_allows(at, game, action.player):
+        return None
+    message = f"{', '.join(game.slices[at.skills].reacting)} may react first"
+    return codes.illegal(codes.REACTION_PENDING, message, action)
 
 
 def declared_ability(
@@ -239,11 +236,12 @@ def declared_ability(
     return config.card_ability(effect)
 
 
-def check_play(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Play, inner: Checker
+def refuse_play(
+    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Play
 ) -> IllegalAction | None:
-    """The deck's check, then SK-3: a card that declares an ability is used with UseCard."""
-    problem = check_window(at, game, action, inner)
+    """SK-4 (:func:`refuse_window`), then SK-3: a card that declares an ability is used with
+    UseCard (after the deck's reasons)."""
+    problem = refuse_window(at, game, action)
     if problem is not None:
         return problem
     ability = declared_ability(config, at, game, action.card)
@@ -253,16 +251,10 @@ def check_play(
     return None
 
 
-def keep_play(config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Play) -> bool:
-    """What :func:`check_play` adds to the deck's check, for a listed Play (EN-5)."""
-    allowed = window_allows(at, game, action.player)
-    return allowed and declared_ability(config, at, game, action.card) is None
-
-
 def around_play(
     config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Play, inner: Handler
 ) -> tuple[Game, Events]:
-    """Play (SD-11), then its shield (SK-5); the registry checked it (:func:`check_play`)."""
+    """Play (SD-11), then its shield (SK-5); the registry refuses it with :func:`refuse_play`."""
     before = game.slices[at.skills]
     game, events = inner(game, action)
     game, more = after_play(config, at, game, before, action)
@@ -273,7 +265,7 @@ def around_burn(
     config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Burn, inner: Handler
 ) -> tuple[Game, Events]:
     """Burn (SD-12), then a shield for each modifier of a ``shield_stats`` stat (SK-5); the
-    registry checked it (:func:`check_window`)."""
+    registry refuses it with :func:`refuse_window`."""
     before = game.slices[at.skills]
     game, events = inner(game, action)
     state: SkirmishState = game.slices[at.skirmish]

@@ -17,10 +17,9 @@ from __future__ import annotations
 from gamefold import combat, skills
 from gamefold.combat import Declare, Retreat, Withdraw
 from gamefold.core import Action, Events
-from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.declaring import due
-from gamefold.games.skirmish.fight import declare, leave_fight, withdrawal_problem
+from gamefold.games.skirmish.fight import fought, withdraw
 from gamefold.games.skirmish.state import SkirmishLayout, chose
 from gamefold.registry import Game, Rule
 from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
@@ -28,9 +27,6 @@ from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow,
 __all__ = [
     "DEFEATED",
     "REFUSED",
-    "check_close",
-    "check_defeat",
-    "check_retreat",
     "close_options",
     "refusal",
     "retreat_options",
@@ -44,16 +40,16 @@ DEFEATED = "defeated"
 """The cause a unit the host defeated leaves the fight with (SK-6)."""
 
 
-def check_retreat(at: SkirmishLayout, game: Game, action: Retreat) -> IllegalAction | None:
-    """The fight's check, then SK-8: a member retreats in its own activation."""
-    problem = combat.check(game.slices[at.combat], action)
-    return problem or due(at, game, action.combatant, action)
-
-
 def step_retreat(at: SkirmishLayout, game: Game, action: Retreat) -> tuple[Game, Events]:
-    """Agree to retreat (CB-13); the last choice of the exchange resolves it."""
+    """Agree to retreat (CB-13) in one's own activation (SK-8); the last choice of the
+    exchange resolves it. The fight decides first: its refusal comes before SK-8's."""
+    fight = game.slices[at.combat]
+    after, events = combat.step(fight, action)
+    problem = due(at, game, action.combatant, action)
+    if problem is not None:
+        raise problem
     game = game.with_slice_at(at.skirmish, chose(game.slices[at.skirmish], action.combatant))
-    return declare(at, game, action)
+    return fought(at, game, fight, after, events)
 
 
 def retreat_options(at: SkirmishLayout, game: Game, actor: str) -> tuple[Action, ...]:
@@ -64,15 +60,8 @@ def retreat_options(at: SkirmishLayout, game: Game, actor: str) -> tuple[Action,
     return combat.retreats(game.slices[at.combat], actor)
 
 
-def check_close(
-    at: SkirmishLayout, game: Game, action: CloseReactionWindow
-) -> IllegalAction | None:
-    """The deck's check: the window is open (SD-8)."""
-    return skills.check(game.slices[at.skills], action)
-
-
 def step_close(at: SkirmishLayout, game: Game, action: CloseReactionWindow) -> tuple[Game, Events]:
-    """Close the window; the held declaration is made (SK-4)."""
+    """Close the window, if it is open (SD-8); the held declaration is then made (SK-4)."""
     deck, events = skills.step(game.slices[at.skills], action)
     return game.with_slice_at(at.skills, deck), events
 
@@ -82,34 +71,25 @@ def close_options(at: SkirmishLayout, game: Game, actor: str) -> tuple[Action, .
     return (CloseReactionWindow(actor),) if actor in game.slices[at.skills].reacting else ()
 
 
-def check_defeat(at: SkirmishLayout, game: Game, action: DefeatUnit) -> IllegalAction | None:
-    """The deck's check: the unit is in play; then the fight's: it may still leave it."""
-    problem = skills.check(game.slices[at.skills], action)
-    return problem or withdrawal_problem(at, game, (action.unit,), DEFEATED)
-
-
 def step_defeat(at: SkirmishLayout, game: Game, action: DefeatUnit) -> tuple[Game, Events]:
-    """A host defeats a unit: it leaves the Round (SD-13) and the fight (SK-6)."""
+    """A host defeats a unit: it leaves the Round (SD-13) and the fight (SK-6). The deck
+    decides first (the unit is in play), then the fight (it may still leave it)."""
     deck, events = skills.step(game.slices[at.skills], action)
-    game, more = leave_fight(at, game.with_slice_at(at.skills, deck), (action.unit,), DEFEATED)
+    game, more = withdraw(at, game.with_slice_at(at.skills, deck), (action.unit,), DEFEATED)
     return game, (*events, *more)
 
 
 def refusal(kind: type[Action], code: str, message: str) -> Rule:
     """An override refusing every action of type ``kind`` with ``code``."""
 
-    def check(game: Game, action: Action) -> IllegalAction:
-        return codes.illegal(code, message, action)
-
     def step(game: Game, action: Action) -> tuple[Game, Events]:
-        raise check(game, action)  # pragma: no mutate -- the refusal never reads the game
+        raise codes.illegal(code, message, action)
 
     # Listing nothing, exactly: the registry drops the subsystem's listing of ``kind``
     # without checking each action against this refusal.
     return Rule(
         kind,
         step,
-        check,
         name=f"skirmish refuses {kind.__name__}",
         legal_actions=_nothing,
         exact=True,

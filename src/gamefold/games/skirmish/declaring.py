@@ -18,18 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import lru_cache, partial
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
 from gamefold import combat, skills
-from gamefold.combat import Declare, Hand, find
-from gamefold.core import Action, Event, Events, replace
+from gamefold.combat import CombatState, Declare, Hand, find
+from gamefold.core import Action, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.cards import after_play, declared_ability
 from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.fight import declare, owner
+from gamefold.games.skirmish.fight import fought, owner
 from gamefold.games.skirmish.state import (
     DeclarationHeld,
     Held,
@@ -54,8 +54,6 @@ __all__ = [
     "ACTIONS",
     "UseAbility",
     "UseCard",
-    "check_use_ability",
-    "check_use_card",
     "due",
     "step_use_ability",
     "step_use_card",
@@ -164,76 +162,68 @@ def due(at: SkirmishLayout, game: Game, unit: str, action: Action) -> IllegalAct
     return None
 
 
-def check_use_ability(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseAbility
-) -> IllegalAction | None:
-    """Why ``action`` is illegal now (SK-2, SD-10, CB-10), or ``None``."""
-    if not _use_ability_ok(action):
-        return codes.illegal(codes.MALFORMED, f"{action!r} has fields of the wrong type.", action)
-    problem = due(at, game, action.unit, action)
-    declaration = Declare(action.unit, action.ability, action.hand, action.target)
-    problem = problem or combat.check(game.slices[at.combat], declaration)
+def _malformed(action: Action) -> IllegalAction:
+    return codes.illegal(codes.MALFORMED, f"{action!r} has fields of the wrong type.", action)
+
+
+def _raise(problem: IllegalAction | None) -> None:
     if problem is not None:
-        return problem
-    cost = config.cost(action.ability)
-    if cost == 0:
-        if not action.cards:
-            return None
-        message = f"{action.ability} is free: it takes no card."
-        return codes.illegal(codes.WRONG_COST, message, action)
-    payer = controller(game.slices[at.skills], action.unit)
-    return skills.check(game.slices[at.skills], PayCost(payer, action.ability, action.cards))
+        raise problem
 
 
 def step_use_ability(
     config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseAbility
 ) -> tuple[Game, Events]:
-    """Pay the cost (SD-10), then declare, or hold the declaration for a reaction (SK-4)."""
-    events: list[Event] = []
-    if action.cards:
+    """Pay the cost (SD-10), then declare, or hold the declaration for a reaction (SK-4).
+
+    Refused (SK-2, SD-10, CB-10) for, in this order: fields of the wrong type, a choice not
+    due now, the fight's reason, cards for a free ability, the deck's reason to refuse the
+    payment."""
+    if not _use_ability_ok(action):
+        raise _malformed(action)
+    _raise(due(at, game, action.unit, action))
+    held = Held(action.unit, action.ability, action.hand, action.target)
+    reactor = _reactor(config, at, game, held)
+    made = _decided(at, game, held, reactor)  # a payment neither moves nor fells anyone
+    cost = config.cost(action.ability)
+    if cost == 0 and action.cards:
+        message = f"{action.ability} is free: it takes no card."
+        raise codes.illegal(codes.WRONG_COST, message, action)
+    events: Events = ()
+    if cost:  # the deck refuses a payment of other than ``cost`` cards: some are paid
         deck = game.slices[at.skills]
         payer = controller(deck, action.unit)
-        deck, paid = skills.step(deck, PayCost(payer, action.ability, action.cards))
+        deck, events = skills.step(deck, PayCost(payer, action.ability, action.cards))
         state = bump(game.slices[at.skirmish], payer, cards_paid=len(action.cards))
         game = game.with_slice_at(at.skills, deck).with_slice_at(at.skirmish, state)
-        events.extend(paid)
-    held = Held(action.unit, action.ability, action.hand, action.target)
-    game, more = _hold_or_declare(config, at, game, held)
+    game, more = _hold_or_declare(at, game, held, reactor, made)
     return game, (*events, *more)
-
-
-def check_use_card(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseCard
-) -> IllegalAction | None:
-    """Why ``action`` is illegal now (SK-3, SD-11, CB-10), or ``None``."""
-    if not _use_card_ok(action):
-        return codes.illegal(codes.MALFORMED, f"{action!r} has fields of the wrong type.", action)
-    problem = due(at, game, action.unit, action)
-    player = controller(game.slices[at.skills], action.unit)
-    problem = problem or skills.check(game.slices[at.skills], Play(player, action.card))
-    if problem is not None:
-        return problem
-    ability = declared_ability(config, at, game, action.card)
-    if ability is None:
-        message = f"card {action.card} declares no ability: Play it instead."
-        return codes.illegal(codes.NOT_AN_ABILITY_CARD, message, action)
-    return combat.check(
-        game.slices[at.combat], Declare(action.unit, ability, action.hand, action.target)
-    )
 
 
 def step_use_card(
     config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseCard
 ) -> tuple[Game, Events]:
-    """Play the card (SD-11), then declare its ability or hold it for a reaction (SK-4)."""
-    ability = declared_ability(config, at, game, action.card)
-    assert ability is not None  # checked above
+    """Play the card (SD-11), then declare its ability or hold it for a reaction (SK-4).
+
+    Refused (SK-3, SD-11, CB-10) for, in this order: fields of the wrong type, a choice not
+    due now, the deck's reason to refuse the Play, a card that declares no ability, the
+    fight's reason to refuse the declaration."""
+    if not _use_card_ok(action):
+        raise _malformed(action)
+    _raise(due(at, game, action.unit, action))
     before = game.slices[at.skills]
     play = Play(controller(before, action.unit), action.card)
     deck, played = skills.step(before, play, STANDARD_EFFECTS)
+    ability = declared_ability(config, at, game, action.card)
+    if ability is None:
+        message = f"card {action.card} declares no ability: Play it instead."
+        raise codes.illegal(codes.NOT_AN_ABILITY_CARD, message, action)
     game, more = after_play(config, at, game.with_slice_at(at.skills, deck), before, play)
     held = Held(action.unit, ability, action.hand, action.target)
-    game, declared = _hold_or_declare(config, at, game, held)
+    reactor = _reactor(config, at, game, held)
+    # The card's boost (SK-16) changes no reason to refuse the declaration: decided last.
+    made = _decided(at, game, held, reactor)
+    game, declared = _hold_or_declare(at, game, held, reactor, made)
     return game, (*played, *more, *declared)
 
 
@@ -243,7 +233,7 @@ def _reactor(config: SkirmishConfig, at: SkirmishLayout, game: Game, held: Held)
     deck = game.slices[at.skills]
     fight = game.slices[at.combat]
     unit, target = find(fight, held.unit), find(fight, held.target)
-    if unit is None or target is None:  # pragma: no mutate -- checked: both are in the fight
+    if unit is None or target is None:  # not in the fight: combat refuses the declaration
         return None
     if unit.side is target.side:
         return None
@@ -254,23 +244,37 @@ def _reactor(config: SkirmishConfig, at: SkirmishLayout, game: Game, held: Held)
     return GM if ok else None
 
 
+_Made: TypeAlias = tuple[CombatState, CombatState, Events]
+"""A declaration made: the fight before it, the fight after it, and its events."""
+
+
+def _decided(at: SkirmishLayout, game: Game, held: Held, reactor: str | None) -> _Made | None:
+    """The fight decides the declaration ``held``: raises its refusal, else the declaration
+    made now, or ``None`` for one ``reactor`` holds (made when the window closes, SK-4)."""
+    fight: CombatState = game.slices[at.combat]
+    declaration = Declare(held.unit, held.ability, held.hand, held.target)
+    if reactor is None:
+        return (fight, *combat.step(fight, declaration))
+    _raise(combat.check(fight, declaration))
+    return None
+
+
 def _hold_or_declare(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, held: Held
+    at: SkirmishLayout, game: Game, held: Held, reactor: str | None, made: _Made | None
 ) -> tuple[Game, Events]:
     """SK-4, SK-18: a declaration at the other side's unit waits for that unit's player to
-    react: an enemy's for the party member's, a party member's for the GM's."""
+    react (``reactor``): an enemy's for the party member's, a party member's for the GM's;
+    any other is ``made``."""
     game = game.with_slice_at(
         at.skirmish, chose(game.slices[at.skirmish], held.unit)
     )  # SK-1: one choice a Round
-    deck = game.slices[at.skills]
-    target = held.target
-    reactor = _reactor(config, at, game, held)
-    if reactor is None:
-        return declare(at, game, Declare(held.unit, held.ability, held.hand, target))
-    deck, opened = skills.step(deck, OpenReactionWindow(reactor))
+    if made is not None:
+        return fought(at, game, *made)
+    assert reactor is not None  # a declaration not made is held
+    deck, opened = skills.step(game.slices[at.skills], OpenReactionWindow(reactor))
     state: SkirmishState = game.slices[at.skirmish]
     game = game.with_slice_at(at.skills, deck).with_slice_at(at.skirmish, replace(state, held=held))
-    return game, (DeclarationHeld(held.unit, target), *opened)
+    return game, (DeclarationHeld(held.unit, held.target), *opened)
 
 
 def use_options(

@@ -9,8 +9,9 @@ both slices always agree on who is still in the fight:
   skill-deck slice (SK-7);
 - :func:`leave_fight` takes units out of the fight with combat's host action
   :class:`~gamefold.combat.Withdraw` (SK-6): a character who died of fatal exhaustion
-  (SD-6) or a unit the host defeated. Combat dissolves the pairings, ends the fight or
-  resolves an exchange nobody is left to wait for (CB-5, CB-7, CB-10, CB-11) in that step;
+  (SD-6) or a unit the host defeated (:func:`withdraw`, which raises the fight's refusal).
+  Combat dissolves the pairings, ends the fight or resolves an exchange nobody is left to
+  wait for (CB-5, CB-7, CB-10, CB-11) in that step;
 - :func:`settle` is the registry's reaction after every step: characters dead in the decks
   leave the fight, and a held declaration whose reaction window closed is made.
 """
@@ -34,6 +35,7 @@ from gamefold.core import Action, Event, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish.state import (
     DeclarationLapsed,
+    Held,
     LeftTheFight,
     SkirmishLayout,
     SkirmishState,
@@ -43,7 +45,7 @@ from gamefold.games.skirmish.state import (
 from gamefold.registry import Game
 from gamefold.skills import FATAL_EXHAUSTION, GM, CloseReactionWindow, DefeatUnit, SkillsState
 
-__all__ = ["declare", "leave_fight", "owner", "settle", "withdrawal_problem"]
+__all__ = ["declare", "fought", "leave_fight", "owner", "settle", "withdraw"]
 
 
 def owner(deck: SkillsState, cid: str) -> str:
@@ -62,6 +64,15 @@ def _fight(at: SkirmishLayout, game: Game, action: Action) -> tuple[Game, Events
     """Step the fight with ``action``; after an exchange resolved, tally and defeat (SK-7)."""
     before: CombatState = game.slices[at.combat]
     after, events = combat.step(before, action)
+    return fought(at, game, before, after, events)
+
+
+def fought(
+    at: SkirmishLayout, game: Game, before: CombatState, after: CombatState, events: Events
+) -> tuple[Game, Events]:
+    """The game once the fight ``before`` stepped to ``after`` with ``events`` (a choice
+    combat decided already, on the very fight ``game`` holds): the fight replaced and, if
+    the exchange resolved, the tallies and the falls defeated in the decks (SK-7)."""
     game = game.with_slice_at(at.combat, after)
     if after.exchange == before.exchange:
         return game, events
@@ -92,10 +103,10 @@ def _resolved(at: SkirmishLayout, game: Game, events: Events) -> tuple[Game, Eve
 def _defeat(at: SkirmishLayout, game: Game, cid: str, events: list[Event]) -> Game:
     """SK-7: a combatant who fell is defeated in the skill-deck slice (SD-13, SD-6)."""
     deck: SkillsState = game.slices[at.skills]
-    action = DefeatUnit(cid)
-    if skills.check(deck, action) is not None:
+    try:
+        deck, more = skills.step(deck, DefeatUnit(cid))
+    except IllegalAction:  # not a unit of the decks' Round: nothing to defeat there
         return game
-    deck, more = skills.step(deck, action)
     events.extend(more)
     state: SkirmishState = game.slices[at.skirmish]
     if owner(deck, cid) != GM:
@@ -109,37 +120,39 @@ def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
     return tuple(unit for unit in dict.fromkeys(units) if unit in standing)
 
 
-def withdrawal_problem(
+def withdraw(
     at: SkirmishLayout, game: Game, units: Sequence[str], cause: str
-) -> IllegalAction | None:
-    """Why the fight refuses to let the standing ``units`` leave (``combat/over``), or ``None``."""
+) -> tuple[Game, Events]:
+    """SK-6: the standing ``units`` leave the fight together because of ``cause``, decided by
+    combat in one step: its refusal is raised (``combat/over`` once the fight has ended).
+
+    Combat's :class:`~gamefold.combat.Withdraw` dissolves the pairings if who counts as
+    Forward changed (CB-5, CB-7); then the fight ends if a side has nobody standing (CB-11),
+    or an exchange with nobody left to wait for resolves now, with the Round's shields
+    (CB-10, SK-5). Units already out are skipped (none standing: nothing happens); the
+    shields of those leaving go. Combat reports :class:`~gamefold.combat.CombatantWithdrawn`,
+    told here as :class:`~gamefold.games.skirmish.state.LeftTheFight`.
+    """
     fight: CombatState = game.slices[at.combat]
     out = _standing(fight, units)
-    return combat.check(fight, Withdraw(out, cause)) if out else None
+    if not out:
+        return game, ()
+    after, events = combat.step(fight, Withdraw(out, cause))
+    state: SkirmishState = game.slices[at.skirmish]
+    shields = tuple(s for s in state.shields if s.unit not in out)
+    game = game.with_slice_at(at.skirmish, replace(state, shields=shields))
+    game, events = fought(at, game, fight, after, events)
+    return game, tuple(_left(e) for e in events)
 
 
 def leave_fight(
     at: SkirmishLayout, game: Game, units: Sequence[str], cause: str
 ) -> tuple[Game, Events]:
-    """SK-6: ``units`` leave the fight together, as if they had fallen, because of ``cause``.
-
-    Combat's :class:`~gamefold.combat.Withdraw` does it in one step: pairings dissolve if who
-    counts as Forward changed (CB-5, CB-7); then the fight ends if a side has nobody
-    standing (CB-11), or an exchange with nobody left to wait for resolves now, with the
-    Round's shields (CB-10, SK-5). Units already out are skipped; the shields of those
-    leaving go. Combat reports :class:`~gamefold.combat.CombatantWithdrawn`, told here as
-    :class:`~gamefold.games.skirmish.state.LeftTheFight`. Once the fight is over nothing
-    changes: combat refuses withdrawals then (``combat/over``, see :func:`withdrawal_problem`).
-    """
+    """SK-6: :func:`withdraw`, while the fight goes on; once it is over nothing changes."""
     fight: CombatState = game.slices[at.combat]
-    out = _standing(fight, units)
-    if not out or fight.ending is not None:
+    if fight.ending is not None:
         return game, ()
-    state: SkirmishState = game.slices[at.skirmish]
-    shields = tuple(s for s in state.shields if s.unit not in out)
-    game = game.with_slice_at(at.skirmish, replace(state, shields=shields))
-    game, events = _fight(at, game, Withdraw(out, cause))
-    return game, tuple(_left(e) for e in events)
+    return withdraw(at, game, units, cause)
 
 
 def _left(e: Event) -> Event:
@@ -184,14 +197,24 @@ def _settle_held(at: SkirmishLayout, game: Game) -> tuple[Game, Events]:
         deck, closed = skills.step(deck, CloseReactionWindow(window))
         game = game.with_slice_at(at.skills, deck)
         events.extend(closed)
-    action = Declare(held.unit, held.ability, held.hand, held.target)
-    if (
-        game.slices[at.combat].ending is None
-        and combat.check(game.slices[at.combat], action) is None
-    ):
-        game, more = declare(at, game.with_slice_at(at.skirmish, replace(state, held=None)), action)
+    fight: CombatState = game.slices[at.combat]
+    made = _declared(fight, held)
+    if made is not None:
+        game = game.with_slice_at(at.skirmish, replace(state, held=None))
+        game, more = fought(at, game, fight, *made)
         return game, (*events, *more)
     # The target or the unit left the fight: the declaration lapses; the unit may choose again.
     chosen = tuple(u for u in state.chosen if u != held.unit)
     game = game.with_slice_at(at.skirmish, replace(state, held=None, chosen=chosen))
     return game, (*events, DeclarationLapsed(held.unit, held.target))
+
+
+def _declared(fight: CombatState, held: Held) -> tuple[CombatState, Events] | None:
+    """The fight once the ``held`` declaration is made, decided by combat, or ``None`` when
+    it cannot be made any more (the fight is over, the unit or the target left it)."""
+    if fight.ending is not None:
+        return None
+    try:
+        return combat.step(fight, Declare(held.unit, held.ability, held.hand, held.target))
+    except IllegalAction:
+        return None

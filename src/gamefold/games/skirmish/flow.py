@@ -35,23 +35,20 @@ from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import SkirmishLayout
-from gamefold.registry import Checker, Game, Handler
+from gamefold.registry import Game, Handler
 from gamefold.skills import GM, PLAYERS, Activate, EndActivation, SkillsState, controller
 
 __all__ = [
     "party_chooser",
     "side_choice_listing",
     "Around",
-    "check_activate",
-    "check_end_activation",
-    "check_pairing",
-    "keep_activate",
-    "keep_end_activation",
     "deciding",
     "fight_over",
     "leader",
     "pairing_needed",
     "pairing_options",
+    "refuse_activate",
+    "refuse_end_activation",
     "step_pairing",
     "whose_choice",
 ]
@@ -81,77 +78,44 @@ def deciding(config: SkirmishConfig, state: CombatState) -> str:
     return leader(config, state) if assigning_side(state) is Side.PARTY else GM
 
 
-def check_activate(
-    at: SkirmishLayout, game: Game, action: Activate, inner: Checker
+def refuse_activate(at: SkirmishLayout, game: Game, action: Activate) -> IllegalAction | None:
+    """SK-1, after the deck's reasons: no unit activates while pairings are due (CB-5)."""
+    if not pairing_needed(game.slices[at.combat]):
+        return None
+    message = "the Forward pairings are assigned before any unit activates"
+    return codes.illegal(codes.PAIRING_FIRST, message, action)
+
+
+def refuse_end_activation(
+    at: SkirmishLayout, game: Game, action: EndActivation
 ) -> IllegalAction | None:
-    """The deck's check, then SK-1: no unit activates while pairings are due (CB-5)."""
-    problem = inner(game, action)
-    if problem is None and pairing_needed(game.slices[at.combat]):  # what keep_activate refuses
-        message = "the Forward pairings are assigned before any unit activates"
-        return codes.illegal(codes.PAIRING_FIRST, message, action)
-    return problem
-
-
-def keep_activate(at: SkirmishLayout, game: Game, action: Activate) -> bool:
-    """What :func:`check_activate` adds to the deck's check (EN-5)."""
-    return not pairing_needed(game.slices[at.combat])
-
-
-def _ending_reason(at: SkirmishLayout, game: Game, action: EndActivation) -> str | None:
-    """The code of the first reason ``action`` may not end the activation, or ``None``: the
-    predicates both the check and the listing's keep read."""
-    if game.slices[at.skills].reacting:
-        return codes.REACTION_PENDING
+    """SK-1, after the deck's reasons: a unit ends its activation with no window open, no
+    pairing due, and once it made its choice for the exchange."""
+    reacting = game.slices[at.skills].reacting
+    if reacting:
+        return codes.illegal(
+            codes.REACTION_PENDING, f"{', '.join(reacting)} may react first", action
+        )
     fight = game.slices[at.combat]
     if pairing_needed(fight):
-        return codes.PAIRING_FIRST
-    if action.unit not in game.slices[at.skirmish].chosen and awaits(fight, action.unit):
-        return codes.DECLARE_FIRST
-    return None
-
-
-def _ending_problem(at: SkirmishLayout, game: Game, action: EndActivation) -> IllegalAction | None:
-    reason = _ending_reason(at, game, action)
-    if reason is None:
-        return None
-    if reason == codes.REACTION_PENDING:
-        message = f"{', '.join(game.slices[at.skills].reacting)} may react first"
-    elif reason == codes.PAIRING_FIRST:
         message = "the Forward pairings are assigned again before the activation ends"
-    else:
+        return codes.illegal(codes.PAIRING_FIRST, message, action)
+    if action.unit not in game.slices[at.skirmish].chosen and awaits(fight, action.unit):
         message = f"{action.unit} must choose an ability or retreat before ending its activation"
-    return codes.illegal(reason, message, action)
-
-
-def check_end_activation(
-    at: SkirmishLayout, game: Game, action: EndActivation, inner: Checker
-) -> IllegalAction | None:
-    """The deck's check, then SK-1: a unit ends its activation once it made its choice."""
-    return inner(game, action) or _ending_problem(at, game, action)
-
-
-def keep_end_activation(at: SkirmishLayout, game: Game, action: EndActivation) -> bool:
-    """What :func:`check_end_activation` adds to the deck's check (EN-5)."""
-    return _ending_reason(at, game, action) is None
-
-
-def check_pairing(at: SkirmishLayout, game: Game, action: AssignPairings) -> IllegalAction | None:
-    """The fight's check, then: pairings are chosen during a Round, with no window open."""
-    problem = combat.check(game.slices[at.combat], action)
-    if problem is not None:
-        return problem
-    deck = game.slices[at.skills]
-    if not deck.in_round:
-        return codes.illegal(codes.NO_ROUND, "pairings are chosen during a Round", action)
-    if deck.reacting:
-        message = f"{', '.join(deck.reacting)} may react first"
-        return codes.illegal(codes.REACTION_PENDING, message, action)
+        return codes.illegal(codes.DECLARE_FIRST, message, action)
     return None
 
 
 def step_pairing(at: SkirmishLayout, game: Game, action: AssignPairings) -> tuple[Game, Events]:
-    """Assign the pairings in the fight (CB-5)."""
+    """Assign the pairings in the fight (CB-5), during a Round, with no window open; the
+    fight decides first, its refusal before these."""
     state, events = combat.step(game.slices[at.combat], action)
+    deck = game.slices[at.skills]
+    if not deck.in_round:
+        raise codes.illegal(codes.NO_ROUND, "pairings are chosen during a Round", action)
+    if deck.reacting:
+        message = f"{', '.join(deck.reacting)} may react first"
+        raise codes.illegal(codes.REACTION_PENDING, message, action)
     return game.with_slice_at(at.combat, state), events
 
 

@@ -71,91 +71,64 @@ def _rules(config: SkirmishConfig, at: SkirmishLayout) -> tuple[Rule, ...]:
         Rule(
             declaring.UseAbility,
             partial(declaring.step_use_ability, config, at),
-            partial(declaring.check_use_ability, config, at),
-            partial(declaring.use_options, config, at),
+            legal_actions=partial(declaring.use_options, config, at),
             # exact: the registry trusts the listing rather than checking each action again;
             # the listing-soundness tests hold it, so either way the same actions are listed.
-            exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
+            exact=True,
         ),
-        Rule(
-            declaring.UseCard,
-            partial(declaring.step_use_card, config, at),
-            partial(declaring.check_use_card, config, at),
-        ),
+        Rule(declaring.UseCard, partial(declaring.step_use_card, config, at)),
     )
 
 
 def _overrides(config: SkirmishConfig, at: SkirmishLayout) -> tuple[Rule, ...]:
+    # The listings are exact (EN-5): the registry lists them unchecked.
     return (
         Rule(
             AssignPairings,
             partial(flow.step_pairing, at),
-            partial(flow.check_pairing, at),
-            partial(flow.pairing_options, config, at),
-            exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
+            legal_actions=partial(flow.pairing_options, config, at),
+            exact=True,
         ),
         Rule(
             Retreat,
             partial(choices.step_retreat, at),
-            partial(choices.check_retreat, at),
-            partial(choices.retreat_options, at),
-            exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
+            legal_actions=partial(choices.retreat_options, at),
+            exact=True,
         ),
         Rule(
             CloseReactionWindow,
             partial(choices.step_close, at),
-            partial(choices.check_close, at),
-            partial(choices.close_options, at),
-            exact=True,  # pragma: no mutate -- speed: an unchecked listing is sound
+            legal_actions=partial(choices.close_options, at),
+            exact=True,
         ),
-        Rule(DefeatUnit, partial(choices.step_defeat, at), partial(choices.check_defeat, at)),
+        Rule(DefeatUnit, partial(choices.step_defeat, at)),
         *choices.REFUSED,
     )
 
 
 def _wrappers(config: SkirmishConfig, at: SkirmishLayout) -> tuple[Wrapper, ...]:
+    # Each refusal is consulted after the wrapped handler's, and filters the listing too.
+    in_window = partial(cards.refuse_window, at)
     return (
-        Wrapper(
-            Activate,
-            check=partial(flow.check_activate, at),
-            name="SK-1 pairings first",
-            # Without a keep the registry filters the listing by the whole check: the same.
-            keep=partial(
-                flow.keep_activate, at
-            ),  # pragma: no mutate -- speed: else the check filters
-        ),
+        Wrapper(Activate, refuse=partial(flow.refuse_activate, at), name="SK-1 pairings first"),
         Wrapper(
             EndActivation,
-            check=partial(flow.check_end_activation, at),
+            refuse=partial(flow.refuse_end_activation, at),
             name="SK-1 choice first",
-            keep=partial(
-                flow.keep_end_activation, at
-            ),  # pragma: no mutate -- speed: else the check filters
         ),
         Wrapper(
             Play,
             partial(cards.around_play, config, at),
-            check=partial(cards.check_play, config, at),
+            refuse=partial(cards.refuse_play, config, at),
             name="SK-3, SK-5 cards in the fight",
-            keep=partial(cards.keep_play, config, at),  # pragma: no mutate -- speed (as above)
         ),
         Wrapper(
             Burn,
             partial(cards.around_burn, config, at),
-            check=partial(cards.check_window, at),
+            refuse=in_window,
             name="SK-4, SK-5 shields",
-            keep=partial(
-                cards.keep_in_window, at
-            ),  # pragma: no mutate -- speed: else the check filters
         ),
-        Wrapper(
-            Discard,
-            check=partial(cards.check_window, at),
-            name="SK-4 reactions first",
-            keep=partial(
-                cards.keep_in_window, at
-            ),  # pragma: no mutate -- speed: else the check filters
-        ),
+        Wrapper(Discard, refuse=in_window, name="SK-4 reactions first"),
     )
 
 
