@@ -50,9 +50,18 @@ from gamefold.games.summit.effects import pact_problem, target_problem, targets
 from gamefold.games.summit.flow import advance
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
 from gamefold.games.summit.reducer import subsystem
-from gamefold.registry import Checker, Game, Handler, Reaction, Rule, Rules, Wrapper
+from gamefold.registry import Game, Handler, Reaction, Rule, Rules, Wrapper
 
-__all__ = ["OVERRIDES", "REACTIONS", "WRAPPERS", "build_rules", "settle"]
+__all__ = [
+    "OVERRIDES",
+    "REACTIONS",
+    "WRAPPERS",
+    "build_rules",
+    "play_standalone",
+    "refuse_discard",
+    "refuse_propose",
+    "settle",
+]
 
 
 _WATCHED = REACTS_TO | {TurnBegan}
@@ -115,21 +124,19 @@ def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
     return None
 
 
-def check_standalone(game: Game, action: Any) -> IllegalAction | None:
-    """Diplomacy's reasons first (DP-12), then the target's (SM-8), then the pact a
-    Betrayal or a Duration Modifier acts on (SM-16)."""
-    return diplomacy.check(game.slices[AT.diplomacy], action) or _target(game, action)
-
-
 def play_standalone(game: Game, action: Any) -> tuple[Game, Events]:
-    """Diplomacy plays the card (DP-12); playing in one's own window closes it (SM-9)."""
+    """Diplomacy plays the card (DP-12); playing in one's own window closes it (SM-9).
+    Diplomacy decides first (DP-12), then the target's reasons (SM-8), then the pact a
+    Betrayal or a Duration Modifier acts on (SM-16)."""
     dip, events = diplomacy.step(game.slices[AT.diplomacy], action)
+    problem = _target(game, action)
+    if problem is not None:
+        raise problem
     game = game.with_slice_at(AT.diplomacy, dip)
     state: MapState = game.slices[AT.map]
-    # pragma: no mutate start -- equivalent: diplomacy allows a Standalone play only in the
-    # player's own window (DP-12), so both tests hold together or not at all
+    # Equivalent to the phase alone: diplomacy allows a Standalone play only in the
+    # player's own window (DP-12), so both tests hold together or not at all.
     if state.phase is Phase.WINDOW and state.current == action.player:
-        # pragma: no mutate end
         game = game.with_slice_at(AT.map, advance(state))
     return game, events
 
@@ -149,64 +156,33 @@ def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _below_limit(game: Game, action: Propose) -> bool:
-    """Whether the turn's proposals leave room for one more (SM-12)."""
-    state: MapState = game.slices[AT.map]
-    return state.proposals < state.scenario.proposals_per_turn
-
-
-def _limit(game: Game, action: Propose) -> IllegalAction | None:
-    if _below_limit(game, action):  # pragma: no mutate -- it reads no field of the action
-        return None
+def refuse_propose(game: Game, action: Propose) -> IllegalAction | None:
+    """SM-12, after diplomacy's reasons (DP-9): at most ``proposals_per_turn`` a turn."""
     state: MapState = game.slices[AT.map]
     limit = state.scenario.proposals_per_turn
+    if state.proposals < limit:
+        return None
     return codes.illegal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.", action)
 
 
-def check_propose(game: Game, action: Any, inner: Checker) -> IllegalAction | None:
-    """Diplomacy's reasons first (DP-9), then the turn's limit (SM-12)."""
-    return inner(game, action) or _limit(game, action)
-
-
-def _may_discard(game: Game, action: Discard) -> bool:
-    """Whether ``action``'s player may discard: always, or only holding the hand limit
-    under ``discard_at_limit`` (SM-15)."""
+def refuse_discard(game: Game, action: Discard) -> IllegalAction | None:
+    """SM-15, after diplomacy's reasons (DP-1, DP-10): under ``discard_at_limit`` a player
+    discards only holding the hand limit."""
     state: MapState = game.slices[AT.map]
     if not state.scenario.discard_at_limit:
-        return True
-    dip: DiplomacyState = game.slices[AT.diplomacy]
-    seat = realm_of(state, action.player)
-    return diplomacy.held_count(dip, seat) >= dip.config.hand_limit
-
-
-def _room(game: Game, action: Discard) -> IllegalAction | None:
-    if _may_discard(game, action):
         return None
     dip: DiplomacyState = game.slices[AT.diplomacy]
     limit = dip.config.hand_limit
+    if diplomacy.held_count(dip, realm_of(state, action.player)) >= limit:
+        return None
     message = f"You discard only to make room, holding {limit} cards (locked ones count)."
     return codes.illegal(codes.HAND_NOT_FULL, message, action)
 
 
-def check_discard(game: Game, action: Any, inner: Checker) -> IllegalAction | None:
-    """Diplomacy's reasons first (DP-1, DP-10), then the hand's (SM-15)."""
-    return inner(game, action) or _room(game, action)
-
-
 WRAPPERS: tuple[Wrapper, ...] = (
     Wrapper(EndTurn, end_turn, name="summit turn end"),
-    Wrapper(
-        Propose,
-        check=check_propose,
-        name="summit proposal",
-        keep=_below_limit,
-    ),
-    Wrapper(
-        Discard,
-        check=check_discard,
-        name="summit discard",
-        keep=_may_discard,
-    ),
+    Wrapper(Propose, refuse=refuse_propose, name="summit proposal"),
+    Wrapper(Discard, refuse=refuse_discard, name="summit discard"),
 )
 """Summit's cross-slice refusals and window rules, as wrappers of diplomacy's handlers."""
 
@@ -214,7 +190,6 @@ OVERRIDES: tuple[Rule, ...] = (
     Rule(
         PlayStandalone,
         play_standalone,
-        check_standalone,
         legal_actions=list_standalone,
         name="summit Standalone",
         exact=True,
