@@ -48,7 +48,7 @@ from gamefold.games.campaign.state import (
 )
 from gamefold.games.skirmish import SkirmishConfig
 from gamefold.games.summit import Attack, Defer, Deploy, MapState, Pass
-from gamefold.registry import Checker, Game, Rule, Subsystem, Wrapper
+from gamefold.registry import Game, Rule, Subsystem, Wrapper
 from gamefold.skills import GM, FieldUnits, SkillsState, owner_of
 
 __all__ = [
@@ -60,7 +60,6 @@ __all__ = [
     "allies",
     "attack_options",
     "battle_rules",
-    "check_attack",
     "commander",
     "defending_champion",
     "faction_wrappers",
@@ -134,20 +133,6 @@ def _battle_problem(game: Game, action: Action) -> IllegalAction | None:
     return codes.illegal(codes.BATTLE_UNDER_WAY, message, action)
 
 
-def check_attack(game: Game, action: Attack) -> IllegalAction | None:
-    """The battle first (CP-1), the map's checks (SM-6; a truce as CP-6), the champion (CP-2)."""
-    problem = _battle_problem(game, action) or summit.check(game.slices[AT.map], action)
-    if problem is not None:
-        if problem.code == summit.codes.TRUCE:
-            return codes.illegal(codes.CEASEFIRE, problem.args[0], action)
-        return problem
-    deck: SkillsState = game.slices[AT.skills]
-    if not owner_of(deck, action.player).alive:
-        message = f"{action.player}'s champion is dead: {action.player} attacks no more."
-        return codes.illegal(codes.NO_CHAMPION, message, action)
-    return None
-
-
 def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> tuple[str, ...]:
     """CP-10: the factions whose living champions join ``attacker``'s battle, in seat order:
     partners of a running public pact whose effect is one of ``ally_effects``, never the
@@ -216,11 +201,28 @@ def _fighters(
     return hp, (champion, *helpers, *fielded, *own)
 
 
+def _refuse_attack(game: Game, action: Attack) -> None:
+    """Raise why ``action`` may not begin a battle; the map decides it once, here."""
+    problem = _battle_problem(game, action) or summit.check(game.slices[AT.map], action)
+    if problem is not None:
+        if problem.code == summit.codes.TRUCE:
+            raise codes.illegal(codes.CEASEFIRE, problem.args[0], action)
+        raise problem
+    deck: SkillsState = game.slices[AT.skills]
+    if not owner_of(deck, action.player).alive:
+        message = f"{action.player}'s champion is dead: {action.player} attacks no more."
+        raise codes.illegal(codes.NO_CHAMPION, message, action)
+
+
 def step_attack(
     config: CampaignConfig, sk: SkirmishConfig, game: Game, action: Attack
 ) -> tuple[Game, Events]:
     """The battle begins (CP-1, CP-3, CP-4), or an undefended territory is taken (CP-5);
-    ``sk`` is the battles' skirmish config (``config.skirmish_config()``), built once."""
+    ``sk`` is the battles' skirmish config (``config.skirmish_config()``), built once.
+
+    Refused for, in this order: a battle under way (CP-1), the map's reasons (SM-6; a
+    truce's as CP-6), a dead champion (CP-2)."""
+    _refuse_attack(game, action)
     board, troops, defenders, sprung = summit.open_battle(game.slices[AT.map], action)
     state: CampaignState = game.slices[AT.campaign]
     target = board.scenario.territories.index(action.territory)
@@ -302,51 +304,30 @@ def _no_battle(game: Game, action: Action) -> IllegalAction | None:
     return codes.illegal(codes.NO_BATTLE, "No battle is under way.", action)
 
 
-def check_start_round(config: CampaignConfig, game: Game, action: Action) -> IllegalAction | None:
-    """During a battle whose fight goes on, within its Rounds, between Rounds (CP-1, CP-7)."""
-    problem = _no_battle(game, action)
-    if problem is not None:
-        return problem
+def step_start_round(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
+    """The skill decks' Round begins: every living champion and the GM refill (SD-3); during
+    a battle whose fight goes on, within its Rounds (CP-1, CP-7), between Rounds (the decks
+    refuse it in a Round)."""
+    _raise(_no_battle(game, action))
     if game.slices[AT.combat].ending is not None or rounds_fought(game) >= config.max_battle_rounds:
-        return codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
-    return skills.check(game.slices[AT.skills], StartRound())
-
-
-def step_start_round(game: Game, action: Action) -> tuple[Game, Events]:
-    """The skill decks' Round begins: every living champion and the GM refill (SD-3)."""
+        raise codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
     deck, events = skills.step(game.slices[AT.skills], StartRound())
     return game.with_slice_at(AT.skills, deck), events
-
-
-def check_end_round(game: Game, action: Action) -> IllegalAction | None:
-    """During a battle, once every unit has activated (SD-13, CP-1)."""
-    return _no_battle(game, action) or skills.check(game.slices[AT.skills], EndRound())
 
 
 def step_end_round(
     subs: tuple[Subsystem[object], ...], game: Game, action: Action
 ) -> tuple[Game, Events]:
     """Every battle slice ends its Round: Burn modifiers (SD-12), conditions (CB-12),
-    shields (SK-5)."""
+    shields (SK-5); during a battle, once every unit has activated (the decks, first of
+    ``subs``, refuse it before: SD-13, CP-1)."""
+    _raise(_no_battle(game, action))
     events: list[Event] = []
     for sub in subs:
         state, more = sub.step(game[sub.name], EndRound())
         game = game.with_slice(sub.name, state)
         events.extend(more)
     return game, tuple(events)
-
-
-def check_end_battle(config: CampaignConfig, game: Game, action: Action) -> IllegalAction | None:
-    """During a battle, between Rounds, once the fight is over or its Rounds ran out (CP-7)."""
-    problem = _no_battle(game, action)
-    if problem is not None:
-        return problem
-    over = (
-        game.slices[AT.combat].ending is not None or rounds_fought(game) >= config.max_battle_rounds
-    )
-    if game.slices[AT.skills].in_round or not over:
-        return codes.illegal(codes.NOT_YET, "The battle goes on.", action)
-    return None
 
 
 def _result(closed: Iterable[Event]) -> str:
@@ -379,10 +360,17 @@ def _outcome(config: CampaignConfig, fight: CombatState, battle: Battle) -> tupl
 def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
     """The map settles the battle (CP-5): the guards who fell are gone; the territory is
     taken if no defender is left and troops survive; else survivors fall back to the source
-    at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``)."""
+    at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``). Refused
+    without a battle, in a Round, or while the fight goes on within its Rounds (CP-7)."""
+    _raise(_no_battle(game, action))
+    over = (
+        game.slices[AT.combat].ending is not None or rounds_fought(game) >= config.max_battle_rounds
+    )
+    if game.slices[AT.skills].in_round or not over:
+        raise codes.illegal(codes.NOT_YET, "The battle goes on.", action)
     state: CampaignState = game.slices[AT.campaign]
     battle = state.battle
-    assert battle is not None
+    assert battle is not None  # _no_battle
     result, lost, killed = _outcome(config, game.slices[AT.combat], battle)
     survivors = battle.troops - lost
     left = battle.reserve + len(battle.guards) - killed
@@ -403,13 +391,14 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     return game.with_slice_at(AT.map, board).with_slice_at(AT.campaign, state), (ended, *closed)
 
 
-def _refuse_field(game: Game, action: Action) -> IllegalAction:
+def _raise(problem: IllegalAction | None) -> None:
+    if problem is not None:
+        raise problem
+
+
+def _refuse_field(game: Game, action: Action) -> tuple[Game, Events]:
     message = "The campaign fields the guards itself when a battle begins."
-    return codes.illegal(codes.HOST_ONLY, message, action)
-
-
-def _raise_field(game: Game, action: Action) -> tuple[Game, Events]:
-    raise _refuse_field(game, action)  # pragma: no mutate -- the refusal reads no game
+    raise codes.illegal(codes.HOST_ONLY, message, action)
 
 
 def battle_rules(config: CampaignConfig, subs: tuple[Subsystem[Any], ...]) -> tuple[Rule, ...]:
@@ -417,22 +406,11 @@ def battle_rules(config: CampaignConfig, subs: tuple[Subsystem[Any], ...]) -> tu
     return (
         Rule(
             StartBattleRound,
-            step_start_round,
-            partial(check_start_round, config),
+            partial(step_start_round, config),
             name="CP-1 battle Round begins",
         ),
-        Rule(
-            EndBattleRound,
-            partial(step_end_round, subs),
-            check_end_round,
-            name="CP-1 battle Round ends",
-        ),
-        Rule(
-            EndBattle,
-            partial(step_end_battle, config),
-            partial(check_end_battle, config),
-            name="CP-5 battle ends",
-        ),
+        Rule(EndBattleRound, partial(step_end_round, subs), name="CP-1 battle Round ends"),
+        Rule(EndBattle, partial(step_end_battle, config), name="CP-5 battle ends"),
     )
 
 
@@ -442,33 +420,18 @@ def attack_override(config: CampaignConfig, sk: SkirmishConfig) -> Rule:
     return Rule(
         Attack,
         partial(step_attack, config, sk),
-        check_attack,
-        legal_actions=attack_options,  # pragma: no mutate -- the map's own, checked, list the same
+        legal_actions=attack_options,
         name="CP-1 attack as a battle",
-        exact=True,  # pragma: no mutate -- only spares the registry checking what it lists
+        exact=True,  # it spares the registry checking what it lists
     )
 
 
-FIELD_REFUSED = Rule(FieldUnits, _raise_field, _refuse_field, name="CP-4 guards are fielded")
+FIELD_REFUSED = Rule(FieldUnits, _refuse_field, name="CP-4 guards are fielded")
 """The override refusing a bare FieldUnits: the campaign fields the guards (CP-4)."""
-
-
-def _check_faction(game: Game, action: Action, inner: Checker) -> IllegalAction | None:
-    return _battle_problem(game, action) or inner(game, action)
-
-
-def _keep_faction(game: Game, action: Action) -> bool:
-    return game.slices[AT.campaign].battle is None
 
 
 def faction_wrappers() -> tuple[Wrapper, ...]:
     """One wrapper per faction action type: refused while a battle is under way (CP-1)."""
     return tuple(
-        Wrapper(
-            kind,
-            check=_check_faction,
-            name="CP-1 battle first",
-            keep=_keep_faction,  # pragma: no mutate -- without it, the checks filter the same
-        )
-        for kind in FACTION_ACTIONS
+        Wrapper(kind, refuse=_battle_problem, name="CP-1 battle first") for kind in FACTION_ACTIONS
     )
