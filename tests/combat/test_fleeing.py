@@ -29,7 +29,7 @@ from gamefold.combat import (
     register_dire_policy,
 )
 from gamefold.combat.dire import always, never, outnumbered
-from gamefold.combat.fleeing import DIRE, NOT_AGREED
+from gamefold.combat.flight import DIRE, NOT_AGREED
 from gamefold.core import Action, replace
 
 from .support import (

@@ -51,16 +51,9 @@ from gamefold.combat.dire import (
     dire_policy_names,
     register_dire_policy,
 )
-from gamefold.combat.exchange import Declare, Declared, awaits, targets, waiting_for
-from gamefold.combat.fleeing import (
-    Carry,
-    Fled,
-    LostItem,
-    Retreat,
-    RetreatDeclared,
-    RetreatFailed,
-    StressGained,
-)
+from gamefold.combat.exchange import Declare, Declared, targets
+from gamefold.combat.fleeing import Retreat, RetreatDeclared
+from gamefold.combat.flight import Carry, Fled, LostItem, RetreatFailed, StressGained
 from gamefold.combat.hands import (
     HANDS,
     PLAYGROUND_BEATS,
@@ -85,7 +78,6 @@ from gamefold.combat.reducer import (
     ACTIONS,
     EVENTS,
     PIPELINE,
-    advance,
     check,
     declarations,
     initial_state,
@@ -101,6 +93,7 @@ from gamefold.combat.resolution import (
     ExchangeRevealed,
 )
 from gamefold.combat.views import CombatView, view
+from gamefold.combat.waiting import awaits, waiting_for
 from gamefold.combat.warding import DamagePrevented, Ward, Warded
 from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw
 from gamefold.combat.zones import SIDES, Side, Zone
@@ -174,7 +167,6 @@ __all__ = [
     "allowed_hands",
     "awaits",
     "assigning_side",
-    "advance",
     "check",
     "codes",
     "declaration_rules",

@@ -20,26 +20,19 @@ from __future__ import annotations
 import attrs
 
 from gamefold.combat import codes
-from gamefold.combat.combatants import (
-    CombatState,
-    check_running,
-    index_of,
-    require,
-    with_combatant,
-)
-from gamefold.core import Action, Event, Events, replace
+from gamefold.combat.combatants import Combatant, CombatState, entrant, with_combatant
+from gamefold.core import Action, Event, Events, replacer
+from gamefold.pipeline import Refusal
 
 __all__ = [
     "Empower",
     "Empowered",
     "Heal",
     "Healed",
-    "apply_empower",
-    "apply_heal",
     "boost_positive",
-    "empowered",
-    "healed",
-    "validate_boost",
+    "boosted",
+    "decide_empower",
+    "decide_heal",
 ]
 
 
@@ -82,45 +75,36 @@ def boost_positive(action: Empower | Heal) -> bool:
     return action.amount >= 1
 
 
-def validate_boost(state: CombatState, action: Empower | Heal) -> None:
-    """Raise unless the fight goes on and the combatant is in it and standing."""
-    check_running(state, action)
-    if require(state, action.combatant, action).hp <= 0:
-        message = f"{action.combatant} has fallen and is out of the fight."
-        raise codes.illegal(codes.FALLEN, message, action)
+_edging = replacer(Combatant, "edge")
+_healing = replacer(Combatant, "hp")
 
 
-def apply_empower(state: CombatState, action: Empower) -> tuple[CombatState, Events]:
-    """Grow the combatant's edge by ``amount``."""
-    index = index_of(state, action.combatant)
-    new = _grow_edge(state, index, action.amount)
-    return new, (Empowered(action.combatant, action.amount, new.combatants[index].edge),)
+def boosted(state: CombatState, cid: str) -> int | Refusal:
+    """The position of ``cid`` if a host may boost it now: the fight goes on and it stands
+    (CB-10, CB-11); else the refusal. Empower and Heal share it."""
+    i = entrant(state, cid)
+    if not isinstance(i, Refusal) and state.combatants[i].hp <= 0:  # CB-11
+        return Refusal(codes.FALLEN, f"{cid} has fallen and is out of the fight.")
+    return i
 
 
-def empowered(state: CombatState, action: Empower) -> CombatState:
-    """:func:`apply_empower`'s new state, without its event."""
-    return _grow_edge(state, index_of(state, action.combatant), action.amount)
+def decide_empower(state: CombatState, action: Empower) -> tuple[CombatState, Events] | Refusal:
+    """Grow a standing combatant's edge by ``amount``; else the refusal."""
+    i = boosted(state, action.combatant)
+    if isinstance(i, Refusal):
+        return i
+    c = state.combatants[i]
+    total = c.edge + action.amount
+    new = with_combatant(state, i, _edging(c, total))
+    return new, (Empowered(c.id, action.amount, total),)
 
 
-def _grow_edge(state: CombatState, index: int, amount: int) -> CombatState:
-    c = state.combatants[index]
-    return with_combatant(state, index, replace(c, edge=c.edge + amount))
-
-
-def apply_heal(state: CombatState, action: Heal) -> tuple[CombatState, Events]:
-    """Restore hit points, up to the combatant's maximum (CB-11)."""
-    index = index_of(state, action.combatant)
-    new = _restore(state, index, action.amount)
-    hp = new.combatants[index].hp
-    event: Event = Healed(action.combatant, hp - state.combatants[index].hp, hp)
-    return new, (event,)
-
-
-def healed(state: CombatState, action: Heal) -> CombatState:
-    """:func:`apply_heal`'s new state, without its event."""
-    return _restore(state, index_of(state, action.combatant), action.amount)
-
-
-def _restore(state: CombatState, index: int, amount: int) -> CombatState:
-    c = state.combatants[index]
-    return with_combatant(state, index, replace(c, hp=min(c.max_hp, c.hp + amount)))
+def decide_heal(state: CombatState, action: Heal) -> tuple[CombatState, Events] | Refusal:
+    """Restore hit points to a standing combatant, up to its maximum (CB-11); else the
+    refusal."""
+    i = boosted(state, action.combatant)
+    if isinstance(i, Refusal):
+        return i
+    c = state.combatants[i]
+    hp = min(c.max_hp, c.hp + action.amount)
+    return with_combatant(state, i, _healing(c, hp)), (Healed(c.id, hp - c.hp, hp),)

@@ -16,7 +16,8 @@ from gamefold.combat import codes
 from gamefold.combat.config import CombatConfig
 from gamefold.combat.hands import Condition, Hand
 from gamefold.combat.zones import Side, Zone
-from gamefold.core import Event, replace
+from gamefold.core import Event, replacer
+from gamefold.pipeline import Refusal
 from gamefold.rng import Rng
 
 __all__ = [
@@ -29,16 +30,18 @@ __all__ = [
     "Fighter",
     "Item",
     "RetreatPlan",
-    "check_declarer",
-    "check_running",
     "decided_ending",
+    "declarer_refusal",
+    "entrant",
     "entry_problem",
     "exchange_under_way",
     "find",
     "index_of",
     "is_paired",
-    "require",
+    "over",
+    "unknown",
     "with_combatant",
+    "with_combatants",
 ]
 
 
@@ -250,10 +253,14 @@ def find(state: CombatState, cid: str) -> Combatant | None:
     return None
 
 
+with_combatants = replacer(CombatState, "combatants")
+"""``with_combatants(state, combatants)``: a copy of ``state`` with its combatants replaced."""
+
+
 def with_combatant(state: CombatState, index: int, combatant: Combatant) -> CombatState:
     """A copy of ``state`` with the combatant at ``index`` replaced."""
     cs = state.combatants
-    return replace(state, combatants=(*cs[:index], combatant, *cs[index + 1 :]))
+    return with_combatants(state, (*cs[:index], combatant, *cs[index + 1 :]))
 
 
 def is_paired(state: CombatState) -> bool:
@@ -266,7 +273,10 @@ def is_paired(state: CombatState) -> bool:
 
 def exchange_under_way(state: CombatState) -> bool:
     """Whether anyone has declared in the current exchange (CB-10)."""
-    return any(c.declaration is not None or c.retreat is not None for c in state.combatants)
+    for c in state.combatants:  # noqa: SIM110 -- a loop, not any(): no generator per check
+        if c.declaration is not None or c.retreat is not None:
+            return True
+    return False
 
 
 def decided_ending(state: CombatState) -> Ending | None:
@@ -274,43 +284,51 @@ def decided_ending(state: CombatState) -> Ending | None:
 
     Nobody standing on either side is a draw.
     """
-    party = any(c.hp > 0 and c.side is Side.PARTY for c in state.combatants)
-    enemies = any(c.hp > 0 and c.side is Side.ENEMIES for c in state.combatants)
+    party = enemies = False
+    for c in state.combatants:
+        if c.hp > 0:
+            if c.side is Side.PARTY:
+                party = True
+            else:
+                enemies = True
     if party and enemies:
         return None
     return Ending.PARTY_WON if party else Ending.ENEMIES_WON if enemies else Ending.DRAW
 
 
-def check_running(state: CombatState, action: object) -> None:
-    """Raise ``combat/over`` when the fight has ended."""
-    if state.ending is not None:
-        raise codes.illegal(codes.OVER, f"The fight is over ({state.ending.value}).", action)
+def over(state: CombatState) -> Refusal | None:
+    """``combat/over`` when the fight has ended (CB-10), else ``None``."""
+    if state.ending is None:
+        return None
+    return Refusal(codes.OVER, f"The fight is over ({state.ending.value}).")
 
 
-def require(state: CombatState, cid: str, action: object) -> Combatant:
-    """The combatant ``cid``; raise ``combat/unknown-combatant`` (EN-4) if there is none."""
-    c = find(state, cid)
-    if c is None:
-        raise codes.illegal(
-            codes.UNKNOWN_COMBATANT, f"No combatant {cid!r} is in this fight.", action
-        )
-    return c
+def entrant(state: CombatState, cid: str) -> int | Refusal:
+    """The position of combatant ``cid`` in ``state.combatants``, in a fight going on; else
+    ``combat/over`` (CB-10) or, for a name that is no combatant, ``combat/unknown-combatant``."""
+    refusal = over(state)
+    if refusal is not None:
+        return refusal
+    for i, c in enumerate(state.combatants):
+        if c.id == cid:
+            return i
+    return unknown(cid)
 
 
-def check_declarer(state: CombatState, cid: str, action: object) -> Combatant:
-    """The combatant ``cid`` if it may declare now; raise the reason it may not."""
-    check_running(state, action)
-    c = require(state, cid, action)
+def unknown(cid: str) -> Refusal:
+    """``combat/unknown-combatant`` (EN-4): no combatant ``cid`` is in this fight."""
+    return Refusal(codes.UNKNOWN_COMBATANT, f"No combatant {cid!r} is in this fight.")
+
+
+def declarer_refusal(state: CombatState, c: Combatant) -> Refusal | None:
+    """Why ``c``, a combatant of a fight going on, may not make a choice now, or ``None``:
+    it has fallen (CB-11), it already chose (CB-10), or nobody is paired yet (CB-5)."""
     if c.hp <= 0:
-        raise codes.illegal(codes.FALLEN, f"{cid} has fallen and can no longer act.", action)
+        return Refusal(codes.FALLEN, f"{c.id} has fallen and can no longer act.")
     if c.declaration is not None or c.retreat is not None:
-        raise codes.illegal(
-            codes.ALREADY_DECLARED, f"{cid} has already declared in this exchange.", action
+        return Refusal(codes.ALREADY_DECLARED, f"{c.id} has already declared in this exchange.")
+    if c.partner is None and not is_paired(state):  # a partner means the fight is paired
+        return Refusal(
+            codes.PAIRING_NEEDED, "Forward pairings must be assigned before anyone declares."
         )
-    if not is_paired(state):
-        raise codes.illegal(
-            codes.PAIRING_NEEDED,
-            "Forward pairings must be assigned before anyone declares.",
-            action,
-        )
-    return c
+    return None

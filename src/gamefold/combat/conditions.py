@@ -21,14 +21,14 @@ from gamefold.combat.combatants import (
     Affliction,
     Combatant,
     CombatState,
-    check_running,
+    entrant,
     exchange_under_way,
-    index_of,
-    require,
     with_combatant,
+    with_combatants,
 )
 from gamefold.combat.hands import HANDS, Condition, Hand
 from gamefold.core import Action, EndRound, Event, Events, replace
+from gamefold.pipeline import Refusal
 
 __all__ = [
     "Afflict",
@@ -36,9 +36,8 @@ __all__ = [
     "ConditionEnded",
     "afflict",
     "allowed_hands",
-    "apply_afflict",
-    "apply_end_round",
-    "validate_afflict",
+    "decide_afflict",
+    "decide_end_round",
 ]
 
 
@@ -106,39 +105,35 @@ def afflict(c: Combatant, condition: Condition, rounds: int) -> tuple[Combatant,
     return replace(c, conditions=conditions), ConditionApplied(c.id, condition, ends - 1)
 
 
-def validate_afflict(state: CombatState, action: Afflict) -> None:
-    """Raise unless ``action`` may put its condition on a living combatant now."""
-    check_running(state, action)
-    target = require(state, action.combatant, action)
-    if target.hp <= 0:
-        raise codes.illegal(
-            codes.FALLEN, f"{target.id} has fallen; conditions no longer matter.", action
+def decide_afflict(state: CombatState, action: Afflict) -> tuple[CombatState, Events] | Refusal:
+    """Put the condition on a living combatant between exchanges (CB-12); else the refusal."""
+    i = entrant(state, action.combatant)
+    if isinstance(i, Refusal):
+        return i
+    target = state.combatants[i]
+    if target.hp <= 0:  # CB-11
+        return Refusal(codes.FALLEN, f"{target.id} has fallen; conditions no longer matter.")
+    if exchange_under_way(state):  # CB-10
+        return Refusal(
+            codes.EXCHANGE_UNDER_WAY, "Conditions are applied between exchanges, not during one."
         )
-    if exchange_under_way(state):
-        raise codes.illegal(
-            codes.EXCHANGE_UNDER_WAY,
-            "Conditions are applied between exchanges, not during one.",
-            action,
-        )
-
-
-def apply_afflict(state: CombatState, action: Afflict) -> tuple[CombatState, Events]:
-    """Put the condition on the combatant (CB-12)."""
     rounds = state.config.condition_rounds if action.rounds is None else action.rounds
-    i = index_of(state, action.combatant)
-    afflicted, event = afflict(state.combatants[i], action.condition, rounds)
+    afflicted, event = afflict(target, action.condition, rounds)
     return with_combatant(state, i, afflicted), (event,)
 
 
-def apply_end_round(state: CombatState, action: EndRound) -> tuple[CombatState, Events]:
+def decide_end_round(state: CombatState, action: EndRound) -> tuple[CombatState, Events]:
     """Take one Round off every condition; those with none left end (CB-12). Unspent wards
     are gone (see :class:`~gamefold.combat.Ward`), and so are unspent edges
-    (:class:`~gamefold.combat.Empower`)."""
-    if not any(c.conditions or c.ward or c.edge for c in state.combatants):
+    (:class:`~gamefold.combat.Empower`). A Round's end is always legal."""
+    for c in state.combatants:
+        if c.conditions or c.ward or c.edge:
+            break
+    else:
         return state, ()
     events: list[Event] = []
     combatants = tuple(_tick(c, events) for c in state.combatants)
-    return replace(state, combatants=combatants), tuple(events)
+    return with_combatants(state, combatants), tuple(events)
 
 
 def _tick(c: Combatant, events: list[Event]) -> Combatant:

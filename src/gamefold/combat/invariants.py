@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gamefold.combat.combatants import CombatState, Ending, exchange_under_way, find
-from gamefold.combat.exchange import waiting_for
+from gamefold.combat.waiting import waiting_for
 from gamefold.combat.zones import Side
 
 __all__ = [

@@ -18,18 +18,18 @@ import attrs
 
 from gamefold.combat import codes
 from gamefold.combat.combatants import (
+    Combatant,
     CombatState,
-    check_running,
+    entrant,
     exchange_under_way,
-    index_of,
-    require,
     with_combatant,
 )
 from gamefold.combat.pairing import dissolve_if_changed
 from gamefold.combat.zones import Zone
-from gamefold.core import Action, Event, Events, replace
+from gamefold.core import Action, Event, Events, replacer
+from gamefold.pipeline import Refusal
 
-__all__ = ["Move", "Moved", "apply_move", "validate_move"]
+__all__ = ["Move", "Moved", "decide_move"]
 
 
 @attrs.frozen
@@ -49,27 +49,26 @@ class Moved(Event):
     zone: Zone
 
 
-def validate_move(state: CombatState, action: Move) -> None:
-    """Raise unless the combatant stands, between exchanges, in the other zone."""
-    check_running(state, action)
-    who = require(state, action.combatant, action)
+_moving = replacer(Combatant, "zone")
+
+
+def decide_move(state: CombatState, action: Move) -> tuple[CombatState, Events] | Refusal:
+    """Move a standing combatant to its side's other zone between exchanges, and dissolve
+    the pairings if who counts as Forward changed (CB-4, CB-5, CB-7); else the refusal."""
+    i = entrant(state, action.combatant)
+    if isinstance(i, Refusal):
+        return i
+    who = state.combatants[i]
     if who.hp <= 0:  # a fallen combatant is in no zone (CB-11, an invariant)
-        raise codes.illegal(codes.FALLEN, f"{who.id} has fallen and left the zones.", action)
-    if exchange_under_way(state):
+        return Refusal(codes.FALLEN, f"{who.id} has fallen and left the zones.")
+    if exchange_under_way(state):  # CB-10
         message = "Combatants move between exchanges, not during one."
-        raise codes.illegal(codes.EXCHANGE_UNDER_WAY, message, action)
-    if who.zone is action.zone:
-        message = f"{who.id} already stands in its side's {action.zone.value} zone."
-        raise codes.illegal(codes.SAME_ZONE, message, action)
-
-
-def apply_move(state: CombatState, action: Move) -> tuple[CombatState, Events]:
-    """Move the combatant; dissolve the pairings if who counts as Forward changed (CB-5)."""
-    index = index_of(state, action.combatant)
-    who = state.combatants[index]
-    origin = who.zone
-    assert origin is not None  # validated: a standing combatant is in a zone
-    moved = with_combatant(state, index, replace(who, zone=action.zone))
+        return Refusal(codes.EXCHANGE_UNDER_WAY, message)
+    origin, zone = who.zone, action.zone
+    assert origin is not None  # a standing combatant is in a zone
+    if origin is zone:
+        message = f"{who.id} already stands in its side's {zone.value} zone."
+        return Refusal(codes.SAME_ZONE, message)
+    moved = with_combatant(state, i, _moving(who, zone))
     after, dissolved = dissolve_if_changed(state, moved)
-    events: list[Event] = [Moved(who.id, origin, action.zone), *dissolved]
-    return after, tuple(events)
+    return after, (Moved(who.id, origin, zone), *dissolved)

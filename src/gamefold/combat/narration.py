@@ -18,7 +18,8 @@ from gamefold.combat.boosts import Empowered, Healed
 from gamefold.combat.combatants import CombatEnded, CombatState, find
 from gamefold.combat.conditions import ConditionApplied, ConditionEnded
 from gamefold.combat.exchange import Declared
-from gamefold.combat.fleeing import Fled, RetreatDeclared, RetreatFailed, StressGained
+from gamefold.combat.fleeing import RetreatDeclared
+from gamefold.combat.flight import Fled, RetreatFailed, StressGained
 from gamefold.combat.hands import Outcome
 from gamefold.combat.moving import Moved
 from gamefold.combat.pairing import PairingsAssigned, PairingsDissolved

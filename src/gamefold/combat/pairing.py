@@ -21,24 +21,27 @@ import attrs
 
 from gamefold.combat import codes
 from gamefold.combat.combatants import (
+    Combatant,
     CombatState,
-    check_running,
     exchange_under_way,
     is_paired,
+    over,
+    with_combatants,
 )
 from gamefold.combat.zones import Side, forward_ids
-from gamefold.core import Action, Event, Events, replace
+from gamefold.core import Action, Event, Events, replace, replacer
+from gamefold.pipeline import Refusal
 
 __all__ = [
     "AssignPairings",
     "Pair",
     "PairingsAssigned",
     "PairingsDissolved",
-    "apply_assign",
+    "assign_refusal",
     "assigning_side",
+    "decide_assign",
     "dissolve_if_changed",
     "pairing_options",
-    "validate_assign",
 ]
 
 
@@ -97,60 +100,70 @@ def assigning_side(state: CombatState) -> Side:
     enemies = len(forward_ids(state.combatants, Side.ENEMIES))
     if party == enemies:
         return state.config.pairing_tiebreak  # CB-5 (default): the party
-    return Side.PARTY if party > enemies else Side.ENEMIES  # pragma: no mutate -- > is >= here
+    return Side.PARTY if party > enemies else Side.ENEMIES
 
 
-def validate_assign(state: CombatState, action: AssignPairings) -> None:
-    """Raise unless ``action`` is a complete, valid pairing by the side that assigns."""
-    check_running(state, action)
-    if exchange_under_way(state):
-        raise codes.illegal(codes.EXCHANGE_UNDER_WAY, "Pairings wait for the exchange.", action)
-    if is_paired(state):
-        raise codes.illegal(codes.ALREADY_PAIRED, "The pairings are assigned already.", action)
-    side = assigning_side(state)
-    if action.side is not side:
-        raise codes.illegal(
-            codes.NOT_YOUR_PAIRING, f"The {side.value} side assigns the pairings.", action
-        )
-    _check_pairs(state, action)
+_pairing = replacer(Combatant, "partner")
 
 
-def _check_pairs(state: CombatState, action: AssignPairings) -> None:
-    own = forward_ids(state.combatants, action.side)
-    enemy = forward_ids(state.combatants, action.side.other)
-    for pair in action.pairs:
-        for cid, allowed in ((pair.own, own), (pair.enemy, enemy)):
-            if cid not in allowed:
-                raise codes.illegal(
-                    codes.NOT_FORWARD, f"{cid} is not a Forward combatant of that side.", action
-                )
-    owns = [p.own for p in action.pairs]
-    enemies = sorted(p.enemy for p in action.pairs)
-    if len(set(owns)) != len(owns) or enemies != sorted(enemy):
-        raise codes.illegal(
-            codes.BAD_PAIRING,
-            "Each enemy Forward combatant needs exactly one partner, each a different one.",
-            action,
-        )
-
-
-def apply_assign(state: CombatState, action: AssignPairings) -> tuple[CombatState, Events]:
-    """Give every paired combatant its partner (CB-5)."""
+def decide_assign(
+    state: CombatState, action: AssignPairings
+) -> tuple[CombatState, Events] | Refusal:
+    """Give every paired combatant its partner, for a complete, valid pairing by the side
+    that assigns (CB-5); else the refusal."""
+    refusal = assign_refusal(state, action.side) or _pairs_refusal(state, action)
+    if refusal is not None:
+        return refusal
     partners: dict[str, str] = {}
     for pair in action.pairs:
         partners[pair.own] = pair.enemy
         partners[pair.enemy] = pair.own
     combatants = tuple(
-        replace(c, partner=partners[c.id]) if c.id in partners else c for c in state.combatants
+        _pairing(c, partners[c.id]) if c.id in partners else c for c in state.combatants
     )
-    return replace(state, combatants=combatants), (PairingsAssigned(action.side, action.pairs),)
+    return with_combatants(state, combatants), (PairingsAssigned(action.side, action.pairs),)
+
+
+def assign_refusal(state: CombatState, side: Side) -> Refusal | None:
+    """Why ``side`` may not assign pairings now, or ``None``: the fight is over (CB-10), an
+    exchange is under way (CB-10), pairings stand (CB-5), or the other side assigns (CB-5)."""
+    refusal = over(state)
+    if refusal is not None:
+        return refusal
+    if exchange_under_way(state):
+        return Refusal(codes.EXCHANGE_UNDER_WAY, "Pairings wait for the exchange.")
+    if is_paired(state):
+        return Refusal(codes.ALREADY_PAIRED, "The pairings are assigned already.")
+    assigning = assigning_side(state)
+    if side is not assigning:
+        message = f"The {assigning.value} side assigns the pairings."
+        return Refusal(codes.NOT_YOUR_PAIRING, message)
+    return None
+
+
+def _pairs_refusal(state: CombatState, action: AssignPairings) -> Refusal | None:
+    """Why ``action``'s pairs are no complete pairing of Forward combatants (CB-5, CB-7)."""
+    own = forward_ids(state.combatants, action.side)
+    enemy = forward_ids(state.combatants, action.side.other)
+    for pair in action.pairs:
+        for cid, allowed in ((pair.own, own), (pair.enemy, enemy)):
+            if cid not in allowed:
+                message = f"{cid} is not a Forward combatant of that side."
+                return Refusal(codes.NOT_FORWARD, message)
+    owns = [p.own for p in action.pairs]
+    enemies = sorted(p.enemy for p in action.pairs)
+    if len(set(owns)) != len(owns) or enemies != sorted(enemy):
+        return Refusal(
+            codes.BAD_PAIRING,
+            "Each enemy Forward combatant needs exactly one partner, each a different one.",
+        )
+    return None
 
 
 def pairing_options(state: CombatState, side: Side) -> tuple[AssignPairings, ...]:
-    """Every valid :class:`AssignPairings` of ``side`` now, in a deterministic order (EN-5)."""
-    if state.ending is not None or is_paired(state) or exchange_under_way(state):
-        return ()
-    if assigning_side(state) is not side:
+    """Every valid :class:`AssignPairings` of ``side`` now, in a deterministic order (EN-5):
+    each choice of its Forward combatants, one for each enemy Forward combatant."""
+    if assign_refusal(state, side) is not None:
         return ()
     own = forward_ids(state.combatants, side)
     enemy = forward_ids(state.combatants, side.other)
@@ -160,7 +173,7 @@ def pairing_options(state: CombatState, side: Side) -> tuple[AssignPairings, ...
 
 
 def _pairs(own: tuple[str, ...], enemy: tuple[str, ...]) -> tuple[Pair, ...]:
-    zipped = zip(own, enemy, strict=True)  # pragma: no mutate -- equivalent: equal lengths
+    zipped = zip(own, enemy, strict=True)
     return tuple(Pair(o, e) for o, e in zipped)
 
 

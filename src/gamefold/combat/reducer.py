@@ -1,10 +1,12 @@
-"""The combat pipeline and its public verbs: guard → route → validate → apply.
+"""The combat pipeline and its public verbs: guard → decide.
 
 ``step(state, action)`` first *guards* (a non-action is a ``TypeError``; an action of
 another subsystem or with fields of the wrong type is ``combat/malformed``, EN-4), then
-*routes* the action by its type to a ``(validate, apply)`` pair. *Validate* only reads the
-state and raises :class:`~gamefold.IllegalAction`; *apply* builds the new state and its
-events and only runs after validation passed, so an illegal action never changes anything.
+hands the action to the one *decide* function of its type, next to the action's record in
+its concept module (``decide_declare`` in :mod:`~gamefold.combat.exchange`, …). A decide
+function reads the state once and returns a :class:`~gamefold.pipeline.Refusal` or the new
+state with its events, so an illegal action never changes anything, and ``check`` answers
+from the same function. Listings are built from the predicates the decide functions use.
 
 Who acts (the ``actor`` of :func:`legal_actions`):
 
@@ -20,9 +22,7 @@ Who acts (the ``actor`` of :func:`legal_actions`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import partial
-from typing import Any, TypeAlias
+from collections.abc import Sequence
 
 from gamefold.combat import codes
 from gamefold.combat.boosts import (
@@ -30,69 +30,38 @@ from gamefold.combat.boosts import (
     Empowered,
     Heal,
     Healed,
-    apply_empower,
-    apply_heal,
     boost_positive,
-    validate_boost,
+    decide_empower,
+    decide_heal,
 )
 from gamefold.combat.combatants import CombatEnded, CombatState, Fighter, entry_problem, find
 from gamefold.combat.conditions import (
     Afflict,
     ConditionApplied,
     ConditionEnded,
-    apply_afflict,
-    apply_end_round,
-    validate_afflict,
+    decide_afflict,
+    decide_end_round,
 )
 from gamefold.combat.config import CombatConfig
-from gamefold.combat.exchange import (
-    Declare,
-    Declared,
-    declaration_options,
-    record_declaration,
-    validate_declare,
-)
-from gamefold.combat.fleeing import (
-    Fled,
-    Retreat,
-    RetreatDeclared,
-    RetreatFailed,
-    StressGained,
-    record_retreat,
-    retreat_options,
-    validate_retreat,
-)
-from gamefold.combat.fused import ACCEPTS, QUIET
-from gamefold.combat.moving import Move, Moved, apply_move, validate_move
+from gamefold.combat.exchange import Declare, Declared, decide_declare, declaration_options
+from gamefold.combat.fleeing import Retreat, RetreatDeclared, decide_retreat, retreat_options
+from gamefold.combat.flight import Fled, RetreatFailed, StressGained
+from gamefold.combat.moving import Move, Moved, decide_move
 from gamefold.combat.pairing import (
     AssignPairings,
     PairingsAssigned,
     PairingsDissolved,
-    apply_assign,
+    decide_assign,
     pairing_options,
-    validate_assign,
 )
 from gamefold.combat.resolution import (
     AbilityResolved,
     CombatantFell,
     DamageDealt,
     ExchangeRevealed,
-    resolve_if_complete,
 )
-from gamefold.combat.warding import (
-    DamagePrevented,
-    Ward,
-    Warded,
-    apply_ward,
-    validate_ward,
-    ward_positive,
-)
-from gamefold.combat.withdrawal import (
-    CombatantWithdrawn,
-    Withdraw,
-    apply_withdraw,
-    validate_withdraw,
-)
+from gamefold.combat.warding import DamagePrevented, Ward, Warded, decide_ward, ward_positive
+from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw, decide_withdraw
 from gamefold.combat.zones import SIDES
 from gamefold.core import Action, EndRound, Events
 from gamefold.errors import ConfigError, IllegalAction
@@ -103,7 +72,6 @@ __all__ = [
     "ACTIONS",
     "EVENTS",
     "PIPELINE",
-    "advance",
     "check",
     "initial_state",
     "legal_actions",
@@ -190,45 +158,23 @@ def _withdraw_ok(a: Withdraw) -> bool:
 
 # -- route ----------------------------------------------------------------------------------
 
-Apply: TypeAlias = Callable[[CombatState, Any], tuple[CombatState, Events]]
 
-
-def _record_then_resolve(
-    record: Apply, state: CombatState, action: Any
-) -> tuple[CombatState, Events]:
-    """Record a choice, then resolve the exchange if it was the last one (CB-10).
-
-    Bound to its ``record`` with ``partial`` in :func:`make_pipeline` (not a closure built at
-    import), so that every step runs code a mutation tool can reach.
-    """
-    new, events = record(state, action)
-    return resolve_if_complete(new, events)
-
-
-def _always(state: CombatState, action: Any) -> None:
-    """Lifecycle actions are always legal."""
-
-
-def make_pipeline(*, fused: bool = True) -> Pipeline[CombatState]:
-    """The combat pipeline: guard, route, validate, apply (see :mod:`gamefold.pipeline`).
-
-    With ``fused`` (the default) the actions games call most (Declare, Ward, Empower, Heal,
-    Move) are checked in one pass, and all but Move can be applied without their events
-    (:mod:`gamefold.combat.fused`); without, every action runs the four stages.
-    """
+def make_pipeline() -> Pipeline[CombatState]:
+    """The combat pipeline: each action type's guard and decide function (see
+    :mod:`gamefold.pipeline`)."""
     return Pipeline(
         codes.CATALOGUE,
         {
-            AssignPairings: (validate_assign, apply_assign),
-            Declare: (validate_declare, partial(_record_then_resolve, record_declaration)),
-            Retreat: (validate_retreat, partial(_record_then_resolve, record_retreat)),
-            Afflict: (validate_afflict, apply_afflict),
-            Withdraw: (validate_withdraw, apply_withdraw),
-            Ward: (validate_ward, apply_ward),
-            Move: (validate_move, apply_move),
-            Empower: (validate_boost, apply_empower),
-            Heal: (validate_boost, apply_heal),
-            EndRound: (_always, apply_end_round),
+            AssignPairings: decide_assign,
+            Declare: decide_declare,
+            Retreat: decide_retreat,
+            Afflict: decide_afflict,
+            Withdraw: decide_withdraw,
+            Ward: decide_ward,
+            Move: decide_move,
+            Empower: decide_empower,
+            Heal: decide_heal,
+            EndRound: decide_end_round,
         },
         owner="the combat subsystem",
         shapes={
@@ -238,13 +184,11 @@ def make_pipeline(*, fused: bool = True) -> Pipeline[CombatState]:
             Empower: boost_positive,
             Heal: boost_positive,
         },
-        accepts=ACCEPTS if fused else None,
-        quiet=QUIET if fused else None,
     )
 
 
 PIPELINE: Pipeline[CombatState] = make_pipeline()
-"""The combat pipeline, with its fast paths (:func:`make_pipeline`)."""
+"""The combat pipeline (:func:`make_pipeline`)."""
 
 
 # -- the public verbs -----------------------------------------------------------------------
@@ -258,13 +202,6 @@ def step(state: CombatState, action: Action) -> tuple[CombatState, Events]:
 def reduce(state: CombatState, action: Action) -> CombatState:
     """Apply ``action`` and return the new state alone."""
     return PIPELINE.step(state, action)[0]
-
-
-def advance(state: CombatState, action: Action) -> CombatState:
-    """Apply ``action`` and return the new state alone, as :func:`reduce` does, without
-    building the events of the host's Ward, Empower and Heal or of a declaration (EN-7): for
-    simulations and searches that never read them. Raises as :func:`step` does."""
-    return PIPELINE.advance(state, action)
 
 
 def check(state: CombatState, action: Action) -> IllegalAction | None:

@@ -33,12 +33,12 @@ from gamefold.combat.combatants import (
 )
 from gamefold.combat.conditions import afflict
 from gamefold.combat.config import CombatConfig
-from gamefold.combat.exchange import nobody_waiting
-from gamefold.combat.fleeing import attempt_flight
+from gamefold.combat.flight import attempt_flight
 from gamefold.combat.hands import Hand, Outcome, outcome
 from gamefold.combat.pairing import dissolve_if_changed
+from gamefold.combat.waiting import nobody_waiting
 from gamefold.combat.warding import DamagePrevented
-from gamefold.core import Event, Events, replace
+from gamefold.core import Event, Events, replace, replacer
 
 __all__ = [
     "AbilityResolved",
@@ -94,6 +94,12 @@ class CombatantFell(Event):
     combatant: str
 
 
+_resolved = replacer(CombatState, "combatants", "exchange")
+_cleared = replacer(Combatant, "declaration", "retreat", "ward", "edge")
+_hurt = replacer(Combatant, "hp")
+_fallen = replacer(Combatant, "hp", "zone", "partner")
+
+
 def resolve_if_complete(state: CombatState, events: Events) -> tuple[CombatState, Events]:
     """Resolve the exchange if nobody is left to declare; else return the input as is."""
     if not nobody_waiting(state):
@@ -111,12 +117,14 @@ def resolve(state: CombatState) -> tuple[CombatState, Events]:
         return replace(fled, exchange=number), tuple(events)
     resolved = _resolve_abilities(state)
     events.extend(resolved)
+    start = len(events)
     combatants = _take_damage(state, resolved, events)
+    fell = any(type(e) is CombatantFell for e in events[start:])
     combatants = _inflict(state.config, combatants, resolved, events)
-    after, dissolved = dissolve_if_changed(
-        state, replace(state, combatants=combatants, exchange=number)
-    )
-    events.extend(dissolved)
+    after = _resolved(state, combatants, number)
+    if fell:  # only a fall moves anyone out of a zone, so only a fall dissolves (CB-5, CB-7)
+        after, dissolved = dissolve_if_changed(state, after)
+        events.extend(dissolved)
     return _end_if_over(after, events)
 
 
@@ -187,19 +195,18 @@ def _take_damage(
         new = (
             c
             if c.declaration is None and c.retreat is None and not c.ward and not c.edge
-            else replace(c, declaration=None, retreat=None, ward=0, edge=0)
+            else _cleared(c, None, None, 0, 0)
         )
         if c.id in stopped:
             hits.append(DamagePrevented(c.id, stopped[c.id]))
-        amount = totals.get(c.id, 0)  # pragma: no mutate -- equivalent: None is falsy too
+        amount = totals.get(c.id, 0)
         if amount:  # CB-10: all damage lands at once
             hp = max(0, c.hp - amount)
             hits.append(DamageDealt(c.id, amount, hp))
-            new = replace(new, hp=hp)
-            if hp == 0:  # CB-11: the fallen leave the zones and their pairing
-                # pragma: no mutate start -- equivalent: a paired fall dissolves every pairing
-                new = replace(new, zone=None, partner=None)
-                # pragma: no mutate end
+            if hp:
+                new = _hurt(new, hp)
+            else:  # CB-11: the fallen leave the zones and their pairing
+                new = _fallen(new, 0, None, None)
                 falls.append(CombatantFell(c.id))
         out.append(new)
     events.extend(hits)

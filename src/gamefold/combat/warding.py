@@ -19,23 +19,16 @@ from __future__ import annotations
 import attrs
 
 from gamefold.combat import codes
-from gamefold.combat.combatants import (
-    CombatState,
-    check_running,
-    index_of,
-    require,
-    with_combatant,
-)
-from gamefold.core import Action, Event, Events, replace
+from gamefold.combat.combatants import Combatant, CombatState, entrant, with_combatant
+from gamefold.core import Action, Event, Events, replacer
+from gamefold.pipeline import Refusal
 
 __all__ = [
     "DamagePrevented",
     "Ward",
     "Warded",
-    "apply_ward",
-    "validate_ward",
+    "decide_ward",
     "ward_positive",
-    "warded",
 ]
 
 
@@ -69,26 +62,17 @@ def ward_positive(action: Ward) -> bool:
     return action.amount >= 1
 
 
-def validate_ward(state: CombatState, action: Ward) -> None:
-    """Raise unless the fight goes on and the combatant is in it and standing."""
-    check_running(state, action)
-    if require(state, action.combatant, action).hp <= 0:
-        message = f"{action.combatant} has fallen: there is nothing left to shield."
-        raise codes.illegal(codes.FALLEN, message, action)
+_warding = replacer(Combatant, "ward")
 
 
-def apply_ward(state: CombatState, action: Ward) -> tuple[CombatState, Events]:
-    """Grow the combatant's ward by ``amount``."""
-    index = index_of(state, action.combatant)
-    new = _grow_ward(state, index, action.amount)
-    return new, (Warded(action.combatant, action.amount, new.combatants[index].ward),)
-
-
-def warded(state: CombatState, action: Ward) -> CombatState:
-    """:func:`apply_ward`'s new state, without its event."""
-    return _grow_ward(state, index_of(state, action.combatant), action.amount)
-
-
-def _grow_ward(state: CombatState, index: int, amount: int) -> CombatState:
-    c = state.combatants[index]
-    return with_combatant(state, index, replace(c, ward=c.ward + amount))
+def decide_ward(state: CombatState, action: Ward) -> tuple[CombatState, Events] | Refusal:
+    """Grow a standing combatant's ward by ``amount`` while the fight goes on; else the
+    refusal."""
+    i = entrant(state, action.combatant)
+    if isinstance(i, Refusal):
+        return i
+    c = state.combatants[i]
+    if c.hp <= 0:  # CB-11
+        return Refusal(codes.FALLEN, f"{c.id} has fallen: there is nothing left to shield.")
+    total = c.ward + action.amount
+    return with_combatant(state, i, _warding(c, total)), (Warded(c.id, action.amount, total),)

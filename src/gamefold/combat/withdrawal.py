@@ -31,21 +31,22 @@ from gamefold.combat.combatants import (
     CombatEnded,
     CombatState,
     Ending,
-    check_running,
     decided_ending,
     exchange_under_way,
-    require,
+    index_of,
+    over,
+    unknown,
 )
-from gamefold.combat.exchange import waiting_for
 from gamefold.combat.pairing import dissolve_if_changed
 from gamefold.combat.resolution import resolve
+from gamefold.combat.waiting import waiting_for
 from gamefold.core import Action, Event, Events, replace
+from gamefold.pipeline import Refusal
 
 __all__ = [
     "CombatantWithdrawn",
     "Withdraw",
-    "apply_withdraw",
-    "validate_withdraw",
+    "decide_withdraw",
 ]
 
 
@@ -71,16 +72,18 @@ class CombatantWithdrawn(Event):
     cause: str
 
 
-def validate_withdraw(state: CombatState, action: Withdraw) -> None:
-    """Raise unless every combatant named is in the fight and standing, the fight going on."""
-    check_running(state, action)
+def decide_withdraw(state: CombatState, action: Withdraw) -> tuple[CombatState, Events] | Refusal:
+    """Take living combatants out one by one (CB-11), then end the fight or resolve the
+    exchange; else the refusal for the first one named that is unknown or fallen."""
+    refusal = over(state)
+    if refusal is not None:
+        return refusal
     for cid in action.combatants:
-        if require(state, cid, action).hp <= 0:
-            raise codes.illegal(codes.FALLEN, f"{cid} has fallen and is out already.", action)
-
-
-def apply_withdraw(state: CombatState, action: Withdraw) -> tuple[CombatState, Events]:
-    """Take the combatants out one by one (CB-11), then end the fight or resolve the exchange."""
+        i = index_of(state, cid)
+        if i < 0:
+            return unknown(cid)
+        if state.combatants[i].hp <= 0:  # CB-11
+            return Refusal(codes.FALLEN, f"{cid} has fallen and is out already.")
     events: list[Event] = []
     for cid in action.combatants:
         state = _take_out(state, cid, action.cause, events)
