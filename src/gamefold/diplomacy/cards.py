@@ -20,7 +20,7 @@ from operator import attrgetter
 import attrs
 from pyrsistent import PMap, pmap
 
-from gamefold.core import replace
+from gamefold.core import replacer
 from gamefold.errors import ConfigError
 from gamefold.rng import Rng
 
@@ -208,9 +208,13 @@ class Pool:
         return cls(**{name: tuple(ids) for name, ids in split.items()})
 
 
+# One copy function a kind: a step puts a card back in the pool, or takes one, by kind.
+_SET = {kind: replacer(Pool, _FIELD[kind]) for kind in KINDS}
+
+
 def _take(pool: Pool, kind: Kind, index: int) -> tuple[int, Pool]:
     cards = pool.of(kind)
-    return cards[index], replace(pool, **{_FIELD[kind]: cards[:index] + cards[index + 1 :]})
+    return cards[index], _SET[kind](pool, cards[:index] + cards[index + 1 :])
 
 
 def draw(pool: Pool, kind: Kind | None, rng: Rng) -> tuple[int | None, Pool, Rng]:
@@ -244,6 +248,6 @@ def draw(pool: Pool, kind: Kind | None, rng: Rng) -> tuple[int | None, Pool, Rng
 
 def put(pool: Pool, card: int, kind: Kind) -> Pool:
     """The pool with ``card`` (of ``kind``) back in it, at its sorted place (DP-1)."""
-    cards = pool.of(kind)
+    cards = _BY_KIND[kind](pool)
     at = bisect_left(cards, card)
-    return replace(pool, **{_FIELD[kind]: (*cards[:at], card, *cards[at:])})
+    return _SET[kind](pool, (*cards[:at], card, *cards[at:]))

@@ -16,10 +16,11 @@ import attrs
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Counter, Kind, draw, put
-from gamefold.diplomacy.seats import require_seat, require_turn, seat_of, with_player
+from gamefold.diplomacy.seats import find_seat, put_seat, turn_refusal, unseated, with_player
+from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
-    from gamefold.diplomacy.table import DiplomacyState
+    from gamefold.diplomacy.table import DiplomacyState, PlayerState
 
 __all__ = [
     "CardDestroyed",
@@ -125,21 +126,15 @@ def held_count(state: DiplomacyState, seat: int) -> int:
     return len(state.players[seat].hand) + locked
 
 
-def in_hand(state: DiplomacyState, seat: int, card: int) -> bool:
-    """Whether the player at ``seat`` has ``card`` in hand, unlocked (DP-10)."""
-    return card in state.players[seat].hand
-
-
-def require_card(state: DiplomacyState, seat: int, card: int, action: Action) -> None:
-    """Raise unless the player at ``seat`` has ``card`` in hand, unlocked (DP-10, EN-4)."""
-    if in_hand(state, seat, card):
-        return
-    player = state.players[seat]
+def card_refusal(state: DiplomacyState, player: PlayerState, card: int) -> Refusal | None:
+    """Why ``player`` cannot use ``card``: it is locked in a pending proposal (DP-10) or not
+    held (EN-4); ``None`` when it is in their hand, unlocked."""
+    if card in player.hand:
+        return None
     if card in locked_cards(state, player.player):
         message = f"Card {card} is locked in a pending proposal until it is answered or expires."
-        raise codes.illegal(codes.CARD_LOCKED, message, action)
-    message = f"{player.player} does not hold card {card}."
-    raise codes.illegal(codes.CARD_NOT_IN_HAND, message, action)
+        return Refusal(codes.CARD_LOCKED, message)
+    return Refusal(codes.CARD_NOT_IN_HAND, f"{player.player} does not hold card {card}.")
 
 
 def of_kind(state: DiplomacyState, card: int, kind: Kind) -> bool:
@@ -147,13 +142,20 @@ def of_kind(state: DiplomacyState, card: int, kind: Kind) -> bool:
     return state.config.cards[card].kind is kind
 
 
-def require_kind(state: DiplomacyState, card: int, kind: Kind, action: Action, rule: str) -> None:
-    """Raise ``diplomacy/wrong-kind`` unless ``card`` is of ``kind``."""
-    if not of_kind(state, card, kind):
-        card_type = state.config.cards[card]
-        article = "an" if kind.value[0] in "aeiou" else "a"  # pragma: no mutate -- no kind has an X
-        message = f"{card_type.name} is not {article} {kind.value} card."
-        raise codes.illegal(codes.WRONG_KIND, message, action, rule=rule)
+def cards_of(state: DiplomacyState, cards: tuple[int, ...], kind: Kind) -> list[int]:
+    """The cards of ``kind`` among ``cards``, in order: :func:`of_kind` over a hand, in one
+    comprehension (a listing reads every hand)."""
+    types = state.config.cards
+    return [card for card in cards if types[card].kind is kind]
+
+
+def kind_refusal(state: DiplomacyState, card: int, kind: Kind, rule: str) -> Refusal | None:
+    """``diplomacy/wrong-kind`` (citing ``rule``) unless ``card`` is of ``kind``."""
+    if of_kind(state, card, kind):
+        return None
+    article = "an" if kind.value[0] in "aeiou" else "a"
+    message = f"{state.config.cards[card].name} is not {article} {kind.value} card."
+    return Refusal(codes.WRONG_KIND, message, rule=rule)
 
 
 def receive(
@@ -200,67 +202,69 @@ def give_back(state: DiplomacyState, seat: int, cards: tuple[int, ...]) -> Diplo
     return with_player(state, seat, replace(player, hand=(*player.hand, *cards)))
 
 
-def spend(state: DiplomacyState, seat: int, card: int) -> DiplomacyState:
-    """Move ``card`` from the hand at ``seat`` to the pool (DP-1: at once)."""
+def without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``hand`` without ``card``, which it holds once (DP-1: every card is in one place)."""
+    at = hand.index(card)
+    return hand[:at] + hand[at + 1 :]
+
+
+def to_pool(
+    state: DiplomacyState, seat: int, player: PlayerState, card: int, kind: Kind
+) -> DiplomacyState:
+    """``state`` with ``player`` as the record at ``seat`` (its hand without ``card``) and
+    ``card``, of ``kind``, back in the pool at once (DP-1)."""
+    pool = put(state.pool, card, kind)
+    return replace(state, pool=pool, players=put_seat(state.players, seat, player))
+
+
+def decide_discard(
+    state: DiplomacyState, action: Discard
+) -> tuple[DiplomacyState, Events] | Refusal:
+    """The player's own turn, a card in hand and unlocked (DP-1, DP-10): it goes back to the
+    pool at once."""
+    name, card = action.player, action.card
+    seat = find_seat(state, name)
+    if seat is None:
+        return unseated(name)
     player = state.players[seat]
-    hand = tuple(c for c in player.hand if c != card)
-    pool = put(state.pool, card, state.config.cards[card].kind)
-    return with_player(replace(state, pool=pool), seat, replace(player, hand=hand))
+    refusal = turn_refusal(state, name, "DP-1") or card_refusal(state, player, card)
+    if refusal is not None:
+        return refusal
+    kind = state.config.cards[card].kind
+    new = replace(player, hand=without(player.hand, card))
+    return to_pool(state, seat, new, card, kind), (CardDiscarded(name, card),)
 
 
-def validate_discard(state: DiplomacyState, action: Discard) -> None:
-    """Discard: the player's own turn, a card in hand and unlocked (DP-1, DP-10)."""
-    seat = require_seat(state, action.player, action)
-    require_turn(state, action.player, action, "DP-1")
-    require_card(state, seat, action.card, action)
-
-
-def apply_discard(state: DiplomacyState, action: Discard) -> tuple[DiplomacyState, Events]:
-    """The card goes back to the pool at once (DP-1)."""
-    return discarded(state, action), (CardDiscarded(action.player, action.card),)
-
-
-def discarded(state: DiplomacyState, action: Discard) -> DiplomacyState:
-    """:func:`apply_discard`'s new state, without its event."""
-    return spend(state, seat_of(state, action.player), action.card)  # validated
-
-
-def validate_self_apply(state: DiplomacyState, action: SelfApply) -> None:
-    """Self-apply: own turn, an unlocked Value card in hand (DP-10, DP-11)."""
-    seat = require_seat(state, action.player, action)
-    require_turn(state, action.player, action, "DP-11")
-    require_card(state, seat, action.card, action)
-    require_kind(state, action.card, Kind.VALUE, action, "DP-11")
-
-
-def apply_self_apply(state: DiplomacyState, action: SelfApply) -> tuple[DiplomacyState, Events]:
-    """Troops now, half of them (rounded per ``debt_rounding``) owed next turn (DP-11)."""
-    troops = state.config.cards[action.card].troops
-    debt = state.config.debt_for(troops)
-    state = _owe(state, action, debt)
-    return state, (SelfApplied(action.player, action.card, troops, debt),)
-
-
-def self_applied(state: DiplomacyState, action: SelfApply) -> DiplomacyState:
-    """:func:`apply_self_apply`'s new state, without its event."""
-    return _owe(state, action, state.config.debt_for(state.config.cards[action.card].troops))
-
-
-def _owe(state: DiplomacyState, action: SelfApply, debt: int) -> DiplomacyState:
-    """The self-applied card back in the pool, its ``debt`` added to the player's (DP-11)."""
-    seat = seat_of(state, action.player)  # validated
-    state = spend(state, seat, action.card)
+def decide_self_apply(
+    state: DiplomacyState, action: SelfApply
+) -> tuple[DiplomacyState, Events] | Refusal:
+    """Own turn, an unlocked Value card in hand (DP-10, DP-11): its troops now, half of them
+    (rounded per ``debt_rounding``) owed off the next turn's deploy."""
+    name, card = action.player, action.card
+    seat = find_seat(state, name)
+    if seat is None:
+        return unseated(name)
     player = state.players[seat]
-    return with_player(state, seat, replace(player, deploy_debt=player.deploy_debt + debt))
+    refusal = (
+        turn_refusal(state, name, "DP-11")
+        or card_refusal(state, player, card)
+        or kind_refusal(state, card, Kind.VALUE, "DP-11")
+    )
+    if refusal is not None:
+        return refusal
+    config = state.config
+    troops = config.cards[card].troops
+    debt = config.debt_for(troops)
+    hand = without(player.hand, card)
+    new = replace(player, hand=hand, deploy_debt=player.deploy_debt + debt)
+    events = (SelfApplied(name, card, troops, debt),)
+    return to_pool(state, seat, new, card, Kind.VALUE), events
 
 
-def charge_debt(state: DiplomacyState, seat: int, events: list[Event]) -> DiplomacyState:
-    """At turn start, the deploy debt falls due and is cleared (DP-11)."""
-    player = state.players[seat]
-    if not player.deploy_debt:
-        return state
-    events.append(DeployDebtDue(player.player, player.deploy_debt))
-    return with_player(state, seat, replace(player, deploy_debt=0))
+def charge_debt(player: PlayerState, events: list[Event]) -> None:
+    """At turn start, the deploy debt of ``player`` falls due (DP-11); the caller clears it."""
+    if player.deploy_debt:
+        events.append(DeployDebtDue(player.player, player.deploy_debt))
 
 
 def earn_one(

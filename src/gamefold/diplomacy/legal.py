@@ -17,6 +17,12 @@ recipients); :func:`proposal_count` tells how many there are without building th
 :func:`sample_proposals` draws some uniformly with an :class:`~gamefold.Rng`, for a policy
 that wants a few rather than all.
 
+Each condition is the predicate the decide function of its action uses (a seat,
+:func:`~gamefold.diplomacy.seats.on_turn`, :func:`~gamefold.diplomacy.hands.of_kind`,
+:func:`~gamefold.diplomacy.proposals.addressed_to`,
+:func:`~gamefold.diplomacy.standalone.window_refusal`), and the cards come from the hand,
+so every listed action is legal by construction and none is checked again.
+
 Lifecycle actions that the host game issues (:class:`~gamefold.diplomacy.turns.BeginTurn`) are
 never listed: they carry facts of the map, not choices.
 """
@@ -31,10 +37,10 @@ from typing import TYPE_CHECKING
 
 from gamefold.core import Action, EndTurn
 from gamefold.diplomacy.cards import Kind
-from gamefold.diplomacy.hands import Discard, SelfApply
-from gamefold.diplomacy.proposals import Accept, Decline, Propose
-from gamefold.diplomacy.seats import find_seat
-from gamefold.diplomacy.standalone import PlayStandalone
+from gamefold.diplomacy.hands import Discard, SelfApply, cards_of
+from gamefold.diplomacy.proposals import Accept, Decline, Propose, addressed_to
+from gamefold.diplomacy.seats import find_seat, on_turn
+from gamefold.diplomacy.standalone import PlayStandalone, window_refusal
 from gamefold.rng import Rng
 
 if TYPE_CHECKING:
@@ -56,29 +62,35 @@ _self_apply = lru_cache(maxsize=4096)(SelfApply)
 _end_turn = lru_cache(maxsize=64)(EndTurn)
 
 
-def _of(state: DiplomacyState, hand: tuple[int, ...], kind: Kind) -> list[int]:
-    types = state.config.cards
-    return [card for card in hand if types[card].kind is kind]
-
-
 def _hand(state: DiplomacyState, actor: str) -> tuple[int, ...] | None:
+    """The hand of ``actor`` when they are seated and on their turn, else ``None``."""
     seat = find_seat(state, actor)
-    if seat is None or state.active != actor:
+    if seat is None or not on_turn(state, actor):
         return None
     return state.players[seat].hand
+
+
+def _proposals(
+    state: DiplomacyState, actor: str, agreements: list[int], values: list[int]
+) -> Iterator[Propose]:
+    """Every proposal of ``actor``, seated and on their turn, holding the Agreement cards
+    ``agreements`` and the Value cards ``values``: each Agreement card with each ordered
+    filling of its slots by distinct Value cards, to each other player (DP-9)."""
+    types = state.config.cards
+    others = [p.player for p in state.players if p.player != actor]
+    for agreement in agreements:
+        for filling in permutations(values, types[agreement].slots):
+            for other in others:
+                yield Propose(actor, other, agreement, filling)
 
 
 def list_proposals(state: DiplomacyState, actor: str) -> Iterator[Propose]:
     """Every proposal ``actor`` may make now, in the listing's order (EN-5)."""
     hand = _hand(state, actor)
     if hand is None:
-        return
-    values = _of(state, hand, Kind.VALUE)
-    others = [p.player for p in state.players if p.player != actor]
-    for agreement in _of(state, hand, Kind.AGREEMENT):
-        for filling in permutations(values, state.config.cards[agreement].slots):
-            for other in others:
-                yield Propose(actor, other, agreement, filling)
+        return iter(())
+    agreements = cards_of(state, hand, Kind.AGREEMENT)
+    return _proposals(state, actor, agreements, cards_of(state, hand, Kind.VALUE))
 
 
 def proposal_count(state: DiplomacyState, actor: str) -> int:
@@ -86,9 +98,9 @@ def proposal_count(state: DiplomacyState, actor: str) -> int:
     hand = _hand(state, actor)
     if hand is None:
         return 0
-    values = len(_of(state, hand, Kind.VALUE))
+    values = len(cards_of(state, hand, Kind.VALUE))
     others = len(state.players) - 1
-    slots = [state.config.cards[a].slots for a in _of(state, hand, Kind.AGREEMENT)]
+    slots = [state.config.cards[a].slots for a in cards_of(state, hand, Kind.AGREEMENT)]
     return sum(perm(values, n) for n in slots) * others
 
 
@@ -112,13 +124,15 @@ def standalone_plays(state: DiplomacyState, actor: str) -> tuple[PlayStandalone,
     """The :class:`PlayStandalone` actions :func:`legal_actions` lists for ``actor``, in
     hand order with ``target=""``, without building the rest of the listing."""
     seat = find_seat(state, actor)
-    return () if seat is None else _plays(state, state.players[seat])
+    if seat is None:
+        return ()
+    player = state.players[seat]
+    return () if window_refusal(player) is not None else _plays(state, player)
 
 
 def _plays(state: DiplomacyState, player: PlayerState) -> tuple[PlayStandalone, ...]:
-    if not player.between_turns or player.pending is not None:
-        return ()
-    cards = _of(state, player.hand, Kind.STANDALONE)
+    """DP-12: each Standalone card in the hand of ``player``, whose window is open, unused."""
+    cards = cards_of(state, player.hand, Kind.STANDALONE)
     return tuple(PlayStandalone(player.player, c) for c in cards)
 
 
@@ -129,14 +143,18 @@ def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
         return ()
     player = state.players[seat]
     out: list[Action] = []
-    if state.active == actor:
+    if on_turn(state, actor):
         hand = player.hand
-        out += [_discard(actor, card) for card in hand]  # pragma: no mutate -- out is empty
-        out += [_self_apply(actor, card) for card in _of(state, hand, Kind.VALUE)]
-        out += list_proposals(state, actor)
+        values = cards_of(state, hand, Kind.VALUE)
+        out += [_discard(actor, card) for card in hand]
+        out += [_self_apply(actor, card) for card in values]
+        agreements = cards_of(state, hand, Kind.AGREEMENT)
+        if agreements:
+            out += _proposals(state, actor, agreements, values)
         out.append(_end_turn(actor))
     for proposal in state.proposals:
-        if proposal.to == actor:
+        if addressed_to(proposal, actor):
             out += (Accept(actor, proposal.id), Decline(actor, proposal.id))
-    out += _plays(state, player)
+    if window_refusal(player) is None:
+        out += _plays(state, player)
     return tuple(out)

@@ -18,6 +18,7 @@ import attrs
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.proposals import Pact
+from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
@@ -81,25 +82,17 @@ class PactRevealed(Event):
     pact: int
 
 
-def _running(state: DiplomacyState, pact: int, action: Action) -> Pact:
+def _running(state: DiplomacyState, pact: int) -> Pact | Refusal:
+    """The running pact ``pact``; ``diplomacy/unknown-pact`` (DP-9) when none is."""
     for each in state.pacts:
         if each.id == pact:
             return each
-    raise codes.illegal(codes.UNKNOWN_PACT, f"No pact {pact} is running.", action)
+    return Refusal(codes.UNKNOWN_PACT, f"No pact {pact} is running.")
 
 
-def validate_pact(state: DiplomacyState, action: BreakPact | ExtendPact | RevealPact) -> None:
-    """The pact is running (and a breaker is one of its parties)."""
-    pact = _running(state, action.pact, action)
-    if isinstance(action, BreakPact) and action.player not in (pact.proposer, pact.partner):
-        raise codes.illegal(
-            codes.NOT_PARTY, f"{action.player} is no party to pact {pact.id}.", action
-        )
-
-
-def _validated(state: DiplomacyState, pact: int) -> Pact:
-    """The running pact ``pact``, which validation found."""
-    return next(each for each in state.pacts if each.id == pact)
+def party_to(pact: Pact, player: str) -> bool:
+    """Whether ``player`` is one of the two parties to ``pact`` (DP-9)."""
+    return player in (pact.proposer, pact.partner)
 
 
 def _swap(state: DiplomacyState, old: Pact, new: Pact | None) -> DiplomacyState:
@@ -107,23 +100,37 @@ def _swap(state: DiplomacyState, old: Pact, new: Pact | None) -> DiplomacyState:
     return replace(state, pacts=pacts)
 
 
-def apply_break(state: DiplomacyState, action: BreakPact) -> tuple[DiplomacyState, Events]:
-    """The pact ends now."""
-    pact = _validated(state, action.pact)
+def decide_break(
+    state: DiplomacyState, action: BreakPact
+) -> tuple[DiplomacyState, Events] | Refusal:
+    """The pact is running and the breaker one of its parties (DP-9): it ends now."""
+    pact = _running(state, action.pact)
+    if isinstance(pact, Refusal):
+        return pact
+    if not party_to(pact, action.player):
+        return Refusal(codes.NOT_PARTY, f"{action.player} is no party to pact {pact.id}.")
     event = PactBroken(pact.id, pact.agreement, pact.proposer, pact.partner, action.player)
     return _swap(state, pact, None), (event,)
 
 
-def apply_extend(state: DiplomacyState, action: ExtendPact) -> tuple[DiplomacyState, Events]:
-    """The pact runs ``turns`` turns more."""
-    pact = _validated(state, action.pact)
+def decide_extend(
+    state: DiplomacyState, action: ExtendPact
+) -> tuple[DiplomacyState, Events] | Refusal:
+    """The pact is running (DP-9): it runs ``turns`` turns more."""
+    pact = _running(state, action.pact)
+    if isinstance(pact, Refusal):
+        return pact
     longer = replace(pact, remaining=pact.remaining + action.turns)
     return _swap(state, pact, longer), (PactExtended(pact.id, longer.remaining),)
 
 
-def apply_reveal(state: DiplomacyState, action: RevealPact) -> tuple[DiplomacyState, Events]:
-    """Everyone sees the pact from now on."""
-    pact = _validated(state, action.pact)
+def decide_reveal(
+    state: DiplomacyState, action: RevealPact
+) -> tuple[DiplomacyState, Events] | Refusal:
+    """The pact is running (DP-9): everyone sees it from now on (EN-9)."""
+    pact = _running(state, action.pact)
+    if isinstance(pact, Refusal):
+        return pact
     if not pact.secret:
         return state, ()
     return _swap(state, pact, replace(pact, secret=False)), (PactRevealed(pact.id),)

@@ -21,12 +21,13 @@ import attrs
 
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
-from gamefold.diplomacy.cards import Kind, put
-from gamefold.diplomacy.hands import give_back, held_count, require_card, require_kind
-from gamefold.diplomacy.seats import require_seat, require_turn, seat_of, with_player
+from gamefold.diplomacy.cards import CardType, Kind, put
+from gamefold.diplomacy.hands import card_refusal, give_back, held_count, kind_refusal
+from gamefold.diplomacy.seats import find_seat, put_seat, seat_of, turn_refusal, unseated
+from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
-    from gamefold.diplomacy.table import DiplomacyState
+    from gamefold.diplomacy.table import DiplomacyState, PlayerState
 
 __all__ = [
     "Accept",
@@ -171,67 +172,119 @@ class PactEnded(Event):
     partner: str
 
 
-def validate_propose(state: DiplomacyState, action: Propose) -> None:
-    """Own turn; another player; unlocked cards in hand; exactly the card's slots filled."""
-    seat = require_seat(state, action.player, action)
-    require_seat(state, action.to, action)
-    require_turn(state, action.player, action, "DP-9")
-    if action.to == action.player:
-        raise codes.illegal(codes.PROPOSAL_TO_SELF, "An Agreement goes to another player.", action)
-    if len(set(action.values)) != len(action.values):
-        raise codes.illegal(codes.DUPLICATE_CARD, "A card fills one slot only.", action)
-    require_card(state, seat, action.agreement, action)
-    require_kind(state, action.agreement, Kind.AGREEMENT, action, "DP-9")
-    for card in action.values:
-        require_card(state, seat, card, action)
-        require_kind(state, card, Kind.VALUE, action, "DP-9")
+_TO_SELF = Refusal(codes.PROPOSAL_TO_SELF, "An Agreement goes to another player.")
+_TWICE = Refusal(codes.DUPLICATE_CARD, "A card fills one slot only.")
+
+
+def filled_once(values: tuple[int, ...]) -> bool:
+    """Whether a proposal names each of its Value cards once (EN-4)."""
+    return len(set(values)) == len(values)
+
+
+def fills(card_type: CardType, values: tuple[int, ...]) -> bool:
+    """Whether ``values`` fill exactly the slots of the Agreement ``card_type`` (DP-9)."""
+    return len(values) == card_type.slots
+
+
+def _cards_refusal(
+    state: DiplomacyState, player: PlayerState, agreement: int, values: tuple[int, ...]
+) -> Refusal | None:
+    """Why ``player`` may not propose these cards: not each held unlocked (EN-4, DP-10), or
+    of the wrong kind (DP-9); the Agreement card first, then each Value card in order."""
+    refusal = card_refusal(state, player, agreement) or kind_refusal(
+        state, agreement, Kind.AGREEMENT, "DP-9"
+    )
+    if refusal is not None:
+        return refusal
+    for card in values:
+        refusal = card_refusal(state, player, card) or kind_refusal(state, card, Kind.VALUE, "DP-9")
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def _propose_refusal(state: DiplomacyState, action: Propose, player: PlayerState) -> Refusal | None:
+    """Why the seated ``player`` may not make this proposal (DP-9, DP-10, EN-4), the
+    checks in their fixed order; ``None`` when it is legal."""
+    name, to, values = action.player, action.to, action.values
+    if find_seat(state, to) is None:
+        return unseated(to)
+    refusal = turn_refusal(state, name, "DP-9")
+    if refusal is not None:
+        return refusal
+    if to == name:
+        return _TO_SELF
+    if not filled_once(values):
+        return _TWICE
+    refusal = _cards_refusal(state, player, action.agreement, values)
+    if refusal is not None:
+        return refusal
     card_type = state.config.cards[action.agreement]
-    if len(action.values) != card_type.slots:
+    if not fills(card_type, values):
         message = f"{card_type.name} takes exactly {card_type.slots} Value card(s)."
-        raise codes.illegal(codes.SLOTS_MISMATCH, message, action)
+        return Refusal(codes.SLOTS_MISMATCH, message)
+    return None
 
 
-def apply_propose(state: DiplomacyState, action: Propose) -> tuple[DiplomacyState, Events]:
-    """The cards leave the hand and are locked in a new pending proposal (DP-9, DP-10)."""
-    seat = seat_of(state, action.player)  # validated
+def decide_propose(
+    state: DiplomacyState, action: Propose
+) -> tuple[DiplomacyState, Events] | Refusal:
+    """Own turn; another player; unlocked cards in hand; exactly the card's slots filled
+    (DP-9, DP-10): the cards leave the hand, locked in a new pending proposal."""
+    seat = find_seat(state, action.player)
+    if seat is None:
+        return unseated(action.player)
+    player = state.players[seat]
+    refusal = _propose_refusal(state, action, player)
+    if refusal is not None:
+        return refusal
     # DP-9 (default): unanswered, it expires after proposal_ttl full turn cycles.
     expires = state.turn + state.config.proposal_ttl * len(state.players)
     proposal = Proposal(
         state.next_id, action.player, action.to, action.agreement, action.values, expires
     )
-    player = state.players[seat]
     locked = proposal.cards
-    hand = tuple(c for c in player.hand if c not in locked)
-    state = with_player(state, seat, replace(player, hand=hand))
-    state = replace(state, proposals=(*state.proposals, proposal), next_id=state.next_id + 1)
+    new = replace(player, hand=tuple(c for c in player.hand if c not in locked))
+    state = replace(
+        state,
+        players=put_seat(state.players, seat, new),
+        proposals=(*state.proposals, proposal),
+        next_id=state.next_id + 1,
+    )
     return state, (ProposalMade(proposal),)
 
 
-def _pending(state: DiplomacyState, action: Accept | Decline) -> Proposal:
-    require_seat(state, action.player, action)
+def addressed_to(proposal: Proposal, player: str) -> bool:
+    """Whether ``proposal`` is addressed to ``player``, who alone may answer it (DP-9)."""
+    return proposal.to == player
+
+
+def _pending(state: DiplomacyState, action: Accept | Decline) -> Proposal | Refusal:
+    """The pending proposal the seated player answers, addressed to them (DP-9); else the
+    refusal."""
+    name = action.player
+    if find_seat(state, name) is None:
+        return unseated(name)
     for proposal in state.proposals:
         if proposal.id == action.proposal:
-            if proposal.to != action.player:
+            if not addressed_to(proposal, name):
                 message = f"Proposal {proposal.id} is not addressed to you."
-                raise codes.illegal(codes.NOT_RECIPIENT, message, action)
+                return Refusal(codes.NOT_RECIPIENT, message)
             return proposal
-    message = f"No proposal {action.proposal} is pending."
-    raise codes.illegal(codes.UNKNOWN_PROPOSAL, message, action)
-
-
-def validate_answer(state: DiplomacyState, action: Accept | Decline) -> None:
-    """The proposal is pending and addressed to the player answering (DP-9)."""
-    _pending(state, action)
+    return Refusal(codes.UNKNOWN_PROPOSAL, f"No proposal {action.proposal} is pending.")
 
 
 def _without(state: DiplomacyState, proposal: Proposal) -> DiplomacyState:
     return replace(state, proposals=tuple(p for p in state.proposals if p is not proposal))
 
 
-def apply_accept(state: DiplomacyState, action: Accept) -> tuple[DiplomacyState, Events]:
-    """A pact begins with the card's duration; its cards return to the pool, or with
-    ``accepted_cards="partner"`` join the partner's hand while it has room (DP-9)."""
+def decide_accept(state: DiplomacyState, action: Accept) -> tuple[DiplomacyState, Events] | Refusal:
+    """The proposal is pending and addressed to the player (DP-9): a pact begins with the
+    card's duration; its cards return to the pool, or with ``accepted_cards="partner"``
+    join the partner's hand while it has room."""
     proposal = _pending(state, action)
+    if isinstance(proposal, Refusal):
+        return proposal
     types = state.config.cards
     pool = state.pool
     kept: list[int] = []
@@ -266,17 +319,23 @@ def _unlock(state: DiplomacyState, proposal: Proposal) -> DiplomacyState:
     return give_back(_without(state, proposal), seat, proposal.cards)
 
 
-def apply_decline(state: DiplomacyState, action: Decline) -> tuple[DiplomacyState, Events]:
-    """The proposal's cards are unlocked and stay in the proposer's hand (DP-9)."""
+def decide_decline(
+    state: DiplomacyState, action: Decline
+) -> tuple[DiplomacyState, Events] | Refusal:
+    """The proposal is pending and addressed to the player (DP-9): its cards are unlocked,
+    back in the proposer's hand."""
     proposal = _pending(state, action)
+    if isinstance(proposal, Refusal):
+        return proposal
     event = ProposalDeclined(proposal.id, proposal.proposer, action.player)
     return _unlock(state, proposal), (event,)
 
 
-def expire(state: DiplomacyState, events: list[Event]) -> DiplomacyState:
-    """At a turn start, proposals due to expire end and unlock their cards (DP-9)."""
+def expire(state: DiplomacyState, turn: int, events: list[Event]) -> DiplomacyState:
+    """At the start of turn ``turn``, proposals due to expire end and unlock their cards
+    (DP-9)."""
     for proposal in state.proposals:
-        if proposal.expires <= state.turn:
+        if proposal.expires <= turn:
             events.append(ProposalExpired(proposal.id, proposal.proposer, proposal.to))
             state = _unlock(state, proposal)
     return state
@@ -284,8 +343,6 @@ def expire(state: DiplomacyState, events: list[Event]) -> DiplomacyState:
 
 def count_down(state: DiplomacyState, player: str, events: list[Event]) -> DiplomacyState:
     """At ``player``'s turn start, pacts on the clock count down; at zero they end."""
-    if not state.pacts:
-        return state
     every = state.config.pact_clock == "every"
     pacts = []
     for pact in state.pacts:

@@ -1,6 +1,7 @@
 """Seats: finding a player's record in the state and putting a new one back.
 
-Every concept module needs these small lookups; they live here, apart from
+Every concept module needs these small lookups and the refusals that go with them (an
+unseated player, EN-4; an action out of its player's turn); they live here, apart from
 :mod:`gamefold.diplomacy.table` (which imports the concept modules' records), so that no
 module imports another in a circle.
 """
@@ -9,13 +10,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamefold.core import Action, replace
+from gamefold.core import replace
 from gamefold.diplomacy import codes
+from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState, PlayerState
 
-__all__ = ["find_seat", "on_turn", "require_seat", "require_turn", "seat_of", "with_player"]
+__all__ = [
+    "find_seat",
+    "on_turn",
+    "put_seat",
+    "seat_of",
+    "turn_refusal",
+    "unseated",
+    "with_player",
+]
 
 
 def find_seat(state: DiplomacyState, player: str) -> int | None:
@@ -34,13 +44,9 @@ def seat_of(state: DiplomacyState, player: str) -> int:
     return seat
 
 
-def require_seat(state: DiplomacyState, player: str, action: Action) -> int:
-    """The seat index of ``player``; raises ``diplomacy/unknown-player`` (EN-4) if absent."""
-    seat = find_seat(state, player)
-    if seat is None:
-        message = f"{player!r} is not seated at this table."
-        raise codes.illegal(codes.UNKNOWN_PLAYER, message, action)
-    return seat
+def unseated(player: str) -> Refusal:
+    """The refusal of an action naming ``player``, who is not seated (EN-4)."""
+    return Refusal(codes.UNKNOWN_PLAYER, f"{player!r} is not seated at this table.")
 
 
 def on_turn(state: DiplomacyState, player: str) -> bool:
@@ -48,14 +54,21 @@ def on_turn(state: DiplomacyState, player: str) -> bool:
     return state.active == player
 
 
-def require_turn(state: DiplomacyState, player: str, action: Action, rule: str) -> None:
-    """Raise ``diplomacy/not-your-turn`` unless it is ``player``'s turn."""
-    if not on_turn(state, player):
-        message = f"{player} can do that only during their own turn."
-        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule=rule)
+def turn_refusal(state: DiplomacyState, player: str, rule: str) -> Refusal | None:
+    """``diplomacy/not-your-turn`` (citing ``rule``) unless it is ``player``'s turn."""
+    if on_turn(state, player):
+        return None
+    message = f"{player} can do that only during their own turn."
+    return Refusal(codes.NOT_YOUR_TURN, message, rule=rule)
+
+
+def put_seat(
+    players: tuple[PlayerState, ...], seat: int, player: PlayerState
+) -> tuple[PlayerState, ...]:
+    """``players`` with the record at ``seat`` replaced by ``player``."""
+    return (*players[:seat], player, *players[seat + 1 :])
 
 
 def with_player(state: DiplomacyState, seat: int, player: PlayerState) -> DiplomacyState:
     """``state`` with the record at ``seat`` replaced by ``player``."""
-    players = state.players
-    return replace(state, players=(*players[:seat], player, *players[seat + 1 :]))
+    return replace(state, players=put_seat(state.players, seat, player))

@@ -21,11 +21,12 @@ import attrs
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Kind
-from gamefold.diplomacy.hands import require_card, require_kind, spend
-from gamefold.diplomacy.seats import require_seat, seat_of, with_player
+from gamefold.diplomacy.hands import card_refusal, kind_refusal, to_pool, without
+from gamefold.diplomacy.seats import find_seat, unseated
+from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
-    from gamefold.diplomacy.table import DiplomacyState
+    from gamefold.diplomacy.table import DiplomacyState, PlayerState
 
 __all__ = [
     "Effect",
@@ -84,38 +85,50 @@ class StandaloneResolved(Event):
     effect: Effect
 
 
-def validate_play(state: DiplomacyState, action: PlayStandalone) -> None:
-    """Between the player's turns, once per window, an unlocked Standalone card in hand."""
-    seat = require_seat(state, action.player, action)
-    player = state.players[seat]
+_NOT_BETWEEN = Refusal(
+    codes.NOT_BETWEEN_TURNS, "A Standalone card is played between your turns, not during one."
+)
+_USED = Refusal(codes.WINDOW_USED, "You already played a Standalone card since your last turn.")
+
+
+def window_refusal(player: PlayerState) -> Refusal | None:
+    """Why ``player`` may not play a Standalone card now: their between-turn window is
+    closed, or they used it (DP-12); ``None`` when it is open and unused."""
     if not player.between_turns:
-        message = "A Standalone card is played between your turns, not during one."
-        raise codes.illegal(codes.NOT_BETWEEN_TURNS, message, action)
+        return _NOT_BETWEEN
     if player.pending is not None:
-        message = "You already played a Standalone card since your last turn."
-        raise codes.illegal(codes.WINDOW_USED, message, action)
-    require_card(state, seat, action.card, action)
-    require_kind(state, action.card, Kind.STANDALONE, action, "DP-12")
+        return _USED
+    return None
 
 
-def apply_play(state: DiplomacyState, action: PlayStandalone) -> tuple[DiplomacyState, Events]:
-    """The card returns to the pool; its effect waits in the state (DP-12)."""
-    seat = seat_of(state, action.player)  # validated
-    card_type = state.config.cards[action.card]
-    effect = Effect(action.card, card_type.name, card_type.subtype, card_type.tier, action.target)
-    state = spend(state, seat, action.card)
-    state = with_player(state, seat, replace(state.players[seat], pending=effect))
-    return state, (StandalonePlayed(action.player, effect),)
-
-
-def resolve(state: DiplomacyState, seat: int, events: list[Event]) -> DiplomacyState:
-    """At turn start: the window closes and a waiting effect resolves (DP-12)."""
+def decide_play(
+    state: DiplomacyState, action: PlayStandalone
+) -> tuple[DiplomacyState, Events] | Refusal:
+    """Between the player's turns, once a window, an unlocked Standalone card in hand
+    (DP-12): the card returns to the pool at once, its effect waits in the state."""
+    name, card = action.player, action.card
+    seat = find_seat(state, name)
+    if seat is None:
+        return unseated(name)
     player = state.players[seat]
+    refusal = (
+        window_refusal(player)
+        or card_refusal(state, player, card)
+        or kind_refusal(state, card, Kind.STANDALONE, "DP-12")
+    )
+    if refusal is not None:
+        return refusal
+    card_type = state.config.cards[card]
+    effect = Effect(card, card_type.name, card_type.subtype, card_type.tier, action.target)
+    new = replace(player, hand=without(player.hand, card), pending=effect)
+    return to_pool(state, seat, new, card, Kind.STANDALONE), (StandalonePlayed(name, effect),)
+
+
+def resolve(player: PlayerState, events: list[Event]) -> None:
+    """At turn start the window of ``player`` closes and a waiting effect resolves (DP-12);
+    the caller clears the window."""
     if player.pending is not None:
         events.append(StandaloneResolved(player.player, player.pending))
-    if player.pending is None and not player.between_turns:
-        return state
-    return with_player(state, seat, replace(player, pending=None, between_turns=False))
 
 
 EffectHandler: TypeAlias = Callable[[H, StandaloneResolved], tuple[H, Events]]

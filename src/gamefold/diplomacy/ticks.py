@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gamefold.core import Event, replace
+from gamefold.core import Event, replace, replacer
 from gamefold.diplomacy.cards import Counter, Kind
 from gamefold.diplomacy.hands import earn_one
 from gamefold.diplomacy.seats import with_player
@@ -26,7 +26,8 @@ from gamefold.errors import ConfigError
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from gamefold.diplomacy.table import DiplomacyState
+    from gamefold.diplomacy.config import DiplomacyConfig
+    from gamefold.diplomacy.table import DiplomacyState, PlayerState
 
 __all__ = [
     "COUNTERS",
@@ -117,37 +118,49 @@ class DrawFailed(Event):
     counter: Counter
 
 
-def income(state: DiplomacyState, territories: int, zones: Sequence[str]) -> dict[Counter, int]:
-    """The quarter-ticks a turn start brings, per counter (DP-4, DP-5)."""
-    config = state.config
-    gains = {Counter.RANDOM: territories * config.quarters_per_territory}
-    for name in zones:
-        zone = config.zone(name)
-        counter = _FED_BY[zone.kind]
-        gains[counter] = gains.get(counter, 0) + zone.quarters
-    return gains
+_SLOT: dict[Kind, int] = {kind: COUNTERS.index(counter) for kind, counter in _FED_BY.items()}
+_SET_TICKS = replacer(Ticks, *_FIELD.values())
 
 
 def gain(
-    state: DiplomacyState, seat: int, territories: int, zones: Sequence[str], events: list[Event]
-) -> DiplomacyState:
-    """Add the turn's income to the counters of the player at ``seat`` (DP-4, DP-5)."""
-    player = state.players[seat]
-    got = income(state, territories, zones)
-    changes: dict[str, int] = {}
-    for counter in COUNTERS:
-        quarters = got.get(counter, 0)  # pragma: no mutate -- equivalent: None skips as 0 does
+    config: DiplomacyConfig,
+    player: PlayerState,
+    territories: int,
+    zones: Sequence[str],
+    events: list[Event],
+) -> Ticks:
+    """The counters of ``player`` with the turn's income added (DP-4, DP-5)."""
+    # DP-4: territories feed Random; DP-5: each zone feeds its own counter.
+    got = [territories * config.quarters_per_territory, 0, 0, 0]
+    for name in zones:
+        zone = config.zone(name)
+        got[_SLOT[zone.kind]] += zone.quarters
+    ticks = player.ticks
+    if not any(got):
+        return ticks
+    for counter, quarters in zip(COUNTERS, got, strict=True):
         if quarters:
             events.append(TicksGained(player.player, counter, quarters))
-            changes[_FIELD[counter]] = player.ticks.of(counter) + quarters
-    if not changes:
-        return state
-    return with_player(state, seat, replace(player, ticks=replace(player.ticks, **changes)))
+    random, agreement, value, standalone = got
+    return _SET_TICKS(
+        ticks,
+        ticks.random + random,
+        ticks.agreement + agreement,
+        ticks.value + value,
+        ticks.standalone + standalone,
+    )
+
+
+def _due(ticks: Ticks, price: int) -> bool:
+    """Whether any counter holds the price of a card (DP-6)."""
+    return max(ticks.random, ticks.agreement, ticks.value, ticks.standalone) >= price
 
 
 def earn(state: DiplomacyState, seat: int, events: list[Event]) -> DiplomacyState:
     """Every counter at the price of a card or more earns cards while it can (DP-6)."""
     price = state.config.ticks_per_card * state.config.quarters_per_tick  # DP-3 resolution
+    if not _due(state.players[seat].ticks, price):
+        return state
     for counter in COUNTERS:
         while state.players[seat].ticks.of(counter) >= price:
             earned = earn_one(state, seat, counter, events)

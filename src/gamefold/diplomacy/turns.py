@@ -26,9 +26,10 @@ from gamefold.core import EndTurn, Event, Events, StartTurn, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.hands import charge_debt
 from gamefold.diplomacy.proposals import count_down, expire
-from gamefold.diplomacy.seats import on_turn, require_seat, seat_of, with_player
+from gamefold.diplomacy.seats import find_seat, on_turn, put_seat, unseated
 from gamefold.diplomacy.standalone import resolve
 from gamefold.diplomacy.ticks import earn, gain
+from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
     from gamefold.diplomacy.table import DiplomacyState
@@ -96,52 +97,65 @@ def bonus_zone(state: DiplomacyState, zone: str) -> bool:
     return state.config.has_zone(zone)
 
 
-def validate_begin(state: DiplomacyState, action: StartTurn) -> None:
-    """The next seat's turn, none under way, and bonus zones the config knows (DP-5)."""
-    require_seat(state, action.player, action)
-    if not begins_now(state, action.player):
-        message = f"It is {state.next_player}'s turn to begin next, once no turn is under way."
-        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="DP-4")
-    zones = _holdings(action)[1]
+_TWICE = Refusal(codes.MALFORMED, "Each bonus zone is named once.")
+
+
+def zones_refusal(state: DiplomacyState, zones: tuple[str, ...]) -> Refusal | None:
+    """Why a turn start may not name ``zones``: one twice (EN-4), or one the config lacks
+    (DP-5); ``None`` when each is a bonus zone named once."""
     if not named_once(zones):
-        raise codes.illegal(codes.MALFORMED, "Each bonus zone is named once.", action)
+        return _TWICE
     for zone in zones:
         if not bonus_zone(state, zone):
-            message = f"{zone!r} is not a bonus zone of this game."
-            raise codes.illegal(codes.UNKNOWN_ZONE, message, action)
+            return Refusal(codes.UNKNOWN_ZONE, f"{zone!r} is not a bonus zone of this game.")
+    return None
 
 
-def apply_begin(state: DiplomacyState, action: StartTurn) -> tuple[DiplomacyState, Events]:
-    """Expiry, pacts, Standalone effects, deploy debt, income, earning: in that order."""
-    seat = seat_of(state, action.player)  # validated
+def decide_begin(
+    state: DiplomacyState, action: StartTurn
+) -> tuple[DiplomacyState, Events] | Refusal:
+    """The next seat's turn, none under way (DP-4), with bonus zones the config knows
+    (DP-5); then expiry, pacts, Standalone effects, deploy debt, income, earning, in that
+    order."""
+    name = action.player
+    seat = find_seat(state, name)
+    if seat is None:
+        return unseated(name)
+    if not begins_now(state, name):
+        message = f"It is {state.next_player}'s turn to begin next, once no turn is under way."
+        return Refusal(codes.NOT_YOUR_TURN, message, rule="DP-4")
     territories, zones = _holdings(action)
+    if zones:
+        refusal = zones_refusal(state, zones)
+        if refusal is not None:
+            return refusal
     turn = state.turn + 1
-    events: list[Event] = [TurnBegan(action.player, turn)]
-    state = replace(state, turn=turn, active=action.player)
-    state = expire(state, events)
-    state = count_down(state, action.player, events)
-    state = resolve(state, seat, events)
-    state = charge_debt(state, seat, events)
-    state = gain(state, seat, territories, zones, events)
-    state = earn(state, seat, events)
-    return state, tuple(events)
+    events: list[Event] = [TurnBegan(name, turn)]
+    if state.proposals:
+        state = expire(state, turn, events)  # DP-9
+    if state.pacts:
+        state = count_down(state, name, events)
+    player = state.players[seat]
+    resolve(player, events)  # DP-12: the window closes, a waiting effect resolves
+    charge_debt(player, events)  # DP-11: the deploy debt falls due
+    ticks = gain(state.config, player, territories, zones, events)  # DP-4, DP-5
+    new = replace(player, ticks=ticks, deploy_debt=0, between_turns=False, pending=None)
+    players = put_seat(state.players, seat, new)
+    state = replace(state, turn=turn, active=name, players=players)
+    return earn(state, seat, events), tuple(events)  # DP-6
 
 
-def validate_end(state: DiplomacyState, action: EndTurn) -> None:
-    """Only the player whose turn is under way ends it."""
-    require_seat(state, action.player, action)
-    if not on_turn(state, action.player):
-        message = f"It is not {action.player}'s turn to end."
-        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="DP-12")
-
-
-def apply_end(state: DiplomacyState, action: EndTurn) -> tuple[DiplomacyState, Events]:
-    """The turn ends; the player's between-turn window opens (DP-12)."""
-    return ended(state, action), (TurnEnded(action.player),)
-
-
-def ended(state: DiplomacyState, action: EndTurn) -> DiplomacyState:
-    """:func:`apply_end`'s new state, without its event."""
-    seat = seat_of(state, action.player)  # validated
-    player = replace(state.players[seat], between_turns=True)
-    return with_player(replace(state, active=None), seat, player)
+def decide_end(state: DiplomacyState, action: EndTurn) -> tuple[DiplomacyState, Events] | Refusal:
+    """Only the player whose turn is under way ends it; their between-turn window opens
+    (DP-12)."""
+    name = action.player
+    seat = find_seat(state, name)
+    if seat is None:
+        return unseated(name)
+    if not on_turn(state, name):
+        message = f"It is not {name}'s turn to end."
+        return Refusal(codes.NOT_YOUR_TURN, message, rule="DP-12")
+    players = state.players
+    player = replace(players[seat], between_turns=True)
+    state = replace(state, active=None, players=put_seat(players, seat, player))
+    return state, (TurnEnded(name),)
