@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 import attrs
 
@@ -107,6 +107,17 @@ class GameDef(ABC, Generic[C]):
 
     def __hash__(self) -> int:
         return hash((type(self), self.config))
+
+    def variant(self, changes: Mapping[str, Any] | None = None, /, **by_path: Any) -> Self:
+        """This game with config fields changed by path, every other field kept as it is.
+
+        ``game.variant(**{"skills.hand_limit": 6})`` or ``game.variant({"skills.hand_limit":
+        6})``; a bad path or value is a :class:`~gamefold.ConfigError` naming the path. See
+        :func:`gamefold.sim.variant`.
+        """
+        from gamefold.sim.variants import variant
+
+        return variant(self, {**(changes or {}), **by_path})
 
     @classmethod
     def scenarios(cls) -> Mapping[str, Any]:

@@ -35,6 +35,7 @@ from gamefold.sim.policies import (
 )
 from gamefold.sim.runner import game_seed, game_seeds
 from gamefold.sim.summary import summary_text
+from gamefold.sim.variants import parse_settings, variant
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -51,6 +52,7 @@ __all__ = [
     "game_seeds",
     "games_frame",
     "narrate",
+    "parse_settings",
     "policy_names",
     "progress_enabled",
     "resolve_policies",
@@ -59,4 +61,5 @@ __all__ = [
     "summarize",
     "summary_text",
     "trace_frame",
+    "variant",
 ]

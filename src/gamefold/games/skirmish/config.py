@@ -337,6 +337,25 @@ def _check_subsystems(config: SkirmishConfig) -> None:
     _require(ok, "gm_reaction_windows", "gm_reaction_windows must be a bool", "SD-8")
     ok = isinstance(config.side_choice, bool)
     _require(ok, "side_choice", "side_choice must be a bool", "SD-13")
+    _check_own_deck(config)
+
+
+def _check_own_deck(config: SkirmishConfig) -> None:
+    """A ``SkillsConfig()`` built from its class defaults brings gamefold's default deck, not
+    the skirmish's: refused beside the skirmish's own combat catalogue, where it can only be
+    the mistake of changing one skill-deck field (the classic scenario changes both)."""
+    swapped = (
+        config.skills.deck == DEFAULT_DECK
+        and config.skills.gm_deck == DEFAULT_DECK
+        and config.combat.abilities == SKIRMISH_ABILITIES
+    )
+    message = (
+        "this SkillsConfig holds gamefold's default deck, not the skirmish's SKIRMISH_DECK: "
+        "SkillsConfig(hand_limit=6) resets every field it does not name; to change one "
+        "field and keep the skirmish's others write Skirmish().variant("
+        '**{"skills.hand_limit": 6}) (or give deck=SKIRMISH_DECK, gm_deck=SKIRMISH_DECK)'
+    )
+    _require(not swapped, "skills", message, "SD-1")
 
 
 def _check_costs(config: SkirmishConfig) -> None:
