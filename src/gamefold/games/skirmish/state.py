@@ -279,17 +279,18 @@ def chose(state: SkirmishState, unit: str) -> SkirmishState:
     return replace(state, chosen=(*state.chosen, unit))
 
 
-def _validate_end_round(state: SkirmishState, action: EndRound) -> None:
-    """A Round's end is always welcome: the skill deck judges whether it may come."""
+_set_chosen = replacer(SkirmishState, "chosen")
+_set_dropped = replacer(SkirmishState, "shields", "chosen")
 
 
-def _apply_end_round(state: SkirmishState, action: EndRound) -> tuple[SkirmishState, Events]:
-    """EndRound drops the Round's shields (SD-12) and choices."""
+def _decide_end_round(state: SkirmishState, action: EndRound) -> tuple[SkirmishState, Events]:
+    """EndRound drops the Round's shields (SD-12) and choices. A Round's end is always
+    welcome here: the skill deck judges whether it may come."""
     if not state.shields:
         if not state.chosen:
             return state, ()
-        return replace(state, chosen=()), ()
-    return replace(state, shields=(), chosen=()), (ShieldsDropped(),)
+        return _set_chosen(state, ()), ()
+    return _set_dropped(state, (), ()), (ShieldsDropped(),)
 
 
 def tallies_sound(state: SkirmishState) -> Iterator[str]:
@@ -309,7 +310,7 @@ def _no_actions(state: SkirmishState, actor: str) -> tuple[Action, ...]:
 
 _PIPELINE: Pipeline[SkirmishState] = Pipeline(
     codes.CATALOGUE,
-    {EndRound: (_validate_end_round, _apply_end_round)},
+    {EndRound: _decide_end_round},
     owner="the skirmish slice",
 )
 

@@ -16,6 +16,12 @@ whose owner has no truce with them (SM-7). Every troop on the source but one att
    is left. The source keeps its one troop either way.
 
 A territory with no troops is taken without a battle.
+
+Each action has one decide function (:func:`decide_deploy`, :func:`decide_attack`): it
+refuses with the first problem, in a fixed order, or applies. The listings
+(:func:`deploys`, :func:`attacks`) are built from the same predicates (:func:`on_turn`,
+:func:`holds`, :func:`has_reserve`, :func:`can_attack_from`, :func:`truce_partners`), so
+every listed action is legal.
 """
 
 from __future__ import annotations
@@ -24,18 +30,10 @@ from functools import lru_cache
 
 import attrs
 
-from gamefold.core import Action, Event, Events, replace, replacer
+from gamefold.core import Action, Event, Events, replacer
 from gamefold.games.summit import codes
-from gamefold.games.summit.board import (
-    NEUTRAL,
-    MapState,
-    Phase,
-    Realm,
-    put_at,
-    realm_of,
-    take,
-    truce_between,
-)
+from gamefold.games.summit.board import MapState, Phase, Realm, position, put_at, seat_of, take
+from gamefold.pipeline import Refusal
 
 __all__ = [
     "Attack",
@@ -43,20 +41,19 @@ __all__ = [
     "Deploy",
     "TrapSprung",
     "TroopDeployed",
-    "apply_attack",
-    "apply_deploy",
     "attack_problem",
-    "close_battle",
-    "open_battle",
     "attacks",
+    "can_attack_from",
+    "close_battle",
+    "decide_attack",
+    "decide_deploy",
     "deploy_problem",
-    "deployed",
     "deploys",
+    "has_reserve",
+    "holds",
     "on_turn",
-    "position",
-    "seated",
-    "validate_attack",
-    "validate_deploy",
+    "open_battle",
+    "truce_partners",
 ]
 
 
@@ -111,119 +108,198 @@ class BattleFought(Event):
     won: bool
 
 
+# -- predicates, shared by the decide functions and the listings ----------------
+
+
 def on_turn(state: MapState, player: str) -> bool:
     """Whether ``player``'s turn is under way: the map's actions are theirs to take."""
     return state.phase is Phase.TURN and state.current == player
 
 
-def _turn_problem(state: MapState, player: str, what: str) -> tuple[str, str, str] | None:
+def holds(owners: tuple[str, ...], index: int, player: str) -> bool:
+    """Whether ``player`` holds the territory at ``index`` of ``owners`` (SM-4, SM-6)."""
+    return owners[index] == player
+
+
+def has_reserve(realm: Realm) -> bool:
+    """SM-4: whether ``realm`` has a troop in reserve to deploy."""
+    return realm.troops >= 1
+
+
+def can_attack_from(garrisons: tuple[int, ...], index: int) -> bool:
+    """SM-6: whether the territory at ``index`` has troops to attack with, one staying."""
+    return garrisons[index] >= 2
+
+
+_NOBODY: frozenset[str] = frozenset()
+
+
+def truce_partners(state: MapState, player: str) -> frozenset[str]:
+    """SM-7: the players a running truce binds ``player`` to."""
+    if not state.truces:
+        return _NOBODY
+    bound = (t for t in state.truces if player in (t.first, t.second))
+    return frozenset(t.second if t.first == player else t.first for t in bound)
+
+
+# -- the refusals, in the order the decide functions meet them -------------------------------
+
+
+def _unseated(player: str) -> Refusal:
+    return Refusal(codes.UNKNOWN_PLAYER, f"{player!r} is not seated.")
+
+
+def _unknown(name: str) -> Refusal:
+    return Refusal(codes.UNKNOWN_TERRITORY, f"The map has no {name!r}.")
+
+
+def _off_turn(player: str, what: str) -> Refusal:
+    return Refusal(codes.NOT_YOUR_TURN, f"{player} {what} only during their own turn.", "SM-6")
+
+
+_NOT_YOURS_DEPLOY = Refusal(
+    codes.NOT_YOURS, "Troops are deployed on one's own territories.", "SM-4"
+)
+_NO_RESERVE = Refusal(codes.NO_RESERVE, "You have no troops in reserve.")
+_NOT_YOURS_ATTACK = Refusal(
+    codes.NOT_YOURS, "An attack starts from a territory of one's own.", "SM-6"
+)
+_OWN_TERRITORY = Refusal(codes.OWN_TERRITORY, "You already hold that territory.")
+_NOT_ADJACENT = Refusal(codes.NOT_ADJACENT, "An attack crosses one border, no more.")
+_TOO_FEW_TROOPS = Refusal(codes.TOO_FEW_TROOPS, "One troop must stay behind: it takes two.")
+
+
+# -- Deploy ---------------------------------------------------------------------------------
+
+
+def deploy_problem(state: MapState, player: str, seat: int, index: int) -> Refusal | None:
+    """Why ``player``, seated at ``seat``, may not deploy on the territory at ``index`` now,
+    or ``None`` if they may: their turn, their territory, a troop in reserve (SM-4)."""
     if not on_turn(state, player):
-        return codes.NOT_YOUR_TURN, "SM-6", f"{player} {what} only during their own turn."
+        return _off_turn(player, "deploys")
+    if not holds(state.owners, index, player):
+        return _NOT_YOURS_DEPLOY
+    if not has_reserve(state.realms[seat]):
+        return _NO_RESERVE
     return None
-
-
-def position(state: MapState, name: str) -> int | None:
-    """The map index of the territory ``name``, or ``None`` when the map has none."""
-    try:
-        return state.scenario.territories.index(name)
-    except ValueError:
-        return None
-
-
-def seated(state: MapState, player: str) -> bool:
-    """Whether ``player`` is seated: one of the realms is theirs."""
-    for realm in state.realms:  # noqa: SIM110 -- a loop, not any(): no generator per check
-        if realm.player == player:
-            return True
-    return False
-
-
-def _index(state: MapState, name: str, action: Action) -> int:
-    index = position(state, name)
-    if index is None:
-        raise codes.illegal(codes.UNKNOWN_TERRITORY, f"The map has no {name!r}.", action)
-    return index
-
-
-def _seated(state: MapState, action: Deploy | Attack) -> None:
-    if not seated(state, action.player):
-        raise codes.illegal(codes.UNKNOWN_PLAYER, f"{action.player!r} is not seated.", action)
-
-
-def deploy_problem(state: MapState, player: str, index: int) -> tuple[str, str, str] | None:
-    """Why the seated ``player`` may not deploy on the territory at ``index`` now, as
-    ``(code, rule, sentence)``, or ``None`` if they may (SM-4)."""
-    problem = _turn_problem(state, player, "deploys")
-    if problem is not None:
-        return problem
-    if state.owners[index] != player:
-        return codes.NOT_YOURS, "SM-4", "Troops are deployed on one's own territories."
-    if state.realms[realm_of(state, player)].troops < 1:
-        return codes.NO_RESERVE, "SM-4", "You have no troops in reserve."
-    return None
-
-
-def validate_deploy(state: MapState, action: Deploy) -> None:
-    """A seated player, their own territory, their turn, a troop in reserve (SM-4)."""
-    _seated(state, action)
-    problem = deploy_problem(state, action.player, _index(state, action.territory, action))
-    if problem is not None:
-        raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
 
 
 _set_troops = replacer(Realm, "troops")
 _set_deployed = replacer(MapState, "garrisons", "realms")
 
 
-def apply_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events]:
-    """One troop leaves the reserve for the territory."""
-    index = state.scenario.territories.index(action.territory)
-    state = _deployed(state, action.player, index)
-    return state, (TroopDeployed(action.player, action.territory, state.garrisons[index]),)
-
-
-def deployed(state: MapState, action: Deploy) -> MapState:
-    """:func:`apply_deploy`'s new map, without its event."""
-    return _deployed(state, action.player, state.scenario.territories.index(action.territory))
-
-
-def _deployed(state: MapState, player: str, index: int) -> MapState:
-    seat = realm_of(state, player)
-    realm = state.realms[seat]
-    realms = put_at(state.realms, seat, _set_troops(realm, realm.troops - 1))
-    return _set_deployed(state, put_at(state.garrisons, index, state.garrisons[index] + 1), realms)
-
-
-def attack_problem(
-    state: MapState, player: str, source: int, target: int
-) -> tuple[str, str, str] | None:
-    """Why the seated ``player`` may not attack the territory at ``target`` from the one at
-    ``source`` now, as ``(code, rule, sentence)``, or ``None`` if they may (SM-6, SM-7)."""
-    problem = _turn_problem(state, player, "attacks")
+def decide_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events] | Refusal:
+    """A seated player, a territory of the map (EN-4), then :func:`deploy_problem`; one
+    troop leaves the reserve for the territory (SM-4)."""
+    player, name = action.player, action.territory
+    seat = seat_of(state, player)
+    if seat is None:
+        return _unseated(player)
+    index = position(state, name)
+    if index is None:
+        return _unknown(name)
+    problem = deploy_problem(state, player, seat, index)
     if problem is not None:
         return problem
-    if state.owners[source] != player:
-        return codes.NOT_YOURS, "SM-6", "An attack starts from a territory of one's own."
-    owner = state.owners[target]
-    if owner == player:
-        return codes.OWN_TERRITORY, "SM-6", "You already hold that territory."
+    realms = state.realms
+    realm = realms[seat]
+    troops = state.garrisons[index] + 1
+    realms = put_at(realms, seat, _set_troops(realm, realm.troops - 1))
+    state = _set_deployed(state, put_at(state.garrisons, index, troops), realms)
+    return state, (TroopDeployed(player, name, troops),)
+
+
+def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
+    """Every deploy ``actor`` may make now, in map order (EN-5): :func:`deploy_problem`'s
+    predicates, the turn and the reserve once, ownership per territory."""
+    if not on_turn(state, actor):
+        return ()
+    seat = seat_of(state, actor)
+    if seat is None or not has_reserve(state.realms[seat]):
+        return ()
+    return _deploys_on(state.scenario.territories, state.owners, actor)
+
+
+@lru_cache(maxsize=256)
+def _deploys_on(names: tuple[str, ...], owners: tuple[str, ...], actor: str) -> tuple[Deploy, ...]:
+    """A deploy of ``actor`` on each territory they hold, in map order.
+
+    Cached, because a deploy changes no owner: a turn's deploys list the same territories
+    until one changes hands. The answer depends on the arguments alone."""
+    return tuple(Deploy(actor, names[i]) for i in range(len(owners)) if holds(owners, i, actor))
+
+
+# -- Attack ---------------------------------------------------------------------------------
+
+
+def attack_problem(state: MapState, player: str, source: int, target: int) -> Refusal | None:
+    """Why the seated ``player`` may not attack the territory at ``target`` from the one at
+    ``source`` now, or ``None`` if they may (SM-6, SM-7)."""
+    if not on_turn(state, player):
+        return _off_turn(player, "attacks")
+    owners = state.owners
+    if not holds(owners, source, player):
+        return _NOT_YOURS_ATTACK
+    if holds(owners, target, player):
+        return _OWN_TERRITORY
     if target not in state.scenario.borders[source]:
-        return codes.NOT_ADJACENT, "SM-6", "An attack crosses one border, no more."
-    if owner != NEUTRAL and truce_between(state, player, owner):
-        return codes.TRUCE, "SM-7", f"A truce with {owner} forbids attacking them."
-    if state.garrisons[source] < 2:
-        return codes.TOO_FEW_TROOPS, "SM-6", "One troop must stay behind: it takes two."
+        return _NOT_ADJACENT
+    owner = owners[target]
+    if owner in truce_partners(state, player):
+        return Refusal(codes.TRUCE, f"A truce with {owner} forbids attacking them.")
+    if not can_attack_from(state.garrisons, source):
+        return _TOO_FEW_TROOPS
     return None
 
 
-def validate_attack(state: MapState, action: Attack) -> None:
-    """A seated player, their turn, a bordering target not theirs, two troops (SM-6)."""
-    _seated(state, action)
-    source = _index(state, action.source, action)
-    target = _index(state, action.territory, action)
-    problem = attack_problem(state, action.player, source, target)
+def decide_attack(state: MapState, action: Attack) -> tuple[MapState, Events] | Refusal:
+    """A seated player, a source and a target of the map (EN-4), then
+    :func:`attack_problem`; the trap, then the battle round by round, and the winner holds
+    the territory (SM-6, SM-13)."""
+    player = action.player
+    if seat_of(state, player) is None:
+        return _unseated(player)
+    source = position(state, action.source)
+    if source is None:
+        return _unknown(action.source)
+    target = position(state, action.territory)
+    if target is None:
+        return _unknown(action.territory)
+    problem = attack_problem(state, player, source, target)
     if problem is not None:
-        raise codes.illegal(problem[0], problem[2], action, rule=problem[1])
+        return problem
+    state, attackers, defenders, sprung = _open(state, action, source, target)
+    weight = state.scenario.fort_strength * state.forts[target]
+    a, d, rng = attackers, defenders, state.rng
+    while a and d:
+        roll, rng = rng.below(a + d + weight)
+        if roll < a:
+            d -= 1
+        else:
+            a -= 1
+    state, events = _close(_set_rng(state, rng), action, target, attackers, a, d)
+    return state, (*sprung, *events)
+
+
+_set_rng = replacer(MapState, "rng")
+_set_garrisons = replacer(MapState, "garrisons")
+_set_sprung = replacer(MapState, "garrisons", "traps")
+
+
+def _open(
+    state: MapState, action: Attack, source: int, target: int
+) -> tuple[MapState, int, int, Events]:
+    """:func:`open_battle`, the territories' indices known."""
+    garrisons = state.garrisons
+    attackers = garrisons[source] - 1
+    garrisons = put_at(garrisons, source, 1)
+    trap = state.traps[target]
+    if not trap:
+        return _set_garrisons(state, garrisons), attackers, garrisons[target], ()
+    killed = min(trap, attackers)
+    state = _set_sprung(state, garrisons, put_at(state.traps, target, 0))
+    sprung = (TrapSprung(action.player, action.territory, killed),)
+    return state, attackers - killed, garrisons[target], sprung
 
 
 def open_battle(state: MapState, action: Attack) -> tuple[MapState, int, int, Events]:
@@ -231,37 +307,23 @@ def open_battle(state: MapState, action: Attack) -> tuple[MapState, int, int, Ev
     source but one leaves it to attack, and a trap on the target kills up to its strength of
     them. Returns the map, the attackers left, the defenders, and the trap's events.
 
-    Summit fights the battle with dice (:func:`apply_attack`); a host game may fight it in
+    Summit fights the battle with dice (:func:`decide_attack`); a host game may fight it in
     its own way and settle it with :func:`close_battle`.
     """
     names = state.scenario.territories
-    source, target = names.index(action.source), names.index(action.territory)
-    events: list[Event] = []
-    attackers = state.garrisons[source] - 1
-    state = replace(state, garrisons=put_at(state.garrisons, source, 1))
-    trap = min(state.traps[target], attackers)
-    if state.traps[target]:
-        state = replace(state, traps=put_at(state.traps, target, 0))
-        events.append(TrapSprung(action.player, action.territory, trap))
-        attackers -= trap
-    return state, attackers, state.garrisons[target], tuple(events)
+    return _open(state, action, names.index(action.source), names.index(action.territory))
 
 
-def close_battle(
+def _close(
     state: MapState,
     action: Attack,
+    target: int,
     attackers: int,
     survivors: int,
     defenders: int,
-    *,
     fall_back: bool = False,
 ) -> tuple[MapState, Events]:
-    """The end of the battle of ``action`` opened with ``attackers`` (SM-6): with no
-    defender left and ``survivors`` attackers standing, the attacker takes the territory and
-    the survivors move in; otherwise the defenders keep it with the ``defenders`` left, and
-    the survivors are lost, or with ``fall_back`` return to the source (summit's dice battle
-    never falls back: it fights to the last troop of a side)."""
-    target = state.scenario.territories.index(action.territory)
+    """:func:`close_battle`, the target's index known."""
     before = state.garrisons[target]
     won = defenders == 0 and survivors > 0
     fought = BattleFought(
@@ -282,54 +344,25 @@ def close_battle(
     if fall_back and survivors:
         source = state.scenario.territories.index(action.source)
         garrisons = put_at(garrisons, source, garrisons[source] + survivors)
-    return replace(state, garrisons=garrisons), (fought,)
+    return _set_garrisons(state, garrisons), (fought,)
 
 
-def apply_attack(state: MapState, action: Attack) -> tuple[MapState, Events]:
-    """The trap, then the battle round by round; the winner holds the territory (SM-6)."""
-    state, attackers, defenders, sprung = open_battle(state, action)
+def close_battle(
+    state: MapState,
+    action: Attack,
+    attackers: int,
+    survivors: int,
+    defenders: int,
+    *,
+    fall_back: bool = False,
+) -> tuple[MapState, Events]:
+    """The end of the battle of ``action`` opened with ``attackers`` (SM-6): with no
+    defender left and ``survivors`` attackers standing, the attacker takes the territory and
+    the survivors move in; otherwise the defenders keep it with the ``defenders`` left, and
+    the survivors are lost, or with ``fall_back`` return to the source (summit's dice battle
+    never falls back: it fights to the last troop of a side)."""
     target = state.scenario.territories.index(action.territory)
-    weight = state.scenario.fort_strength * state.forts[target]
-    a, d, rng = attackers, defenders, state.rng
-    while a and d:
-        roll, rng = rng.below(a + d + weight)
-        if roll < a:
-            d -= 1
-        else:
-            a -= 1
-    state, events = close_battle(replace(state, rng=rng), action, attackers, a, d)
-    return state, (*sprung, *events)
-
-
-def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
-    """Every deploy ``actor`` may make now, in map order (EN-5).
-
-    Built from :func:`deploy_problem`'s predicates in one pass: the turn and the reserve
-    are the actor's, the same for every territory, so only ownership is tested per
-    territory."""
-    if not on_turn(state, actor):
-        return ()
-    owners = state.owners
-    if actor not in owners or state.realms[realm_of(state, actor)].troops < 1:
-        return ()
-    return _deploys_on(state.scenario.territories, owners, actor)
-
-
-@lru_cache(maxsize=256)
-def _deploys_on(names: tuple[str, ...], owners: tuple[str, ...], actor: str) -> tuple[Deploy, ...]:
-    """A deploy of ``actor`` on each territory they hold, in map order.
-
-    Cached, because a deploy changes no owner: a turn's deploys list the same territories
-    until one changes hands. The answer depends on the arguments alone."""
-    return tuple(Deploy(actor, names[i]) for i, o in enumerate(owners) if o == actor)
-
-
-def _partners(state: MapState, actor: str) -> set[str]:
-    """The players a running truce binds ``actor`` to (SM-7)."""
-    if not state.truces:
-        return set()
-    bound = (t for t in state.truces if actor in (t.first, t.second))
-    return {t.second if t.first == actor else t.first for t in bound}
+    return _close(state, action, target, attackers, survivors, defenders, fall_back)
 
 
 _attack = lru_cache(maxsize=4096)(Attack)
@@ -339,18 +372,33 @@ listing hands out one per attack rather than building it anew at every choice.""
 
 def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
     """Every attack ``actor`` may make now: sources in map order, then targets in map
-    order (EN-5).
-
-    Built from :func:`attack_problem`'s predicates in one pass: a source of the actor's
-    with two troops, a bordering target neither the actor's nor a truce partner's."""
+    order (EN-5). :func:`attack_problem`'s predicates: a source the actor holds with troops
+    to attack with, a bordering target neither the actor's nor a truce partner's."""
     if not on_turn(state, actor):
         return ()
-    names, owners, borders = state.scenario.territories, state.owners, state.scenario.borders
-    garrisons, barred = state.garrisons, {actor, *_partners(state, actor)}
+    names, owners, garrisons = state.scenario.territories, state.owners, state.garrisons
+    partners = truce_partners(state, actor)
     return tuple(
         _attack(actor, names[s], names[t])
-        for s, owner in enumerate(owners)
-        if owner == actor and garrisons[s] >= 2
-        for t in borders[s]
-        if owners[t] not in barred
+        for s, targets in _fronts(state.scenario.borders, owners, actor)
+        if can_attack_from(garrisons, s)
+        for t in targets
+        if owners[t] not in partners
     )
+
+
+@lru_cache(maxsize=1024)
+def _fronts(
+    borders: tuple[tuple[int, ...], ...], owners: tuple[str, ...], actor: str
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each territory ``actor`` holds that borders one they do not hold, in map order, with
+    those it borders: where an attack may start and end, troops and truces aside (SM-6).
+
+    Cached, because only a conquest changes an owner. The answer depends on the arguments
+    alone."""
+    fronts = (
+        (s, tuple(t for t in borders[s] if not holds(owners, t, actor)))
+        for s in range(len(owners))
+        if holds(owners, s, actor)
+    )
+    return tuple((s, targets) for s, targets in fronts if targets)

@@ -42,8 +42,10 @@ __all__ = [
     "holder_of",
     "holdings",
     "initial_state",
+    "position",
     "put_at",
     "realm_of",
+    "seat_of",
     "take",
     "territory_count",
     "truce_between",
@@ -308,6 +310,22 @@ def weakest(state: MapState, player: str) -> int | None:
             best = key if best is None or key < best else best
             # pragma: no mutate end
     return None if best is None else best[2]
+
+
+def seat_of(state: MapState, player: str) -> int | None:
+    """The seat index of ``player``, or ``None`` when they are not seated."""
+    for seat, realm in enumerate(state.realms):
+        if realm.player == player:
+            return seat
+    return None
+
+
+def position(state: MapState, name: str) -> int | None:
+    """The map index of the territory ``name``, or ``None`` when the map has none."""
+    try:
+        return state.scenario.territories.index(name)
+    except ValueError:
+        return None
 
 
 def realm_of(state: MapState, player: str) -> int:

@@ -15,24 +15,21 @@ reacts to the clock's lifecycle actions:
 
 A proposal awaits its answer (an :class:`~gamefold.games.summit.board.Ask`) right after it
 is made: its recipient Accepts, Declines or :class:`Defer`-s it before play goes on (SM-9).
+
+Each of these actions has one decide function (``decide_<verb>``): it refuses with the first
+problem or applies. :func:`flow_actions` lists Defer and Pass from the predicates their
+decide functions use (:func:`awaited`, :func:`in_window`).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, StartTurn, replace
+from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, StartTurn, replacer
 from gamefold.diplomacy import BeginTurn
-from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
-from gamefold.games.summit.board import (
-    MapState,
-    Phase,
-    holdings,
-    put_at,
-    realm_of,
-    territory_count,
-)
+from gamefold.games.summit.board import MapState, Phase, Realm, holdings, put_at
+from gamefold.pipeline import Refusal
 
 __all__ = [
     "Defer",
@@ -43,7 +40,16 @@ __all__ = [
     "RoundBegan",
     "RoundEnded",
     "advance",
+    "awaited",
+    "decide_begin_turn",
+    "decide_defer",
+    "decide_end_round",
+    "decide_end_turn",
+    "decide_pass",
+    "decide_start_round",
     "dominator",
+    "flow_actions",
+    "in_window",
 ]
 
 
@@ -99,134 +105,143 @@ class GameOver(Event):
     round: int
 
 
-def _not_now(state: MapState, action: Action, what: str) -> IllegalAction:
+_set_phase = replacer(MapState, "phase")
+_set_round = replacer(MapState, "round", "phase")
+_set_asked = replacer(MapState, "asked")
+_set_begun = replacer(MapState, "phase", "turn", "current", "proposals", "realms")
+_set_turns = replacer(Realm, "turns")
+
+
+def _not_now(state: MapState, what: str) -> Refusal:
     if state.phase is Phase.OVER:
-        return codes.illegal(codes.GAME_OVER, "The game is over.", action)
-    return codes.illegal(codes.NOT_NOW, f"It is not time to {what}.", action)
+        return _GAME_OVER
+    return Refusal(codes.NOT_NOW, f"It is not time to {what}.")
 
 
-def validate_start_round(state: MapState, action: StartRound) -> None:
-    """A Round begins only when the last one ended (SM-9)."""
+_GAME_OVER = Refusal(codes.GAME_OVER, "The game is over.")
+
+
+def decide_start_round(state: MapState, action: StartRound) -> tuple[MapState, Events] | Refusal:
+    """A Round begins only when the last one ended (SM-9); the first seat's turn is due."""
     if state.phase is not Phase.ROUND:
-        raise _not_now(state, action, "begin a Round")
+        return _not_now(state, "begin a Round")
+    begun = state.round + 1
+    return _set_round(state, begun, Phase.TURN_START), (RoundBegan(begun),)
 
 
-def apply_start_round(state: MapState, action: StartRound) -> tuple[MapState, Events]:
-    """The Round begins; the first seat's turn is due."""
-    state = replace(state, round=state.round + 1, phase=Phase.TURN_START)
-    return state, (RoundBegan(state.round),)
-
-
-def validate_end_round(state: MapState, action: EndRound) -> None:
-    """A Round ends only after every seat's turn (SM-9)."""
+def decide_end_round(state: MapState, action: EndRound) -> tuple[MapState, Events] | Refusal:
+    """A Round ends only after every seat's turn (SM-9); after ``max_rounds`` the game is
+    over (SM-10)."""
     if state.phase is not Phase.ROUND_END:
-        raise _not_now(state, action, "end the Round")
+        return _not_now(state, "end the Round")
+    played = state.round
+    if played >= state.scenario.max_rounds:
+        return _set_phase(state, Phase.OVER), (RoundEnded(played), GameOver("rounds", played))
+    return _set_phase(state, Phase.ROUND), (RoundEnded(played),)
 
 
-def apply_end_round(state: MapState, action: EndRound) -> tuple[MapState, Events]:
-    """The Round ends; after ``max_rounds`` the game is over (SM-10)."""
-    events: list[Event] = [RoundEnded(state.round)]
-    if state.round >= state.scenario.max_rounds:
-        events.append(GameOver("rounds", state.round))
-        return replace(state, phase=Phase.OVER), tuple(events)
-    return replace(state, phase=Phase.ROUND), tuple(events)
-
-
-def validate_begin(state: MapState, action: StartTurn) -> None:
-    """The next seat's turn, due now, carrying the map's holdings (SM-3, DP-4, DP-5)."""
-    if not isinstance(action, BeginTurn):
-        message = "A summit turn begins with a BeginTurn carrying the player's holdings."
-        raise codes.illegal(codes.BEGIN_TURN_NEEDED, message, action)
-    if state.phase is not Phase.TURN_START or action.player != state.next_player:
-        raise _not_now(state, action, f"begin {action.player}'s turn")
-    territories, zones = holdings(state, action.player)
+def _holdings_problem(state: MapState, action: BeginTurn) -> Refusal | None:
+    """SM-3: a BeginTurn carries the territories (DP-4) and zones (DP-5) the map shows."""
+    player = action.player
+    territories, zones = holdings(state, player)
     if action.territories != territories:
-        message = f"{action.player} holds {territories} territories, not {action.territories}."
-        raise codes.illegal(codes.HOLDINGS_MISMATCH, message, action, rule="DP-4")
-    if sorted(action.zones) != sorted(zones):
-        message = f"{action.player} holds the zones {list(zones)}, not {list(action.zones)}."
-        raise codes.illegal(codes.HOLDINGS_MISMATCH, message, action, rule="DP-5")
+        message = f"{player} holds {territories} territories, not {action.territories}."
+        return Refusal(codes.HOLDINGS_MISMATCH, message, "DP-4")
+    if action.zones != zones and sorted(action.zones) != sorted(zones):
+        message = f"{player} holds the zones {list(zones)}, not {list(action.zones)}."
+        return Refusal(codes.HOLDINGS_MISMATCH, message, "DP-5")
+    return None
 
 
-def apply_begin(state: MapState, action: StartTurn) -> tuple[MapState, Events]:
-    """The player's turn is under way (deploys and effects are the game's rules, SM-4)."""
-    seat = realm_of(state, action.player)
-    realm = state.realms[seat]
-    realms = put_at(state.realms, seat, replace(realm, turns=realm.turns + 1))
-    state = replace(
-        state,
-        phase=Phase.TURN,
-        turn=state.turn + 1,
-        current=action.player,
-        proposals=0,
-        realms=realms,
-    )
-    return state, ()
+_BEGIN_TURN_NEEDED = Refusal(
+    codes.BEGIN_TURN_NEEDED,
+    "A summit turn begins with a BeginTurn carrying the player's holdings.",
+)
 
 
-def validate_end(state: MapState, action: EndTurn) -> None:
-    """Only the player whose turn is under way ends it (SM-9)."""
-    if state.phase is not Phase.TURN or state.current != action.player:
-        message = f"It is not {action.player}'s turn to end."
-        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="SM-9")
+def decide_begin_turn(state: MapState, action: StartTurn) -> tuple[MapState, Events] | Refusal:
+    """The next seat's turn, due now, carrying the map's holdings (SM-3, DP-4, DP-5), is
+    under way (deploys and effects are the game's rules, SM-4)."""
+    if not isinstance(action, BeginTurn):
+        return _BEGIN_TURN_NEEDED
+    player = action.player
+    if state.phase is not Phase.TURN_START or player != state.next_player:
+        return _not_now(state, f"begin {player}'s turn")
+    problem = _holdings_problem(state, action)
+    if problem is not None:
+        return problem
+    realms = state.realms
+    seat = state.turn % len(realms)  # the next seat's, whose player begins
+    realm = realms[seat]
+    realms = put_at(realms, seat, _set_turns(realm, realm.turns + 1))
+    return _set_begun(state, Phase.TURN, state.turn + 1, player, 0, realms), ()
 
 
 def dominator(state: MapState) -> str:
     """A player holding ``domination`` territories or more (SM-10), else ``""``."""
     need = state.scenario.domination
     if need:
-        for player in state.players:
-            if territory_count(state, player) >= need:
-                return player
+        owners = state.owners
+        for realm in state.realms:
+            if owners.count(realm.player) >= need:
+                return realm.player
     return ""
 
 
-def apply_end(state: MapState, action: EndTurn) -> tuple[MapState, Events]:
-    """Domination ends the game; the game's last turn has no window; else it opens."""
+def decide_end_turn(state: MapState, action: EndTurn) -> tuple[MapState, Events] | Refusal:
+    """Only the player whose turn is under way ends it (SM-9). Domination ends the game
+    (SM-10); the game's last turn has no window; else the window opens (SM-9)."""
+    if state.phase is not Phase.TURN or state.current != action.player:
+        message = f"It is not {action.player}'s turn to end."
+        return Refusal(codes.NOT_YOUR_TURN, message, "SM-9")
     if dominator(state):
-        return replace(state, phase=Phase.OVER), (GameOver("domination", state.round),)
+        return _set_phase(state, Phase.OVER), (GameOver("domination", state.round),)
     last_seat = state.turn % len(state.realms) == 0
     if last_seat and state.round >= state.scenario.max_rounds:
-        return replace(state, phase=Phase.ROUND_END), ()
-    return replace(state, phase=Phase.WINDOW), ()
+        return _set_phase(state, Phase.ROUND_END), ()
+    return _set_phase(state, Phase.WINDOW), ()
 
 
 def advance(state: MapState) -> MapState:
-    """The window closed: the next seat's turn is due, or the Round's end (SM-9)."""
+    """The turn order after a window closes: the next seat's turn is due, or the Round's
+    end (SM-9). The game's rules call it too, when a window is skipped or a Standalone card
+    closes it."""
     last_seat = state.turn % len(state.realms) == 0
-    return replace(state, phase=Phase.ROUND_END if last_seat else Phase.TURN_START)
+    return _set_phase(state, Phase.ROUND_END if last_seat else Phase.TURN_START)
 
 
-def validate_pass(state: MapState, action: Pass) -> None:
-    """Only in the player's own window (SM-9)."""
-    if state.phase is not Phase.WINDOW or state.current != action.player:
+def in_window(state: MapState, player: str) -> bool:
+    """Whether ``player``'s between-turn window is open (SM-9)."""
+    return state.phase is Phase.WINDOW and state.current == player
+
+
+def decide_pass(state: MapState, action: Pass) -> tuple[MapState, Events] | Refusal:
+    """Only in the player's own window (SM-9); it closes without a Standalone card."""
+    if not in_window(state, action.player):
         message = f"{action.player} has no window open to pass."
-        raise codes.illegal(codes.NOT_YOUR_TURN, message, action, rule="SM-9")
-
-
-def apply_pass(state: MapState, action: Pass) -> tuple[MapState, Events]:
-    """The window closes without a Standalone card."""
+        return Refusal(codes.NOT_YOUR_TURN, message, "SM-9")
     return advance(state), (Passed(action.player),)
 
 
-def validate_defer(state: MapState, action: Defer) -> None:
-    """Only the proposal awaiting this player's answer (SM-9)."""
+def awaited(state: MapState, player: str) -> int | None:
+    """The proposal awaiting ``player``'s answer, or ``None`` (SM-9)."""
     asked = state.asked
-    if asked is None or (asked.proposal, asked.to) != (action.proposal, action.player):
+    if asked is None or asked.to != player:
+        return None
+    return asked.proposal
+
+
+def decide_defer(state: MapState, action: Defer) -> tuple[MapState, Events] | Refusal:
+    """Only the proposal awaiting this player's answer (SM-9); it stays pending and play
+    goes on (DP-9: it expires unless answered)."""
+    if awaited(state, action.player) != action.proposal:
         message = f"Proposal {action.proposal} is not awaiting {action.player}'s answer."
-        raise codes.illegal(codes.NOT_ASKED, message, action)
-
-
-def apply_defer(state: MapState, action: Defer) -> tuple[MapState, Events]:
-    """The proposal stays pending; play goes on (DP-9: it expires unless answered)."""
-    return replace(state, asked=None), (ProposalDeferred(action.player, action.proposal),)
+        return Refusal(codes.NOT_ASKED, message)
+    return _set_asked(state, None), (ProposalDeferred(action.player, action.proposal),)
 
 
 def flow_actions(state: MapState, actor: str) -> tuple[Action, ...]:
     """The flow actions ``actor`` may take now: Defer of the awaited proposal, then Pass."""
-    out: list[Action] = []
-    if state.asked is not None and state.asked.to == actor:
-        out.append(Defer(actor, state.asked.proposal))
-    if state.phase is Phase.WINDOW and state.current == actor:
-        out.append(Pass(actor))
-    return tuple(out)
+    proposal = awaited(state, actor)
+    deferral: tuple[Action, ...] = () if proposal is None else (Defer(actor, proposal),)
+    return (*deferral, Pass(actor)) if in_window(state, actor) else deferral

@@ -1,9 +1,10 @@
 """The map slice's pipeline and verbs: ``step``, ``reduce``, ``check``, ``legal_actions``.
 
 Every action routed to the map goes through the shared
-:class:`gamefold.pipeline.Pipeline`: *guard* (not an action → ``TypeError``; an action the
+:class:`gamefold.pipeline.Pipeline`: the guard (not an action → ``TypeError``; an action the
 map does not handle, or a field of the wrong type or a negative number →
-``summit/malformed``, EN-4), *route*, *validate* (builds nothing), *apply*.
+``summit/malformed``, EN-4), then the action type's one decide function, which refuses or
+applies in one pass.
 
 The map owns :class:`~gamefold.games.summit.attack.Deploy`,
 :class:`~gamefold.games.summit.attack.Attack`,
@@ -15,18 +16,14 @@ the pipeline builds the registry's :data:`subsystem` entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeAlias
-
 from gamefold.core import Action, EndRound, EndTurn, Events, Lifecycle, StartRound, StartTurn
 from gamefold.diplomacy import BeginTurn
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import attack, board, codes, effects, flow, reactions
 from gamefold.games.summit.board import NAME, MapState
-from gamefold.games.summit.fused import ACCEPTS, QUIET
 from gamefold.games.summit.invariants import INVARIANTS
 from gamefold.games.summit.views import view
-from gamefold.pipeline import Pipeline
+from gamefold.pipeline import Decide, Pipeline
 from gamefold.registry import Subsystem
 
 __all__ = [
@@ -35,25 +32,21 @@ __all__ = [
     "LIFECYCLE",
     "check",
     "legal_actions",
-    "make_pipeline",
     "reduce",
     "step",
     "subsystem",
 ]
 
-Validate: TypeAlias = Callable[[MapState, Any], None]
-Apply: TypeAlias = Callable[[MapState, Any], tuple[MapState, Events]]
-
-_ROUTES: dict[type, tuple[Validate, Apply]] = {
-    attack.Deploy: (attack.validate_deploy, attack.apply_deploy),
-    attack.Attack: (attack.validate_attack, attack.apply_attack),
-    flow.Pass: (flow.validate_pass, flow.apply_pass),
-    flow.Defer: (flow.validate_defer, flow.apply_defer),
-    StartRound: (flow.validate_start_round, flow.apply_start_round),
-    EndRound: (flow.validate_end_round, flow.apply_end_round),
-    BeginTurn: (flow.validate_begin, flow.apply_begin),
-    StartTurn: (flow.validate_begin, flow.apply_begin),
-    EndTurn: (flow.validate_end, flow.apply_end),
+_ROUTES: dict[type, Decide] = {
+    attack.Deploy: attack.decide_deploy,
+    attack.Attack: attack.decide_attack,
+    flow.Pass: flow.decide_pass,
+    flow.Defer: flow.decide_defer,
+    StartRound: flow.decide_start_round,
+    EndRound: flow.decide_end_round,
+    BeginTurn: flow.decide_begin_turn,
+    StartTurn: flow.decide_begin_turn,
+    EndTurn: flow.decide_end_turn,
 }
 
 ACTIONS: tuple[type[Action], ...] = (attack.Deploy, attack.Attack, flow.Pass, flow.Defer)
@@ -83,23 +76,7 @@ EVENTS: tuple[type, ...] = (
 """Every event class summit's own rules report (EN-7)."""
 
 
-def make_pipeline(*, fused: bool = True) -> Pipeline[MapState]:
-    """The map's pipeline.
-
-    With ``fused`` (the default) deploys and attacks are checked in one pass, and deploys
-    can be applied without their events (:mod:`gamefold.games.summit.fused`); without, every
-    action runs the four stages.
-    """
-    return Pipeline(
-        codes.CATALOGUE,
-        _ROUTES,
-        owner="the summit map",
-        accepts=ACCEPTS if fused else None,
-        quiet=QUIET if fused else None,
-    )
-
-
-_PIPELINE = make_pipeline()
+_PIPELINE: Pipeline[MapState] = Pipeline(codes.CATALOGUE, _ROUTES, owner="the summit map")
 
 
 def step(state: MapState, action: Action) -> tuple[MapState, Events]:
