@@ -4,12 +4,14 @@
 
     gamefold games                                   list the registered games
     gamefold simulate GAME --games 2000 --seed 1     many games; a summary per player
+    gamefold compare GAME --set PATH=VALUE           an A/B of a variant, with its interval
     gamefold play GAME --seed 7 [--json FILE]        one game, told turn by turn
     gamefold replay FILE                             replay and verify a game record
     gamefold view FILE [--out PAGE.html]             a time-travel viewer of a game record
 
 ``--import MODULE`` (before the command, repeatable) imports a module first, so the games it
-registers are known. ``play`` and ``simulate`` take ``--config FILE.json``; every command that
+registers are known. ``play``, ``simulate``, ``compare`` and ``coverage`` take ``--config
+FILE.json`` and ``--set PATH=VALUE`` (one config field by path, after the file); every command that
 reads a file takes ``--max-bytes``, ``--max-depth``, ``--max-actions``, ``--max-string`` and
 ``--max-collections`` (see :class:`~gamefold.record.Limits`). Bad arguments and bad files
 print one error line on stderr and exit with status 2, as does a command that needs an extra
@@ -137,6 +139,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
     _add_games(commands)
     _add_simulate(commands)
+    _add_compare(commands)
     _add_play(commands)
     _add_replay(commands)
     _add_coverage(commands)
@@ -213,6 +216,15 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
     command.add_argument("game", metavar="GAME", help="a registered game (see `gamefold games`)")
     command.add_argument(
         "--config", type=Path, metavar="FILE", help="the game's config, a JSON object of fields"
+    )
+    command.add_argument(
+        "--set",
+        dest="settings",
+        action="append",
+        default=[],
+        metavar="PATH=VALUE",
+        help="change one config field by path, keeping the game's others "
+        "(skills.hand_limit=6; VALUE is JSON or text; repeatable)",
     )
     _add_limits(command)
     command.add_argument("--seed", type=_seed, default=seed, help=f"the seed (default {seed})")
@@ -338,6 +350,36 @@ def _print_summary(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> 
         return
     hint = "Every column in one table: --wide; every row: --out FILE."
     print(summary_text(frame, game.name, args.seed, hint=hint))
+    suggestion = _next_question(game, args)
+    if suggestion:
+        print(f"Does a rule change move that? Try: {suggestion}")
+
+
+def _next_question(game: GameDef[Any], args: argparse.Namespace) -> str:
+    """A ``gamefold compare`` line that changes one number of the game's rules by one."""
+    import attrs
+
+    from gamefold.sim.variants import variant
+
+    config = game.config
+    if not attrs.has(type(config)):
+        return ""
+    for outer in attrs.fields(type(config)):
+        inner = getattr(config, outer.name)
+        if not attrs.has(type(inner)):
+            continue
+        names = [f.name for f in attrs.fields(type(inner)) if type(getattr(inner, f.name)) is int]
+        for name in sorted(names, key=lambda n: n != "hand_limit"):
+            path, value = f"{outer.name}.{name}", getattr(inner, name) + 1
+            try:
+                variant(game, {path: value})
+            except GamefoldError:
+                continue
+            return (
+                f"gamefold compare {game.name} --set {path}={value} "
+                f"--games {args.games} --seed {args.seed}"
+            )
+    return ""
 
 
 def _headline(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> str:
@@ -384,6 +426,100 @@ def _write(frame: Any, path: Path) -> None:
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
     print(f"wrote {len(frame)} rows to {path}")
+
+
+# -- gamefold compare -------------------------------------------------------------------------
+
+
+def _add_compare(commands: Any) -> None:
+    command = commands.add_parser(
+        "compare", help="A/B: a variant or policies against the game, with a 95% interval"
+    )
+    _add_common(command, seed=1)
+    command.add_argument(
+        "--vs-set",
+        dest="vs_settings",
+        action="append",
+        default=[],
+        metavar="PATH=VALUE",
+        help="arm A's changes (default: none, the game as it is); --set makes arm B",
+    )
+    command.add_argument(
+        "--vs-policy",
+        action="append",
+        default=[],
+        metavar="[PLAYER=]NAME",
+        help="arm A's policies (default: --policy's); --policy is arm B's",
+    )
+    command.add_argument("--games", type=_whole(2), default=1000, help="games an arm (1000)")
+    command.add_argument(
+        "--metric", default="winner", metavar="COLUMN", help="the column compared (winner)"
+    )
+    command.add_argument(
+        "--of", metavar="WHO", help="the player or side whose column it is (the first side)"
+    )
+    command.add_argument(
+        "--unpaired", action="store_true", help="play arm B on other seeds than arm A"
+    )
+    command.add_argument(
+        "--sprt",
+        type=float,
+        metavar="H1",
+        help="stop when an SPRT decides between no difference and H1 (0.05), 5%% errors",
+    )
+    where = command.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_whole(1), metavar="N", help="N local processes")
+    where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
+    command.add_argument("--batch-size", type=_whole(1), metavar="K", help="games per task")
+    command.add_argument("--no-progress", action="store_true", help="no progress bar")
+    command.set_defaults(run=_run_compare)
+
+
+def _run_compare(args: argparse.Namespace) -> int:
+    from gamefold.sim.compare import Arm, compare
+    from gamefold.sim.sequential import SPRT
+
+    base = _file_configured(args)
+    arm_a = _with_settings(base, args.vs_settings, "--vs-set")
+    arm_b = _with_settings(base, args.settings, "--set")
+    players = base.players(base.setup(args.seed))
+    policies_b = _policy_spec(base, args.policy, players)
+    policies_a = _policy_spec(base, args.vs_policy, players) if args.vs_policy else policies_b
+    try:
+        test = None if args.sprt is None else SPRT(h1=args.sprt, step=_sprt_step(args.games))
+    except ValueError as err:
+        raise UsageError(f"--sprt: {err}") from None
+    with _executor(args) as executor:
+        try:
+            found = compare(
+                base,
+                Arm(arm_a, policies_a, _arm_label(args.vs_settings, args.vs_policy, "A")),
+                Arm(arm_b, policies_b, _arm_label(args.settings, args.policy, "B")),
+                games=args.games,
+                seed=args.seed,
+                metric=args.metric,
+                of=args.of,
+                paired=not args.unpaired,
+                sequential=test,
+                executor=executor,
+                batch_size=args.batch_size,
+                progress=not args.no_progress,
+                max_steps=args.max_steps,
+            )
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+    print(found)
+    return 0
+
+
+def _sprt_step(games: int) -> int:
+    """Games an arm between two looks of the SPRT: about fifty looks, at least ten games."""
+    return max(10, games // 50)
+
+
+def _arm_label(settings: Sequence[str], policies: Sequence[str], arm: str) -> str:
+    told = [*settings, *(f"--{'vs-' if arm == 'A' else ''}policy {p}" for p in policies)]
+    return " ".join(told) or "the game as it is"
 
 
 # -- gamefold play ----------------------------------------------------------------------------
@@ -611,6 +747,23 @@ def _run_coverage(args: argparse.Namespace) -> int:
 
 
 def _configured_game(args: argparse.Namespace) -> GameDef[Any]:
+    """The game named on the command line, with ``--config FILE`` and ``--set`` applied."""
+    return _with_settings(_file_configured(args), args.settings, "--set")
+
+
+def _with_settings(game: GameDef[Any], settings: Sequence[str], flag: str) -> GameDef[Any]:
+    """``game`` with ``--set PATH=VALUE`` settings applied, as :func:`gamefold.sim.variant`."""
+    if not settings:
+        return game
+    from gamefold.sim.variants import parse_settings
+
+    try:
+        return parse_settings(game, settings)
+    except GamefoldError as err:
+        raise UsageError(f"{flag} {err}") from None
+
+
+def _file_configured(args: argparse.Namespace) -> GameDef[Any]:
     """The game named on the command line, with the config of ``--config FILE`` if given."""
     game = _game(args.game, args.scenario)
     if args.config is None:

@@ -97,14 +97,19 @@ def _error_bars(ax: Axes) -> list[float]:
 
     container = next(c for c in ax.containers if isinstance(c, ErrorbarContainer))
     segments = container.lines[2][0].get_segments()
-    return [(seg[1][1] - seg[0][1]) / 2 for seg in segments]
+    return [end for seg in segments for end in (seg[0][1], seg[1][1])]
 
 
-def test_win_rate_error_bars_count_games_not_teammates() -> None:
-    """Three teammates of one game are one observation: the error is sqrt(p(1-p)/games)."""
+def test_win_rate_error_bars_are_95_wilson_intervals_over_games_not_teammates() -> None:
+    """Three teammates of one game are one observation: the bars are Wilson's 95% interval
+    of 8 wins in 16 games (statsmodels), and the axis label says so."""
+    from statsmodels.stats.proportion import proportion_confint
+
     ax = win_rate(_team_frame(16), by="policy")
     assert _heights(ax) == pytest.approx([0.5, 0.5])
-    assert _error_bars(ax) == pytest.approx([(0.25 / 16) ** 0.5] * 2)
+    low, high = proportion_confint(8, 16, alpha=0.05, method="wilson")
+    assert _error_bars(ax) == pytest.approx([low, high] * 2)
+    assert ax.get_ylabel() == "winner rate (bars: 95% interval, Wilson score interval)"
 
 
 def test_titles_name_the_game_and_the_number_of_games(frames: tuple[Any, Any]) -> None:

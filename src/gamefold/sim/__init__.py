@@ -7,13 +7,17 @@
 
 :func:`simulate` plays the games (in batches, on any :class:`concurrent.futures.Executor`),
 :func:`summarize` condenses the frame per player (:func:`summary_text` prints it in 100
-columns), :func:`coverage` counts the rules play reaches (:mod:`gamefold.sim.coverage`),
+columns, with 95% intervals and :func:`seat_fairness`), :func:`compare` answers an A/B
+question about a :func:`variant` or a policy with a 95% interval of the difference (and
+:class:`SPRT` stops it early once decided), :func:`tournament` rates policies against each
+other, :func:`coverage` counts the rules play reaches (:mod:`gamefold.sim.coverage`),
 :mod:`gamefold.sim.plots` draws it, and
 the helpers in :mod:`gamefold.sim.policies` name the players' policies. The columns are
 described in :mod:`gamefold.sim.frames`: a fixed few, then whatever the game's
 :meth:`~gamefold.games.GameDef.outcome` reports.
 
-Needs the ``sim`` extra (pandas, tqdm, Matplotlib, pyarrow): ``pip install 'gamefold[sim]'``.
+Needs the ``sim`` extra (pandas, tqdm, Matplotlib, pyarrow, SciPy, statsmodels, openskill):
+``pip install 'gamefold[sim]'``.
 They are imported only when a simulation runs (tqdm only for a bar that is shown), so
 ``import gamefold`` stays light; without them :func:`simulate` raises :class:`MissingExtra`
 with that install line before any game is played.
@@ -21,9 +25,12 @@ with that install line before any game is played.
 
 from gamefold.sim.account import narrate
 from gamefold.sim.batching import DEFAULT_MAX_STEPS, progress_enabled, simulate
+from gamefold.sim.compare import Arm, Comparison, compare
 from gamefold.sim.coverage import coverage, coverage_json
 from gamefold.sim.extras import MissingExtra
+from gamefold.sim.fairness import Fairness, seat_fairness
 from gamefold.sim.frames import GAME_COLUMNS, TRACE_COLUMNS, games_frame, summarize, trace_frame
+from gamefold.sim.metrics import Metric
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
     Policies,
@@ -34,20 +41,35 @@ from gamefold.sim.policies import (
     resolve_policy,
 )
 from gamefold.sim.runner import game_seed, game_seeds
+from gamefold.sim.sequential import SPRT, Decision
+from gamefold.sim.stats import Difference, Estimate, Interval, difference
 from gamefold.sim.summary import summary_text
+from gamefold.sim.tournament import Tournament, tournament
 from gamefold.sim.variants import parse_settings, variant
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
     "DEFAULT_POLICY",
     "GAME_COLUMNS",
+    "SPRT",
+    "Arm",
+    "Comparison",
+    "Decision",
+    "Difference",
+    "Estimate",
+    "Fairness",
+    "Interval",
+    "Metric",
     "MissingExtra",
     "TRACE_COLUMNS",
     "Policies",
     "PolicySpec",
+    "Tournament",
     "check_policies",
+    "compare",
     "coverage",
     "coverage_json",
+    "difference",
     "game_seed",
     "game_seeds",
     "games_frame",
@@ -57,9 +79,11 @@ __all__ = [
     "progress_enabled",
     "resolve_policies",
     "resolve_policy",
+    "seat_fairness",
     "simulate",
     "summarize",
     "summary_text",
+    "tournament",
     "trace_frame",
     "variant",
 ]

@@ -22,7 +22,7 @@ from gamefold.sim.runner import Batch, Job, game_seed, run_batch
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DEFAULT_MAX_STEPS", "batches", "progress_enabled", "simulate"]
+__all__ = ["DEFAULT_MAX_STEPS", "batches", "play_games", "progress_enabled", "simulate"]
 
 DEFAULT_MAX_STEPS = 10_000
 """The default step cap of one game."""
@@ -117,6 +117,25 @@ def _batch_size(games: int, batch_size: int | None, max_steps: int) -> int:
     return batch_size
 
 
+def play_games(
+    job: Job,
+    start: int,
+    stop: int,
+    *,
+    executor: Executor | None = None,
+    batch_size: int | None = None,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """The games frame of games ``start`` to ``stop - 1`` of ``job`` (compare and tournament
+    play their arms and rounds through it; game ``i`` is the same game in any range)."""
+    require("sim", "pandas", "a simulation")
+    size = _batch_size(stop - start, batch_size, job.max_steps)
+    ranges = [(a + start, b + start) for a, b in batches(stop - start, size)]
+    frame = games_frame(_run(job, ranges, executor, progress_enabled(progress)))
+    frame.attrs["game"] = job.game.name
+    return frame
+
+
 def batches(games: int, size: int) -> list[tuple[int, int]]:
     """The ``(start, stop)`` index ranges that cut ``games`` games into batches of ``size``."""
     return [(start, min(start + size, games)) for start in range(0, games, size)]
@@ -136,7 +155,7 @@ def _run(
         yield from _batches_done(job, ranges, executor)
         return
     tqdm = require("sim", "tqdm.auto", "a progress bar (or progress=False)").tqdm
-    total = ranges[-1][1] if ranges else 0
+    total = ranges[-1][1] - ranges[0][0] if ranges else 0
     with tqdm(total=total, desc=job.game.name, unit="game") as bar:
         for batch in _batches_done(job, ranges, executor):
             bar.update(batch.stop - batch.start)

@@ -51,19 +51,29 @@ def win_rate(
     """Bars of the mean of the boolean ``column`` (a win rate) for each value of ``by``.
 
     ``by`` is any column: ``player`` (seat), ``policy``, or a setup column you added. Error
-    bars are one standard error over **games**: players of one group in one game (teammates
-    who win or lose together) count as one observation, their mean, not as independent games.
+    bars are 95% intervals over **games**: players of one group in one game (teammates who
+    win or lose together) count as one observation, their mean, not as independent games.
+    A group whose per-game values are all yes/no gets Wilson's interval; a group with
+    shares (two of its players in one game, one won) the t interval of the mean. The
+    y-axis label names the interval and its method.
     """
+    from gamefold.sim.stats import estimate
+
     _require(frame, "game", by, column)
-    per_game = frame.groupby([by, "game"], sort=True)[column].mean()
-    grouped = per_game.groupby(level=by, sort=True)
-    rate = grouped.mean()
-    error = (grouped.var(ddof=0) / grouped.size()) ** 0.5
+    per_game = frame.groupby([by, "game"], sort=True)[column].mean().astype("float64")
+    found = {
+        str(key): estimate(values.to_numpy())
+        for key, values in per_game.groupby(level=by, sort=True)
+    }
+    rates = [one.value for one in found.values()]
+    below = [one.value - max(one.interval.low, 0.0) for one in found.values()]
+    above = [min(one.interval.high, 1.0) - one.value for one in found.values()]
+    methods = " / ".join(sorted({one.interval.method for one in found.values()}))
     ax = _axes(ax)
-    ax.bar([str(k) for k in rate.index], rate.to_numpy(), yerr=error.to_numpy(), capsize=4)
+    ax.bar(list(found), rates, yerr=[below, above], capsize=4)
     ax.set_ylim(0, 1)
     ax.set_xlabel(by)
-    ax.set_ylabel(f"{column} rate")
+    ax.set_ylabel(f"{column} rate (bars: 95% interval, {methods})")
     ax.set_title(_title(frame, f"{column} rate by {by}", frame["game"].nunique()))
     return ax
 

@@ -74,6 +74,15 @@ class Job:
     """The step cap of one game."""
     trace: bool = False
     """Whether to report a row per step as well."""
+    seatings: tuple[Policies, ...] = ()
+    """When given, game ``i`` is played with ``seatings[i % len(seatings)]`` instead of
+    :attr:`policies` (a tournament's rotation of its entrants through the seats)."""
+
+    def policies_of(self, index: int) -> Policies:
+        """The policies game ``index`` is played with."""
+        if self.seatings:
+            return self.seatings[index % len(self.seatings)]
+        return self.policies
 
 
 @attrs.frozen
@@ -92,10 +101,11 @@ class Batch:
 
 def run_batch(job: Job, start: int, stop: int) -> Batch:
     """Play games ``start`` to ``stop - 1`` of ``job``; the unit of work sent to a worker."""
-    policies = resolve_policies(job.game, job.policies)
+    resolved = [resolve_policies(job.game, one) for one in job.seatings or (job.policies,)]
     rows: list[dict[str, Any]] = []
     trace: list[dict[str, Any]] = []
     for index, seed in zip(range(start, stop), game_seeds(job.seed, start, stop), strict=True):
+        policies = resolved[index % len(resolved)]
         played = play(job.game, seed, policies, max_steps=job.max_steps, keep_states=job.trace)
         rows += outcome_rows(job, index, seed, played)
         if job.trace:
@@ -116,7 +126,7 @@ def outcome_rows(job: Job, index: int, seed: int, played: Played) -> list[dict[s
             "game": index,
             "seed": seed,
             "player": player,
-            "policy": policy_label(job.policies, player),
+            "policy": policy_label(job.policies_of(index), player),
             "finished": played.finished,
             "steps": len(played.actions),
             "rounds": final.clock.round,

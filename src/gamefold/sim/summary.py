@@ -44,6 +44,7 @@ def player_table(frame: pd.DataFrame) -> pd.DataFrame:
     numbers = table[[c for c in table.columns if c not in per_game and c not in ("games",)]]
     numbers = numbers.drop(columns=["policy"], errors="ignore")
     columns = {str(player): _formatted(row) for player, row in numbers.iterrows()}
+    columns = _with_rate_intervals(frame, columns, list(numbers.columns))
     if "policy" in table:
         policies = {str(p): str(v) for p, v in table["policy"].items()}
         columns = {p: {"policy": policies[p], **rows} for p, rows in columns.items()}
@@ -51,6 +52,25 @@ def player_table(frame: pd.DataFrame) -> pd.DataFrame:
     import pandas as pd
 
     return pd.DataFrame(columns)
+
+
+def _with_rate_intervals(
+    frame: pd.DataFrame, columns: dict[str, dict[str, str]], numbers: list[str]
+) -> dict[str, dict[str, str]]:
+    """Each yes/no row followed by a ``95%`` row: the rate's Wilson interval per player."""
+    from gamefold.sim.stats import estimate
+
+    rates = [name for name in numbers if frame[name].dtype == bool]
+    out: dict[str, dict[str, str]] = {}
+    for player, cells in columns.items():
+        rows = frame[frame["player"] == player]
+        out[player] = {}
+        for name, cell in cells.items():
+            out[player][name] = cell
+            if name in rates:
+                found = estimate(rows[name].to_numpy(), binary=True).interval
+                out[player][f"{name} 95%"] = f"{found.low:.2f}-{found.high:.2f}"
+    return out
 
 
 def _sides(frame: pd.DataFrame, numbers: list[str]) -> dict[str, dict[str, str]]:
@@ -62,8 +82,20 @@ def _sides(frame: pd.DataFrame, numbers: list[str]) -> dict[str, dict[str, str]]
     for side, rows in frame.groupby(SIDE_COLUMN, sort=False):
         if sizes[side] > 1:
             means = rows[numbers].astype("float64").mean()
-            sides[f"{side} (all)"] = {"policy": "", **_formatted(means)}
+            cells = _formatted(means)
+            for name in [n for n in numbers if frame[n].dtype == bool]:
+                cells[f"{name} 95%"] = _side_interval(rows, name)
+            sides[f"{side} (all)"] = {"policy": "", **cells}
     return sides
+
+
+def _side_interval(rows: pd.DataFrame, name: str) -> str:
+    """The 95% interval of a side's per-game mean of a yes/no column (games the unit)."""
+    from gamefold.sim.stats import estimate
+
+    per_game = rows.groupby("game", sort=True)[name].mean().to_numpy()
+    found = estimate(per_game).interval
+    return f"{max(found.low, 0.0):.2f}-{min(found.high, 1.0):.2f}"
 
 
 def _formatted(row: pd.Series) -> dict[str, str]:
@@ -91,6 +123,7 @@ def summary_text(
         f"{name}: {len(per_game)} games, seed {seed}; {finished} finished",
         f"a game on average: {facts}",
         "",
+        *_fairness(frame),
         player_table(frame).to_string(line_width=width),
         "",
         *_legend(len(per_game), frame),
@@ -99,10 +132,20 @@ def summary_text(
     return "\n".join(lines)
 
 
+def _fairness(frame: pd.DataFrame) -> list[str]:
+    """The seat-fairness section, when the games have a winner and two competitors."""
+    from gamefold.sim.fairness import seat_fairness
+
+    if "winner" not in frame or frame["winner"].dtype != bool or frame["player"].nunique() < 2:
+        return []
+    return [*seat_fairness(frame).lines(), ""]
+
+
 def _legend(games: int, frame: pd.DataFrame) -> list[str]:
     sides = "; SIDE (all): over the side's players" if SIDE_COLUMN in frame else ""
     return [
         f"Means over the {games} games, per player{sides}.",
-        "A yes/no column's mean is a rate (winner 0.25: won a quarter of the games);",
+        "A yes/no column's mean is a rate (winner 0.25: won a quarter of the games); its",
+        "95% row is the rate's 95% interval (Wilson's; a side's: the t interval over games);",
         f"{_MISSING}: no game had a value to average.",
     ]
