@@ -29,7 +29,7 @@ from gamefold.errors import (
     RecordError,
     RegistryError,
 )
-from gamefold.registry import Clock, Game, Invariant, Layout, Rule, Rules, Subsystem, Wrapper
+from gamefold.registry import Clock, Game, Invariant, Rule, Rules, Subsystem, Wrapper
 from gamefold.rng import Rng
 
 __version__ = "0.1.0.dev0"
@@ -46,7 +46,6 @@ __all__ = [
     "GamefoldError",
     "IllegalAction",
     "Invariant",
-    "Layout",
     "Lifecycle",
     "RecordError",
     "RegistryError",

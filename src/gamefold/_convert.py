@@ -28,7 +28,8 @@ from gamefold._loading import (
     structure_pairs,
 )
 from gamefold.core import FILLER_MARK, Action, Event
-from gamefold.registry import Clock, Game
+from gamefold.errors import RegistryError
+from gamefold.registry import Clock, Game, game_record
 
 __all__ = ["converter", "from_json", "structure", "tag_of", "to_json"]
 
@@ -191,11 +192,16 @@ def _structure_slice(data: Any) -> Any:
 def _structure_game(data: Any, _: Any) -> Game:
     if not isinstance(data, dict) or sorted(data) != ["clock", "names", "slices"]:
         raise Bad("a game in JSON is an object of names, slices and clock")
-    return Game(
-        converter.structure(data["names"], tuple[str, ...]),
-        tuple(structure_each(converter, data["slices"], _Slice)),
-        converter.structure(data["clock"], Clock),
-    )
+    names = converter.structure(data["names"], tuple[str, ...])
+    slices = tuple(structure_each(converter, data["slices"], _Slice))
+    if len(names) != len(slices):
+        raise Bad("a game in JSON has one slice per name")
+    try:
+        record = game_record(names)
+    except RegistryError as problem:
+        raise Bad(str(problem)) from None
+    clock = converter.structure(data["clock"], Clock)
+    return record(**dict(zip(names, slices, strict=True)), clock=clock)
 
 
 class _Slice:

@@ -19,7 +19,8 @@ its slice. :class:`Rules` composes subsystems into one :class:`Game` state and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, Self, TypeAlias, TypeVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -31,7 +32,6 @@ from gamefold.core import (
     Lifecycle,
     StartRound,
     StartTurn,
-    filler,
     replace,
     replacer,
 )
@@ -45,7 +45,8 @@ __all__ = [
     "Handler",
     "Invariant",
     "Refuse",
-    "Layout",
+    "game_record",
+    "slice_names",
     "LazyView",
     "Reaction",
     "Rule",
@@ -101,150 +102,190 @@ class Clock:
 
 @attrs.frozen
 class Game:
-    """A composed game state: the clock and one slice per subsystem, in the registry's order."""
+    """A composed game state: the clock and one named slice per subsystem.
 
-    names: tuple[str, ...]
-    """The slices' names, in the order the registry lists its subsystems."""
-    slices: tuple[Any, ...]
-    """One state record per subsystem, in the order of :attr:`names`."""
-    clock: Clock = Clock()
-    """The game's clock."""
-
-    def __getitem__(self, name: str) -> Any:
-        """The slice of the subsystem called ``name``."""
-        try:
-            return self.slices[self.names.index(name)]
-        except ValueError:
-            raise KeyError(name) from None
-
-    def with_slice(self, name: str, value: Any) -> Game:
-        """A copy of this game with the slice ``name`` replaced by ``value``."""
-        return self.with_slice_at(self.names.index(name), value)
-
-    def with_slice_at(self, position: int, value: Any) -> Game:
-        """A copy of this game with the slice at ``position`` replaced by ``value``.
-
-        The hot path of a game's rules reads ``game.slices[at.combat]`` and writes with this,
-        where ``at`` is the game's :class:`Layout`: no search of :attr:`names` at each read.
-        """
-        slices = self.slices
-        return _with_slices(self, (*slices[:position], value, *slices[position + 1 :]))
-
-
-_with_slices: Callable[[Game, tuple[Any, ...]], Game] = replacer(Game, "slices")
-"""A plain :class:`Game` with the names and clock of the one given and new ``slices``."""
-
-
-@attrs.frozen
-class Layout:
-    """Where a game's rules read its slices: by position, not by name.
-
-    A game subclasses it with one ``int`` field per slice its rules read, named after the
-    slice and defaulting to the slice's position in the game's own registry::
+    Each game declares its own record, a subclass with one field per slice, named after the
+    slice and in the registry's order::
 
         @attrs.frozen
-        class SkirmishLayout(Layout):
-            skills: int = 0
-            combat: int = 1
-            skirmish: int = 2
+        class SkirmishGame(Game):
+            skills: SkillsState
+            combat: CombatState
+            skirmish: SkirmishState
 
-    The rules then read ``game.slices[at.combat]`` and write ``game.with_slice_at(at.combat,
-    fight)``: a tuple index where ``game["combat"]`` searches :attr:`Game.names` at every
-    read. A game whose rules another registry reuses with its slices elsewhere takes the
-    layout as a parameter, built there with :meth:`of`. Each registry is given the layout its
-    rules read (``Rules(positions=layout.positions())``) and refuses, when built, one that
-    does not match its slices, so a misplaced read is a :class:`~gamefold.RegistryError` at
-    once rather than the wrong slice later.
+    Rules read ``game.combat`` and write ``gamefold.replace(game, combat=fight)``, and
+    :class:`Rules` checks the fields against its subsystems when built
+    (``Rules(..., state=SkirmishGame)``). A registry given no record builds one of its own
+    (:func:`game_record`). Generic code reads :attr:`names`, :attr:`slices` and
+    ``game["combat"]``.
     """
 
-    def __attrs_post_init__(self) -> None:
-        places = self.positions()
-        for name, place in places.items():
-            if type(place) is not int or place < 0:
-                raise RegistryError(f"the position of slice {name!r} is {place!r}: not an int >= 0")
-        if len(set(places.values())) != len(places):
-            raise RegistryError(f"two slices share a position in {places}")
+    clock: Clock = attrs.field(default=Clock(), kw_only=True)
+    """The game's clock."""
 
-    def positions(self) -> dict[str, int]:
-        """Each slice's name and its position, as :class:`Rules` takes them."""
-        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self))}
+    if TYPE_CHECKING:  # a slice read by name on a plain Game; a game's own record types it
 
-    @classmethod
-    def of(cls, names: Sequence[str]) -> Self:
-        """The layout of a registry holding slices named ``names``, in that order."""
-        held = list(names)
-        wanted = [f.name for f in attrs.fields(cls)]
-        missing = [name for name in wanted if name not in held]
-        if missing:
-            raise RegistryError(f"{cls.__name__} reads the slices {missing}, which {held} lacks")
-        return cls(**{name: held.index(name) for name in wanted})
+        def __getattr__(self, name: str) -> Any: ...
 
-
-class LazyView(Game):
-    """A player's view of a game, built on first read (EN-9).
-
-    It reads like the :class:`Game` that :meth:`Rules.view` returns (same ``names``,
-    ``clock`` and ``slices``, equal to it, pickled as it), but the slices are built only
-    when something reads them, so a policy that never looks at its view costs nothing.
-    """
-
-    __slots__ = ("_built", "_rules", "_source", "_viewer")
-    _rules: Rules
-    _source: Game
-    _viewer: str
-    _built: Game | None
-
-    def __new__(cls, rules: Rules, game: Game, viewer: str) -> LazyView:
-        # Filled as record copies are (core.filler): plain stores, then the class.
-        view: Any = object.__new__(filler(cls))
-        view.names, view.clock, view._built = game.names, game.clock, None
-        view._rules, view._source, view._viewer = rules, game, viewer
-        view.__class__ = cls
-        made: LazyView = view
-        return made
-
-    def __init__(self, rules: Rules, game: Game, viewer: str) -> None:
-        """Nothing left to do: :meth:`__new__` filled the view."""
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The slices' names, in the order the registry lists its subsystems."""
+        return slice_names(type(self))
 
     @property
     def slices(self) -> tuple[Any, ...]:
-        """The slices as the viewer sees them, built on first read."""
-        built: Game | None = self._built
+        """One state record per subsystem, in the order of :attr:`names`."""
+        return tuple(getattr(self, name) for name in slice_names(type(self)))
+
+    def __getitem__(self, name: str) -> Any:
+        """The slice of the subsystem called ``name``."""
+        if name not in slice_names(type(self)):
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def with_slice(self, name: str, value: Any) -> Self:
+        """A copy of this game with the slice ``name`` replaced by ``value``."""
+        if name not in slice_names(type(self)):
+            raise KeyError(name)
+        return replace(self, **{name: value})
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def slice_names(record: type) -> tuple[str, ...]:
+    """The slice fields of a :class:`Game` record type, in order (every field but the clock)."""
+    names = _NAMES.get(record)
+    if names is None:
+        names = _NAMES[record] = tuple(f.name for f in attrs.fields(record) if f.name != "clock")
+    return names
+
+
+class _Composed(Game):
+    """The base of the records :func:`game_record` makes: pickled by their slice names, so
+    a worker process rebuilds the same record type."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        names = slice_names(type(self))
+        return (_composed, (names, tuple(getattr(self, n) for n in names), self.clock))
+
+
+def _composed(names: tuple[str, ...], slices: tuple[Any, ...], clock: Clock) -> Game:
+    return game_record(names)(**dict(zip(names, slices, strict=True)), clock=clock)
+
+
+_RECORDS: dict[tuple[str, ...], type[Game]] = {}
+_RESERVED = frozenset(dir(Game)) | {"clock"}
+
+
+def _valid_names(names: Sequence[str]) -> None:
+    for name in names:
+        if not (isinstance(name, str) and name.isidentifier()) or name in _RESERVED:
+            raise RegistryError(
+                f"a slice is named {name!r}: a slice's name must be a Python identifier other "
+                f"than {', '.join(sorted(n for n in _RESERVED if not n.startswith('_')))}"
+            )
+
+
+def game_record(names: Sequence[str]) -> type[Game]:
+    """The :class:`Game` record type holding slices named ``names``, in that order.
+
+    The record a game declared for these names (``Rules(..., state=…)``) if one did, else
+    one made once for them, the same in every process.
+    """
+    key = tuple(names)
+    made = _RECORDS.get(key)
+    if made is None:
+        _valid_names(key)
+        fields = {name: attrs.field() for name in key}
+        title = "Game_" + "_".join(key)
+        made = attrs.make_class(title, fields, bases=(_Composed,), frozen=True, slots=True)
+        made.__module__ = __name__
+        _RECORDS[key] = made
+    return made
+
+
+def _declare(record: type[Game], names: tuple[str, ...]) -> type[Game]:
+    """``record``, checked as the state of a registry holding slices ``names``."""
+    if not (isinstance(record, type) and issubclass(record, Game) and attrs.has(record)):
+        raise RegistryError(f"state must be an attrs subclass of gamefold.Game, not {record!r}")
+    fields = slice_names(record)
+    if fields != names:
+        raise RegistryError(
+            f"{record.__name__} has the slice fields {list(fields)}, but the registry holds "
+            f"the slices {list(names)}: declare one field per subsystem, named after it, in "
+            "the registry's order"
+        )
+    declared = cast(type[Game], record)
+    _RECORDS.setdefault(names, declared)
+    return declared
+
+
+class LazyView:
+    """A player's view of a game, built on first read (EN-9): what policies receive.
+
+    It reads like the :class:`Game` that :meth:`Rules.view` returns (its slices by name,
+    ``names``, ``slices``, ``clock``, ``view["combat"]``; equal to it, pickled as it), but
+    the view is built only when a slice is read, so a policy that never looks at its view
+    costs nothing.
+    """
+
+    __slots__ = ("_built", "_rules", "_source", "_viewer")
+
+    def __init__(self, rules: Rules, game: Game, viewer: str) -> None:
+        self._rules, self._source, self._viewer = rules, game, viewer
+        self._built: Game | None = None
+
+    def game(self) -> Game:
+        """The view as a :class:`Game` record, built now if it was not yet."""
+        built = self._built
         if built is None:
-            built = self._rules.view(self._source, self._viewer)
-            object.__setattr__(self, "_built", built)
-        return built.slices
+            built = self._built = self._rules.view(self._source, self._viewer)
+        return built
 
     @property
     def built(self) -> bool:
         """Whether the view has been read (and so built) yet."""
         return self._built is not None
 
+    @property
+    def clock(self) -> Clock:
+        """The game's clock (reading it builds nothing)."""
+        return self._source.clock
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The slices' names (reading them builds nothing)."""
+        return self._source.names
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game(), name)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.game()[name]
+
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Game, (self.names, self.slices, self.clock))
+        shown = self.game()
+        return (_composed, (shown.names, shown.slices, shown.clock))
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return (self.names, self.slices, self.clock) == (other.names, other.slices, other.clock)
+        if isinstance(other, LazyView):
+            other = other.game()
+        return self.game() == other
 
     def __hash__(self) -> int:
-        # As the Game it equals: equal objects must hash alike (a view as a dict key).
-        return hash(Game(self.names, self.slices, self.clock))
+        return hash(self.game())
 
     def __repr__(self) -> str:
-        return f"LazyView({self.names!r}, {self.slices!r}, {self.clock!r})"
+        return f"LazyView({self.game()!r})"
 
 
 Handler: TypeAlias = Callable[[Game, Any], tuple[Game, Events]]
 """A whole-game handler: ``(game, action) -> (game, events)``; raises on an illegal action."""
 Checker: TypeAlias = Callable[[Game, Any], IllegalAction | None]
 """A whole-game check: ``(game, action) -> IllegalAction | None``."""
-
-
-def always_legal(game: Game, action: Any) -> IllegalAction | None:
-    """The check of a rule that never refuses an action."""
-    return None
 
 
 def _action_class(owner: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -290,8 +331,6 @@ class Rule:
     """The action type this rule handles."""
     step: Handler
     """``step(game, action) -> (game, events)``; raises :class:`IllegalAction` if illegal."""
-    check: Checker | None = None
-    """TRANSITIONAL: a check run before ``step``; goes once the games decide in one pass."""
     legal_actions: GameListing | None = None
     """The actions an actor may take that this rule lists, or ``None`` if it lists none."""
     name: str = ""
@@ -333,12 +372,8 @@ class Wrapper:
     """The action type whose handler this wraps."""
     around: Around = pass_through
     """``around(game, action, inner) -> (game, events)``; by default the handler itself."""
-    check: Any = None
-    """TRANSITIONAL: ``check(game, action, inner_check)``; goes when the games use ``refuse``."""
     name: str = ""
     """A name for messages."""
-    keep: Any = None
-    """TRANSITIONAL: ignored; goes with ``check``."""
     refuse: Refuse | None = None
     """``refuse(game, action) -> IllegalAction | None``, if the wrapper refuses."""
 
@@ -379,9 +414,10 @@ class Rules:
     ``subsystems`` lists them. ``reactions`` (:data:`Reaction`) run after every step, lifecycle
     fan-out included, in the order given, and see the whole game and the step's events: "after
     anything, settle the deaths" is one reaction, not a call at the end of every handler; their
-    events follow the step's, and a later reaction sees an earlier one's. ``positions`` maps
-    the slices the rules read by position (a :class:`Layout`'s) to those positions; the
-    registry refuses, when built, one its slices do not match. A ``Rules`` is immutable:
+    events follow the step's, and a later reaction sees an earlier one's. ``state`` is the
+    game's record type (a :class:`Game` subclass with one field per subsystem, named after
+    it, in order); the registry refuses, when built, one whose fields do not match, and
+    builds a record of its own when given none (:func:`game_record`). A ``Rules`` is immutable:
     :meth:`with_rules`, :meth:`override`, :meth:`wrap` and :meth:`with_reactions` return a
     new one, checked again.
     """
@@ -396,7 +432,7 @@ class Rules:
         lifecycle_order: Mapping[type[Lifecycle], Sequence[str]] | None = None,
         invariants: Sequence[Invariant] = (),
         reactions: Sequence[Reaction] = (),
-        positions: Mapping[str, int] | None = None,
+        state: type[Game] | None = None,
     ) -> None:
         self.subsystems: tuple[Subsystem[Any], ...] = tuple(subsystems)
         self.reactions: tuple[Reaction, ...] = tuple(reactions)
@@ -406,7 +442,9 @@ class Rules:
         self.wrappers: tuple[Wrapper, ...] = tuple(wrappers)
         self.lifecycle_order = dict(lifecycle_order or {})
         self.names: tuple[str, ...] = _unique_names(self.subsystems)
-        self.positions: dict[str, int] = _checked_positions(self.names, positions or {})
+        self.state: type[Game] = (
+            game_record(self.names) if state is None else _declare(state, self.names)
+        )
         self._fanout = _fanout(self.subsystems, self.lifecycle_order)
         self._table = self._build_table()
         self._steps = {kind: entry.step for kind, entry in self._table.items()}
@@ -415,7 +453,7 @@ class Rules:
             rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
         )
         self._sieve = self._build_sieve()
-        self._listers = tuple(sub.legal_actions for sub in self.subsystems)
+        self._listers = tuple((attrgetter(sub.name), sub.legal_actions) for sub in self.subsystems)
         self._rule_listers = self._build_rule_listers()
 
     def __repr__(self) -> str:
@@ -431,7 +469,7 @@ class Rules:
             "lifecycle_order": self.lifecycle_order,
             "invariants": self.game_invariants,
             "reactions": self.reactions,
-            "positions": self.positions,
+            "state": self.state,
         }
         args.update(changes)
         return type(self)(self.subsystems, **args)  # a subclass's listing and views stay
@@ -466,12 +504,12 @@ class Rules:
             raise RegistryError(
                 f"a game needs exactly one slice per subsystem; missing {missing}, unknown {extra}"
             )
-        return Game(self.names, tuple(slices[n] for n in self.names), clock or Clock())
+        return self.state(**{n: slices[n] for n in self.names}, clock=clock or Clock())
 
     def step(self, game: Game, action: Action) -> tuple[Game, Events]:
         """Apply ``action``: the new game and the events of the transition, in order."""
         # A cache of the table: a miss only takes the slow way, through _entry.
-        handler = self._steps.get(type(action))  # pragma: no mutate -- a cache (see above)
+        handler = self._steps.get(type(action))
         if handler is None:
             handler = self._entry(type(action)).step
         if not self.reactions:
@@ -494,7 +532,7 @@ class Rules:
 
     def check(self, game: Game, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal in ``game``, or ``None`` if it is legal; never raises it."""
-        check = self._checks.get(type(action))  # pragma: no mutate -- a cache, as in step
+        check = self._checks.get(type(action))
         if check is None:
             check = self._entry(type(action)).check
         return check(game, action)
@@ -504,8 +542,8 @@ class Rules:
         rules. A rule that lists actions of its type replaces the subsystem's listing of it."""
         out: list[Action] = []
         sieve = self._sieve
-        for listing, piece in zip(self._listers, game.slices, strict=True):
-            for action in listing(piece, actor):
+        for read, listing in self._listers:
+            for action in listing(read(game), actor):
                 keep = sieve.get(type(action), _unlisted)
                 if keep is _vouched or (keep is not _unlisted and keep(game, action) is None):
                     out.append(action)
@@ -519,13 +557,13 @@ class Rules:
 
         A subsystem without a view shows ``None`` for its slice, never the raw state.
         """
-        shown = tuple(
-            None if sub.view is None else sub.view(game.slices[i], viewer)
-            for i, sub in enumerate(self.subsystems)
-        )
-        return Game(game.names, shown, game.clock)
+        shown = {
+            sub.name: None if sub.view is None else sub.view(getattr(game, sub.name), viewer)
+            for sub in self.subsystems
+        }
+        return self.state(**shown, clock=game.clock)
 
-    def lazy_view(self, game: Game, viewer: str) -> Game:
+    def lazy_view(self, game: Game, viewer: str) -> LazyView:
         """:meth:`view`, built only when read (:class:`LazyView`): what policies receive."""
         return LazyView(self, game, viewer)
 
@@ -534,8 +572,8 @@ class Rules:
         ``"game.invariant"`` for the whole-game invariants the registry was given."""
         found: dict[str, list[str]] = {}
         checks = [
-            (sub.name, inv, game.slices[i])
-            for i, sub in enumerate(self.subsystems)
+            (sub.name, inv, getattr(game, sub.name))
+            for sub in self.subsystems
             for inv in sub.invariants
         ]
         checks += [("game", inv, game) for inv in self.game_invariants]
@@ -594,20 +632,18 @@ class Rules:
         for base in action_type.__mro__[1:]:
             entry = self._table.get(base)
             if entry is not None:
-                # pragma: no mutate start -- remembered for speed: a lookup that finds
-                # nothing here only takes this slow way again
+                # Remembered: the next look-up of this type finds it at once.
                 self._table[action_type] = entry
                 self._steps[action_type] = entry.step
                 self._checks[action_type] = entry.check
-                # pragma: no mutate end
                 return entry
         return None
 
     def _build_table(self) -> dict[type, _Entry]:
         table: dict[type, _Entry] = {}
-        for i, sub in enumerate(self.subsystems):
+        for sub in self.subsystems:
             for kind in sub.actions:
-                _claim(table, kind, _lift(i, sub))
+                _claim(table, kind, _lift(sub, self.state))
         for kind, subs in self._fanout.items():
             _claim(table, kind, self._lifecycle_entry(kind, subs))
         for rule in self.rules:
@@ -623,22 +659,21 @@ class Rules:
             table[wrapper.action] = _wrap(table, wrapper)
         return table
 
-    def _lifecycle_entry(self, kind: type, subs: tuple[tuple[int, Subsystem[Any]], ...]) -> _Entry:
+    def _lifecycle_entry(self, kind: type, subs: tuple[Subsystem[Any], ...]) -> _Entry:
         tick = next((_TICKS[k] for k in kind.__mro__ if k in _TICKS), _no_tick)
-
-        reducers = [(i, sub.step) for i, sub in subs]
+        reducers = [(sub.name, sub.step) for sub in subs]
 
         def step(game: Game, action: Any) -> tuple[Game, Events]:
-            slices = list(game.slices)
+            changed: dict[str, Any] = {}
             events: list[Any] = []
-            for i, reduce in reducers:
-                slices[i], more = reduce(slices[i], action)
+            for name, reduce in reducers:
+                changed[name], more = reduce(getattr(game, name), action)
                 events.extend(more)
-            return Game(game.names, tuple(slices), tick(game.clock, action)), tuple(events)
+            return replace(game, **changed, clock=tick(game.clock, action)), tuple(events)
 
         def check(game: Game, action: Any) -> IllegalAction | None:
-            for i, sub in subs:
-                problem = sub.check(game.slices[i], action)
+            for sub in subs:
+                problem = sub.check(getattr(game, sub.name), action)
                 if problem is not None:
                     return problem
             return None
@@ -660,18 +695,6 @@ def _rule_name(rule: Rule) -> str:
     return rule.name or rule.action.__name__
 
 
-def _checked(check: Checker, apply: Handler) -> Handler:
-    """A handler that runs ``check`` first and raises what it reports (EN-4)."""
-
-    def step(game: Game, action: Any) -> tuple[Game, Events]:
-        problem = check(game, action)
-        if problem is not None:
-            raise problem
-        return apply(game, action)
-
-    return step
-
-
 def _deciding(step: Handler) -> Checker:
     """The check of a one-pass handler: its refusal, from the same function."""
 
@@ -689,8 +712,6 @@ def _rule_entry(rule: Rule, kind: str) -> _Entry:
     """The entry of a game-level rule; ``kind`` is ``"rule"`` or ``"override"``."""
     exact = rule.exact and rule.legal_actions is not None
     source = f"{kind} {_rule_name(rule)}"
-    if rule.check is not None:  # TRANSITIONAL: a separate check
-        return _Entry(_checked(rule.check, rule.step), rule.check, source, exact)
     return _Entry(rule.step, _deciding(rule.step), source, exact)
 
 
@@ -707,17 +728,17 @@ def _claim(table: dict[type, _Entry], kind: type, entry: _Entry) -> None:
 SliceReduce: TypeAlias = Callable[[Any, Any], tuple[Any, Events]]
 
 
-def _lift(index: int, sub: Subsystem[Any]) -> _Entry:
+def _lift(sub: Subsystem[Any], record: type[Game]) -> _Entry:
     """A whole-game entry from a subsystem's slice functions."""
     sub_step, sub_check = sub.step, sub.check
+    read, write = attrgetter(sub.name), replacer(record, sub.name)
 
     def step(game: Game, action: Any) -> tuple[Game, Events]:
-        slices = game.slices
-        new, events = sub_step(slices[index], action)
-        return _with_slices(game, (*slices[:index], new, *slices[index + 1 :])), events
+        new, events = sub_step(read(game), action)
+        return write(game, new), events
 
     def check(game: Game, action: Any) -> IllegalAction | None:
-        return sub_check(game.slices[index], action)
+        return sub_check(read(game), action)
 
     return _Entry(step, check, f"subsystem {sub.name}", True)
 
@@ -729,11 +750,6 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
         raise RegistryError(f"{name} wraps nothing: no handler of {wrapper.action.__name__}")
     inner_step, inner_check, around = inner.step, inner.check, wrapper.around
     source = f"{inner.source} wrapped by {name}"
-    if wrapper.check is not None:  # TRANSITIONAL: the old check-around form
-        check_around = wrapper.check
-        old_check: Checker = lambda game, action: check_around(game, action, inner_check)  # noqa: E731
-        old_step = _checked(old_check, lambda g, a: _around_result(name, around(g, a, inner_step)))
-        return _Entry(old_step, old_check, source, False)
     refuse = wrapper.refuse
     if refuse is None:
 
@@ -764,23 +780,6 @@ def _either(first: Refuse | None, second: Refuse) -> Refuse:
     return lambda game, action: first(game, action) or second(game, action)
 
 
-def _checked_positions(names: tuple[str, ...], positions: Mapping[str, int]) -> dict[str, int]:
-    """``positions``, if each names a slice at its place in ``names``; else a refusal."""
-    for name, place in positions.items():
-        if name not in names:
-            raise RegistryError(
-                f"the rules read a slice {name!r} by position, but the registry holds no slice "
-                f"of that name: its slices are {list(names)}"
-            )
-        if type(place) is not int or place != names.index(name):
-            raise RegistryError(
-                f"the rules read slice {name!r} at position {place!r}, but this registry holds "
-                f"it at {names.index(name)} (its slices are {list(names)}): build the rules "
-                f"for this registry's layout, with Layout.of(names)"
-            )
-    return dict(positions)
-
-
 def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:
     names: list[str] = []
     for sub in subsystems:
@@ -796,13 +795,13 @@ def _reacts(sub: Subsystem[Any], kind: type) -> bool:
 
 def _fanout(
     subsystems: Sequence[Subsystem[Any]], order: Mapping[type[Lifecycle], Sequence[str]]
-) -> dict[type, tuple[tuple[int, Subsystem[Any]], ...]]:
+) -> dict[type, tuple[Subsystem[Any], ...]]:
     """Which subsystems each lifecycle action reaches, in order, checked against ``order``."""
     kinds = {kind for sub in subsystems for kind in sub.lifecycle}
     # A lifecycle action reaches every subsystem declaring its type or a base of it: a
     # subsystem reacting to StartTurn also sees a richer StartTurn subclass.
     declared = {
-        kind: [(i, sub) for i, sub in enumerate(subsystems) if _reacts(sub, kind)]
+        kind: [sub for sub in subsystems if _reacts(sub, kind)]
         for kind in sorted(kinds, key=lambda k: k.__qualname__)
     }
     fanout = {kind: tuple(subs) for kind, subs in declared.items()}
@@ -812,7 +811,7 @@ def _fanout(
             raise RegistryError(
                 f"lifecycle_order names {kind.__name__}, but no subsystem declares it"
             )
-        by_name = {sub.name: (i, sub) for i, sub in subs}
+        by_name = {sub.name: sub for sub in subs}
         if sorted(names) != sorted(by_name) or len(set(names)) != len(names):
             raise RegistryError(
                 f"lifecycle_order for {kind.__name__} must list each subsystem declaring it "

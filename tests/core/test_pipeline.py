@@ -31,10 +31,13 @@ def decide_give(state: dict[str, int], action: Give) -> tuple[dict[str, int], Ev
     return {**state, action.player: state[action.player] + len(action.cards)}, ()
 
 
+TOY = Catalogue("toy", {"toy/unknown-player": "EN-4"})
+
+
 def toy() -> Pipeline[dict[str, int]]:
     """The toy pipeline, built inside each test: what a pipeline builds (its field checks)
     is then built under the test, where a mutation tool can reach it."""
-    return Pipeline("toy", {Give: decide_give}, owner="the toy")
+    return Pipeline(TOY, {Give: decide_give}, owner="the toy")
 
 
 def test_en4_fields_are_checked_against_their_declared_types() -> None:
@@ -151,7 +154,7 @@ def test_en6_a_pipeline_builds_its_registry_entry() -> None:
     from gamefold import StartRound
 
     pipeline: Pipeline[dict[str, int]] = Pipeline(
-        "toy",
+        TOY,
         {Give: decide_give, StartRound: lambda s, a: (s, ())},
         owner="the toy",
     )

@@ -14,7 +14,7 @@ from hypothesis.stateful import run_state_machine_as_test
 from tests.core.toy import Add, Counter, Race, RaceConfig, Sub, make
 
 from gamefold import Action, IllegalAction
-from gamefold.registry import Game, Rule, Rules
+from gamefold.registry import Game, Rule, Rules, game_record
 from gamefold.testing import (
     ConformanceError,
     InvariantViolation,
@@ -108,7 +108,7 @@ class Sloppy(Race):
 
 
 class Lying(Race):
-    """A broken game: its check() accepts big amounts that its step() refuses."""
+    """A broken game: its rule's listing, marked exact, offers big amounts its step refuses."""
 
     name = "toy-lying"
 
@@ -120,7 +120,10 @@ class Lying(Race):
                 raise IllegalAction("toy/too-big", "EN-4", "Too big.", action)
             return rules.step(game, action)
 
-        return rules.override(Rule(Add, step=step))
+        def listing(game: Game, actor: str) -> tuple[Add, ...]:
+            return (Add(1), Add(3)) if actor == "a" else ()
+
+        return rules.override(Rule(Add, step=step, legal_actions=listing, exact=True))
 
 
 def test_the_state_machine_catches_an_unguarded_reducer() -> None:
@@ -144,6 +147,6 @@ def test_rng_streams_must_be_distinct() -> None:
     class WithRng:
         rng: Rng
 
-    game = Game(("x", "y"), (WithRng(Rng(1)), WithRng(Rng(1))))
+    game = game_record(("x", "y"))(WithRng(Rng(1)), WithRng(Rng(1)))
     assert list(distinct_rng_streams(game)) == ["slices 'x' and 'y' share one RNG state"]
-    assert list(distinct_rng_streams(Game(("x",), (WithRng(Rng(1)),)))) == []
+    assert list(distinct_rng_streams(game_record(("x",))(WithRng(Rng(1))))) == []

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -325,5 +325,6 @@ def _choose(
     if not legal:
         raise RuntimeError(f"{game.name}: {actor} must choose but has no legal action")
     rng = streams.get(actor) or base.split(f"policy:{actor}")
-    action, streams[actor] = policy_of(actor)(game.rules.lazy_view(state, actor), legal, rng)
+    view = cast(Game, game.rules.lazy_view(state, actor))  # reads as the Game it stands for
+    action, streams[actor] = policy_of(actor)(view, legal, rng)
     return action

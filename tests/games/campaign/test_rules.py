@@ -21,7 +21,6 @@ from gamefold.games.campaign import (
     StartBattleRound,
 )
 from gamefold.games.campaign.battle import commander, defending_champion
-from gamefold.games.campaign.state import FIGHT
 from gamefold.games.skirmish import UseAbility, whose_choice
 from gamefold.games.summit import Attack, Deploy, Truce
 from gamefold.registry import Game
@@ -475,7 +474,7 @@ def test_cp12_the_defender_commands_its_guards_seat(commands: bool) -> None:
             actor = game.actor(state)
             assert actor is not None
             reacting = state["skills"].reacting
-            skirmish_actor = None if reacting else whose_choice(fights, FIGHT, state)
+            skirmish_actor = None if reacting else whose_choice(fights, state)
             if skirmish_actor == GM or state["skills"].reacting == (GM,):
                 seat_turns += 1
                 assert actor == (defender if commands else GM)
@@ -534,27 +533,11 @@ def test_cp11_cp12_config_refuses_bad_values(field: str, value: object, rule: st
     assert (raised.value.field, raised.value.rule) == (field, rule)
 
 
-def test_en6_the_campaign_registry_checks_every_games_positions() -> None:
-    """EN-6: the campaign's registry is built with the positions its own rules, summit's and
-    the skirmish's (built for the campaign's layout, ``FIGHT``) read, which are where it
-    holds the six slices."""
+def test_en6_the_campaign_holds_its_six_slices_in_its_own_record() -> None:
+    """EN-6: the campaign's registry holds summit's two slices, the skirmish's three and its
+    own in a :class:`CampaignGame`, where summit's and the skirmish's rules read them by name."""
+    from gamefold.games.campaign.rules import CampaignGame
+
     rules = campaign().rules
     assert rules.names == ("diplomacy", "map", "skills", "combat", "skirmish", "campaign")
-    assert rules.positions == {name: i for i, name in enumerate(rules.names)}
-    assert FIGHT.positions() == {"skills": 2, "combat": 3, "skirmish": 4}
-
-
-def test_en6_the_campaign_refuses_two_rules_that_place_one_slice_apart() -> None:
-    """EN-6: the positions of summit's, the skirmish's and the campaign's rules are joined
-    for the registry to check; a slice two of them read at different places is refused,
-    where a merged map would have kept the last one unchecked."""
-    from gamefold import RegistryError
-    from gamefold.games.campaign.rules import _joined
-
-    assert _joined({"map": 1}, {"skills": 2}, {"map": 1, "campaign": 5}) == {
-        "map": 1,
-        "skills": 2,
-        "campaign": 5,
-    }
-    with pytest.raises(RegistryError, match="slice 'map' at 1 and at 3"):
-        _joined({"map": 1}, {"map": 3})
+    assert rules.state is CampaignGame

@@ -515,7 +515,7 @@ def test_cp12_en9_the_commanders_view_holds_the_seats_hand_and_its_own() -> None
     assert seen["skirmish"].tallies == mine["skirmish"].tallies
     assert game.rules.view(state, attack.player) == Rules.view(game.rules, state, attack.player)
     assert game.rules.view(state, GM) == seat
-    timed = Game(state.names, state.slices, Clock(round=3, turn=7, player=defender))
+    timed = replace(state, clock=Clock(round=3, turn=7, player=defender))
     assert game.rules.view(timed, defender).clock == timed.clock  # the clock is public
 
 

@@ -22,7 +22,7 @@ from gamefold.games.skirmish import (
 )
 from gamefold.games.skirmish.cards import level_effect, move_problem
 from gamefold.games.skirmish.config import SKIRMISH_DECK
-from gamefold.games.skirmish.state import NAME, SkirmishLayout, tally_of
+from gamefold.games.skirmish.state import NAME, tally_of
 from gamefold.registry import Game
 from gamefold.skills import (
     REACTION,
@@ -42,7 +42,6 @@ from gamefold.skills import (
 from .support import ROCK, cards_named, declare, pair_first, step, with_hand
 from .test_reactions import _goblin_attacks_ana
 
-AT = SkirmishLayout()
 """The skirmish's own layout: its rules read the slices there."""
 
 
@@ -87,13 +86,13 @@ def test_sk11_move_problem_says_who_may_move_now() -> None:
     not in the fight (unknown, or out of the zones) cannot."""
     game_def = Skirmish()
     game = pair_first(game_def, game_def.setup(1))
-    assert move_problem(AT, game, "ana") is None  # Forward
-    assert move_problem(AT, game, "cy") is None  # Rearward
-    assert move_problem(AT, game, "zed") == "it is not in the fight"
-    assert move_problem(AT, game, None) == "it is not in the fight"
+    assert move_problem(game, "ana") is None  # Forward
+    assert move_problem(game, "cy") is None  # Rearward
+    assert move_problem(game, "zed") == "it is not in the fight"
+    assert move_problem(game, None) == "it is not in the fight"
     fight = game["combat"]
     out = tuple(replace(c, zone=None, hp=0) if c.id == "bo" else c for c in fight.combatants)
-    assert move_problem(AT, game.with_slice("combat", replace(fight, combatants=out)), "bo") == (
+    assert move_problem(game.with_slice("combat", replace(fight, combatants=out)), "bo") == (
         "it is not in the fight"
     )
 
@@ -240,7 +239,7 @@ def test_sk11_no_move_during_an_exchange() -> None:
     game_def = Skirmish()
     game, _ = _activating(game_def, "ana")
     game, _ = declare(game_def, game, UseAbility("ana", "Defend", ROCK, "goblin"))
-    assert move_problem(AT, game, "ana") == "combat/exchange-under-way"
+    assert move_problem(game, "ana") == "combat/exchange-under-way"
 
 
 def test_sk4_the_gms_cards_wait_for_every_open_window() -> None:

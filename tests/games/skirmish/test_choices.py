@@ -17,13 +17,12 @@ from gamefold.games.skirmish.choices import (
     refusal,
     retreat_options,
 )
-from gamefold.games.skirmish.state import NAME, SkirmishLayout, chose
+from gamefold.games.skirmish.state import NAME, chose
 from gamefold.skills import Activate, CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
 
 from .support import ROCK, pair_first, step
 from .test_reactions import _goblin_attacks_ana
 
-AT = SkirmishLayout()
 """The skirmish's own layout: its rules read the slices there."""
 
 GAME = Skirmish()
@@ -103,13 +102,13 @@ def test_sk8_retreat_options_are_the_active_members_until_it_chose() -> None:
     """SK-8, EN-5: only the active member lists its Retreat, and only until it made its
     choice for the exchange; another member lists none."""
     game = pair_first(GAME, GAME.setup(1))
-    assert retreat_options(AT, game, "ana") == ()
+    assert retreat_options(game, "ana") == ()
     game, _ = step(GAME, game, Activate("ana"))
-    options = retreat_options(AT, game, "ana")
+    options = retreat_options(game, "ana")
     assert options
     assert all(isinstance(a, Retreat) and a.combatant == "ana" for a in options)
-    assert retreat_options(AT, game, "bo") == ()
-    assert retreat_options(AT, game.with_slice(NAME, chose(game[NAME], "ana")), "ana") == ()
+    assert retreat_options(game, "bo") == ()
+    assert retreat_options(game.with_slice(NAME, chose(game[NAME], "ana")), "ana") == ()
 
 
 def test_sk8_a_retreat_is_the_members_choice_and_refused_out_of_its_activation() -> None:
@@ -131,11 +130,11 @@ def test_sk4_only_the_reacting_player_lists_closing_its_window() -> None:
     """SK-4, SD-8, EN-5: the attacked member lists CloseReactionWindow; nobody else; a
     retreat waits for the window."""
     game, _ = _goblin_attacks_ana(GAME)
-    assert close_options(AT, game, "ana") == (CloseReactionWindow("ana"),)
-    assert close_options(AT, game, "bo") == ()
-    assert close_options(AT, game, "gm") == ()
+    assert close_options(game, "ana") == (CloseReactionWindow("ana"),)
+    assert close_options(game, "bo") == ()
+    assert close_options(game, "gm") == ()
     game, _ = step(GAME, game, CloseReactionWindow("ana"))
-    assert close_options(AT, game, "ana") == ()
+    assert close_options(game, "ana") == ()
 
 
 def test_sk6_a_host_defeat_takes_a_unit_out_of_both_slices_as_defeated() -> None:
@@ -156,4 +155,4 @@ def test_sk8_no_retreat_is_listed_while_a_window_is_open() -> None:
     game = pair_first(GAME, GAME.setup(1))
     game, _ = step(GAME, game, Activate("ana"))
     deck, _ = skills.step(game["skills"], OpenReactionWindow("bo"))
-    assert retreat_options(AT, game.with_slice("skills", deck), "ana") == ()
+    assert retreat_options(game.with_slice("skills", deck), "ana") == ()

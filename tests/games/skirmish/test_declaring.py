@@ -12,14 +12,13 @@ import pytest
 from gamefold import skills
 from gamefold.combat import Hand
 from gamefold.games.skirmish import Skirmish, SkirmishConfig, UseAbility, UseCard, declaring
-from gamefold.games.skirmish.state import NAME, DeclarationHeld, SkirmishLayout, chose
+from gamefold.games.skirmish.state import NAME, DeclarationHeld, chose
 from gamefold.registry import Game
 from gamefold.skills import Activate, OpenReactionWindow, ReactionWindowOpened, owner_of
 
 from .support import ROCK, cards_named, pair_first, step, with_hand
 from .test_reactions import _goblin_attacks_ana
 
-AT = SkirmishLayout()
 """The skirmish's own layout: its rules read the slices there."""
 
 GAME = Skirmish()
@@ -160,24 +159,24 @@ def test_en5_sd10_use_options_list_every_payment_of_exactly_the_cost() -> None:
     game = _ana_activating(game_def, "Dash", "Strike", "Parry")
     hand = sorted(owner_of(game["skills"], "ana").hand)
     strike = cards_named(game, "ana", "Strike")[0]
-    options = declaring.use_options(config, AT, game, "ana")
+    options = declaring.use_options(config, game, "ana")
     attacks = {a.cards for a in options if isinstance(a, UseAbility) and a.ability == "Attack"}
     assert attacks == set(combinations(hand, 2))
     defends = {a.cards for a in options if isinstance(a, UseAbility) and a.ability == "Defend"}
     assert defends == {()}
     used = {(a.card, a.target) for a in options if isinstance(a, UseCard)}
     assert {card for card, _ in used} == {strike}
-    assert declaring.use_options(config, AT, game, "bo") == ()
-    assert declaring.use_options(config, AT, game, "gm") == ()
+    assert declaring.use_options(config, game, "bo") == ()
+    assert declaring.use_options(config, game, "gm") == ()
     chosen = game.with_slice(NAME, chose(game[NAME], "ana"))
-    assert declaring.use_options(config, AT, chosen, "ana") == ()
-    assert declaring.use_options(config, AT, pair_first(game_def, game_def.setup(1)), "ana") == ()
+    assert declaring.use_options(config, chosen, "ana") == ()
+    assert declaring.use_options(config, pair_first(game_def, game_def.setup(1)), "ana") == ()
 
 
 def test_en5_no_use_option_while_a_window_is_open() -> None:
     """EN-5, SD-8: while a window is open the active unit lists no choice."""
     game, _ = _goblin_attacks_ana(GAME)
-    assert declaring.use_options(GAME.config, AT, game, "gm") == ()
+    assert declaring.use_options(GAME.config, game, "gm") == ()
 
 
 @pytest.mark.parametrize(
@@ -245,7 +244,7 @@ def test_sk4_with_two_windows_open_both_players_are_named() -> None:
     assert str(problem) == "bo, cy may react first. [skirmish/reaction-pending, SD-8]"
     assert problem is not None
     assert problem.action == action
-    assert declaring.use_options(GAME.config, AT, game.with_slice("skills", deck), "ana") == ()
+    assert declaring.use_options(GAME.config, game.with_slice("skills", deck), "ana") == ()
 
 
 def test_en4_use_ability_refusals_name_the_action() -> None:

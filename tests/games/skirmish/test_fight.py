@@ -12,13 +12,12 @@ from gamefold.core import replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import LeftTheFight, Shield, Skirmish
 from gamefold.games.skirmish.fight import leave_fight, owner, settle, withdraw
-from gamefold.games.skirmish.state import NAME, SkirmishLayout, add_shield
+from gamefold.games.skirmish.state import NAME, add_shield
 from gamefold.registry import Game
 
 from .support import pair_first
 from .test_reactions import _goblin_attacks_ana
 
-AT = SkirmishLayout()
 """The skirmish's own layout: its rules read the slices there."""
 
 GAME = Skirmish()
@@ -33,8 +32,8 @@ def _fight(game: Game, ending: Ending | None = None, **changes: dict[str, Any]) 
 def test_sk6_a_unit_at_1_hit_point_still_stands_and_leaves_the_fight() -> None:
     """SK-6, CB-11: any hit point left is standing: a unit at 1 leaves, told as such."""
     game = _fight(pair_first(GAME, GAME.setup(1)), ana={"hp": 1})
-    assert withdraw(AT, game, ("ana",), "defeated") == leave_fight(AT, game, ("ana",), "defeated")
-    game, events = leave_fight(AT, game, ("ana",), "defeated")
+    assert withdraw(game, ("ana",), "defeated") == leave_fight(game, ("ana",), "defeated")
+    game, events = leave_fight(game, ("ana",), "defeated")
     assert LeftTheFight("ana", "defeated") in events
     assert next(c for c in game["combat"].combatants if c.id == "ana").zone is None
 
@@ -43,7 +42,7 @@ def test_sk5_the_shields_of_those_leaving_go_the_others_stay() -> None:
     """SK-5, SK-6: a unit leaving loses its shield; the others keep theirs."""
     game = pair_first(GAME, GAME.setup(1))
     state = add_shield(add_shield(game[NAME], "ana", 2), "bo", 3)
-    game, _ = leave_fight(AT, game.with_slice(NAME, state), ("ana",), "defeated")
+    game, _ = leave_fight(game.with_slice(NAME, state), ("ana",), "defeated")
     assert game[NAME].shields == (Shield("bo", 3),)
 
 
@@ -51,12 +50,12 @@ def test_sk6_nothing_happens_for_units_already_out_or_a_fight_already_over() -> 
     """SK-6, CB-11: units not standing (or unknown) leave nothing to do, nor may anyone
     leave a fight that is over (combat refuses it: ``combat/over``)."""
     game = _fight(pair_first(GAME, GAME.setup(1)), bo={"hp": 0})
-    assert leave_fight(AT, game, ("bo", "zed"), "defeated") == (game, ())
-    assert withdraw(AT, game, ("bo", "zed"), "defeated") == (game, ())
+    assert leave_fight(game, ("bo", "zed"), "defeated") == (game, ())
+    assert withdraw(game, ("bo", "zed"), "defeated") == (game, ())
     over = _fight(game, Ending.PARTY_WON)
-    assert leave_fight(AT, over, ("ana",), "defeated") == (over, ())
+    assert leave_fight(over, ("ana",), "defeated") == (over, ())
     with pytest.raises(IllegalAction) as refused:
-        withdraw(AT, over, ("ana",), "defeated")
+        withdraw(over, ("ana",), "defeated")
     assert refused.value.code == "combat/over"
 
 
@@ -77,4 +76,4 @@ def test_sk4_a_target_at_1_hit_point_still_awaits_its_reaction() -> None:
     while its window is open: settling changes nothing."""
     game, _ = _goblin_attacks_ana(GAME)
     game = _fight(game, ana={"hp": 1})
-    assert settle(AT, game) == (game, ())
+    assert settle(game) == (game, ())

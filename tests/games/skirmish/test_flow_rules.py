@@ -13,14 +13,12 @@ from gamefold.games.skirmish.flow import (
     pairing_options,
     party_chooser,
 )
-from gamefold.games.skirmish.state import SkirmishLayout
 from gamefold.registry import Game
 from gamefold.skills import GM, Activate, EndActivation, OpenReactionWindow
 
 from .support import pair_first, run_clock, step
 from .test_reactions import _goblin_attacks_ana
 
-AT = SkirmishLayout()
 """The skirmish's own layout: its rules read the slices there."""
 
 GAME = Skirmish()
@@ -97,14 +95,14 @@ def test_sd13_pairings_are_chosen_in_a_round_with_no_window_open() -> None:
     assert _refusal(setup, pairing) == (
         "pairings are chosen during a Round [skirmish/no-round, SD-13]"
     )
-    assert pairing_options(GAME.config, AT, setup, "ana") == ()
+    assert pairing_options(GAME.config, setup, "ana") == ()
     reacting = _window(game, "bo")
     assert _refusal(reacting, pairing) == "bo may react first [skirmish/reaction-pending, SD-8]"
-    assert pairing_options(GAME.config, AT, reacting, "ana") == ()
-    assert pairing_options(GAME.config, AT, game, "bo") == ()
-    assert pairing in pairing_options(GAME.config, AT, game, "ana")
+    assert pairing_options(GAME.config, reacting, "ana") == ()
+    assert pairing_options(GAME.config, game, "bo") == ()
+    assert pairing in pairing_options(GAME.config, game, "ana")
     paired, _ = step(GAME, game, pairing)
-    assert pairing_options(GAME.config, AT, paired, "ana") == ()
+    assert pairing_options(GAME.config, paired, "ana") == ()
 
 
 def test_sk1_the_leader_is_the_configured_seat_else_the_first_standing_member() -> None:

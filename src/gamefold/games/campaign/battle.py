@@ -39,7 +39,6 @@ from gamefold.games import summit
 from gamefold.games.campaign import codes
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.state import (
-    AT,
     Battle,
     BattleBegan,
     BattleEnded,
@@ -103,8 +102,8 @@ FACTION_ACTIONS: tuple[type[Action], ...] = (
 
 def rounds_fought(game: Game) -> int:
     """The Rounds of the battle under way begun so far (0 without a battle)."""
-    battle = game.slices[AT.campaign].battle
-    return 0 if battle is None else game.slices[AT.skills].round - battle.first_round
+    battle = game.campaign.battle
+    return 0 if battle is None else game.skills.round - battle.first_round
 
 
 def fighting(fight: CombatState, unit: str) -> bool:
@@ -127,7 +126,7 @@ def muster(config: CampaignConfig, sk: SkirmishConfig, seed: int | str) -> Comba
 
 
 def _battle_problem(game: Game, action: Action) -> IllegalAction | None:
-    if game.slices[AT.campaign].battle is None:
+    if game.campaign.battle is None:
         return None
     message = "A battle is under way: it is fought to its end first."
     return codes.illegal(codes.BATTLE_UNDER_WAY, message, action)
@@ -137,8 +136,8 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
     """CP-10: the factions whose living champions join ``attacker``'s battle, in seat order:
     partners of a running public pact whose effect is one of ``ally_effects``, never the
     ``defender``."""
-    dip: DiplomacyState = game.slices[AT.diplomacy]
-    effects = game.slices[AT.map].scenario.effects
+    dip: DiplomacyState = game.diplomacy
+    effects = game.map.scenario.effects
     subtypes = {card.name: card.subtype for card in dip.config.catalogue}
     found = set()
     for pact in dip.pacts:
@@ -148,7 +147,7 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
         if effects.get(subtypes.get(pact.agreement, ""), "") in config.ally_effects:
             # pragma: no mutate end
             found.add(pact.partner if pact.proposer == attacker else pact.proposer)
-    deck: SkillsState = game.slices[AT.skills]
+    deck: SkillsState = game.skills
     return tuple(
         f
         for f in config.factions
@@ -159,7 +158,7 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
 def defending_champion(config: CampaignConfig, game: Game, defender: str) -> str:
     """CP-11: the defending faction's champion who fights beside the guards, or ``""``: none
     for a neutral territory, a dead champion, or without ``defender_joins``."""
-    deck: SkillsState = game.slices[AT.skills]
+    deck: SkillsState = game.skills
     if not config.defender_joins or defender not in config.factions:
         return ""
     return defender if owner_of(deck, defender).alive else ""
@@ -203,12 +202,12 @@ def _fighters(
 
 def _refuse_attack(game: Game, action: Attack) -> None:
     """Raise why ``action`` may not begin a battle; the map decides it once, here."""
-    problem = _battle_problem(game, action) or summit.check(game.slices[AT.map], action)
+    problem = _battle_problem(game, action) or summit.check(game.map, action)
     if problem is not None:
         if problem.code == summit.codes.TRUCE:
             raise codes.illegal(codes.CEASEFIRE, problem.args[0], action)
         raise problem
-    deck: SkillsState = game.slices[AT.skills]
+    deck: SkillsState = game.skills
     if not owner_of(deck, action.player).alive:
         message = f"{action.player}'s champion is dead: {action.player} attacks no more."
         raise codes.illegal(codes.NO_CHAMPION, message, action)
@@ -223,8 +222,8 @@ def step_attack(
     Refused for, in this order: a battle under way (CP-1), the map's reasons (SM-6; a
     truce's as CP-6), a dead champion (CP-2)."""
     _refuse_attack(game, action)
-    board, troops, defenders, sprung = summit.open_battle(game.slices[AT.map], action)
-    state: CampaignState = game.slices[AT.campaign]
+    board, troops, defenders, sprung = summit.open_battle(game.map, action)
+    state: CampaignState = game.campaign
     target = board.scenario.territories.index(action.territory)
     defender = board.owners[target]
     state = replace(state, battles=state.battles + 1)
@@ -232,7 +231,7 @@ def step_attack(
         board, closed = summit.close_battle(board, action, troops, troops, 0)
         state = _tally(state, action.player, defender, closed)
         ended = BattleEnded(action.player, action.territory, _result(closed), 0, 0)
-        game = game.with_slice_at(AT.map, board).with_slice_at(AT.campaign, state)
+        game = replace(game, map=board).with_slice("campaign", state)
         return game, (*sprung, ended, *closed)
     guards = min(defenders, config.garrison_slots)
     joined = allies(config, game, action.player, defender)
@@ -242,7 +241,7 @@ def step_attack(
     seed = state.rng.split(f"battle-{state.battles}")
     fight = combat.initial_state(sk.combat_config(), entries, seed)
     names = config.guards[:guards]
-    deck, fielded = skills.step(game.slices[AT.skills], FieldUnits(names))
+    deck, fielded = skills.step(game.skills, FieldUnits(names))
     battle = Battle(
         action,
         defender,
@@ -256,11 +255,7 @@ def step_attack(
         commander(config, defender),
     )
     state = replace(state, battle=battle)
-    game = (
-        game.with_slice_at(AT.map, board)
-        .with_slice_at(AT.combat, fight)
-        .with_slice_at(AT.skills, deck)
-    )
+    game = replace(game, map=board).with_slice("combat", fight).with_slice("skills", deck)
     began = BattleBegan(
         action.player,
         action.source,
@@ -273,7 +268,7 @@ def step_attack(
         defending,
         battle.commander,
     )
-    return game.with_slice_at(AT.campaign, state), (*sprung, began, *fielded)
+    return replace(game, campaign=state), (*sprung, began, *fielded)
 
 
 def commander(config: CampaignConfig, defender: str) -> str:
@@ -285,21 +280,19 @@ def commander(config: CampaignConfig, defender: str) -> str:
 def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
     """Every Attack the map lists for ``actor``, if no battle is under way and its champion
     lives (EN-5); the map lists no Attack across a truce (SM-7, CP-6)."""
-    if game.slices[AT.campaign].battle is not None:
+    if game.campaign.battle is not None:
         return ()
-    deck: SkillsState = game.slices[AT.skills]
+    deck: SkillsState = game.skills
     if actor not in deck.seats or not owner_of(deck, actor).alive:
         return ()
-    return tuple(
-        a for a in summit.legal_actions(game.slices[AT.map], actor) if isinstance(a, Attack)
-    )
+    return tuple(a for a in summit.legal_actions(game.map, actor) if isinstance(a, Attack))
 
 
 # -- the battle's clock ----------------------------------------------------------------------
 
 
 def _no_battle(game: Game, action: Action) -> IllegalAction | None:
-    if game.slices[AT.campaign].battle is not None:
+    if game.campaign.battle is not None:
         return None
     return codes.illegal(codes.NO_BATTLE, "No battle is under way.", action)
 
@@ -309,10 +302,10 @@ def step_start_round(config: CampaignConfig, game: Game, action: Action) -> tupl
     a battle whose fight goes on, within its Rounds (CP-1, CP-7), between Rounds (the decks
     refuse it in a Round)."""
     _raise(_no_battle(game, action))
-    if game.slices[AT.combat].ending is not None or rounds_fought(game) >= config.max_battle_rounds:
+    if game.combat.ending is not None or rounds_fought(game) >= config.max_battle_rounds:
         raise codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
-    deck, events = skills.step(game.slices[AT.skills], StartRound())
-    return game.with_slice_at(AT.skills, deck), events
+    deck, events = skills.step(game.skills, StartRound())
+    return replace(game, skills=deck), events
 
 
 def step_end_round(
@@ -363,19 +356,17 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``). Refused
     without a battle, in a Round, or while the fight goes on within its Rounds (CP-7)."""
     _raise(_no_battle(game, action))
-    over = (
-        game.slices[AT.combat].ending is not None or rounds_fought(game) >= config.max_battle_rounds
-    )
-    if game.slices[AT.skills].in_round or not over:
+    over = game.combat.ending is not None or rounds_fought(game) >= config.max_battle_rounds
+    if game.skills.in_round or not over:
         raise codes.illegal(codes.NOT_YET, "The battle goes on.", action)
-    state: CampaignState = game.slices[AT.campaign]
+    state: CampaignState = game.campaign
     battle = state.battle
     assert battle is not None  # _no_battle
-    result, lost, killed = _outcome(config, game.slices[AT.combat], battle)
+    result, lost, killed = _outcome(config, game.combat, battle)
     survivors = battle.troops - lost
     left = battle.reserve + len(battle.guards) - killed
     back = result == "stalemate" or (result == "fled" and config.flee_keeps_troops)
-    board: MapState = game.slices[AT.map]
+    board: MapState = game.map
     board, closed = summit.close_battle(
         board,
         battle.attack,
@@ -388,7 +379,7 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
         result = "held"  # the guards fell, but reserves or no survivors: the defenders keep it
     state = _tally(replace(state, battle=None), battle.attack.player, battle.defender, closed)
     ended = BattleEnded(battle.attack.player, battle.attack.territory, result, lost, killed)
-    return game.with_slice_at(AT.map, board).with_slice_at(AT.campaign, state), (ended, *closed)
+    return replace(game, map=board).with_slice("campaign", state), (ended, *closed)
 
 
 def _raise(problem: IllegalAction | None) -> None:

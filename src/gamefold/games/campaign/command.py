@@ -24,8 +24,8 @@ from typing import Any
 import attrs
 
 from gamefold.combat import CombatView
-from gamefold.core import Action
-from gamefold.games.campaign.state import AT, CampaignState
+from gamefold.core import Action, replace
+from gamefold.games.campaign.state import CampaignState
 from gamefold.games.skirmish import SkirmishView
 from gamefold.registry import Game, Rules
 from gamefold.skills import GM, SkillsView
@@ -35,7 +35,7 @@ __all__ = ["CommandedRules", "commanded_by"]
 
 def commanded_by(game: Game) -> str:
     """Who commands the guards' seat now: the battle's commander, or ``"gm"`` (CP-12)."""
-    state: CampaignState = game.slices[AT.campaign]
+    state: CampaignState = game.campaign
     battle = state.battle
     return GM if battle is None else battle.commander
 
@@ -94,10 +94,5 @@ class CommandedRules(Rules):
         if viewer == GM or commanded_by(game) != viewer:
             return mine
         seat = super().view(game, GM)
-        slices = tuple(
-            _MERGES[name](own, theirs) if name in _MERGES else own
-            # pragma: no mutate start -- views of one game: the same slices, one each
-            for name, own, theirs in zip(game.names, mine.slices, seat.slices, strict=True)
-            # pragma: no mutate end
-        )
-        return Game(game.names, slices, game.clock)
+        merged = {name: merge(mine[name], seat[name]) for name, merge in _MERGES.items()}
+        return replace(mine, **merged)

@@ -43,7 +43,7 @@ from gamefold.games.campaign.config import SCENARIOS, CampaignConfig
 from gamefold.games.campaign.outcome import outcome
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
-from gamefold.games.campaign.state import AT, FIGHT, NAME, CampaignState, initial_state
+from gamefold.games.campaign.state import NAME, CampaignState, initial_state
 from gamefold.games.skirmish import Skirmish, SkirmishState, Tally, whose_choice
 from gamefold.games.summit import DIPLOMACY, Summit
 from gamefold.games.summit import NAME as MAP
@@ -106,14 +106,14 @@ class Campaign(GameDef[CampaignConfig]):
 
     def clock_action(self, game: Game) -> Action | None:
         """Summit's clock between battles; during one, the battle's clock (CP-1)."""
-        state: CampaignState = game.slices[AT.campaign]
+        state: CampaignState = game.campaign
         if state.battle is None:
             return self._summit.clock_action(game)
         return self._battle_clock(game)
 
     def _battle_clock(self, game: Game) -> Action | None:
-        deck: SkillsState = game.slices[AT.skills]
-        fight: combat.CombatState = game.slices[AT.combat]
+        deck: SkillsState = game.skills
+        fight: combat.CombatState = game.combat
         if not deck.in_round:
             over = fight.ending is not None
             if over or rounds_fought(game) >= self.config.max_battle_rounds:
@@ -145,14 +145,12 @@ class Campaign(GameDef[CampaignConfig]):
         being its commander's (CP-12); ``None`` when the clock acts or the campaign is over."""
         if self.is_over(game):
             return None
-        state: CampaignState = game.slices[AT.campaign]
+        state: CampaignState = game.campaign
         if state.battle is None:
             return self._summit.actor(game)
-        deck: SkillsState = game.slices[AT.skills]
+        deck: SkillsState = game.skills
         # pragma: no mutate start -- the skirmish's actor names the reacting player first too
-        actor = (
-            deck.reacting[0] if deck.reacting else whose_choice(self._skirmish.config, FIGHT, game)
-        )
+        actor = deck.reacting[0] if deck.reacting else whose_choice(self._skirmish.config, game)
         # pragma: no mutate end
         return state.battle.commander if actor == GM else actor  # CP-12
 

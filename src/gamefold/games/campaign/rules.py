@@ -5,10 +5,9 @@ Slices, in order: ``diplomacy`` and ``map`` (summit's: the factions' economy and
 decks, the fight of the battle under way, the declarations and shields), and ``campaign``
 (:mod:`~gamefold.games.campaign.state`). Each game's rules come along whole (its rules,
 overrides, wrappers, reactions and invariants): summit's as its ``Rules`` holds them, the
-skirmish's built for the campaign's places of its slices (:data:`~.state.FIGHT`,
-:func:`gamefold.games.skirmish.parts`), so the campaign plays summit's economy and the
-skirmish's fight exactly. The registry checks that every rule reads its slices where they
-are (``Rules(positions=…)``). On top of them:
+skirmish's from :func:`gamefold.games.skirmish.parts`. Both read their slices by name, so
+on a :class:`CampaignGame` the campaign plays summit's economy and the skirmish's fight
+exactly. On top of them:
 
 - the lifecycle actions (``StartRound``, ``BeginTurn``, ``EndTurn``, ``EndRound``) are the
   factions' clock and reach summit's slices only; a battle's Rounds are the campaign's own
@@ -23,23 +22,25 @@ are (``Rules(positions=…)``). On top of them:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from gamefold.errors import RegistryError
+from gamefold.combat import CombatState
+from gamefold.diplomacy import DiplomacyState
 from gamefold.games import skirmish
 from gamefold.games.campaign import battle
 from gamefold.games.campaign import state as slice_
 from gamefold.games.campaign.command import CommandedRules
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.invariants import CROSS_INVARIANTS
-from gamefold.games.campaign.state import AT, FIGHT
-from gamefold.games.skirmish import SkirmishConfig
-from gamefold.registry import Rules, Subsystem
+from gamefold.games.campaign.state import CampaignState
+from gamefold.games.skirmish import SkirmishConfig, SkirmishState
+from gamefold.games.summit import MapState
+from gamefold.registry import Game, Rules, Subsystem
+from gamefold.skills import SkillsState
 
-__all__ = ["build_rules"]
+__all__ = ["CampaignGame", "build_rules"]
 
 
 def _battle_slices(subsystems: tuple[Subsystem[Any], ...]) -> tuple[Subsystem[Any], ...]:
@@ -47,33 +48,36 @@ def _battle_slices(subsystems: tuple[Subsystem[Any], ...]) -> tuple[Subsystem[An
     return tuple(attrs.evolve(sub, lifecycle=()) for sub in subsystems)
 
 
-def _joined(*read: Mapping[str, int]) -> dict[str, int]:
-    """Where summit's rules, the skirmish's and the campaign's own read their slices, as one
-    map for the registry to check; two that place one slice apart are refused here, as a
-    merged map would keep only the last."""
-    joined: dict[str, int] = {}
-    for positions in read:
-        for name, place in positions.items():
-            if joined.setdefault(name, place) != place:
-                message = f"the rules read slice {name!r} at {joined[name]} and at {place}"
-                raise RegistryError(message)
-    return joined
+@attrs.frozen
+class CampaignGame(Game):
+    """A campaign in play: summit's two slices, the skirmish's three and its own, by name.
+
+    Summit's rules and the skirmish's run on it as they are: they read the slices they know
+    by name (CP-1)."""
+
+    diplomacy: DiplomacyState
+    """The factions' economy (summit's)."""
+    map: MapState
+    """The map (summit's)."""
+    skills: SkillsState
+    """The champions' and the GM's Skill decks (the skirmish's)."""
+    combat: CombatState
+    """The fight of the battle under way (the skirmish's)."""
+    skirmish: SkirmishState
+    """The skirmish's declarations and shields."""
+    campaign: CampaignState
+    """This game's own slice (:data:`~.state.NAME`)."""
 
 
 def build_rules(
     config: CampaignConfig, summit_rules: Rules, skirmish_config: SkirmishConfig
 ) -> Rules:
     """The registry of a campaign played with ``config``, from summit's registry and the
-    skirmish's rules, built for the campaign's slices (:data:`~.state.AT`)."""
+    skirmish's rules, on a :class:`CampaignGame`."""
     own = skirmish.subsystems(skirmish_config)
     slices = [*summit_rules.subsystems, *_battle_slices(own), slice_.subsystem]
-    fighting = skirmish.parts(skirmish_config, FIGHT)
+    fighting = skirmish.parts(skirmish_config)
     ending = tuple(sub for sub in own if sub.lifecycle)
-    # Each source of positions is passed, though today's three agree (summit's slices come
-    # first, FIGHT is AT's): a layout changed later cannot hide a rule's misread.
-    # pragma: no mutate start -- equivalent while the three agree (see _joined's test)
-    positions = _joined(summit_rules.positions, fighting.positions, AT.positions())
-    # pragma: no mutate end
     return CommandedRules(
         slices,
         rules=(*fighting.rules, *battle.battle_rules(config, ending)),
@@ -94,5 +98,5 @@ def build_rules(
             *CROSS_INVARIANTS,
         ),
         reactions=(*summit_rules.reactions, *fighting.reactions),
-        positions=positions,
+        state=CampaignGame,
     )

@@ -14,17 +14,13 @@ import attrs
 
 from gamefold.core import Action, Event, replace
 from gamefold.games.campaign import codes
-from gamefold.games.skirmish import SkirmishLayout
 from gamefold.games.summit import Attack
 from gamefold.pipeline import Pipeline
-from gamefold.registry import Layout, Subsystem
+from gamefold.registry import Subsystem
 from gamefold.rng import Rng
 from gamefold.skills import GM
 
 __all__ = [
-    "AT",
-    "CampaignLayout",
-    "FIGHT",
     "EVENTS",
     "NAME",
     "RESULTS",
@@ -44,31 +40,6 @@ __all__ = [
 NAME = "campaign"
 """The slice's name in a :class:`~gamefold.registry.Game` and its RNG stream."""
 
-
-@attrs.frozen
-class CampaignLayout(Layout):
-    """Where the campaign's rules read its six slices: summit's two, the skirmish's three,
-    then its own (see :mod:`~gamefold.games.campaign.rules`)."""
-
-    diplomacy: int = 0
-    """The factions' economy (summit's)."""
-    map: int = 1
-    """The map (summit's)."""
-    skills: int = 2
-    """The champions' and the GM's Skill decks (the skirmish's)."""
-    combat: int = 3
-    """The fight of the battle under way (the skirmish's)."""
-    skirmish: int = 4
-    """The skirmish's declarations and shields."""
-    campaign: int = 5
-    """This game's own slice (:data:`NAME`)."""
-
-
-AT = CampaignLayout()
-"""The positions the campaign's rules read its slices at."""
-
-FIGHT = SkirmishLayout(AT.skills, AT.combat, AT.skirmish)
-"""Where the skirmish's rules read its three slices in a campaign."""
 
 RESULTS = ("won", "held", "fled", "fell", "stalemate")
 """How a battle ends for its attacker (CP-5, CP-7, CP-8): it took the territory; the

@@ -26,7 +26,14 @@ from gamefold.games.skirmish.game import Skirmish
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS, violations
 from gamefold.games.skirmish.outcome import RESULTS, outcome
 from gamefold.games.skirmish.policies import FLEE_BELOW, greedy_policy
-from gamefold.games.skirmish.rules import Parts, build_rules, combat_view, parts, subsystems
+from gamefold.games.skirmish.rules import (
+    Parts,
+    SkirmishGame,
+    build_rules,
+    combat_view,
+    parts,
+    subsystems,
+)
 from gamefold.games.skirmish.state import (
     EVENTS,
     NAME,
@@ -39,7 +46,6 @@ from gamefold.games.skirmish.state import (
     Shield,
     ShieldRaised,
     ShieldsDropped,
-    SkirmishLayout,
     SkirmishState,
     SkirmishView,
     Tally,
@@ -68,7 +74,7 @@ __all__ = [
     "Skirmish",
     "SkirmishConfig",
     "Parts",
-    "SkirmishLayout",
+    "SkirmishGame",
     "SkirmishState",
     "SkirmishView",
     "Tally",

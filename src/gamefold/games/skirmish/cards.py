@@ -43,7 +43,6 @@ from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import (
     Dodged,
-    SkirmishLayout,
     SkirmishState,
     add_shield,
     bump,
@@ -85,46 +84,46 @@ def level_effect(state: SkillsState, player: str, effect: Effect) -> tuple[Skill
         return state, ()
 
 
-def _move(at: SkirmishLayout, game: Game, unit: str | None) -> Move | None:
-    fighter = next((c for c in game.slices[at.combat].combatants if c.id == unit), None)
+def _move(game: Game, unit: str | None) -> Move | None:
+    fighter = next((c for c in game.combat.combatants if c.id == unit), None)
     if fighter is None or fighter.zone is None:
         return None
     other = Zone.REARWARD if fighter.zone is Zone.FORWARD else Zone.FORWARD
     return Move(fighter.id, other)
 
 
-def move_problem(at: SkirmishLayout, game: Game, unit: str | None) -> str | None:
+def move_problem(game: Game, unit: str | None) -> str | None:
     """Why ``unit`` cannot move now (SK-11), or ``None`` when a move card would move it."""
-    move = _move(at, game, unit)
+    move = _move(game, unit)
     if move is None:
         return "it is not in the fight"
-    problem = combat.check(game.slices[at.combat], move)
+    problem = combat.check(game.combat, move)
     return None if problem is None else problem.code
 
 
-def _moved(at: SkirmishLayout, game: Game, unit: str | None) -> tuple[Game, Events]:
+def _moved(game: Game, unit: str | None) -> tuple[Game, Events]:
     """SK-11: the unit moves to its side's other zone, if combat allows it now."""
-    move = _move(at, game, unit)
+    move = _move(game, unit)
     if move is None:
         return game, ()
-    return _stepped(at, game, move)
+    return _stepped(game, move)
 
 
-def _stepped(at: SkirmishLayout, game: Game, action: Move | Empower | Heal) -> tuple[Game, Events]:
+def _stepped(game: Game, action: Move | Empower | Heal) -> tuple[Game, Events]:
     """The fight after the host's ``action``, decided by combat; unchanged if it refuses."""
     try:
-        fight, events = combat.step(game.slices[at.combat], action)
+        fight, events = combat.step(game.combat, action)
     except IllegalAction:
         return game, ()
-    return game.with_slice_at(at.combat, fight), events
+    return replace(game, combat=fight), events
 
 
-def _unit(at: SkirmishLayout, game: Game, deck: SkillsState, player: str) -> str | None:
+def _unit(game: Game, deck: SkillsState, player: str) -> str | None:
     """The unit a card of ``player`` acts on: the character; for the GM, the unit a held
     declaration aims at while the GM reacts (SK-18), else its active unit."""
     if player != GM:
         return player
-    state: SkirmishState = game.slices[at.skirmish]
+    state: SkirmishState = game.skirmish
     # A declaration is held only while its reactor's window is open, when no one else uses
     # cards (SK-4): with ``or`` for ``and`` the GM would never meet another held one.
     if GM in deck.reacting and state.held is not None:  # pragma: no mutate -- see above
@@ -132,64 +131,62 @@ def _unit(at: SkirmishLayout, game: Game, deck: SkillsState, player: str) -> str
     return deck.active
 
 
-def _shield(at: SkirmishLayout, game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
+def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
     """SK-5: combat wards ``unit`` against ``amount`` damage, if it still stands (combat
     refuses a ward of less than 1, which raises nothing)."""
     # Most Burns and failed dodges shield 0: answered here without building a refusal.
     if unit is None or amount <= 0:  # speed: combat refuses it alike
         return game, ()
     try:
-        fight, events = combat.step(game.slices[at.combat], combat.Ward(unit, amount))
+        fight, events = combat.step(game.combat, combat.Ward(unit, amount))
     except IllegalAction:  # the unit no longer stands
         return game, ()
-    state = add_shield(game.slices[at.skirmish], unit, amount)
-    return game.with_slice_at(at.combat, fight).with_slice_at(at.skirmish, state), events
+    state = add_shield(game.skirmish, unit, amount)
+    return replace(game, combat=fight).with_slice("skirmish", state), events
 
 
-def _boost(at: SkirmishLayout, game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
+def _boost(game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
     """SK-16, SK-17: combat empowers or heals the unit, if it still stands (combat refuses
     a boost of less than 1, which does nothing)."""
     if boost.amount <= 0:  # speed: combat refuses it alike, more slowly
         return game, ()
-    return _stepped(at, game, boost)
+    return _stepped(game, boost)
 
 
 def _card_effect(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, unit: str | None, effect: Effect
+    config: SkirmishConfig, game: Game, unit: str | None, effect: Effect
 ) -> tuple[Game, Events]:
     """SK-16: an ability card's damage empowers the blow; a healing effect heals."""
     if unit is None:
         return game, ()
     if config.card_ability(effect.name) is not None and config.card_damage is not None:
-        return _boost(at, game, Empower(unit, effect.param(config.card_damage)))
+        return _boost(game, Empower(unit, effect.param(config.card_damage)))
     param = config.heal_param(effect.name)
     if param is not None:
-        return _boost(at, game, Heal(unit, effect.param(param)))
+        return _boost(game, Heal(unit, effect.param(param)))
     return game, ()
 
 
 def after_play(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, before: SkillsState, action: Play
+    config: SkirmishConfig, game: Game, before: SkillsState, action: Play
 ) -> tuple[Game, Events]:
     """Count a Play and raise the shield of a reaction effect (SK-5); ``before`` is the deck
     slice as it was before the Play."""
     player = action.player
     effect = card_definition(before, action.card).play
     in_window = player in before.reacting
-    state: SkirmishState = bump(
-        game.slices[at.skirmish], player, cards_played=1, reactions=int(in_window)
-    )
-    game = game.with_slice_at(at.skirmish, state)
+    state: SkirmishState = bump(game.skirmish, player, cards_played=1, reactions=int(in_window))
+    game = replace(game, skirmish=state)
     if effect.name == "move":
-        return _moved(at, game, _unit(at, game, before, player))
+        return _moved(game, _unit(game, before, player))
     param = config.reaction_param(effect.name)
     if param is None:
-        return _card_effect(config, at, game, _unit(at, game, before, player), effect)
+        return _card_effect(config, game, _unit(game, before, player), effect)
     amount = effect.param(param)
     if effect.name in config.dodge_effects:
-        chance = amount + _dodge_bonus(config, game.slices[at.skills], player)
-        return _dodge(config, at, game, _unit(at, game, before, player), chance)
-    return _shield(at, game, _unit(at, game, before, player), amount)
+        chance = amount + _dodge_bonus(config, game.skills, player)
+        return _dodge(config, game, _unit(game, before, player), chance)
+    return _shield(game, _unit(game, before, player), amount)
 
 
 def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
@@ -198,53 +195,47 @@ def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
 
 
 def _dodge(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, unit: str | None, chance: int
+    config: SkirmishConfig, game: Game, unit: str | None, chance: int
 ) -> tuple[Game, Events]:
     """SK-15: roll the dodge die with the slice's RNG; a roll of at most ``chance`` shields."""
     if unit is None:
         return game, ()
-    state: SkirmishState = game.slices[at.skirmish]
+    state: SkirmishState = game.skirmish
     face, rng = state.rng.below(config.dodge_sides)
     roll = face + 1
     shield = config.dodge_shield if roll <= chance else 0
-    game = game.with_slice_at(at.skirmish, replace(state, rng=rng))
-    game, events = _shield(at, game, unit, shield)
+    game = replace(game, skirmish=replace(state, rng=rng))
+    game, events = _shield(game, unit, shield)
     return game, (Dodged(unit, roll, config.dodge_sides, shield), *events)
 
 
-def window_allows(at: SkirmishLayout, game: Game, player: str) -> bool:
+def window_allows(game: Game, player: str) -> bool:
     """SK-4: while a reaction window is open, only its player uses cards."""
-    reacting = game.slices[at.skills].reacting
+    reacting = game.skills.reacting
     return not reacting or player in reacting
 
 
-def refuse_window(
-    at: SkirmishLayout, game: Game, action: Play | Burn | Discard
-) -> IllegalAction | None:
+def refuse_window(game: Game, action: Play | Burn | Discard) -> IllegalAction | None:
     """SK-4: while a window is open, only its player uses cards (after the deck's reasons)."""
-    if window_allows(at, game, action.player):
+    if window_allows(game, action.player):
         return None
-    message = f"{', '.join(game.slices[at.skills].reacting)} may react first"
+    message = f"{', '.join(game.skills.reacting)} may react first"
     return codes.illegal(codes.REACTION_PENDING, message, action)
 
 
-def declared_ability(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, card: int
-) -> str | None:
+def declared_ability(config: SkirmishConfig, game: Game, card: int) -> str | None:
     """SK-3: the ability card ``card``'s Play effect declares, if any."""
-    effect = card_definition(game.slices[at.skills], card).play.name
+    effect = card_definition(game.skills, card).play.name
     return config.card_ability(effect)
 
 
-def refuse_play(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Play
-) -> IllegalAction | None:
+def refuse_play(config: SkirmishConfig, game: Game, action: Play) -> IllegalAction | None:
     """SK-4 (:func:`refuse_window`), then SK-3: a card that declares an ability is used with
     UseCard (after the deck's reasons)."""
-    problem = refuse_window(at, game, action)
+    problem = refuse_window(game, action)
     if problem is not None:
         return problem
-    ability = declared_ability(config, at, game, action.card)
+    ability = declared_ability(config, game, action.card)
     if ability is not None:
         message = f"this card declares {ability}: use it with UseCard."
         return codes.illegal(codes.USE_CARD, message, action)
@@ -252,34 +243,32 @@ def refuse_play(
 
 
 def around_play(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Play, inner: Handler
+    config: SkirmishConfig, game: Game, action: Play, inner: Handler
 ) -> tuple[Game, Events]:
     """Play (SD-11), then its shield (SK-5); the registry refuses it with :func:`refuse_play`."""
-    before = game.slices[at.skills]
+    before = game.skills
     game, events = inner(game, action)
-    game, more = after_play(config, at, game, before, action)
+    game, more = after_play(config, game, before, action)
     return game, (*events, *more)
 
 
 def around_burn(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: Burn, inner: Handler
+    config: SkirmishConfig, game: Game, action: Burn, inner: Handler
 ) -> tuple[Game, Events]:
     """Burn (SD-12), then a shield for each modifier of a ``shield_stats`` stat (SK-5); the
     registry refuses it with :func:`refuse_window`."""
-    before = game.slices[at.skills]
+    before = game.skills
     game, events = inner(game, action)
-    state: SkirmishState = game.slices[at.skirmish]
+    state: SkirmishState = game.skirmish
     in_window = int(action.player in before.reacting)
-    game = game.with_slice_at(
-        at.skirmish, bump(state, action.player, cards_burned=1, reactions=in_window)
-    )
+    game = replace(game, skirmish=bump(state, action.player, cards_burned=1, reactions=in_window))
     definition = card_definition(before, action.card)
     amount = sum(m.amount for m in definition.burn if m.stat in config.shield_stats)
-    unit = _unit(at, game, before, action.player)
-    game, more = _shield(at, game, unit, amount)
+    unit = _unit(game, before, action.player)
+    game, more = _shield(game, unit, amount)
     found = [*events, *more]
     for modifier in definition.burn:
-        game, more = _burn_effect(config, at, game, action.player, unit, modifier)
+        game, more = _burn_effect(config, game, action.player, unit, modifier)
         found.extend(more)
     return game, (*found,)
 
@@ -293,7 +282,6 @@ def _draw(count: int) -> Effect:
 
 def _burn_effect(
     config: SkirmishConfig,
-    at: SkirmishLayout,
     game: Game,
     player: str,
     unit: str | None,
@@ -304,15 +292,15 @@ def _burn_effect(
     if unit is None or modifier.amount <= 0:
         return game, ()
     if kind == "empower":
-        return _boost(at, game, Empower(unit, modifier.amount))
+        return _boost(game, Empower(unit, modifier.amount))
     if kind == "heal":
-        return _boost(at, game, Heal(unit, modifier.amount))
+        return _boost(game, Heal(unit, modifier.amount))
     if kind == "move":
-        return _moved(at, game, unit)
+        return _moved(game, unit)
     if kind == "draw":
-        deck = game.slices[at.skills]
+        deck = game.skills
         if not skills.owner_of(deck, player).alive:
             return game, ()
         deck, drawn = draw_effect(deck, player, _draw(modifier.amount))
-        return game.with_slice_at(at.skills, deck), drawn
+        return replace(game, skills=deck), drawn
     return game, ()

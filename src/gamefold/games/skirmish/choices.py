@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from gamefold import combat, skills
 from gamefold.combat import Declare, Retreat, Withdraw
-from gamefold.core import Action, Events
+from gamefold.core import Action, Events, replace
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.declaring import due
 from gamefold.games.skirmish.fight import fought, withdraw
-from gamefold.games.skirmish.state import SkirmishLayout, chose
+from gamefold.games.skirmish.state import chose
 from gamefold.registry import Game, Rule
 from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
 
@@ -40,42 +40,42 @@ DEFEATED = "defeated"
 """The cause a unit the host defeated leaves the fight with (SK-6)."""
 
 
-def step_retreat(at: SkirmishLayout, game: Game, action: Retreat) -> tuple[Game, Events]:
+def step_retreat(game: Game, action: Retreat) -> tuple[Game, Events]:
     """Agree to retreat (CB-13) in one's own activation (SK-8); the last choice of the
     exchange resolves it. The fight decides first: its refusal comes before SK-8's."""
-    fight = game.slices[at.combat]
+    fight = game.combat
     after, events = combat.step(fight, action)
-    problem = due(at, game, action.combatant, action)
+    problem = due(game, action.combatant, action)
     if problem is not None:
         raise problem
-    game = game.with_slice_at(at.skirmish, chose(game.slices[at.skirmish], action.combatant))
-    return fought(at, game, fight, after, events)
+    game = replace(game, skirmish=chose(game.skirmish, action.combatant))
+    return fought(game, fight, after, events)
 
 
-def retreat_options(at: SkirmishLayout, game: Game, actor: str) -> tuple[Action, ...]:
+def retreat_options(game: Game, actor: str) -> tuple[Action, ...]:
     """The Retreat options of ``actor``'s character, in its own activation (EN-5)."""
-    deck = game.slices[at.skills]
-    if deck.active != actor or deck.reacting or actor in game.slices[at.skirmish].chosen:
+    deck = game.skills
+    if deck.active != actor or deck.reacting or actor in game.skirmish.chosen:
         return ()
-    return combat.retreats(game.slices[at.combat], actor)
+    return combat.retreats(game.combat, actor)
 
 
-def step_close(at: SkirmishLayout, game: Game, action: CloseReactionWindow) -> tuple[Game, Events]:
+def step_close(game: Game, action: CloseReactionWindow) -> tuple[Game, Events]:
     """Close the window, if it is open (SD-8); the held declaration is then made (SK-4)."""
-    deck, events = skills.step(game.slices[at.skills], action)
-    return game.with_slice_at(at.skills, deck), events
+    deck, events = skills.step(game.skills, action)
+    return replace(game, skills=deck), events
 
 
-def close_options(at: SkirmishLayout, game: Game, actor: str) -> tuple[Action, ...]:
+def close_options(game: Game, actor: str) -> tuple[Action, ...]:
     """``CloseReactionWindow(actor)`` while ``actor`` has a window open (EN-5)."""
-    return (CloseReactionWindow(actor),) if actor in game.slices[at.skills].reacting else ()
+    return (CloseReactionWindow(actor),) if actor in game.skills.reacting else ()
 
 
-def step_defeat(at: SkirmishLayout, game: Game, action: DefeatUnit) -> tuple[Game, Events]:
+def step_defeat(game: Game, action: DefeatUnit) -> tuple[Game, Events]:
     """A host defeats a unit: it leaves the Round (SD-13) and the fight (SK-6). The deck
     decides first (the unit is in play), then the fight (it may still leave it)."""
-    deck, events = skills.step(game.slices[at.skills], action)
-    game, more = withdraw(at, game.with_slice_at(at.skills, deck), (action.unit,), DEFEATED)
+    deck, events = skills.step(game.skills, action)
+    game, more = withdraw(replace(game, skills=deck), (action.unit,), DEFEATED)
     return game, (*events, *more)
 
 

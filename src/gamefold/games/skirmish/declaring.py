@@ -33,7 +33,6 @@ from gamefold.games.skirmish.fight import fought, owner
 from gamefold.games.skirmish.state import (
     DeclarationHeld,
     Held,
-    SkirmishLayout,
     SkirmishState,
     bump,
     chose,
@@ -147,16 +146,16 @@ _use_ability_ok = partial(_fits, _field_checks(UseAbility, {"cards": _ints}), _d
 _use_card_ok = partial(_fits, _field_checks(UseCard, {"card": _any_int}), None)
 
 
-def due(at: SkirmishLayout, game: Game, unit: str, action: Action) -> IllegalAction | None:
+def due(game: Game, unit: str, action: Action) -> IllegalAction | None:
     """Why ``unit`` may not make its combat choice now, or ``None``."""
-    deck = game.slices[at.skills]
+    deck = game.skills
     if deck.reacting:
         who = ", ".join(deck.reacting)
         return codes.illegal(codes.REACTION_PENDING, f"{who} may react first.", action)
     if deck.active != unit:
         message = f"{unit} makes its choice for the exchange in its own activation."
         return codes.illegal(codes.NOT_DUE, message, action)
-    if unit in game.slices[at.skirmish].chosen:
+    if unit in game.skirmish.chosen:
         message = f"{unit} already made its choice for the exchange this Round."
         return codes.illegal(codes.ALREADY_CHOSE, message, action)
     return None
@@ -171,9 +170,7 @@ def _raise(problem: IllegalAction | None) -> None:
         raise problem
 
 
-def step_use_ability(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseAbility
-) -> tuple[Game, Events]:
+def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> tuple[Game, Events]:
     """Pay the cost (SD-10), then declare, or hold the declaration for a reaction (SK-4).
 
     Refused (SK-2, SD-10, CB-10) for, in this order: fields of the wrong type, a choice not
@@ -181,28 +178,26 @@ def step_use_ability(
     payment."""
     if not _use_ability_ok(action):
         raise _malformed(action)
-    _raise(due(at, game, action.unit, action))
+    _raise(due(game, action.unit, action))
     held = Held(action.unit, action.ability, action.hand, action.target)
-    reactor = _reactor(config, at, game, held)
-    made = _decided(at, game, held, reactor)  # a payment neither moves nor fells anyone
+    reactor = _reactor(config, game, held)
+    made = _decided(game, held, reactor)  # a payment neither moves nor fells anyone
     cost = config.cost(action.ability)
     if cost == 0 and action.cards:
         message = f"{action.ability} is free: it takes no card."
         raise codes.illegal(codes.WRONG_COST, message, action)
     events: Events = ()
     if cost:  # the deck refuses a payment of other than ``cost`` cards: some are paid
-        deck = game.slices[at.skills]
+        deck = game.skills
         payer = controller(deck, action.unit)
         deck, events = skills.step(deck, PayCost(payer, action.ability, action.cards))
-        state = bump(game.slices[at.skirmish], payer, cards_paid=len(action.cards))
-        game = game.with_slice_at(at.skills, deck).with_slice_at(at.skirmish, state)
-    game, more = _hold_or_declare(at, game, held, reactor, made)
+        state = bump(game.skirmish, payer, cards_paid=len(action.cards))
+        game = replace(game, skills=deck).with_slice("skirmish", state)
+    game, more = _hold_or_declare(game, held, reactor, made)
     return game, (*events, *more)
 
 
-def step_use_card(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, action: UseCard
-) -> tuple[Game, Events]:
+def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[Game, Events]:
     """Play the card (SD-11), then declare its ability or hold it for a reaction (SK-4).
 
     Refused (SK-3, SD-11, CB-10) for, in this order: fields of the wrong type, a choice not
@@ -210,28 +205,28 @@ def step_use_card(
     fight's reason to refuse the declaration."""
     if not _use_card_ok(action):
         raise _malformed(action)
-    _raise(due(at, game, action.unit, action))
-    before = game.slices[at.skills]
+    _raise(due(game, action.unit, action))
+    before = game.skills
     play = Play(controller(before, action.unit), action.card)
     deck, played = skills.step(before, play, STANDARD_EFFECTS)
-    ability = declared_ability(config, at, game, action.card)
+    ability = declared_ability(config, game, action.card)
     if ability is None:
         message = f"card {action.card} declares no ability: Play it instead."
         raise codes.illegal(codes.NOT_AN_ABILITY_CARD, message, action)
-    game, more = after_play(config, at, game.with_slice_at(at.skills, deck), before, play)
+    game, more = after_play(config, replace(game, skills=deck), before, play)
     held = Held(action.unit, ability, action.hand, action.target)
-    reactor = _reactor(config, at, game, held)
+    reactor = _reactor(config, game, held)
     # The card's boost (SK-16) changes no reason to refuse the declaration: decided last.
-    made = _decided(at, game, held, reactor)
-    game, declared = _hold_or_declare(at, game, held, reactor, made)
+    made = _decided(game, held, reactor)
+    game, declared = _hold_or_declare(game, held, reactor, made)
     return game, (*played, *more, *declared)
 
 
-def _reactor(config: SkirmishConfig, at: SkirmishLayout, game: Game, held: Held) -> str | None:
+def _reactor(config: SkirmishConfig, game: Game, held: Held) -> str | None:
     """Who may react to ``held``, a declaration at the other side's unit: its target's
     player (SK-4) or, for a GM unit, the GM (SK-18); nobody for one at its own side."""
-    deck = game.slices[at.skills]
-    fight = game.slices[at.combat]
+    deck = game.skills
+    fight = game.combat
     unit, target = find(fight, held.unit), find(fight, held.target)
     if unit is None or target is None:  # not in the fight: combat refuses the declaration
         return None
@@ -248,10 +243,10 @@ _Made: TypeAlias = tuple[CombatState, CombatState, Events]
 """A declaration made: the fight before it, the fight after it, and its events."""
 
 
-def _decided(at: SkirmishLayout, game: Game, held: Held, reactor: str | None) -> _Made | None:
+def _decided(game: Game, held: Held, reactor: str | None) -> _Made | None:
     """The fight decides the declaration ``held``: raises its refusal, else the declaration
     made now, or ``None`` for one ``reactor`` holds (made when the window closes, SK-4)."""
-    fight: CombatState = game.slices[at.combat]
+    fight: CombatState = game.combat
     declaration = Declare(held.unit, held.ability, held.hand, held.target)
     if reactor is None:
         return (fight, *combat.step(fight, declaration))
@@ -260,34 +255,30 @@ def _decided(at: SkirmishLayout, game: Game, held: Held, reactor: str | None) ->
 
 
 def _hold_or_declare(
-    at: SkirmishLayout, game: Game, held: Held, reactor: str | None, made: _Made | None
+    game: Game, held: Held, reactor: str | None, made: _Made | None
 ) -> tuple[Game, Events]:
     """SK-4, SK-18: a declaration at the other side's unit waits for that unit's player to
     react (``reactor``): an enemy's for the party member's, a party member's for the GM's;
     any other is ``made``."""
-    game = game.with_slice_at(
-        at.skirmish, chose(game.slices[at.skirmish], held.unit)
-    )  # SK-1: one choice a Round
+    game = replace(game, skirmish=chose(game.skirmish, held.unit))  # SK-1: one choice a Round
     if made is not None:
-        return fought(at, game, *made)
+        return fought(game, *made)
     assert reactor is not None  # a declaration not made is held
-    deck, opened = skills.step(game.slices[at.skills], OpenReactionWindow(reactor))
-    state: SkirmishState = game.slices[at.skirmish]
-    game = game.with_slice_at(at.skills, deck).with_slice_at(at.skirmish, replace(state, held=held))
+    deck, opened = skills.step(game.skills, OpenReactionWindow(reactor))
+    state: SkirmishState = game.skirmish
+    game = replace(game, skills=deck).with_slice("skirmish", replace(state, held=held))
     return game, (DeclarationHeld(held.unit, held.target), *opened)
 
 
-def use_options(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, actor: str
-) -> tuple[Action, ...]:
+def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action, ...]:
     """Every UseAbility and UseCard of the active unit, if ``actor`` controls it (EN-5)."""
-    deck = game.slices[at.skills]
+    deck = game.skills
     unit = deck.active
     if unit is None or deck.reacting or controller(deck, unit) != actor:
         return ()
-    if unit in game.slices[at.skirmish].chosen:
+    if unit in game.skirmish.chosen:
         return ()
-    declares = combat.declarations(game.slices[at.combat], unit)
+    declares = combat.declarations(game.combat, unit)
     hand = owner_of(deck, actor).hand
     ordered = sorted(hand)
     out: list[Action] = []
@@ -295,6 +286,6 @@ def use_options(
         payments = combinations(ordered, config.cost(d.ability))  # a free one: just ()
         out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
     for card in hand:
-        ability = declared_ability(config, at, game, card)
+        ability = declared_ability(config, game, card)
         out.extend(UseCard(unit, card, d.hand, d.target) for d in declares if d.ability == ability)
     return tuple(out)

@@ -37,7 +37,6 @@ from gamefold.games.skirmish.state import (
     DeclarationLapsed,
     Held,
     LeftTheFight,
-    SkirmishLayout,
     SkirmishState,
     bump,
     mark,
@@ -54,64 +53,64 @@ def owner(deck: SkillsState, cid: str) -> str:
     return cid if cid in deck.seats and cid != GM else GM
 
 
-def declare(at: SkirmishLayout, game: Game, action: Action) -> tuple[Game, Events]:
+def declare(game: Game, action: Action) -> tuple[Game, Events]:
     """Make the combat choice ``action`` (a ``Declare`` or ``Retreat``); if it completes the
     exchange, combat resolves it with the Round's shields as its wards (SK-5)."""
-    return _fight(at, game, action)
+    return _fight(game, action)
 
 
-def _fight(at: SkirmishLayout, game: Game, action: Action) -> tuple[Game, Events]:
+def _fight(game: Game, action: Action) -> tuple[Game, Events]:
     """Step the fight with ``action``; after an exchange resolved, tally and defeat (SK-7)."""
-    before: CombatState = game.slices[at.combat]
+    before: CombatState = game.combat
     after, events = combat.step(before, action)
-    return fought(at, game, before, after, events)
+    return fought(game, before, after, events)
 
 
 def fought(
-    at: SkirmishLayout, game: Game, before: CombatState, after: CombatState, events: Events
+    game: Game, before: CombatState, after: CombatState, events: Events
 ) -> tuple[Game, Events]:
     """The game once the fight ``before`` stepped to ``after`` with ``events`` (a choice
     combat decided already, on the very fight ``game`` holds): the fight replaced and, if
     the exchange resolved, the tallies and the falls defeated in the decks (SK-7)."""
-    game = game.with_slice_at(at.combat, after)
+    game = replace(game, combat=after)
     if after.exchange == before.exchange:
         return game, events
-    return _resolved(at, game, events)
+    return _resolved(game, events)
 
 
-def _resolved(at: SkirmishLayout, game: Game, events: Events) -> tuple[Game, Events]:
+def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
     """After an exchange resolved: shields spent, tallies, falls defeated in the decks."""
-    deck: SkillsState = game.slices[at.skills]
-    state: SkirmishState = game.slices[at.skirmish]
+    deck: SkillsState = game.skills
+    state: SkirmishState = game.skirmish
     for e in events:
         if isinstance(e, AbilityResolved) and e.damage:
             dealt = e.damage - e.prevented
             state = bump(state, owner(deck, e.combatant), damage_dealt=dealt)
             taken = {"damage_taken": dealt, "damage_prevented": e.prevented}
             state = bump(state, owner(deck, e.target), **taken)
-    game = game.with_slice_at(at.skirmish, replace(state, shields=()))
+    game = replace(game, skirmish=replace(state, shields=()))
     more: list[Event] = []
     for e in events:
         if isinstance(e, CombatantFell):
-            game = _defeat(at, game, e.combatant, more)
+            game = _defeat(game, e.combatant, more)
     # The end of the fight is told last (an exchange resolved: there are events).
     if events and isinstance(events[-1], CombatEnded):  # pragma: no mutate -- see above
         return game, (*events[:-1], *more, events[-1])
     return game, (*events, *more)
 
 
-def _defeat(at: SkirmishLayout, game: Game, cid: str, events: list[Event]) -> Game:
+def _defeat(game: Game, cid: str, events: list[Event]) -> Game:
     """SK-7: a combatant who fell is defeated in the skill-deck slice (SD-13, SD-6)."""
-    deck: SkillsState = game.slices[at.skills]
+    deck: SkillsState = game.skills
     try:
         deck, more = skills.step(deck, DefeatUnit(cid))
     except IllegalAction:  # not a unit of the decks' Round: nothing to defeat there
         return game
     events.extend(more)
-    state: SkirmishState = game.slices[at.skirmish]
+    state: SkirmishState = game.skirmish
     if owner(deck, cid) != GM:
         state = mark(state, cid, "fell_round", deck.round)
-    return game.with_slice_at(at.skills, deck).with_slice_at(at.skirmish, state)
+    return replace(game, skills=deck).with_slice("skirmish", state)
 
 
 def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
@@ -120,9 +119,7 @@ def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
     return tuple(unit for unit in dict.fromkeys(units) if unit in standing)
 
 
-def withdraw(
-    at: SkirmishLayout, game: Game, units: Sequence[str], cause: str
-) -> tuple[Game, Events]:
+def withdraw(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Events]:
     """SK-6: the standing ``units`` leave the fight together because of ``cause``, decided by
     combat in one step: its refusal is raised (``combat/over`` once the fight has ended).
 
@@ -133,26 +130,24 @@ def withdraw(
     shields of those leaving go. Combat reports :class:`~gamefold.combat.CombatantWithdrawn`,
     told here as :class:`~gamefold.games.skirmish.state.LeftTheFight`.
     """
-    fight: CombatState = game.slices[at.combat]
+    fight: CombatState = game.combat
     out = _standing(fight, units)
     if not out:
         return game, ()
     after, events = combat.step(fight, Withdraw(out, cause))
-    state: SkirmishState = game.slices[at.skirmish]
+    state: SkirmishState = game.skirmish
     shields = tuple(s for s in state.shields if s.unit not in out)
-    game = game.with_slice_at(at.skirmish, replace(state, shields=shields))
-    game, events = fought(at, game, fight, after, events)
+    game = replace(game, skirmish=replace(state, shields=shields))
+    game, events = fought(game, fight, after, events)
     return game, tuple(_left(e) for e in events)
 
 
-def leave_fight(
-    at: SkirmishLayout, game: Game, units: Sequence[str], cause: str
-) -> tuple[Game, Events]:
+def leave_fight(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Events]:
     """SK-6: :func:`withdraw`, while the fight goes on; once it is over nothing changes."""
-    fight: CombatState = game.slices[at.combat]
+    fight: CombatState = game.combat
     if fight.ending is not None:
         return game, ()
-    return withdraw(at, game, units, cause)
+    return withdraw(game, units, cause)
 
 
 def _left(e: Event) -> Event:
@@ -160,52 +155,50 @@ def _left(e: Event) -> Event:
     return LeftTheFight(e.combatant, e.cause) if isinstance(e, CombatantWithdrawn) else e
 
 
-def settle(at: SkirmishLayout, game: Game, events: Events = ()) -> tuple[Game, Events]:
+def settle(game: Game, events: Events = ()) -> tuple[Game, Events]:
     """The skirmish's reaction after every step: characters who died in the decks (of fatal
     exhaustion, SD-6) but still stand leave the fight together (SK-6); a held declaration
     whose window closed is made (SK-4)."""
-    deck: SkillsState = game.slices[at.skills]
+    deck: SkillsState = game.skills
     dead = [o.player for o in deck.owners if not o.alive]
     more: Events = ()
     if dead:
-        standing = _standing(game.slices[at.combat], dead)
+        standing = _standing(game.combat, dead)
         if standing:
-            state: SkirmishState = game.slices[at.skirmish]
+            state: SkirmishState = game.skirmish
             for player in standing:
                 state = mark(state, player, "death_round", deck.round)
-            game, more = leave_fight(
-                at, game.with_slice_at(at.skirmish, state), standing, FATAL_EXHAUSTION
-            )
-    game, held = _settle_held(at, game)
+            game, more = leave_fight(replace(game, skirmish=state), standing, FATAL_EXHAUSTION)
+    game, held = _settle_held(game)
     return game, (*more, *held)
 
 
-def _settle_held(at: SkirmishLayout, game: Game) -> tuple[Game, Events]:
+def _settle_held(game: Game) -> tuple[Game, Events]:
     """Make the held declaration once its window closed; drop it if it cannot be made."""
-    state: SkirmishState = game.slices[at.skirmish]
+    state: SkirmishState = game.skirmish
     held = state.held
-    deck: SkillsState = game.slices[at.skills]
+    deck: SkillsState = game.skills
     if held is None:
         return game, ()
     window = owner(deck, held.target)
-    target = find(game.slices[at.combat], held.target)
+    target = find(game.combat, held.target)
     standing = target is not None and target.hp > 0
     if window in deck.reacting and deck.active == held.unit and standing:
         return game, ()
     events: list[Event] = []
     if window in deck.reacting:  # the declaring unit or the target left: nothing to answer
         deck, closed = skills.step(deck, CloseReactionWindow(window))
-        game = game.with_slice_at(at.skills, deck)
+        game = replace(game, skills=deck)
         events.extend(closed)
-    fight: CombatState = game.slices[at.combat]
+    fight: CombatState = game.combat
     made = _declared(fight, held)
     if made is not None:
-        game = game.with_slice_at(at.skirmish, replace(state, held=None))
-        game, more = fought(at, game, fight, *made)
+        game = replace(game, skirmish=replace(state, held=None))
+        game, more = fought(game, fight, *made)
         return game, (*events, *more)
     # The target or the unit left the fight: the declaration lapses; the unit may choose again.
     chosen = tuple(u for u in state.chosen if u != held.unit)
-    game = game.with_slice_at(at.skirmish, replace(state, held=None, chosen=chosen))
+    game = replace(game, skirmish=replace(state, held=None, chosen=chosen))
     return game, (*events, DeclarationLapsed(held.unit, held.target))
 
 

@@ -30,11 +30,10 @@ from gamefold.combat import (
     find,
     is_paired,
 )
-from gamefold.core import Action, Events
+from gamefold.core import Action, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
-from gamefold.games.skirmish.state import SkirmishLayout
 from gamefold.registry import Game, Handler
 from gamefold.skills import GM, PLAYERS, Activate, EndActivation, SkillsState, controller
 
@@ -78,53 +77,49 @@ def deciding(config: SkirmishConfig, state: CombatState) -> str:
     return leader(config, state) if assigning_side(state) is Side.PARTY else GM
 
 
-def refuse_activate(at: SkirmishLayout, game: Game, action: Activate) -> IllegalAction | None:
+def refuse_activate(game: Game, action: Activate) -> IllegalAction | None:
     """SK-1, after the deck's reasons: no unit activates while pairings are due (CB-5)."""
-    if not pairing_needed(game.slices[at.combat]):
+    if not pairing_needed(game.combat):
         return None
     message = "the Forward pairings are assigned before any unit activates"
     return codes.illegal(codes.PAIRING_FIRST, message, action)
 
 
-def refuse_end_activation(
-    at: SkirmishLayout, game: Game, action: EndActivation
-) -> IllegalAction | None:
+def refuse_end_activation(game: Game, action: EndActivation) -> IllegalAction | None:
     """SK-1, after the deck's reasons: a unit ends its activation with no window open, no
     pairing due, and once it made its choice for the exchange."""
-    reacting = game.slices[at.skills].reacting
+    reacting = game.skills.reacting
     if reacting:
         return codes.illegal(
             codes.REACTION_PENDING, f"{', '.join(reacting)} may react first", action
         )
-    fight = game.slices[at.combat]
+    fight = game.combat
     if pairing_needed(fight):
         message = "the Forward pairings are assigned again before the activation ends"
         return codes.illegal(codes.PAIRING_FIRST, message, action)
-    if action.unit not in game.slices[at.skirmish].chosen and awaits(fight, action.unit):
+    if action.unit not in game.skirmish.chosen and awaits(fight, action.unit):
         message = f"{action.unit} must choose an ability or retreat before ending its activation"
         return codes.illegal(codes.DECLARE_FIRST, message, action)
     return None
 
 
-def step_pairing(at: SkirmishLayout, game: Game, action: AssignPairings) -> tuple[Game, Events]:
+def step_pairing(game: Game, action: AssignPairings) -> tuple[Game, Events]:
     """Assign the pairings in the fight (CB-5), during a Round, with no window open; the
     fight decides first, its refusal before these."""
-    state, events = combat.step(game.slices[at.combat], action)
-    deck = game.slices[at.skills]
+    state, events = combat.step(game.combat, action)
+    deck = game.skills
     if not deck.in_round:
         raise codes.illegal(codes.NO_ROUND, "pairings are chosen during a Round", action)
     if deck.reacting:
         message = f"{', '.join(deck.reacting)} may react first"
         raise codes.illegal(codes.REACTION_PENDING, message, action)
-    return game.with_slice_at(at.combat, state), events
+    return replace(game, combat=state), events
 
 
-def pairing_options(
-    config: SkirmishConfig, at: SkirmishLayout, game: Game, actor: str
-) -> tuple[Action, ...]:
+def pairing_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action, ...]:
     """The pairings ``actor`` may assign: the leader's for the party, the GM's (EN-5)."""
-    state = game.slices[at.combat]
-    deck = game.slices[at.skills]
+    state = game.combat
+    deck = game.skills
     if not deck.in_round or deck.reacting or not pairing_needed(state):
         return ()
     if actor != deciding(config, state):
@@ -132,21 +127,21 @@ def pairing_options(
     return combat.legal_actions(state, assigning_side(state).value)
 
 
-def fight_over(at: SkirmishLayout, game: Game) -> bool:
+def fight_over(game: Game) -> bool:
     """Whether the fight has ended (SK-9): the game is over."""
-    fight: CombatState = game.slices[at.combat]
+    fight: CombatState = game.combat
     return fight.ending is not None
 
 
-def whose_choice(config: SkirmishConfig, at: SkirmishLayout, game: Game) -> str | None:
+def whose_choice(config: SkirmishConfig, game: Game) -> str | None:
     """Whose choice is due: a reacting player, the pairing side, the active unit's
     controller, or the side due to activate; ``None`` when the clock acts or it is over."""
-    deck: SkillsState = game.slices[at.skills]
-    if fight_over(at, game) or not deck.in_round:
+    deck: SkillsState = game.skills
+    if fight_over(game) or not deck.in_round:
         return None
     if deck.reacting:
         return deck.reacting[0]
-    fight: CombatState = game.slices[at.combat]
+    fight: CombatState = game.combat
     if pairing_needed(fight):
         return deciding(config, fight)
     if deck.active is not None:

@@ -17,7 +17,6 @@ The game ends when the fight does (SK-9): a side has nobody standing, or the par
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any
 
 from gamefold import combat, skills
@@ -30,7 +29,7 @@ from gamefold.games.skirmish.flow import fight_over, whose_choice
 from gamefold.games.skirmish.outcome import outcome
 from gamefold.games.skirmish.policies import greedy_policy
 from gamefold.games.skirmish.rules import build_rules
-from gamefold.games.skirmish.state import NAME, SkirmishLayout, initial_state
+from gamefold.games.skirmish.state import NAME, initial_state
 from gamefold.registry import Game, Rules
 from gamefold.skills import GM, SkillsState
 
@@ -69,28 +68,22 @@ class Skirmish(GameDef[SkirmishConfig]):
         """The party in seat order, then the GM."""
         return (*self.config.party, GM)
 
-    @cached_property
-    def at(self) -> SkirmishLayout:
-        """Where this game's registry holds its three slices: where its rules read them."""
-        return SkirmishLayout.of(self.rules.names)
-
     def clock_action(self, game: Game) -> Action | None:
         """``StartRound`` between Rounds, ``EndRound`` once every unit has activated."""
-        at = self.at
-        if fight_over(at, game):
+        if fight_over(game):
             return None
-        deck: SkillsState = game.slices[at.skills]
+        deck: SkillsState = game.skills
         if not deck.in_round:
             return StartRound()
         return _END_ROUND if skills.round_over(deck) else None
 
     def actor(self, game: Game) -> str | None:
         """Whose choice is due (:func:`~gamefold.games.skirmish.flow.whose_choice`)."""
-        return whose_choice(self.config, self.at, game)
+        return whose_choice(self.config, game)
 
     def is_over(self, game: Game) -> bool:
         """Whether the fight has ended (SK-9)."""
-        return fight_over(self.at, game)
+        return fight_over(game)
 
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
         """Per player (the party, then ``"gm"``): winner, side, fate, damage, cards …"""

@@ -30,8 +30,8 @@ from gamefold.games.skirmish import cards, choices, declaring, fight, flow
 from gamefold.games.skirmish import state as slice_
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS
-from gamefold.games.skirmish.state import SkirmishLayout
-from gamefold.registry import Invariant, Reaction, Rule, Rules, Subsystem, Wrapper
+from gamefold.games.skirmish.state import SkirmishState
+from gamefold.registry import Game, Invariant, Reaction, Rule, Rules, Subsystem, Wrapper
 from gamefold.skills import (
     GM,
     STANDARD_EFFECTS,
@@ -42,9 +42,33 @@ from gamefold.skills import (
     Discard,
     EndActivation,
     Play,
+    SkillsState,
 )
 
-__all__ = ["Parts", "build_rules", "combat_subsystem", "combat_view", "parts", "subsystems"]
+__all__ = [
+    "Parts",
+    "SkirmishGame",
+    "build_rules",
+    "combat_subsystem",
+    "combat_view",
+    "parts",
+    "subsystems",
+]
+
+
+@attrs.frozen
+class SkirmishGame(Game):
+    """A skirmish in play: the Skill decks, the fight and the skirmish's own slice, by name.
+
+    The skirmish's rules read ``game.skills``, ``game.combat`` and ``game.skirmish``, so
+    they run on any game record with these three slices (the campaign's has them too)."""
+
+    skills: SkillsState
+    """The Skill decks (:mod:`gamefold.skills`)."""
+    combat: CombatState
+    """The fight (:mod:`gamefold.combat`)."""
+    skirmish: SkirmishState
+    """The tallies, shields and held declaration (:mod:`~gamefold.games.skirmish.state`)."""
 
 
 def combat_view(state: CombatState, viewer: str) -> combat.CombatView:
@@ -66,65 +90,65 @@ combat_subsystem: Subsystem[CombatState] = attrs.evolve(
 """The combat slice's entry in a skirmish: its choices are listed by the game's rules."""
 
 
-def _rules(config: SkirmishConfig, at: SkirmishLayout) -> tuple[Rule, ...]:
+def _rules(config: SkirmishConfig) -> tuple[Rule, ...]:
     return (
         Rule(
             declaring.UseAbility,
-            partial(declaring.step_use_ability, config, at),
-            legal_actions=partial(declaring.use_options, config, at),
+            partial(declaring.step_use_ability, config),
+            legal_actions=partial(declaring.use_options, config),
             # exact: the registry trusts the listing rather than checking each action again;
             # the listing-soundness tests hold it, so either way the same actions are listed.
             exact=True,
         ),
-        Rule(declaring.UseCard, partial(declaring.step_use_card, config, at)),
+        Rule(declaring.UseCard, partial(declaring.step_use_card, config)),
     )
 
 
-def _overrides(config: SkirmishConfig, at: SkirmishLayout) -> tuple[Rule, ...]:
+def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
     # The listings are exact (EN-5): the registry lists them unchecked.
     return (
         Rule(
             AssignPairings,
-            partial(flow.step_pairing, at),
-            legal_actions=partial(flow.pairing_options, config, at),
+            flow.step_pairing,
+            legal_actions=partial(flow.pairing_options, config),
             exact=True,
         ),
         Rule(
             Retreat,
-            partial(choices.step_retreat, at),
-            legal_actions=partial(choices.retreat_options, at),
+            choices.step_retreat,
+            legal_actions=choices.retreat_options,
             exact=True,
         ),
         Rule(
             CloseReactionWindow,
-            partial(choices.step_close, at),
-            legal_actions=partial(choices.close_options, at),
+            choices.step_close,
+            legal_actions=choices.close_options,
             exact=True,
         ),
-        Rule(DefeatUnit, partial(choices.step_defeat, at)),
+        Rule(DefeatUnit, choices.step_defeat),
         *choices.REFUSED,
     )
 
 
-def _wrappers(config: SkirmishConfig, at: SkirmishLayout) -> tuple[Wrapper, ...]:
+def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
     # Each refusal is consulted after the wrapped handler's, and filters the listing too.
-    in_window = partial(cards.refuse_window, at)
+    in_window = cards.refuse_window
     return (
-        Wrapper(Activate, refuse=partial(flow.refuse_activate, at), name="SK-1 pairings first"),
+        Wrapper(Activate, refuse=flow.refuse_activate, name="SK-1 pairings first"),
         Wrapper(
             EndActivation,
-            refuse=partial(flow.refuse_end_activation, at),
+            refuse=flow.refuse_end_activation,
             name="SK-1 choice first",
         ),
         Wrapper(
             Play,
-            partial(cards.around_play, config, at),
-            refuse=partial(cards.refuse_play, config, at),
+            partial(cards.around_play, config),
+            refuse=partial(cards.refuse_play, config),
             name="SK-3, SK-5 cards in the fight",
         ),
         Wrapper(
             Burn,
-            partial(cards.around_burn, config, at),
+            partial(cards.around_burn, config),
             refuse=in_window,
             name="SK-4, SK-5 shields",
         ),
@@ -151,9 +175,9 @@ def subsystems(config: SkirmishConfig) -> tuple[Subsystem[Any], ...]:
 
 @attrs.frozen
 class Parts:
-    """The skirmish's rules, built for one layout of its slices, before a registry holds
-    them: the skirmish's own registry (:func:`build_rules`) or one that composes it, such as
-    the campaign's, which holds the three slices elsewhere among its own."""
+    """The skirmish's rules before a registry holds them: the skirmish's own registry
+    (:func:`build_rules`) or one that composes it, such as the campaign's, whose game record
+    holds the three slices among its own."""
 
     rules: tuple[Rule, ...]
     """UseAbility and UseCard (SK-2, SK-3)."""
@@ -165,11 +189,10 @@ class Parts:
     """:func:`~gamefold.games.skirmish.fight.settle`, after every step."""
     invariants: tuple[Invariant, ...]
     """The rules between the slices, checked over whole games."""
-    positions: dict[str, int]
-    """Where the rules read the three slices, for ``Rules(positions=…)``."""
 
-    def registry(self, slices: Sequence[Subsystem[Any]]) -> Rules:
-        """A registry of ``slices`` (the skirmish's three among them) holding these rules."""
+    def registry(self, slices: Sequence[Subsystem[Any]], state: type[Game]) -> Rules:
+        """A registry of ``slices`` (the skirmish's three among them) holding these rules,
+        its games held in ``state`` records."""
         return Rules(
             slices,
             rules=self.rules,
@@ -177,22 +200,21 @@ class Parts:
             wrappers=self.wrappers,
             invariants=self.invariants,
             reactions=self.reactions,
-            positions=self.positions,
+            state=state,
         )
 
 
-def parts(config: SkirmishConfig, at: SkirmishLayout) -> Parts:
-    """The skirmish's rules played with ``config``, reading its slices where ``at`` says."""
+def parts(config: SkirmishConfig) -> Parts:
+    """The skirmish's rules played with ``config``."""
     return Parts(
-        rules=_rules(config, at),
-        overrides=_overrides(config, at),
-        wrappers=_wrappers(config, at),
-        reactions=(partial(fight.settle, at),),
+        rules=_rules(config),
+        overrides=_overrides(config),
+        wrappers=_wrappers(config),
+        reactions=(fight.settle,),
         invariants=CROSS_INVARIANTS,
-        positions=at.positions(),
     )
 
 
 def build_rules(config: SkirmishConfig) -> Rules:
     """The registry of a skirmish played with ``config``."""
-    return parts(config, SkirmishLayout()).registry(subsystems(config))
+    return parts(config).registry(subsystems(config), SkirmishGame)

@@ -19,7 +19,7 @@ from gamefold.combat import Hand, Warded
 from gamefold.core import Action, EndRound, Event, Events, replace, replacer
 from gamefold.games.skirmish import codes
 from gamefold.pipeline import Pipeline
-from gamefold.registry import Layout, Subsystem
+from gamefold.registry import Subsystem
 from gamefold.rng import Rng
 
 __all__ = [
@@ -34,7 +34,6 @@ __all__ = [
     "Shield",
     "ShieldRaised",
     "ShieldsDropped",
-    "SkirmishLayout",
     "SkirmishState",
     "SkirmishView",
     "Tally",
@@ -52,19 +51,6 @@ __all__ = [
 
 NAME = "skirmish"
 """The slice's name in a :class:`~gamefold.registry.Game`."""
-
-
-@attrs.frozen
-class SkirmishLayout(Layout):
-    """Where the skirmish's rules read its three slices: by position, as a skirmish's own
-    registry holds them by default; the campaign builds the rules with its own (CP-1)."""
-
-    skills: int = 0
-    """The Skill decks' slice."""
-    combat: int = 1
-    """The fight's slice."""
-    skirmish: int = 2
-    """This game's own slice (:data:`NAME`)."""
 
 
 @attrs.frozen

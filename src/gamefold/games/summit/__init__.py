@@ -26,7 +26,6 @@ from gamefold.games.summit.attack import (
     open_battle,
 )
 from gamefold.games.summit.board import (
-    AT,
     DIPLOMACY,
     NAME,
     NEUTRAL,
@@ -34,7 +33,7 @@ from gamefold.games.summit.board import (
     MapState,
     Phase,
     Realm,
-    SummitLayout,
+    SummitGame,
     TerritoryTaken,
     TroopsGained,
     Truce,
@@ -92,7 +91,6 @@ from gamefold.games.summit.scenario import (
 from gamefold.games.summit.views import MapView, view
 
 __all__ = [
-    "AT",
     "ACTIONS",
     "AGREEMENT_EFFECTS",
     "AIMS",
@@ -118,7 +116,7 @@ __all__ = [
     "LIFECYCLE",
     "LINES",
     "NAME",
-    "SummitLayout",
+    "SummitGame",
     "NEUTRAL",
     "PLAYERS_RANGE",
     "SUMMIT_HAND_LIMIT",

@@ -21,12 +21,11 @@ import attrs
 from gamefold import diplomacy
 from gamefold.core import Event, Events, replace, replacer
 from gamefold.games.summit.scenario import Scenario, Zone
-from gamefold.registry import Layout
+from gamefold.registry import Game
 from gamefold.rng import Rng
 
 __all__ = [
-    "AT",
-    "SummitLayout",
+    "SummitGame",
     "DIPLOMACY",
     "NAME",
     "NEUTRAL",
@@ -63,19 +62,6 @@ DIPLOMACY = diplomacy.subsystem.name
 """The diplomacy slice's name in a summit game."""
 
 
-@attrs.frozen
-class SummitLayout(Layout):
-    """Where summit's rules read its two slices: by position. A registry that reuses the rules
-    holds them there too (the campaign does), and :class:`~gamefold.Rules` checks it."""
-
-    diplomacy: int = 0
-    """The factions' economy."""
-    map: int = 1
-    """The map (:data:`NAME`)."""
-
-
-AT = SummitLayout()
-"""The positions summit's rules read its slices at."""
 NEUTRAL = ""
 """The owner of a territory nobody holds."""
 
@@ -379,3 +365,16 @@ def gain_troops(state: MapState, player: str, troops: int, source: str) -> tuple
     total = realm.troops + troops
     state = with_realm(state, seat, replace(realm, troops=total))
     return state, (TroopsGained(player, troops, source, total),)
+
+
+@attrs.frozen
+class SummitGame(Game):
+    """A summit game in play: the factions' economy and the map, by name.
+
+    Summit's rules read ``game.diplomacy`` and ``game.map``, so they run on any game record
+    with these two slices (the campaign's has them too)."""
+
+    diplomacy: diplomacy.DiplomacyState
+    """The factions' economy (:mod:`gamefold.diplomacy`)."""
+    map: MapState
+    """The map (:data:`NAME`)."""

@@ -45,7 +45,6 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy import step as diplomacy_step
 from gamefold.games.summit.board import (
-    AT,
     NEUTRAL,
     MapState,
     TruceEnded,
@@ -131,7 +130,7 @@ def target_problem(state: MapState, effect: str, player: str, target: str) -> st
 
 
 def targets(state: MapState, effect: str, player: str) -> tuple[str, ...]:
-    """Every target a card with ``effect`` may be aimed at, after ``""`` (auto): other
+    """Every target a card with ``effect`` may be aimed after ``""`` (auto): other
     players in seat order, or territories in map order (EN-5)."""
     aim = AIMS.get(effect, "")  # pragma: no mutate -- any default but the two aims is no aim
     if aim == "player":
@@ -150,7 +149,7 @@ def pact_problem(game: Game, effect: str, player: str, target: str) -> str | Non
     """
     if effect not in PACT_EFFECTS or not _map(game).scenario.needs_pact:
         return None
-    if _pacts_with(game.slices[AT.diplomacy], player, target):
+    if _pacts_with(game.diplomacy, player, target):
         return None
     if target:
         return f"This card acts on a pact, and you have none with {target}."
@@ -161,7 +160,7 @@ Handler = Callable[[Game, StandaloneResolved], tuple[Game, Events]]
 
 
 def _map(game: Game) -> MapState:
-    state: MapState = game.slices[AT.map]
+    state: MapState = game.map
     return state
 
 
@@ -203,7 +202,7 @@ def siege(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
         events.append(taken)
     if not events:
         return _fizzle(game, effect, player, "no territory to besiege")
-    return game.with_slice_at(AT.map, state), tuple(events)
+    return replace(game, map=state), tuple(events)
 
 
 def _march_index(state: MapState, player: str, aimed: str) -> int | None:
@@ -233,7 +232,7 @@ def forced_march(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events
         events.append(taken)
     if not events:
         return _fizzle(game, effect, player, "no territory to march on")
-    return game.with_slice_at(AT.map, state), tuple(events)
+    return replace(game, map=state), tuple(events)
 
 
 def _own_index(state: MapState, player: str, aimed: str, *, by_forts: bool) -> int | None:
@@ -257,7 +256,7 @@ def fortify(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     level = state.forts[index] + state.scenario.fort_levels * effect.tier
     state = replace(state, forts=put_at(state.forts, index, level))
     name = state.scenario.territories[index]
-    return game.with_slice_at(AT.map, state), (Fortified(player, name, level),)
+    return replace(game, map=state), (Fortified(player, name, level),)
 
 
 def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
@@ -271,7 +270,7 @@ def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     strength = state.traps[index] + state.scenario.trap_troops * effect.tier
     state = replace(state, traps=put_at(state.traps, index, strength))
     name = state.scenario.territories[index]
-    return game.with_slice_at(AT.map, state), (TrapLaid(player, name, strength),)
+    return replace(game, map=state), (TrapLaid(player, name, strength),)
 
 
 def foreign_aid(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
@@ -279,7 +278,7 @@ def foreign_aid(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]
     state = _map(game)
     troops = state.scenario.aid_troops * resolved.effect.tier
     state, events = gain_troops(state, resolved.player, troops, resolved.effect.name)
-    return game.with_slice_at(AT.map, state), events
+    return replace(game, map=state), events
 
 
 def _pacts_with(dip: DiplomacyState, player: str, other: str = "") -> list[Pact]:
@@ -296,7 +295,7 @@ def _pacts_with(dip: DiplomacyState, player: str, other: str = "") -> list[Pact]
 def betrayal(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Break every pact between the player and the aimed player; their truces end (SM-8)."""
     effect, player = resolved.effect, resolved.player
-    dip: DiplomacyState = game.slices[AT.diplomacy]
+    dip: DiplomacyState = game.diplomacy
     target = effect.target
     if not target:
         mine = _pacts_with(dip, player)
@@ -316,13 +315,13 @@ def betrayal(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     ended = [t for t in state.truces if t.pact in ids]
     state = replace(state, truces=tuple(t for t in state.truces if t.pact not in ids))
     events += [TruceEnded(t.pact, "betrayed") for t in ended]
-    return game.with_slice_at(AT.diplomacy, dip).with_slice_at(AT.map, state), tuple(events)
+    return replace(game, diplomacy=dip).with_slice("map", state), tuple(events)
 
 
 def extend(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """The player's pacts with the aimed player (auto: all) last longer (SM-14)."""
     effect, player = resolved.effect, resolved.player
-    dip: DiplomacyState = game.slices[AT.diplomacy]
+    dip: DiplomacyState = game.diplomacy
     pacts = _pacts_with(dip, player, effect.target)
     if not pacts:
         return _fizzle(game, effect, player, "no pact to extend")
@@ -331,7 +330,7 @@ def extend(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     for pact in pacts:
         dip, more = diplomacy_step(dip, ExtendPact(pact.id, turns))
         events += more
-    return game.with_slice_at(AT.diplomacy, dip), tuple(events)
+    return replace(game, diplomacy=dip), tuple(events)
 
 
 HANDLERS: dict[str, Handler] = {

@@ -24,7 +24,6 @@ from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.summit import attribution, board
 from gamefold.games.summit.account import describe
 from gamefold.games.summit.board import (
-    AT,
     DIPLOMACY,
     NAME,
     MapState,
@@ -71,13 +70,13 @@ class Summit(GameDef[SummitConfig]):
 
     def players(self, game: Game) -> tuple[str, ...]:
         """The players in seat order."""
-        state: MapState = game.slices[AT.map]
+        state: MapState = game.map
         return state.players
 
     def clock_action(self, game: Game) -> Action | None:
         """StartRound, BeginTurn with the map's holdings, or EndRound, when one is due;
         never while a proposal awaits its answer (SM-9)."""
-        state: MapState = game.slices[AT.map]
+        state: MapState = game.map
         if state.asked is not None:
             return None
         if state.phase is Phase.ROUND:
@@ -93,7 +92,7 @@ class Summit(GameDef[SummitConfig]):
     def actor(self, game: Game) -> str | None:
         """The recipient of an awaited proposal, else the player whose turn or window it
         is; while the clock acts, the player its next action concerns; ``None`` when over."""
-        state: MapState = game.slices[AT.map]
+        state: MapState = game.map
         if state.phase is Phase.OVER:
             return None
         if state.asked is not None:
@@ -104,7 +103,7 @@ class Summit(GameDef[SummitConfig]):
 
     def is_over(self, game: Game) -> bool:
         """Whether the game has ended (SM-10)."""
-        state: MapState = game.slices[AT.map]
+        state: MapState = game.map
         return state.phase is Phase.OVER
 
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
@@ -115,8 +114,8 @@ class Summit(GameDef[SummitConfig]):
         winners and each has a ``win_share`` of 1/k. This holds for a game cut off by a
         step cap too, scored as it stands.
         """
-        dip: DiplomacyState = game.slices[AT.diplomacy]
-        state: MapState = game.slices[AT.map]
+        dip: DiplomacyState = game.diplomacy
+        state: MapState = game.map
         points = {score.player: score.points for score in diplomacy.scores(dip)}
         held = {p.player: diplomacy.held_count(dip, seat) for seat, p in enumerate(dip.players)}
         figures = {

@@ -46,7 +46,6 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy import step as diplomacy_step
 from gamefold.games.summit.board import (
-    AT,
     Ask,
     MapState,
     Truce,
@@ -209,9 +208,9 @@ def react(game: Game, events: Iterable[Event]) -> tuple[Game, Events]:
             continue
         reaction = _REACTIONS.get(type(event))
         if reaction is not None:
-            dip: DiplomacyState = game.slices[AT.diplomacy]
-            state, more = reaction(game.slices[AT.map], dip.config, event)
-            game = game.with_slice_at(AT.map, state)
+            dip: DiplomacyState = game.diplomacy
+            state, more = reaction(game.map, dip.config, event)
+            game = replace(game, map=state)
             out += more
     return game, tuple(out)
 
@@ -219,8 +218,8 @@ def react(game: Game, events: Iterable[Event]) -> tuple[Game, Events]:
 def reveal(game: Game, player: str) -> tuple[Game, Events]:
     """At ``player``'s turn start their secret pacts as partner come to light and take
     effect (SM-7, EN-9): diplomacy's ``RevealPact``, then :func:`pact_effect`."""
-    dip: DiplomacyState = game.slices[AT.diplomacy]
-    state: MapState = game.slices[AT.map]
+    dip: DiplomacyState = game.diplomacy
+    state: MapState = game.map
     out: list[Event] = []
     for pact in dip.pacts:
         if pact.secret and pact.partner == player:
@@ -229,7 +228,7 @@ def reveal(game: Game, player: str) -> tuple[Game, Events]:
             out += (*shown, *more)
     if not out:
         return game, ()
-    return game.with_slice_at(AT.diplomacy, dip).with_slice_at(AT.map, state), tuple(out)
+    return replace(game, diplomacy=dip).with_slice("map", state), tuple(out)
 
 
 def _pact_bonus(

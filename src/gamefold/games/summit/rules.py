@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamefold import diplomacy
-from gamefold.core import Action, EndTurn, Events
+from gamefold.core import Action, EndTurn, Events, replace
 from gamefold.diplomacy import (
     DiplomacyState,
     Discard,
@@ -40,9 +40,9 @@ from gamefold.diplomacy import (
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import (
-    AT,
     MapState,
     Phase,
+    SummitGame,
     realm_of,
     territory_count,
 )
@@ -73,17 +73,15 @@ def settle(game: Game, events: Events) -> tuple[Game, Events]:
     territories held when the turn began (SM-3, SM-4)."""
     if not any(type(e) in _WATCHED for e in events):
         return game, ()
-    before: MapState = game.slices[AT.map]
+    before: MapState = game.map
     began = next((e for e in events if isinstance(e, TurnBegan)), None)
     game, more = react(game, events)
     if began is not None:
         game, shown = reveal(game, began.player)
-        dip: DiplomacyState = game.slices[AT.diplomacy]
+        dip: DiplomacyState = game.diplomacy
         territories = territory_count(before, began.player)  # as the turn began (SM-3)
-        state, deployed = deploy(
-            game.slices[AT.map], dip.config, began.player, territories, events, dip.pacts
-        )
-        game = game.with_slice_at(AT.map, state)
+        state, deployed = deploy(game.map, dip.config, began.player, territories, events, dip.pacts)
+        game = replace(game, map=state)
         more = (*more, *shown, *deployed)
     return game, more
 
@@ -97,17 +95,15 @@ def _holds_standalone(dip: DiplomacyState, player: str) -> bool:
 def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
     """The turn ends; with no Standalone card to play, the window is skipped (SM-9)."""
     game, events = inner(game, action)
-    state: MapState = game.slices[AT.map]
-    if state.phase is Phase.WINDOW and not _holds_standalone(
-        game.slices[AT.diplomacy], action.player
-    ):
-        game = game.with_slice_at(AT.map, advance(state))
+    state: MapState = game.map
+    if state.phase is Phase.WINDOW and not _holds_standalone(game.diplomacy, action.player):
+        game = replace(game, map=advance(state))
     return game, events
 
 
 def _effect(game: Game, card: int) -> str:
-    dip: DiplomacyState = game.slices[AT.diplomacy]
-    state: MapState = game.slices[AT.map]
+    dip: DiplomacyState = game.diplomacy
+    state: MapState = game.map
     # pragma: no mutate start -- only looked up among effect keys: any default but one is none
     return state.scenario.effect(dip.config.cards[card].subtype)
     # pragma: no mutate end
@@ -115,7 +111,7 @@ def _effect(game: Game, card: int) -> str:
 
 def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
     effect = _effect(game, action.card)
-    problem = target_problem(game.slices[AT.map], effect, action.player, action.target)
+    problem = target_problem(game.map, effect, action.player, action.target)
     if problem is not None:
         return codes.illegal(codes.BAD_TARGET, problem, action)
     problem = pact_problem(game, effect, action.player, action.target)
@@ -128,16 +124,16 @@ def play_standalone(game: Game, action: Any) -> tuple[Game, Events]:
     """Diplomacy plays the card (DP-12); playing in one's own window closes it (SM-9).
     Diplomacy decides first (DP-12), then the target's reasons (SM-8), then the pact a
     Betrayal or a Duration Modifier acts on (SM-16)."""
-    dip, events = diplomacy.step(game.slices[AT.diplomacy], action)
+    dip, events = diplomacy.step(game.diplomacy, action)
     problem = _target(game, action)
     if problem is not None:
         raise problem
-    game = game.with_slice_at(AT.diplomacy, dip)
-    state: MapState = game.slices[AT.map]
+    game = replace(game, diplomacy=dip)
+    state: MapState = game.map
     # Equivalent to the phase alone: diplomacy allows a Standalone play only in the
     # player's own window (DP-12), so both tests hold together or not at all.
     if state.phase is Phase.WINDOW and state.current == action.player:
-        game = game.with_slice_at(AT.map, advance(state))
+        game = replace(game, map=advance(state))
     return game, events
 
 
@@ -145,9 +141,9 @@ def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
     """Each Standalone card diplomacy lets ``actor`` play, with every target its effect
     takes: ``""`` (auto) first, then players in seat order or territories in map order."""
     out: list[Action] = []
-    for action in diplomacy.standalone_plays(game.slices[AT.diplomacy], actor):
+    for action in diplomacy.standalone_plays(game.diplomacy, actor):
         effect = _effect(game, action.card)
-        aims = targets(game.slices[AT.map], effect, actor)
+        aims = targets(game.map, effect, actor)
         out += [
             PlayStandalone(actor, action.card, aim)
             for aim in aims
@@ -158,7 +154,7 @@ def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
 
 def refuse_propose(game: Game, action: Propose) -> IllegalAction | None:
     """SM-12, after diplomacy's reasons (DP-9): at most ``proposals_per_turn`` a turn."""
-    state: MapState = game.slices[AT.map]
+    state: MapState = game.map
     limit = state.scenario.proposals_per_turn
     if state.proposals < limit:
         return None
@@ -168,10 +164,10 @@ def refuse_propose(game: Game, action: Propose) -> IllegalAction | None:
 def refuse_discard(game: Game, action: Discard) -> IllegalAction | None:
     """SM-15, after diplomacy's reasons (DP-1, DP-10): under ``discard_at_limit`` a player
     discards only holding the hand limit."""
-    state: MapState = game.slices[AT.map]
+    state: MapState = game.map
     if not state.scenario.discard_at_limit:
         return None
-    dip: DiplomacyState = game.slices[AT.diplomacy]
+    dip: DiplomacyState = game.diplomacy
     limit = dip.config.hand_limit
     if diplomacy.held_count(dip, realm_of(state, action.player)) >= limit:
         return None
@@ -208,5 +204,5 @@ def build_rules() -> Rules:
         overrides=OVERRIDES,
         wrappers=WRAPPERS,
         reactions=REACTIONS,
-        positions=AT.positions(),
+        state=SummitGame,
     )
