@@ -13,16 +13,15 @@ It measures
    actions at every choice), and reducer steps a CPU-second (replaying the recorded actions through
    ``rules.step``, no policy in the loop);
 2. the skill-deck round on :mod:`gamefold.skills` against a plain mutable-list baseline
-   (see ``skill_round.py``): reducer calls a second for each, and the ratio; the same round
-   through ``skills.advance`` (events on request); and one Discard three ways (the
-   baseline's, the least any step on gamefold's records does, gamefold's);
+   (see ``skill_round.py``): reducer calls a second for each, and the ratio; and one
+   Discard three ways (the baseline's, the least any step on gamefold's records does,
+   gamefold's);
 3. ``simulate`` of 2,000 games serially and on two worker processes: the speed-up.
 
 Single-process figures are CPU time (``time.process_time``), the median of ``repeat`` runs,
 with the baseline and gamefold interleaved; the speed-up is wall time, as parallelism must be.
 Results go to ``benchmark-results/bench-<time>.json`` (``--out`` to change the directory);
 ``--json PATH`` also writes the headline figures ``skill_round_ratio``,
-``skill_round_advance_ratio`` (on a tree that has ``skills.advance``),
 ``skirmish_steps_per_cpu_s``, ``summit_steps_per_cpu_s``, ``campaign_steps_per_cpu_s`` and
 ``speedup_2_workers``.
 ``--against REV`` checks ``REV`` out in a temporary ``git worktree`` and runs this benchmark
@@ -118,31 +117,19 @@ def bench_skill_round(sessions: int, repeat: int) -> dict[str, Any]:
             "status": f"gamefold side unavailable: {err}"
         }
     contenders = [skill_round.baseline_session, skill_round.gamefold_session]
-    if _runs(skill_round.gamefold_quiet_session):
-        contenders.append(skill_round.gamefold_quiet_session)
     times: list[list[float]] = [[] for _ in contenders]
     for _ in range(repeat):  # interleaved, so a slow spell hits them all
         for session, spent in zip(contenders, times, strict=True):
             spent += cpu_times(1, lambda: _sessions(session, sessions))  # noqa: B023
-    base, ours, *quiet = (statistics.median(t) for t in times)
-    result: dict[str, Any] = {"calls": calls, "baseline_calls_per_s": calls / base}
-    if quiet:  # events on request (skills.advance); an older tree may not have it
-        result |= {"advance_calls_per_s": calls / quiet[0], "advance_slowdown": quiet[0] / base}
-    return result | {
+    base, ours = (statistics.median(t) for t in times)
+    return {
+        "calls": calls,
+        "baseline_calls_per_s": calls / base,
         "status": "measured",
         "gamefold_calls_per_s": calls / ours,
         "slowdown": ours / base,
         **bench_discard(sessions * 1000, repeat),
     }
-
-
-def _runs(session: Callable[[int, int], object]) -> bool:
-    """Whether ``session`` runs on this tree (an older one may lack the verbs it uses)."""
-    try:
-        session(SESSION_ROUNDS, 0)
-    except (ImportError, AttributeError, TypeError):
-        return False
-    return True
 
 
 def bench_discard(count: int, repeat: int) -> dict[str, float]:
@@ -226,8 +213,6 @@ def headline(results: dict[str, Any]) -> dict[str, float]:
     }
     if results["skill_round"]["status"] == "measured":
         out["skill_round_ratio"] = results["skill_round"]["slowdown"]
-    if "advance_slowdown" in results["skill_round"]:
-        out["skill_round_advance_ratio"] = results["skill_round"]["advance_slowdown"]
     out["speedup_2_workers"] = results["speedup"]["speedup"]
     return out
 
@@ -258,20 +243,10 @@ def _skill_lines(skill: dict[str, Any]) -> list[str]:
         *lines,
         f"skill-deck round, gamefold.skills:  {skill['gamefold_calls_per_s']:>10,.0f} calls/s",
         f"gamefold takes {skill['slowdown']:.2f}x the baseline's time a call",
-        *_advance_line(skill),
         f"one Discard: baseline {skill['discard_baseline_ns']:,.0f} ns; the least any step on "
         f"gamefold's records does {skill['discard_floor_ns']:,.0f} ns "
         f"({skill['discard_floor_ratio']:.2f}x); gamefold.skills "
         f"{skill['discard_gamefold_ns']:,.0f} ns ({skill['discard_ratio']:.2f}x)",
-    ]
-
-
-def _advance_line(skill: dict[str, Any]) -> list[str]:
-    if "advance_calls_per_s" not in skill:
-        return []
-    return [
-        f"skill-deck round, skills.advance:  {skill['advance_calls_per_s']:>10,.0f} calls/s "
-        f"({skill['advance_slowdown']:.2f}x the baseline's time, which builds its events)"
     ]
 
 

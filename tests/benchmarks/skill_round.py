@@ -201,23 +201,6 @@ def gamefold_session(rounds: int, seed: int) -> Shape:
     return tuple(_shape(o) for o in state.owners)
 
 
-def gamefold_quiet_session(rounds: int, seed: int) -> Shape:
-    """:func:`gamefold_session` through ``gamefold.skills.advance``: the same states, without
-    building the events of the actions that have a quiet path (events on request, EN-7)."""
-    from gamefold.skills import Discard, advance, owner_of
-
-    state, turns, start, end = _gamefold_start(seed)
-    for _ in range(rounds):
-        state = advance(state, start)
-        for player, activate, end_activation in turns:
-            state = advance(state, activate)
-            for _ in range(DISCARDS):
-                state = advance(state, Discard(player, owner_of(state, player).hand[0]))
-            state = advance(state, end_activation)
-        state = advance(state, end)
-    return tuple(_shape(o) for o in state.owners)
-
-
 # -- one Discard, three ways: what any immutable step must do, against the baseline ---------
 #
 # Each function makes ``count`` free Discards (SD-9) of the first card of a five-card hand,

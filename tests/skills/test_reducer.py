@@ -24,7 +24,6 @@ from gamefold.skills import (
     step,
     view,
 )
-from gamefold.skills.fused import ACCEPTS, QUIET
 from gamefold.skills.reducer import make_pipeline
 
 from .support import new_state, run
@@ -104,9 +103,6 @@ def test_en4_sd2_sd10_a_pipeline_built_now_checks_as_the_subsystem_does() -> Non
     assert twice is not None
     assert twice.code == "skills/malformed"
     assert pipeline.check(state, ChangeHandLimit("ana", -1)) is None  # SD-2: down as well
-    assert (pipeline.accepts, pipeline.quiet) == (ACCEPTS, QUIET)
-    plain = make_pipeline(fused=False)
-    assert (plain.accepts, plain.quiet) == ({}, {})
     assert _drawn(make_pipeline(STANDARD_EFFECTS).step(state, Play("ana", card))[1]) == 1
     assert _drawn(pipeline.step(state, Play("ana", card))[1]) == 0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
 
 from gamefold import EndRound, StartRound
 from gamefold.skills import (
@@ -24,10 +25,13 @@ from gamefold.skills import (
     SkillsState,
     UnitDefeated,
     check,
+    initial_state,
     legal_actions,
     owner_of,
+    round_over,
     step,
 )
+from gamefold.testing.skills import reachable_states
 
 from .support import SMALL, in_round, new_state, run
 
@@ -174,3 +178,22 @@ def test_lifecycle_only_skills_actions_and_lifecycle_are_routed() -> None:
     from gamefold import StartTurn
 
     assert _code(new_state(), StartTurn("ana")) == ("skills/malformed", "EN-4")
+
+
+@settings(max_examples=60)
+@given(state=reachable_states())
+def test_sd13_round_over_is_what_end_round_accepts(state: SkillsState) -> None:
+    """SD-13: the clock's predicate agrees with EndRound's check in every reachable state."""
+    assert round_over(state) == (check(state, EndRound()) is None)
+
+
+def test_sd8_an_open_window_keeps_the_round_from_ending() -> None:
+    """SD-8, SD-13: every unit has activated, but a window still open holds the Round."""
+    state = initial_state(SkillsConfig(), ["ana"], seed=0, gm_units=["goblin"])
+    state = step(state, StartRound())[0]
+    for unit in ("ana", "goblin"):
+        state = step(step(state, Activate(unit))[0], EndActivation(unit))[0]
+    assert round_over(state)
+    state = step(state, OpenReactionWindow("ana"))[0]
+    assert not round_over(state)
+    assert check(state, EndRound()) is not None

@@ -18,20 +18,27 @@ from itertools import combinations
 
 import attrs
 
-from gamefold.core import Action, Event, Events, replace, replacer
+from gamefold.core import Action, Event, replacer
+from gamefold.pipeline import Refusal
 from gamefold.skills import codes
-from gamefold.skills.catalogue import REACTION, Effect, Modifier
+from gamefold.skills.catalogue import Effect, Modifier
 from gamefold.skills.config import GM
 from gamefold.skills.session import (
+    Decided,
     Effects,
     SkillsState,
     card_definition,
+    living_seat,
     owner_of,
-    require_alive,
-    require_seat,
     with_owner,
 )
-from gamefold.skills.timing import acts_now, require_timing
+from gamefold.skills.timing import (
+    acts_now,
+    is_reaction,
+    reacts_now,
+    timing_refusal,
+    window_refusal,
+)
 from gamefold.skills.zones import Owner
 
 __all__ = [
@@ -43,6 +50,11 @@ __all__ = [
     "Discard",
     "PayCost",
     "Play",
+    "card_options",
+    "decide_burn",
+    "decide_discard",
+    "decide_pay",
+    "decide_play",
     "modifier_total",
 ]
 
@@ -141,54 +153,30 @@ def modifier_total(state: SkillsState, player: str, stat: str) -> int:
     return sum(m.amount for m in owner_of(state, player).modifiers if m.stat == stat)
 
 
-def _require_held(owner: Owner, cards: tuple[int, ...], action: Action) -> None:
-    hand = owner.hand
-    for card in cards:
-        if card not in hand:
-            message = f"{owner.player} holds no card {card}"
-            raise codes.illegal(codes.CARD_NOT_IN_HAND, message, action)
+def _not_held(player: str, card: int) -> Refusal:
+    """The refusal of a use of ``card``, which ``player`` does not hold (EN-4)."""
+    return Refusal(codes.CARD_NOT_IN_HAND, f"{player} holds no card {card}")
 
 
-def _require_use(
-    state: SkillsState, player: str, cards: tuple[int, ...], action: Action, reactions: bool
-) -> None:
-    owner = require_alive(state, require_seat(state, player, action), action)
-    _require_held(owner, cards, action)
-    require_timing(state, player, cards, action, reactions=reactions)
+def _user(state: SkillsState, player: str, card: int, reactions: bool) -> int | Refusal:
+    """The seat of ``player`` if they may use ``card`` now, else the refusal: a seat
+    (EN-4), alive (SD-6), holding the card (EN-4), in time (SD-8, SD-9)."""
+    seat = living_seat(state, player)
+    if isinstance(seat, Refusal):
+        return seat
+    if card not in state.owners[seat].hand:
+        return _not_held(player, card)
+    if acts_now(state, player):  # SD-8: any card in one's own activation
+        return seat
+    refusal = window_refusal(state, player, (card,), reactions=reactions)
+    return seat if refusal is None else refusal
 
 
-def validate_play(state: SkillsState, action: Play) -> None:
-    """The card is in hand and may be used now (SD-8, SD-11)."""
-    _require_use(state, action.player, (action.card,), action, True)
-
-
-def validate_burn(state: SkillsState, action: Burn) -> None:
-    """The card is in hand and may be used now (SD-8, SD-12)."""
-    _require_use(state, action.player, (action.card,), action, True)
-
-
-def validate_discard(state: SkillsState, action: Discard) -> None:
-    """The card is in hand and its owner is activating (SD-9)."""
-    # pragma: no mutate start -- equivalent: None, like False, allows no reaction window
-    _require_use(state, action.player, (action.card,), action, False)
-    # pragma: no mutate end
-
-
-def validate_pay(state: SkillsState, action: PayCost) -> None:
-    """The ability exists, the cards are exactly its cost and may be used now (SD-10)."""
-    seat = require_seat(state, action.player, action)
-    require_alive(state, seat, action)
-    cost = state.config.ability_cost(action.ability)
-    if cost is None:
-        message = f"there is no ability {action.ability!r} to pay for"
-        raise codes.illegal(codes.UNKNOWN_ABILITY, message, action)
-    if len(action.cards) != cost:
-        message = f"{action.ability} costs {cost} card(s), not {len(action.cards)}"
-        raise codes.illegal(codes.WRONG_COST, message, action)
-    _require_use(state, action.player, action.cards, action, True)
-
-
+_set_hand = replacer(Owner, "hand")
+_set_discard = replacer(Owner, "discard")
 _set_hand_discard = replacer(Owner, "hand", "discard")
+_set_burned = replacer(Owner, "hand", "exhausted", "modifiers")
+_set_gm_burned = replacer(Owner, "hand", "discard", "modifiers")
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -196,81 +184,107 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return hand[:k] + hand[k + 1 :]
 
 
-def apply_play(state: SkillsState, action: Play, effects: Effects) -> tuple[SkillsState, Events]:
-    """Resolve the Skill effect (a handler, if the game supplies one), then discard (SD-11)."""
-    seat = state.seats.index(action.player)
-    owner, card = state.owners[seat], action.card
+def decide_play(state: SkillsState, action: Play, effects: Effects) -> Decided:
+    """A card in hand, used now (SD-8): its Skill effect (a handler, if the game supplies
+    one) resolves, then the card goes to the discard pile (SD-11)."""
+    player, card = action.player, action.card
+    seat = _user(state, player, card, True)
+    if isinstance(seat, Refusal):
+        return seat
+    owner = state.owners[seat]
     definition = card_definition(state, card)
-    played = CardPlayed(action.player, card, definition.name, definition.play)
+    played = CardPlayed(player, card, definition.name, definition.play)
     handler = effects.get(definition.play.name)
     if handler is None:
         owner = _set_hand_discard(owner, _without(owner.hand, card), (*owner.discard, card))
         return with_owner(state, seat, owner), (played,)
     # SD-11: the card has left the hand while its effect happens, then reaches the discard.
-    state = with_owner(state, seat, replace(owner, hand=_without(owner.hand, card)))
-    state, more = handler(state, action.player, definition.play)
+    state = with_owner(state, seat, _set_hand(owner, _without(owner.hand, card)))
+    state, more = handler(state, player, definition.play)
     owner = state.owners[seat]
-    state = with_owner(state, seat, replace(owner, discard=(*owner.discard, card)))
+    state = with_owner(state, seat, _set_discard(owner, (*owner.discard, card)))
     return state, (played, *more)
 
 
-def apply_burn(state: SkillsState, action: Burn) -> tuple[SkillsState, Events]:
-    """Grant the card's modifiers until the end of the Round and Exhaust it (SD-12, SD-7)."""
-    seat = state.seats.index(action.player)
-    owner, card = state.owners[seat], action.card
+def decide_burn(state: SkillsState, action: Burn) -> Decided:
+    """A card in hand, used now (SD-8): its modifiers apply until the end of the Round and
+    it is Exhausted (SD-12), or discarded for the GM (SD-7)."""
+    player, card = action.player, action.card
+    seat = _user(state, player, card, True)
+    if isinstance(seat, Refusal):
+        return seat
+    owner = state.owners[seat]
     definition = card_definition(state, card)
     hand, modifiers = _without(owner.hand, card), owner.modifiers + definition.burn
-    if action.player == GM:  # SD-7: Exhaustion never applies to the GM
-        owner = replace(owner, hand=hand, discard=(*owner.discard, card), modifiers=modifiers)
+    exhausts = player != GM  # SD-7: Exhaustion never applies to the GM
+    if exhausts:
+        owner = _set_burned(owner, hand, (*owner.exhausted, card), modifiers)
     else:
-        owner = replace(owner, hand=hand, exhausted=(*owner.exhausted, card), modifiers=modifiers)
-    burned = CardBurned(action.player, card, definition.name, definition.burn, action.player != GM)
+        owner = _set_gm_burned(owner, hand, (*owner.discard, card), modifiers)
+    burned = CardBurned(player, card, definition.name, definition.burn, exhausts)
     return with_owner(state, seat, owner), (burned,)
 
 
-def apply_discard(state: SkillsState, action: Discard) -> tuple[SkillsState, Events]:
-    """Move the card to the discard pile; nothing is drawn (SD-9)."""
-    return discarded(state, action), (CardDiscarded(action.player, action.card),)
-
-
-def discarded(state: SkillsState, action: Discard) -> SkillsState:
-    """:func:`apply_discard`'s new state, without its event."""
-    seat = state.seats.index(action.player)
-    owner, card = state.owners[seat], action.card
+def decide_discard(state: SkillsState, action: Discard) -> Decided:
+    """A card in hand, in its owner's activation (SD-9: never in a reaction window), goes to
+    the discard pile; nothing is drawn."""
+    player, card = action.player, action.card
+    seat = _user(state, player, card, False)
+    if isinstance(seat, Refusal):
+        return seat
+    owner = state.owners[seat]
     owner = _set_hand_discard(owner, _without(owner.hand, card), (*owner.discard, card))
-    return with_owner(state, seat, owner)
+    return with_owner(state, seat, owner), (CardDiscarded(player, card),)
 
 
-def apply_pay(state: SkillsState, action: PayCost) -> tuple[SkillsState, Events]:
-    """Discard every paying card at once (SD-10)."""
-    seat = state.seats.index(action.player)
-    owner, cards = state.owners[seat], action.cards
-    hand = tuple(card for card in owner.hand if card not in cards)
+def decide_pay(state: SkillsState, action: PayCost) -> Decided:
+    """The ability exists, the cards are exactly its cost, held and usable now: every
+    paying card is discarded at once (SD-10)."""
+    player, cards = action.player, action.cards
+    seat = living_seat(state, player)
+    if isinstance(seat, Refusal):
+        return seat
+    cost = state.config.ability_cost(action.ability)
+    if cost is None:
+        message = f"there is no ability {action.ability!r} to pay for"
+        return Refusal(codes.UNKNOWN_ABILITY, message)
+    if len(cards) != cost:
+        message = f"{action.ability} costs {cost} card(s), not {len(cards)}"
+        return Refusal(codes.WRONG_COST, message)
+    owner = state.owners[seat]
+    hand = owner.hand
+    for card in cards:
+        if card not in hand:
+            return _not_held(player, card)
+    refusal = timing_refusal(state, player, cards, reactions=True)
+    if refusal is not None:
+        return refusal
+    hand = tuple(card for card in hand if card not in cards)
     owner = _set_hand_discard(owner, hand, owner.discard + cards)
-    return with_owner(state, seat, owner), (CostPaid(action.player, action.ability, cards),)
+    return with_owner(state, seat, owner), (CostPaid(player, action.ability, cards),)
 
 
-def card_options(state: SkillsState, actor: str, *, payments: bool) -> list[Action]:
+def card_options(
+    state: SkillsState, actor: str, activating: bool, *, payments: bool
+) -> list[Action]:
     """``actor``'s legal card uses: Plays, Burns, Discards, then payments (unless
-    ``payments`` is false), in hand order."""
-    if actor not in state.seats:
+    ``payments`` is false), in hand order; ``activating`` is :func:`acts_now`'s answer,
+    which the caller has already asked."""
+    if not activating and not reacts_now(state, actor):
+        return []  # SD-8: cards are used in one's own activation or an open window
+    seat = living_seat(state, actor)
+    if isinstance(seat, Refusal):
         return []
-    owner = state.owners[state.seats.index(actor)]
-    if not owner.alive:
-        return []
-    if acts_now(state, actor):
-        usable = owner.hand
-    elif actor in state.reacting:
-        usable = tuple(c for c in owner.hand if card_definition(state, c).timing == REACTION)
-    else:
-        return []
+    hand = state.owners[seat].hand
+    # SD-8: any card in one's own activation, reaction cards in an open window.
+    usable = hand if activating else tuple(card for card in hand if is_reaction(state, card))
     out: list[Action] = [Play(actor, card) for card in usable]
     out += [Burn(actor, card) for card in usable]
-    if acts_now(state, actor):
+    if activating:  # SD-9: a free Discard only in one's own activation
         out += [Discard(actor, card) for card in usable]
     if not payments:
         return out
-    ordered = sorted(usable)
+    ordered = sorted(usable)  # SD-10: as many cards as each ability costs
     for ability in state.config.abilities:
         out += [PayCost(actor, ability.name, c) for c in combinations(ordered, ability.cost)]
     return out

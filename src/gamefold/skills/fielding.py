@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.core import Action, Event, Events, replace
+from gamefold.core import Action, Event, replace
+from gamefold.pipeline import Refusal
 from gamefold.skills import codes
-from gamefold.skills.session import SkillsState
+from gamefold.skills.session import Decided, SkillsState
 
-__all__ = ["FieldUnits", "UnitsFielded", "apply_field", "validate_field"]
+__all__ = ["FieldUnits", "UnitsFielded", "decide_field"]
 
 
 @attrs.frozen
@@ -35,23 +36,20 @@ class UnitsFielded(Event):
     dismissed: tuple[str, ...]
 
 
-def validate_field(state: SkillsState, action: FieldUnits) -> None:
-    """Between Rounds, distinct non-empty names that are not the players' or the GM's."""
+def decide_field(state: SkillsState, action: FieldUnits) -> Decided:
+    """Between Rounds, the GM fields ``units`` (distinct non-empty names that are not the
+    players' or the GM's) from the next Round on; the others are dismissed (SD-13)."""
     if state.in_round:
         message = "the GM's units change only between Rounds"
-        raise codes.illegal(codes.ROUND_IN_PROGRESS, message, action)
+        return Refusal(codes.ROUND_IN_PROGRESS, message)
     units = action.units
     if not all(units) or len(set(units)) != len(units):
         message = "the GM's units need distinct, non-empty names"
-        raise codes.illegal(codes.UNIT_NAME_TAKEN, message, action)
+        return Refusal(codes.UNIT_NAME_TAKEN, message)
     taken = sorted(set(units) & set(state.seats))
     if taken:
         message = f"{taken[0]!r} is a player's or the GM's id, not a GM unit's"
-        raise codes.illegal(codes.UNIT_NAME_TAKEN, message, action)
-
-
-def apply_field(state: SkillsState, action: FieldUnits) -> tuple[SkillsState, Events]:
-    """The GM fields ``units`` from the next Round on; the others are dismissed."""
-    dismissed = tuple(u for u in state.gm_units if u not in action.units)
-    event: Event = UnitsFielded(action.units, dismissed)
-    return replace(state, gm_units=action.units), (event,)
+        return Refusal(codes.UNIT_NAME_TAKEN, message)
+    dismissed = tuple(u for u in state.gm_units if u not in units)
+    event: Event = UnitsFielded(units, dismissed)
+    return replace(state, gm_units=units), (event,)

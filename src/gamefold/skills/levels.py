@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.core import Action, Event, Events, replace
+from gamefold.core import Action, Event, replace
+from gamefold.pipeline import Refusal
 from gamefold.skills import codes
 from gamefold.skills.config import GM
-from gamefold.skills.session import (
-    SkillsState,
-    require_alive,
-    require_seat,
-    with_owner,
-)
+from gamefold.skills.session import Decided, SkillsState, living_seat, with_owner
 
-__all__ = ["ChangeHandLimit", "HandLimitChanged", "HandTrimmed"]
+__all__ = ["ChangeHandLimit", "HandLimitChanged", "HandTrimmed", "decide_change"]
 
 
 @attrs.frozen
@@ -53,29 +49,25 @@ class HandTrimmed(Event):
     cards: tuple[int, ...]
 
 
-def validate_change(state: SkillsState, action: ChangeHandLimit) -> None:
-    """Check the owner and the new limit's range (SD-2)."""
-    seat = require_seat(state, action.player, action)
-    owner = require_alive(state, seat, action)
-    config = state.config
-    top = config.gm_deck_size if action.player == GM else config.deck_size
+def decide_change(state: SkillsState, action: ChangeHandLimit) -> Decided:
+    """Set a living owner's new limit, between 0 and their deck size (SD-2); by default no
+    card moves (lowering never forces a discard), with ``lower_limit="discard"`` the newest
+    cards above it are discarded."""
+    player = action.player
+    seat = living_seat(state, player)
+    if isinstance(seat, Refusal):
+        return seat
+    owner, config = state.owners[seat], state.config
+    top = config.gm_deck_size if player == GM else config.deck_size
     new = owner.hand_limit + action.delta
     if not 0 <= new <= top:
         message = f"a hand limit stays between 0 and {top}, not {new}"
-        raise codes.illegal(codes.HAND_LIMIT_OUT_OF_RANGE, message, action)
-
-
-def apply_change(state: SkillsState, action: ChangeHandLimit) -> tuple[SkillsState, Events]:
-    """Set the new limit; by default no card moves (SD-2: lowering never forces a discard),
-    with ``lower_limit="discard"`` the newest cards above it are discarded."""
-    seat = state.seats.index(action.player)
-    owner = state.owners[seat]
-    new = owner.hand_limit + action.delta
-    events: list[Event] = [HandLimitChanged(action.player, owner.hand_limit, new)]
+        return Refusal(codes.HAND_LIMIT_OUT_OF_RANGE, message)
+    events: list[Event] = [HandLimitChanged(player, owner.hand_limit, new)]
     owner = replace(owner, hand_limit=new)
-    if state.config.lower_limit == "discard" and len(owner.hand) > new:
+    if config.lower_limit == "discard" and len(owner.hand) > new:
         # The newest cards go: the hand is kept in drawing order, so they are the last ones.
         kept, gone = owner.hand[:new], owner.hand[new:]
         owner = replace(owner, hand=kept, discard=(*owner.discard, *gone))
-        events.append(HandTrimmed(action.player, gone))
+        events.append(HandTrimmed(player, gone))
     return with_owner(state, seat, owner), (*events,)

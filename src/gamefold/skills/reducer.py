@@ -1,32 +1,32 @@
 """The skill-deck pipeline and its public verbs: ``step``, ``reduce``, ``check``, ``legal_actions``.
 
-Every action goes through the shared :class:`gamefold.pipeline.Pipeline` (CONTRIBUTING):
-*guard* (a gamefold action of this subsystem, with fields of the right types, else
-``skills/malformed``, EN-4), *route* (a dict from action type to its ``(validate, apply)``
-pair), *validate* (raises :class:`~gamefold.IllegalAction`, builds nothing) and *apply* (the
-new state and its events). The game's Play effects are bound into the Play route.
+Every action goes through the shared :class:`gamefold.pipeline.Pipeline`: the *guard* (a
+gamefold action of this subsystem, with fields of the right types, else
+``skills/malformed``, EN-4), then the action type's one *decide* function, next to the
+action's record in its concept module (``commitment.decide_play``), which reads the state
+once and returns a :class:`~gamefold.pipeline.Refusal` or the new state with its events.
+``check`` asks the same function. The game's Play effects are bound into the Play route.
+The listings (:func:`legal_actions`) are built from the decide functions' own predicates,
+so every action listed is legal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import Any, TypeAlias
 
 from gamefold.core import Action, EndRound, Events, StartRound
 from gamefold.errors import IllegalAction
-from gamefold.pipeline import Pipeline
+from gamefold.pipeline import Decide, Pipeline
 from gamefold.registry import Subsystem
 from gamefold.skills import codes, commitment, fielding, levels, rounds, timing, zones
 from gamefold.skills.commitment import Burn, Discard, PayCost, Play
 from gamefold.skills.effects import NO_EFFECTS
 from gamefold.skills.fielding import FieldUnits
-from gamefold.skills.fused import ACCEPTS, QUIET
 from gamefold.skills.invariants import INVARIANTS
 from gamefold.skills.levels import ChangeHandLimit
 from gamefold.skills.rounds import Activate, DefeatUnit, EndActivation
 from gamefold.skills.session import Effects, SkillsState
-from gamefold.skills.timing import CloseReactionWindow, OpenReactionWindow
+from gamefold.skills.timing import CloseReactionWindow, OpenReactionWindow, acts_now
 from gamefold.skills.views import view
 
 __all__ = [
@@ -34,7 +34,6 @@ __all__ = [
     "ACTOR_ACTIONS",
     "EVENTS",
     "HOST_ACTIONS",
-    "advance",
     "check",
     "legal_actions",
     "make_pipeline",
@@ -43,11 +42,6 @@ __all__ = [
     "step",
     "subsystem",
 ]
-
-Validate: TypeAlias = Callable[[SkillsState, Any], None]
-"""``validate(state, action)``: raises :class:`~gamefold.IllegalAction`, builds nothing."""
-Apply: TypeAlias = Callable[[SkillsState, Any], tuple[SkillsState, Events]]
-"""``apply(state, action)``: the new state and its events, after validation."""
 
 ACTOR_ACTIONS: tuple[type[Action], ...] = (
     Activate,
@@ -106,39 +100,32 @@ def _distinct_cards(action: PayCost) -> bool:
     return len(set(action.cards)) == len(action.cards)
 
 
-def _routes(effects: Effects) -> dict[type, tuple[Validate, Apply]]:
+def _routes(effects: Effects) -> dict[type, Decide]:
     return {
-        Activate: (rounds.validate_activate, rounds.apply_activate),
-        Play: (commitment.validate_play, partial(commitment.apply_play, effects=effects)),
-        Burn: (commitment.validate_burn, commitment.apply_burn),
-        Discard: (commitment.validate_discard, commitment.apply_discard),
-        PayCost: (commitment.validate_pay, commitment.apply_pay),
-        EndActivation: (rounds.validate_end_activation, rounds.apply_end_activation),
-        OpenReactionWindow: (timing.validate_open, timing.apply_open),
-        CloseReactionWindow: (timing.validate_close, timing.apply_close),
-        ChangeHandLimit: (levels.validate_change, levels.apply_change),
-        DefeatUnit: (rounds.validate_defeat, rounds.apply_defeat),
-        FieldUnits: (fielding.validate_field, fielding.apply_field),
-        StartRound: (rounds.validate_start_round, rounds.apply_start_round),
-        EndRound: (rounds.validate_end_round, rounds.apply_end_round),
+        Activate: rounds.decide_activate,
+        Play: partial(commitment.decide_play, effects=effects),
+        Burn: commitment.decide_burn,
+        Discard: commitment.decide_discard,
+        PayCost: commitment.decide_pay,
+        EndActivation: rounds.decide_end_activation,
+        OpenReactionWindow: timing.decide_open,
+        CloseReactionWindow: timing.decide_close,
+        ChangeHandLimit: levels.decide_change,
+        DefeatUnit: rounds.decide_defeat,
+        FieldUnits: fielding.decide_field,
+        StartRound: rounds.decide_start_round,
+        EndRound: rounds.decide_end_round,
     }
 
 
-def make_pipeline(effects: Effects | None = None, *, fused: bool = True) -> Pipeline[SkillsState]:
-    """The skill-deck pipeline, resolving Play effects with ``effects`` (none by default).
-
-    With ``fused`` (the default) the hottest actions are checked in one pass and can be
-    applied without their events (:mod:`gamefold.skills.fused`); without, every action runs
-    the four stages.
-    """
+def make_pipeline(effects: Effects | None = None) -> Pipeline[SkillsState]:
+    """The skill-deck pipeline, resolving Play effects with ``effects`` (none by default)."""
     return Pipeline(
         codes.CATALOGUE,
         _routes(NO_EFFECTS if effects is None else effects),
         owner="the skill-deck subsystem",
         fields={ChangeHandLimit: {"delta": _is_int}},  # a limit may go down as well as up
         shapes={PayCost: _distinct_cards},
-        accepts=ACCEPTS if fused else None,
-        quiet=QUIET if fused else None,
     )
 
 
@@ -179,13 +166,6 @@ def reduce(state: SkillsState, action: Action, effects: Effects | None = None) -
     return _pipeline(effects).step(state, action)[0]
 
 
-def advance(state: SkillsState, action: Action, effects: Effects | None = None) -> SkillsState:
-    """Apply ``action`` and return the new state alone, as :func:`reduce` does, without
-    building the events of the hottest actions (Discard, Activate, EndActivation; EN-7):
-    for simulations and searches that never read them. Raises as :func:`step` does."""
-    return _pipeline(effects).advance(state, action)
-
-
 def check(state: SkillsState, action: Action) -> IllegalAction | None:
     """Why ``action`` is illegal in ``state``, or ``None`` if it is legal; never applies it."""
     return _PIPELINE.check(state, action)
@@ -202,10 +182,11 @@ def legal_actions(state: SkillsState, actor: str, *, payments: bool = True) -> t
     an action of its own (skirmish's ``UseAbility``) and refuses a bare PayCost, so the
     payment combinations of every ability are not built only to be dropped.
     """
+    activating = acts_now(state, actor)  # asked once for the card uses and the end
     return (
         *rounds.activate_options(state, actor),
-        *commitment.card_options(state, actor, payments=payments),
-        *rounds.end_options(state, actor),
+        *commitment.card_options(state, actor, activating, payments=payments),
+        *rounds.end_options(state, activating),
     )
 
 

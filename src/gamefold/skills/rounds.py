@@ -11,18 +11,16 @@ reset (SD-12; earlier, at the end of their owner's activation, with
 
 from __future__ import annotations
 
+from typing import cast
+
 import attrs
 
-from gamefold.core import Action, EndRound, Event, Events, StartRound, replace, replacer
+from gamefold.core import Action, EndRound, Event, StartRound, replace, replacer
+from gamefold.pipeline import Refusal
 from gamefold.skills import codes
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.config import GM, PLAYERS
-from gamefold.skills.session import (
-    SkillsState,
-    controller,
-    require_alive,
-    with_owner,
-)
+from gamefold.skills.session import Decided, SkillsState, controller, dead, with_owner
 from gamefold.skills.timing import close_window
 from gamefold.skills.zones import CharacterDied, draw_cards
 
@@ -37,7 +35,14 @@ __all__ = [
     "RoundEnded",
     "RoundStarted",
     "UnitDefeated",
+    "activate_options",
+    "decide_activate",
+    "decide_defeat",
+    "decide_end_activation",
+    "decide_end_round",
+    "decide_start_round",
     "draw",
+    "end_options",
     "round_over",
 ]
 
@@ -156,14 +161,11 @@ def _reset_modifiers(state: SkillsState, player: str, events: list[Event]) -> Sk
     return with_owner(state, seat, replace(owner, modifiers=()))
 
 
-def _end_activation(state: SkillsState, player: str, events: list[Event] | None) -> SkillsState:
-    """The activation ends; its events go to ``events``, unless that is ``None``."""
-    unit = state.active
-    assert unit is not None
-    if events is not None:
-        events.append(ActivationEnded(unit, player))
+def _end_activation(state: SkillsState, unit: str, player: str, events: list[Event]) -> SkillsState:
+    """``unit``'s activation (``player`` acting for it) ends; its events go to ``events``."""
+    events.append(ActivationEnded(unit, player))
     if state.config.burn_reset == "activation":  # SD-12: the owner's activation ends
-        state = _reset_modifiers(state, player, [] if events is None else events)
+        state = _reset_modifiers(state, player, events)
     # SD-13: the other side goes next while it has units left.
     side = _side_after(state.pending, state.gm_units, PLAYERS if player == GM else GM)
     return _set_active_side(state, None, side)
@@ -176,23 +178,18 @@ def _retire(state: SkillsState, unit: str, events: list[Event]) -> SkillsState:
     gm_units = tuple(u for u in state.gm_units if u != unit)
     state = replace(state, pending=pending, gm_units=gm_units)
     if state.active == unit:
-        return close_window(_end_activation(state, player, events), unit, events)
+        return close_window(_end_activation(state, unit, player, events), unit, events)
     state = replace(state, side=_side_after(pending, gm_units, state.side))
-    # pragma: no mutate start -- equivalent: a window is a player's or the GM's ("gm"), and
-    # no GM unit may be named "gm" (SD-7), so closing a GM unit's "window" changes nothing
+    # A window is a player's or the GM's ("gm"), and no GM unit is named "gm" (SD-7): a GM
+    # unit has no window to close.
     return state if player == GM else close_window(state, unit, events)
-    # pragma: no mutate end
 
 
-def validate_start_round(state: SkillsState, action: StartRound) -> None:
-    """A Round starts only when none is in progress (SD-13)."""
+def decide_start_round(state: SkillsState, action: StartRound) -> Decided:
+    """When no Round is in progress (SD-13), refill every living player and the GM, then
+    open the Round's activations (SD-3)."""
     if state.in_round:
-        message = f"Round {state.round} has not ended yet"
-        raise codes.illegal(codes.ROUND_IN_PROGRESS, message, action)
-
-
-def apply_start_round(state: SkillsState, action: StartRound) -> tuple[SkillsState, Events]:
-    """Refill every living player and the GM, then open the Round's activations (SD-3)."""
+        return Refusal(codes.ROUND_IN_PROGRESS, f"Round {state.round} has not ended yet")
     number = state.round + 1
     events: list[Event] = [RoundStarted(number)]
     rng, config, owners = state.rng, state.config, list(state.owners)
@@ -207,28 +204,37 @@ def apply_start_round(state: SkillsState, action: StartRound) -> tuple[SkillsSta
     return _set_started(state, (*owners,), rng, number, True, pending, side), (*events,)
 
 
+def _end_round_block(state: SkillsState) -> str | None:
+    """The code refusing an EndRound now (SD-13, SD-8), or ``None`` when the Round may end."""
+    if not state.in_round:
+        return codes.NO_ROUND
+    if state.active is not None or state.pending:
+        return codes.ROUND_NOT_OVER
+    return codes.REACTION_WINDOW_OPEN if state.reacting else None
+
+
 def round_over(state: SkillsState) -> bool:
     """Whether the Round under way may end now (SD-13): every living unit has activated and
-    no reaction window is open. What :func:`validate_end_round` refuses by, without building
+    no reaction window is open. What :func:`decide_end_round` refuses by, without building
     a refusal: a game's clock asks it after every step."""
-    return state.in_round and state.active is None and not state.pending and not state.reacting
+    return _end_round_block(state) is None
 
 
-def validate_end_round(state: SkillsState, action: EndRound) -> None:
-    """A Round ends when every living unit has activated and no window is open (SD-13)."""
-    if not state.in_round:
-        raise codes.illegal(codes.NO_ROUND, "no Round is in progress", action, rule="SD-13")
-    if state.active is not None or state.pending:
+def _end_round_refusal(state: SkillsState, code: str) -> Refusal:
+    if code == codes.NO_ROUND:
+        return Refusal(code, "no Round is in progress", "SD-13")
+    if code == codes.ROUND_NOT_OVER:
         left = ", ".join(((state.active,) if state.active else ()) + state.pending)
-        message = f"the Round ends when every unit has activated; still to go: {left}"
-        raise codes.illegal(codes.ROUND_NOT_OVER, message, action)
-    if state.reacting:
-        message = f"reaction windows are still open for {', '.join(state.reacting)}"
-        raise codes.illegal(codes.REACTION_WINDOW_OPEN, message, action)
+        return Refusal(code, f"the Round ends when every unit has activated; still to go: {left}")
+    return Refusal(code, f"reaction windows are still open for {', '.join(state.reacting)}")
 
 
-def apply_end_round(state: SkillsState, action: EndRound) -> tuple[SkillsState, Events]:
-    """Reset Burn modifiers (SD-12) and close the Round; hands are kept (SD-4)."""
+def decide_end_round(state: SkillsState, action: EndRound) -> Decided:
+    """When every living unit has activated and no window is open (SD-13, SD-8), reset Burn
+    modifiers (SD-12) and close the Round; hands are kept (SD-4)."""
+    code = _end_round_block(state)
+    if code is not None:
+        return _end_round_refusal(state, code)
     events: list[Event] = []
     for player in state.seats:  # SD-12: at the latest, every modifier resets now
         state = _reset_modifiers(state, player, events)
@@ -236,76 +242,77 @@ def apply_end_round(state: SkillsState, action: EndRound) -> tuple[SkillsState, 
     return _set_ended(state, False), (*events,)
 
 
-def _unit_side(state: SkillsState, unit: str, action: Action) -> str:
-    """The side of ``unit``; raises for an unknown unit or a dead character."""
+def _unit_side(state: SkillsState, unit: str) -> str | Refusal:
+    """The side of ``unit``, or the refusal of a unit not in play (EN-4) or dead (SD-6)."""
     if unit in state.gm_units:
         return GM
-    if unit != GM and unit in state.seats:
-        require_alive(state, state.seats.index(unit), action)
-        return PLAYERS
-    raise codes.illegal(codes.UNKNOWN_UNIT, f"there is no unit {unit!r} in play", action)
+    seats = state.seats
+    if unit != GM and unit in seats:
+        owner = state.owners[seats.index(unit)]
+        return PLAYERS if owner.alive else dead(owner)
+    return Refusal(codes.UNKNOWN_UNIT, f"there is no unit {unit!r} in play")
 
 
-def validate_activate(state: SkillsState, action: Activate) -> None:
-    """Check that ``action.unit`` may activate now (SD-13)."""
-    unit = action.unit
-    side = _unit_side(state, unit, action)
+def _activation_block(state: SkillsState, unit: str, side: str) -> str | None:
+    """The code refusing ``unit`` of ``side`` an activation now (SD-13), or ``None``."""
     if not state.in_round:
-        raise codes.illegal(
-            codes.NO_ROUND, "units activate only during a Round", action, rule="SD-13"
-        )
+        return codes.NO_ROUND
     if state.active is not None:
-        message = f"{state.active} is still activating"
-        raise codes.illegal(codes.ACTIVATION_IN_PROGRESS, message, action)
+        return codes.ACTIVATION_IN_PROGRESS
     if unit not in state.pending:
-        raise codes.illegal(codes.ALREADY_ACTIVATED, f"{unit} already activated", action)
-    if side != state.side:
-        message = f"the {state.side} side activates a unit next"
-        raise codes.illegal(codes.NOT_YOUR_SIDE, message, action)
+        return codes.ALREADY_ACTIVATED
+    return codes.NOT_YOUR_SIDE if side != state.side else None
 
 
-def apply_activate(state: SkillsState, action: Activate) -> tuple[SkillsState, Events]:
-    """Start the activation."""
-    event = ActivationStarted(action.unit, controller(state, action.unit))
-    return activated(state, action), (event,)
+def _activation_refusal(state: SkillsState, unit: str, code: str) -> Refusal:
+    if code == codes.NO_ROUND:
+        return Refusal(code, "units activate only during a Round", "SD-13")
+    if code == codes.ACTIVATION_IN_PROGRESS:
+        return Refusal(code, f"{state.active} is still activating")
+    if code == codes.ALREADY_ACTIVATED:
+        return Refusal(code, f"{unit} already activated")
+    return Refusal(code, f"the {state.side} side activates a unit next")
 
 
-def activated(state: SkillsState, action: Activate) -> SkillsState:
-    """:func:`apply_activate`'s new state, without its event."""
+def decide_activate(state: SkillsState, action: Activate) -> Decided:
+    """A unit in play of the side due, not yet activated this Round, begins its activation
+    while no other is under way (SD-13)."""
     unit = action.unit
-    return _set_pending_active(state, tuple(u for u in state.pending if u != unit), unit)
+    side = _unit_side(state, unit)
+    if isinstance(side, Refusal):
+        return side
+    code = _activation_block(state, unit, side)
+    if code is not None:
+        return _activation_refusal(state, unit, code)
+    pending = state.pending
+    k = pending.index(unit)  # units are distinct
+    state = _set_pending_active(state, pending[:k] + pending[k + 1 :], unit)
+    return state, (ActivationStarted(unit, GM if side == GM else unit),)
 
 
-def validate_end_activation(state: SkillsState, action: EndActivation) -> None:
-    """Only the unit whose activation is in progress may end it (SD-15)."""
-    _unit_side(state, action.unit, action)
-    if state.active != action.unit:
-        message = f"{action.unit} is not activating"
-        raise codes.illegal(codes.NOT_YOUR_ACTIVATION, message, action, rule="SD-15")
-
-
-def apply_end_activation(state: SkillsState, action: EndActivation) -> tuple[SkillsState, Events]:
-    """End the activation and pass to the other side if it has units left (SD-13)."""
+def decide_end_activation(state: SkillsState, action: EndActivation) -> Decided:
+    """The unit whose activation is in progress ends it (SD-15); the other side goes next
+    if it has units left (SD-13)."""
+    unit = action.unit
+    side = _unit_side(state, unit)
+    if isinstance(side, Refusal):
+        return side
+    if state.active != unit:
+        return Refusal(codes.NOT_YOUR_ACTIVATION, f"{unit} is not activating", "SD-15")
     events: list[Event] = []
-    state = _end_activation(state, controller(state, action.unit), events)
+    state = _end_activation(state, unit, GM if side == GM else unit, events)
     return state, (*events,)
 
 
-def ended_activation(state: SkillsState, action: EndActivation) -> SkillsState:
-    """:func:`apply_end_activation`'s new state, without its events."""
-    return _end_activation(state, controller(state, action.unit), None)
-
-
-def validate_defeat(state: SkillsState, action: DefeatUnit) -> None:
-    """The unit must be in play (a living player character or a GM unit)."""
-    _unit_side(state, action.unit, action)
-
-
-def apply_defeat(state: SkillsState, action: DefeatUnit) -> tuple[SkillsState, Events]:
-    """Take the unit out; a player character dies (SD-6)."""
+def decide_defeat(state: SkillsState, action: DefeatUnit) -> Decided:
+    """A unit in play (a living player character or a GM unit) leaves it; a player
+    character dies (SD-6, SD-13)."""
     unit = action.unit
+    side = _unit_side(state, unit)
+    if isinstance(side, Refusal):
+        return side
     events: list[Event] = []
-    if unit in state.gm_units:
+    if side == GM:
         events.append(UnitDefeated(unit))
     else:
         seat = state.seats.index(unit)
@@ -315,19 +322,21 @@ def apply_defeat(state: SkillsState, action: DefeatUnit) -> tuple[SkillsState, E
 
 
 def activate_options(state: SkillsState, actor: str) -> list[Action]:
-    """``actor``'s legal :class:`Activate` actions, in seat then GM-unit order."""
-    side = GM if actor == GM else PLAYERS
-    if not state.in_round or state.active is not None or state.side != side:
-        return []
+    """``actor``'s legal :class:`Activate` actions, in seat then GM-unit order.
+
+    A pending unit is in play and alive (SD-6 retires the dead), so the activation's own
+    check decides which are listed.
+    """
     if actor == GM:
-        return [Activate(unit) for unit in state.pending if unit in state.gm_units]
-    # A GM unit's id is not an actor: the GM activates its units (EN-5).
-    return [Activate(actor)] if actor in state.pending and actor in state.seats else []
+        side, units = GM, [unit for unit in state.pending if unit in state.gm_units]
+    elif actor in state.seats:  # a GM unit's id is not an actor: the GM activates it (EN-5)
+        side, units = PLAYERS, [actor]
+    else:
+        return []
+    return [Activate(unit) for unit in units if _activation_block(state, unit, side) is None]
 
 
-def end_options(state: SkillsState, actor: str) -> list[Action]:
-    """``[EndActivation(unit)]`` if ``actor`` controls the active unit, else ``[]``."""
-    active = state.active
-    if active is not None and controller(state, active) == actor:
-        return [EndActivation(active)]
-    return []
+def end_options(state: SkillsState, activating: bool) -> list[Action]:
+    """``[EndActivation(unit)]`` of the active unit if its controller is ``activating``
+    (:func:`~gamefold.skills.timing.acts_now`'s answer, SD-15), else ``[]``."""
+    return [EndActivation(cast(str, state.active))] if activating else []

@@ -13,8 +13,9 @@ from typing import TypeAlias
 
 import attrs
 
-from gamefold.core import Action, Events, replacer
+from gamefold.core import Events, replacer
 from gamefold.errors import ConfigError
+from gamefold.pipeline import Refusal
 from gamefold.rng import Rng
 from gamefold.skills import codes
 from gamefold.skills.catalogue import CardDef, Effect
@@ -23,12 +24,17 @@ from gamefold.skills.zones import Owner
 
 __all__ = [
     "EffectHandler",
+    "Decided",
     "Effects",
     "SkillsState",
     "card_definition",
     "controller",
+    "dead",
     "initial_state",
+    "living_seat",
     "owner_of",
+    "unknown_player",
+    "with_owner",
 ]
 
 
@@ -59,6 +65,9 @@ class SkillsState:
     reacting: tuple[str, ...] = ()
     """Owners with an open reaction window, in seat order (SD-8)."""
 
+
+Decided: TypeAlias = "tuple[SkillsState, Events] | Refusal"
+"""What a decide function returns: the new state with its events, or the refusal."""
 
 EffectHandler: TypeAlias = Callable[[SkillsState, str, Effect], tuple[SkillsState, Events]]
 """A game-supplied Play effect: ``handler(state, player, effect) -> (state, events)``.
@@ -152,18 +161,22 @@ def with_owner(state: SkillsState, seat: int, owner: Owner) -> SkillsState:
     return _set_owners(state, (*owners[:seat], owner, *owners[seat + 1 :]))
 
 
-def require_seat(state: SkillsState, player: str, action: Action) -> int:
-    """The seat of ``player``; raises ``skills/unknown-player`` (EN-4) if there is none."""
-    if player not in state.seats:
-        raise codes.illegal(codes.UNKNOWN_PLAYER, f"there is no player {player!r}", action)
-    return state.seats.index(player)
+def unknown_player(player: str) -> Refusal:
+    """The refusal of an action naming ``player``, who has no seat (EN-4)."""
+    return Refusal(codes.UNKNOWN_PLAYER, f"there is no player {player!r}")
 
 
-def require_alive(state: SkillsState, seat: int, action: Action) -> Owner:
-    """The owner at ``seat``; raises ``skills/dead-character`` (SD-6) if it died."""
+def dead(owner: Owner) -> Refusal:
+    """The refusal of an action of ``owner``, who died (SD-6)."""
+    return Refusal(codes.DEAD_CHARACTER, f"{owner.player} is dead and acts no more")
+
+
+def living_seat(state: SkillsState, player: str) -> int | Refusal:
+    """The seat of ``player`` if they are at the table and alive, else the refusal:
+    ``skills/unknown-player`` (EN-4) first, then ``skills/dead-character`` (SD-6)."""
+    seats = state.seats
+    if player not in seats:
+        return unknown_player(player)
+    seat = seats.index(player)
     owner = state.owners[seat]
-    if not owner.alive:
-        raise codes.illegal(
-            codes.DEAD_CHARACTER, f"{owner.player} is dead and acts no more", action
-        )
-    return owner
+    return seat if owner.alive else dead(owner)

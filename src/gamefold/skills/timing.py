@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.core import Action, Event, Events, replace
+from gamefold.core import Action, Event, replace
+from gamefold.pipeline import Refusal
 from gamefold.skills import codes
 from gamefold.skills.catalogue import REACTION
+from gamefold.skills.config import GM
 from gamefold.skills.session import (
+    Decided,
     SkillsState,
     card_definition,
-    controller,
-    require_alive,
-    require_seat,
+    living_seat,
+    unknown_player,
 )
 
 __all__ = [
@@ -27,7 +29,13 @@ __all__ = [
     "ReactionWindowClosed",
     "ReactionWindowOpened",
     "acts_now",
-    "require_timing",
+    "close_window",
+    "decide_close",
+    "decide_open",
+    "is_reaction",
+    "reacts_now",
+    "timing_refusal",
+    "window_refusal",
 ]
 
 
@@ -60,73 +68,92 @@ class ReactionWindowClosed(Event):
 
 
 def acts_now(state: SkillsState, player: str) -> bool:
-    """True if ``player`` controls the unit whose activation is in progress."""
+    """True if ``player`` controls the unit whose activation is in progress (SD-8, SD-15)."""
     active = state.active
-    return active is not None and controller(state, active) == player
+    if active is None:
+        return False
+    return (GM if active in state.gm_units else active) == player  # its controller
 
 
-def require_timing(
-    state: SkillsState, player: str, cards: tuple[int, ...], action: Action, *, reactions: bool
-) -> None:
-    """Raise unless ``player`` may use ``cards`` now (SD-8).
+def reacts_now(state: SkillsState, player: str) -> bool:
+    """True if ``player``'s reaction window is open (SD-8)."""
+    return player in state.reacting
 
-    Any card may be used in the owner's own activation. With ``reactions`` true, reaction
-    cards may also be used while the owner's reaction window is open; a free Discard passes
-    false, as it is allowed only in the owner's activation (SD-9).
+
+def is_reaction(state: SkillsState, card: int) -> bool:
+    """True if ``card`` has Reaction timing: usable in an open window (SD-8)."""
+    return card_definition(state, card).timing == REACTION
+
+
+def timing_refusal(
+    state: SkillsState, player: str, cards: tuple[int, ...], *, reactions: bool
+) -> Refusal | None:
+    """Why ``player`` may not use ``cards`` now (SD-8), or ``None``.
+
+    Any card may be used in the owner's own activation (:func:`acts_now`); outside it,
+    :func:`window_refusal` judges.
     """
-    if acts_now(state, player):
-        return
-    if reactions and player in state.reacting:
-        for card in cards:
-            definition = card_definition(state, card)
-            if definition.timing != REACTION:
-                message = f"{definition.name} is not a Reaction: use it in your own activation"
-                raise codes.illegal(codes.NOT_A_REACTION, message, action)
-        return
-    message = f"{player} can use cards only in their own activation"
-    raise codes.illegal(
-        codes.NOT_YOUR_ACTIVATION, message, action, rule="SD-8" if reactions else "SD-9"
+    return (
+        None
+        if acts_now(state, player)
+        else window_refusal(state, player, cards, reactions=reactions)
     )
 
 
-def validate_open(state: SkillsState, action: OpenReactionWindow) -> None:
-    """Check that a reaction window may open for ``action.player`` (SD-8)."""
-    seat = require_seat(state, action.player, action)
-    require_alive(state, seat, action)
+def window_refusal(
+    state: SkillsState, player: str, cards: tuple[int, ...], *, reactions: bool
+) -> Refusal | None:
+    """Why ``player``, outside their own activation, may not use ``cards`` now (SD-8), or
+    ``None``.
+
+    With ``reactions`` true, reaction cards may be used while the owner's reaction window is
+    open; a free Discard passes false, as it is allowed only in the owner's activation (SD-9).
+    """
+    if reactions and reacts_now(state, player):
+        for card in cards:
+            if not is_reaction(state, card):
+                name = card_definition(state, card).name
+                message = f"{name} is not a Reaction: use it in your own activation"
+                return Refusal(codes.NOT_A_REACTION, message)
+        return None
+    message = f"{player} can use cards only in their own activation"
+    return Refusal(codes.NOT_YOUR_ACTIVATION, message, "SD-8" if reactions else "SD-9")
+
+
+def decide_open(state: SkillsState, action: OpenReactionWindow) -> Decided:
+    """Open a reaction window for ``action.player`` during a Round, keeping ``reacting`` in
+    seat order (SD-8)."""
+    player = action.player
+    seat = living_seat(state, player)
+    if isinstance(seat, Refusal):
+        return seat
     if not state.in_round:
-        raise codes.illegal(
-            codes.NO_ROUND, "reaction windows open only during a Round", action, rule="SD-8"
-        )
-    if action.player in state.reacting:
-        message = f"{action.player} already has an open reaction window"
-        raise codes.illegal(codes.WINDOW_ALREADY_OPEN, message, action)
-
-
-def apply_open(state: SkillsState, action: OpenReactionWindow) -> tuple[SkillsState, Events]:
-    """Open the window, keeping ``reacting`` in seat order."""
-    opened = set(state.reacting)
-    opened.add(action.player)
+        return Refusal(codes.NO_ROUND, "reaction windows open only during a Round", "SD-8")
+    if reacts_now(state, player):
+        message = f"{player} already has an open reaction window"
+        return Refusal(codes.WINDOW_ALREADY_OPEN, message)
+    opened = {*state.reacting, player}
     reacting = tuple(seat for seat in state.seats if seat in opened)
-    return replace(state, reacting=reacting), (ReactionWindowOpened(action.player),)
+    return replace(state, reacting=reacting), (ReactionWindowOpened(player),)
 
 
-def validate_close(state: SkillsState, action: CloseReactionWindow) -> None:
-    """Check that ``action.player`` has an open reaction window (SD-8)."""
-    require_seat(state, action.player, action)
-    if action.player not in state.reacting:
-        message = f"{action.player} has no open reaction window"
-        raise codes.illegal(codes.NO_REACTION_WINDOW, message, action)
-
-
-def apply_close(state: SkillsState, action: CloseReactionWindow) -> tuple[SkillsState, Events]:
-    """Close the window."""
-    events: list[Event] = []
-    return close_window(state, action.player, events), (*events,)
+def decide_close(state: SkillsState, action: CloseReactionWindow) -> Decided:
+    """Close ``action.player``'s open reaction window (SD-8)."""
+    player = action.player
+    if player not in state.seats:
+        return unknown_player(player)
+    if not reacts_now(state, player):
+        return Refusal(codes.NO_REACTION_WINDOW, f"{player} has no open reaction window")
+    return _closed(state, player), (ReactionWindowClosed(player),)
 
 
 def close_window(state: SkillsState, player: str, events: list[Event]) -> SkillsState:
     """``state`` with ``player``'s window closed, if open; appends the event to ``events``."""
-    if player not in state.reacting:
+    if not reacts_now(state, player):
         return state
     events.append(ReactionWindowClosed(player))
+    return _closed(state, player)
+
+
+def _closed(state: SkillsState, player: str) -> SkillsState:
     return replace(state, reacting=tuple(p for p in state.reacting if p != player))
