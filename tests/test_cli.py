@@ -45,12 +45,22 @@ def test_simulate_prints_a_summary_per_player(capsys: pytest.CaptureFixture[str]
     lines = out.splitlines()
     assert lines[0] == "toy-scored: 50 games, seed 3; 50 finished"
     assert lines[1].startswith("a game on average: ")
-    rows = {line.split()[0]: line.split()[1:] for line in lines[3:8]}
-    assert lines[3].split() == ["a", "b"]
+    assert lines[3] == "Who wins (winner), per player, 95% Wilson intervals over 50 games:"
+    head = lines.index(next(line for line in lines if line.split() == ["a", "b"]))
+    rows: dict[str, list[str]] = {}
+    for line in lines[head : head + 6]:
+        rows.setdefault(line.split()[0], line.split()[1:])
     assert rows["policy"] == ["random", "random"]
     frame = simulate("toy-scored", games=50, seed=3, progress=False)
     a_rate = frame[frame["player"] == "a"]["winner"].mean()
     assert rows["winner"][0] == f"{a_rate:.2f}"
+    assert lines[4].split()[:2] == ["a", f"{a_rate:.3f}"]
+    from statsmodels.stats.proportion import proportion_confint
+
+    wins = int(frame[frame["player"] == "a"]["winner"].sum())
+    low, high = proportion_confint(wins, 50, method="wilson")
+    interval = next(line for line in lines if line.startswith("winner 95%"))
+    assert interval.split()[2] == f"{low:.2f}-{high:.2f}"  # the rate's Wilson interval
     assert "Means over the 50 games, per player." in out
 
 
