@@ -1,19 +1,19 @@
-"""The slice contract every subsystem keeps: guard → route → validate → apply.
+"""The slice contract every subsystem keeps: a guard, then one decide function an action.
 
 1. *guard*: not a :class:`~gamefold.Action` → :class:`TypeError`; an action type the
    subsystem does not route, or a field whose value does not fit its declared type →
    ``IllegalAction("<domain>/malformed", "EN-4", …)``;
-2. *route*: the ``(validate, apply)`` pair of the action's exact type;
-3. *validate*: raises :class:`~gamefold.IllegalAction` with a stable code; builds nothing;
-4. *apply*: builds the new state and the events, and runs only after validation passed.
+2. *decide*: the action type's one function, ``decide(state, action)``, reads the state once
+   and returns the new state with its events, or a :class:`Refusal` (a code of the
+   subsystem's :class:`Catalogue` and a sentence), never changing anything.
 
-So an illegal or malformed action never changes anything (EN-2, EN-4), and ``check`` is the
-first three stages with the exception returned instead of raised. A :class:`Catalogue` holds
-the subsystem's stable error codes, each with the rule it cites, and builds every refusal;
+The pipeline builds the :class:`~gamefold.IllegalAction` only for a refusal, with the rule
+from the catalogue, and ``check`` answers from the same function, so an illegal or
+malformed action never changes anything (EN-2, EN-4) and each rule is said once.
 :meth:`Pipeline.subsystem` builds the registry's :class:`~gamefold.Subsystem` entry.
 
->>> toy = Pipeline(CATALOGUE, {Add: (validate_add, apply_add)}, owner="the toy")  # doctest: +SKIP
->>> state, events = toy.step(state, Add(2))                                       # doctest: +SKIP
+>>> toy = Pipeline(CATALOGUE, {Add: decide_add}, owner="the toy")  # doctest: +SKIP
+>>> state, events = toy.step(state, Add(2))                       # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -32,15 +32,8 @@ from gamefold.registry import Invariant, Subsystem
 __all__ = ["Catalogue", "Decide", "FieldCheck", "Pipeline", "Refusal", "field_checks", "fits"]
 
 S = TypeVar("S")
-Validate: TypeAlias = Callable[[Any, Any], None]
-Apply: TypeAlias = Callable[[Any, Any], tuple[Any, Events]]
 FieldCheck: TypeAlias = tuple[str, Callable[[object], bool]]
 """A field name and the predicate its value must satisfy."""
-Accepts: TypeAlias = Callable[[Any, Any], bool]
-"""A fast check, ``accepts(state, action)``: true only for an action guard and validate both
-accept, false whenever it is not sure (then the detailed stages decide)."""
-Quiet: TypeAlias = Callable[[Any, Any], Any]
-"""An apply without events, ``quiet(state, action) -> state``: the very state ``apply`` builds."""
 
 
 # -- the code catalogue ---------------------------------------------------------------------
@@ -175,7 +168,7 @@ def _well_formed(
     namespace: dict[str, Any] = {"shape": shape}
     lines = ["def problem(a):"]
     for i, (name, ok) in enumerate(checks):
-        test = _INLINE.get(ok)  # pragma: no mutate -- equivalent: inlining is only speed
+        test = _INLINE.get(ok)  # written out where it can be; the same check either way
         if test is None:
             namespace[f"ok{i}"] = ok
             test = f"ok{i}(v)"
@@ -249,9 +242,7 @@ class Pipeline(Generic[S]):
         owner: str,
         fields: Mapping[type, Mapping[str, Callable[[object], bool]]] | None = None,
         shapes: Mapping[type, Callable[[Any], bool]] | None = None,
-        **_legacy: Any,
     ) -> None:
-        routes = {k: _paired(*r) if isinstance(r, tuple) else r for k, r in routes.items()}
         self.catalogue = catalogue if isinstance(catalogue, Catalogue) else Catalogue(catalogue, {})
         self.domain = self.catalogue.domain
         self.owner = owner
@@ -308,9 +299,9 @@ class Pipeline(Generic[S]):
         """Why ``action`` is illegal in ``state``, or ``None``; never raises for it."""
         try:
             decide = self.guard(action)
-            result = decide(state, action)  # TRANSITIONAL: a paired route raises
         except IllegalAction as problem:
             return problem
+        result = decide(state, action)
         return self.refused(result, action) if type(result) is Refusal else None
 
     def subsystem(
@@ -335,17 +326,6 @@ class Pipeline(Generic[S]):
             view=view,
             state_type=state_type,
         )
-
-
-def _paired(validate: Any, apply: Any) -> Decide:
-    """TRANSITIONAL: a decide function from a (validate, apply) pair; goes once every
-    subsystem is converted."""
-
-    def decide(state: Any, action: Any) -> Any:
-        validate(state, action)
-        return apply(state, action)
-
-    return decide
 
 
 def _checks(kind: type, overrides: Mapping[str, Callable[[object], bool]]) -> list[FieldCheck]:

@@ -132,7 +132,7 @@ def test_en4_field_overrides_and_shapes_refine_the_guard() -> None:
     """A signed field and a whole-action shape: both refuse as ``<domain>/malformed``."""
     pipeline: Pipeline[int] = Pipeline(
         "toy",
-        {Paint: (lambda s, a: None, lambda s, a: (s + a.delta, ()))},
+        {Paint: lambda s, a: (s + a.delta, ())},
         owner="the toy",
         fields={Paint: {"delta": lambda v: type(v) is int}},
         shapes={Paint: lambda a: len(a.pairs) < 2},
