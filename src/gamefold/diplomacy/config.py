@@ -122,24 +122,20 @@ class DiplomacyConfig:
     back to the pool (default), or ``"keep"`` it over the limit."""
     cards: tuple[CardType, ...] = attrs.field(init=False, eq=False, repr=False)
     """Derived: the type of each card, by card id (ids follow the catalogue's order)."""
-    # A plain-dict mirror of bonus_zones for the turn start, which reads it at every turn (a
-    # PMap look-up is pure Python); derived, so no part of init, equality, hash, repr or JSON.
-    _zone_of: dict[str, BonusZone] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self._check_numbers()
         self._check_choices()
         self._check_cards()
         object.__setattr__(self, "cards", self._number_cards())
-        object.__setattr__(self, "_zone_of", dict(self.bonus_zones))
 
     def has_zone(self, name: str) -> bool:
         """Whether ``name`` is one of the bonus zones (DP-5)."""
-        return name in self._zone_of
+        return name in self.bonus_zones
 
     def zone(self, name: str) -> BonusZone:
         """The bonus zone called ``name`` (DP-5); a ``KeyError`` for a name it lacks."""
-        return self._zone_of[name]
+        return self.bonus_zones[name]
 
     def debt_for(self, troops: int) -> int:
         """The deploy debt of a ``troops`` bonus: half of it, rounded (DP-11)."""

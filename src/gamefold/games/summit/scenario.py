@@ -260,9 +260,6 @@ class Scenario:
     """Derived: for each territory (map order), the indices of its neighbours, ascending."""
     zone_members: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     """Derived: for each zone (in :attr:`zones` order), its territories' map indices."""
-    _effect_of: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
-    # A plain-dict mirror of effects for the steps that read it (a PMap look-up is pure
-    # Python); derived, so it takes no part in init, equality, repr or JSON.
 
     def __attrs_post_init__(self) -> None:
         self._check_map()
@@ -271,13 +268,12 @@ class Scenario:
         index = {name: i for i, name in enumerate(self.territories)}
         members = tuple(tuple(index[t] for t in z.territories) for z in self.zones)
         object.__setattr__(self, "zone_members", members)
-        object.__setattr__(self, "_effect_of", dict(self.effects))
         self._check_choices()
         self._check_counts()
 
     def effect(self, subtype: str) -> str:
         """SM-7, SM-8: the effect key :attr:`effects` gives ``subtype``; ``""`` for none."""
-        return self._effect_of.get(subtype, "")
+        return self.effects.get(subtype, "")
 
     def zone(self, name: str) -> Zone:
         """The zone called ``name``; ``KeyError`` if the map has none."""
