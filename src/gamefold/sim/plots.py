@@ -66,8 +66,9 @@ def win_rate(
         for key, values in per_game.groupby(level=by, sort=True)
     }
     rates = [one.value for one in found.values()]
-    below = [one.value - max(one.interval.low, 0.0) for one in found.values()]
-    above = [min(one.interval.high, 1.0) - one.value for one in found.values()]
+    # Clamped at 0: an interval's bound may sit a rounding error inside its estimate.
+    below = [max(one.value - max(one.interval.low, 0.0), 0.0) for one in found.values()]
+    above = [max(min(one.interval.high, 1.0) - one.value, 0.0) for one in found.values()]
     methods = " / ".join(sorted({one.interval.method for one in found.values()}))
     ax = _axes(ax)
     ax.bar(list(found), rates, yerr=[below, above], capsize=4)
