@@ -43,6 +43,12 @@ class Effect:
     """The handler name (``"draw"``, ``"attack"``); see :mod:`gamefold.skills.effects`."""
     params: PMap[str, int] = attrs.field(factory=pmap, converter=_params)
     """The effect's parameters (``{"count": 1}``)."""
+    # A plain-dict mirror of params for the steps that read them (a PMap look-up is pure
+    # Python); derived, so it takes no part in init, equality, hash, repr or JSON.
+    _values: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_values", dict(self.params))
 
     def param(self, name: str, default: int = 0) -> int:
         """The parameter ``name``, or ``default`` if the effect has none of that name.
@@ -50,7 +56,7 @@ class Effect:
         >>> Effect("heal", {"amount": 2}).param("amount"), Effect("heal").param("amount")
         (2, 0)
         """
-        return self.params.get(name, default)
+        return self._values.get(name, default)
 
     def value(self, name: str) -> int:
         """The parameter ``name``, which the effect's handler needs: a ``KeyError`` if the
@@ -59,7 +65,7 @@ class Effect:
         >>> Effect("draw", {"count": 2}).value("count")
         2
         """
-        return self.params[name]
+        return self._values[name]
 
 
 @attrs.frozen

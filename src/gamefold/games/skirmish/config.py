@@ -208,8 +208,14 @@ class SkirmishConfig:
     """SK-10: the abilities every party member has besides the basic ones."""
     party_items: tuple[Item, ...] = (Item("pack", 2),)
     """SK-14, CB-14: the items every party member carries; dropped in a flight, they are lost."""
+    # Plain-dict mirrors of the maps the listing and the card steps read (a PMap look-up is
+    # pure Python); derived, so they take no part in init, equality, repr or JSON.
+    _cost_of: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _ability_of: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    _reaction_param_of: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    _heal_param_of: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    _burn_kind_of: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
     _dodge_stats: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
-    """Derived: the stats whose Burn is a dodge (``burn_effects``), sorted."""
 
     def __attrs_post_init__(self) -> None:
         _check_party(self)
@@ -219,6 +225,11 @@ class SkirmishConfig:
         _check_mappings(self)
         _check_zones(self)
         _check_effects(self)
+        object.__setattr__(self, "_cost_of", dict(self.ability_costs))
+        object.__setattr__(self, "_ability_of", dict(self.card_abilities))
+        object.__setattr__(self, "_reaction_param_of", dict(self.reaction_effects))
+        object.__setattr__(self, "_heal_param_of", dict(self.heal_effects))
+        object.__setattr__(self, "_burn_kind_of", dict(self.burn_effects))
         dodging = sorted(s for s, kind in self.burn_effects.items() if kind == "dodge")
         object.__setattr__(self, "_dodge_stats", tuple(dodging))
 
@@ -229,19 +240,19 @@ class SkirmishConfig:
 
     def cost(self, ability: str) -> int:
         """The cost of combat ``ability`` in Skill cards (SD-10); 0 if it is free."""
-        return self.ability_costs.get(ability, 0)
+        return self._cost_of.get(ability, 0)
 
     def card_ability(self, effect: str) -> str | None:
         """SK-3: the combat ability a card whose Play effect is ``effect`` declares, if any."""
-        return self.card_abilities.get(effect)
+        return self._ability_of.get(effect)
 
     def reaction_param(self, effect: str) -> str | None:
         """SK-5: the parameter of a ``reaction_effects`` effect that gives its shield, if any."""
-        return self.reaction_effects.get(effect)
+        return self._reaction_param_of.get(effect)
 
     def heal_param(self, effect: str) -> str | None:
         """SK-16: the parameter of a ``heal_effects`` effect that gives its healing, if any."""
-        return self.heal_effects.get(effect)
+        return self._heal_param_of.get(effect)
 
     def dodge_stats(self) -> tuple[str, ...]:
         """SK-17: the stats whose Burn modifiers raise a Dodge chance (``burn_effects`` of
@@ -251,7 +262,7 @@ class SkirmishConfig:
     def burn_kind(self, stat: str) -> str | None:
         """SK-17: what Burning a modifier of ``stat`` does in the fight (``burn_effects``),
         or ``None`` for a stat it does not name."""
-        return self.burn_effects.get(stat)
+        return self._burn_kind_of.get(stat)
 
     def skills_config(self) -> SkillsConfig:
         """The skill-deck config of a game: its payable abilities are :attr:`ability_costs`."""
