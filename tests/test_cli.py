@@ -65,20 +65,28 @@ def test_simulate_prints_a_summary_per_player(capsys: pytest.CaptureFixture[str]
 
 
 def test_simulate_wide_prints_the_full_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """The full table: who wins first, then every column, each rate followed by its 95%
+    Wilson interval over the player's games."""
     status, out, err = run(
         capsys, "simulate", "toy-scored", "--games", "50", "--seed", "3", "--wide"
     )
     assert (status, err) == (0, "")
-    headline, header, _, a_line, b_line = out.splitlines()
-    assert headline.startswith("toy-scored: 50 games, seed 3; 50 finished;")
+    lines = out.splitlines()
+    assert lines[0].startswith("toy-scored: 50 games, seed 3; 50 finished;")
+    assert any(line.startswith("Who wins (winner)") for line in lines)
+    at = next(i for i, line in enumerate(lines) if line.split()[:1] == ["policy"])
+    header, a_line, b_line = lines[at], lines[at + 2], lines[at + 3]
     assert header.split() == [
-        *("policy", "games", "finished", "steps", "rounds", "turns"),
-        *("score", "winner", "moves"),
+        *("policy", "games", "finished", "finished", "95%", "steps", "rounds", "turns"),
+        *("score", "winner", "winner", "95%", "moves"),
     ]
+    from statsmodels.stats.proportion import proportion_confint
+
     frame = simulate("toy-scored", games=50, seed=3, progress=False)
-    a_rate = frame[frame["player"] == "a"]["winner"].mean()
+    a_wins = frame[frame["player"] == "a"]["winner"]
+    low, high = proportion_confint(int(a_wins.sum()), 50, method="wilson")
     assert a_line.split()[:3] == ["a", "random", "50"]
-    assert a_line.split()[-2] == f"{a_rate:.3f}"
+    assert a_line.split()[-3:-1] == [f"{a_wins.mean():.3f}", f"{low:.2f}-{high:.2f}"]
     assert b_line.split()[:2] == ["b", "random"]
 
 

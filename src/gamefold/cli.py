@@ -341,12 +341,12 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 def _print_summary(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> None:
     """The 100-column summary, or with ``--wide`` the headline and the full table."""
-    from gamefold.sim import summarize
-    from gamefold.sim.summary import summary_text
+    from gamefold.sim.summary import fairness_lines, summary_text, wide_table
 
     if args.wide:
         print(_headline(game, args, frame))
-        print(summarize(frame).to_string(float_format=lambda x: f"{x:.3f}"))
+        print("\n".join(["", *fairness_lines(frame)]))
+        print(wide_table(frame).to_string(float_format=lambda x: f"{x:.3f}"))
         return
     hint = "Every column in one table: --wide; every row: --out FILE."
     print(summary_text(frame, game.name, args.seed, hint=hint))

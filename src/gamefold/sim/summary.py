@@ -54,6 +54,27 @@ def player_table(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(columns)
 
 
+def wide_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """:func:`~gamefold.sim.summarize`'s table (one row per player, every column), each
+    yes/no column followed by a ``<column> 95%`` column: the rate's Wilson interval over the
+    player's games."""
+    from gamefold.sim.stats import estimate
+
+    table = summarize(frame)
+    for name in [c for c in table.columns if c in frame and frame[c].dtype == bool][::-1]:
+        cells = []
+        for player in table.index:
+            found = estimate(frame.loc[frame["player"] == player, name].to_numpy(), binary=True)
+            cells.append(f"{found.interval.low:.2f}-{found.interval.high:.2f}")
+        table.insert(list(table.columns).index(name) + 1, f"{name} 95%", cells)
+    return table
+
+
+def fairness_lines(frame: pd.DataFrame) -> list[str]:
+    """The seat-fairness section the summary opens with (empty for a game without one)."""
+    return _fairness(frame)
+
+
 def _with_rate_intervals(
     frame: pd.DataFrame, columns: dict[str, dict[str, str]], numbers: list[str]
 ) -> dict[str, dict[str, str]]:
