@@ -106,8 +106,8 @@ def test_simulate_set_keeps_the_games_deck_and_suggests_a_compare(
     assert status == 0
     assert "Who wins (winner), per side, 95% Wilson intervals over 3 games:" in out
     assert "winner 95%" in out
-    expected = "Try: gamefold compare skirmish --set skills.hand_limit=7 --games 3 --seed 1"
-    assert out.splitlines()[-1].endswith(expected)
+    expected = "  gamefold compare skirmish --set skills.hand_limit=7 --games 3 --seed 1"
+    assert out.splitlines()[-1] == expected
 
 
 def test_the_readme_main_job_ends_with_the_compare_to_try_next(
@@ -116,9 +116,10 @@ def test_the_readme_main_job_ends_with_the_compare_to_try_next(
     """README: the main job's summary ends with `gamefold compare … skills.hand_limit=6`."""
     status, out, _ = run(capsys, "simulate", "skirmish", "--games", "3", "--seed", "1")
     assert status == 0
-    assert out.splitlines()[-1] == (
-        "Does a rule change move that? Try: "
-        "gamefold compare skirmish --set skills.hand_limit=6 --games 3 --seed 1"
-    )
+    assert out.splitlines()[-2:] == [
+        "Does a rule change move that? Try:",
+        "  gamefold compare skirmish --set skills.hand_limit=6 --games 3 --seed 1",
+    ]
+    assert max(len(line) for line in out.splitlines()) <= 100  # the summary fits 100 columns
     assert "party (ana, bo, cy)" in out
     assert "Cochran's Q" in out or "nothing to test" in out

@@ -352,7 +352,7 @@ def _print_summary(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> 
     print(summary_text(frame, game.name, args.seed, hint=hint))
     suggestion = _next_question(game, args)
     if suggestion:
-        print(f"Does a rule change move that? Try: {suggestion}")
+        print(f"Does a rule change move that? Try:\n  {suggestion}")
 
 
 def _next_question(game: GameDef[Any], args: argparse.Namespace) -> str:
