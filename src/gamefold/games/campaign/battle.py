@@ -231,7 +231,7 @@ def step_attack(
         board, closed = summit.close_battle(board, action, troops, troops, 0)
         state = _tally(state, action.player, defender, closed)
         ended = BattleEnded(action.player, action.territory, _result(closed), 0, 0)
-        game = replace(game, map=board).with_slice("campaign", state)
+        game = replace(game, map=board, campaign=state)
         return game, (*sprung, ended, *closed)
     guards = min(defenders, config.garrison_slots)
     joined = allies(config, game, action.player, defender)
@@ -255,7 +255,7 @@ def step_attack(
         commander(config, defender),
     )
     state = replace(state, battle=battle)
-    game = replace(game, map=board).with_slice("combat", fight).with_slice("skills", deck)
+    game = replace(game, map=board, combat=fight, skills=deck)
     began = BattleBegan(
         action.player,
         action.source,
@@ -379,7 +379,7 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
         result = "held"  # the guards fell, but reserves or no survivors: the defenders keep it
     state = _tally(replace(state, battle=None), battle.attack.player, battle.defender, closed)
     ended = BattleEnded(battle.attack.player, battle.attack.territory, result, lost, killed)
-    return replace(game, map=board).with_slice("campaign", state), (ended, *closed)
+    return replace(game, map=board, campaign=state), (ended, *closed)
 
 
 def _raise(problem: IllegalAction | None) -> None:

@@ -142,7 +142,7 @@ def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
     except IllegalAction:  # the unit no longer stands
         return game, ()
     state = add_shield(game.skirmish, unit, amount)
-    return replace(game, combat=fight).with_slice("skirmish", state), events
+    return replace(game, combat=fight, skirmish=state), events
 
 
 def _boost(game: Game, boost: Empower | Heal) -> tuple[Game, Events]:

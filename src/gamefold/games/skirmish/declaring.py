@@ -192,7 +192,7 @@ def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> 
         payer = controller(deck, action.unit)
         deck, events = skills.step(deck, PayCost(payer, action.ability, action.cards))
         state = bump(game.skirmish, payer, cards_paid=len(action.cards))
-        game = replace(game, skills=deck).with_slice("skirmish", state)
+        game = replace(game, skills=deck, skirmish=state)
     game, more = _hold_or_declare(game, held, reactor, made)
     return game, (*events, *more)
 
@@ -266,7 +266,7 @@ def _hold_or_declare(
     assert reactor is not None  # a declaration not made is held
     deck, opened = skills.step(game.skills, OpenReactionWindow(reactor))
     state: SkirmishState = game.skirmish
-    game = replace(game, skills=deck).with_slice("skirmish", replace(state, held=held))
+    game = replace(game, skills=deck, skirmish=replace(state, held=held))
     return game, (DeclarationHeld(held.unit, held.target), *opened)
 
 

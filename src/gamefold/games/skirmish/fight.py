@@ -110,7 +110,7 @@ def _defeat(game: Game, cid: str, events: list[Event]) -> Game:
     state: SkirmishState = game.skirmish
     if owner(deck, cid) != GM:
         state = mark(state, cid, "fell_round", deck.round)
-    return replace(game, skills=deck).with_slice("skirmish", state)
+    return replace(game, skills=deck, skirmish=state)
 
 
 def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:

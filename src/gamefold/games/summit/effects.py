@@ -315,7 +315,7 @@ def betrayal(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     ended = [t for t in state.truces if t.pact in ids]
     state = replace(state, truces=tuple(t for t in state.truces if t.pact not in ids))
     events += [TruceEnded(t.pact, "betrayed") for t in ended]
-    return replace(game, diplomacy=dip).with_slice("map", state), tuple(events)
+    return replace(game, diplomacy=dip, map=state), tuple(events)
 
 
 def extend(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:

@@ -228,7 +228,7 @@ def reveal(game: Game, player: str) -> tuple[Game, Events]:
             out += (*shown, *more)
     if not out:
         return game, ()
-    return replace(game, diplomacy=dip).with_slice("map", state), tuple(out)
+    return replace(game, diplomacy=dip, map=state), tuple(out)
 
 
 def _pact_bonus(
