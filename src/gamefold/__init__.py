@@ -29,7 +29,7 @@ from gamefold.errors import (
     RecordError,
     RegistryError,
 )
-from gamefold.registry import Clock, Game, Invariant, Rule, Rules, Subsystem, Wrapper
+from gamefold.registry import Clock, Game, Invariant, Rule, Rules, Seat, Subsystem, Wrapper
 from gamefold.rng import Rng
 
 __version__ = "0.1.0.dev0"
@@ -50,6 +50,7 @@ __all__ = [
     "RecordError",
     "RegistryError",
     "Rule",
+    "Seat",
     "Rng",
     "Rules",
     "StartRound",

@@ -11,6 +11,8 @@ its slice. :class:`Rules` composes subsystems into one :class:`Game` state and
 - lets a game extend it without editing the library: add a :class:`Rule` for a new action
   type, :meth:`Rules.override` an existing handler explicitly, or :meth:`Rules.wrap` one
   (house rules, Level cards, card effects);
+- gives a seat to another player while a game says so (:class:`Seat`): a faction commanding
+  the GM's units lists their actions and sees what the seat sees;
 - refuses, when built, every composition that cannot work: two slices with one name, two
   handlers for one action type, an override of nothing, a wrapper of nothing, a lifecycle
   order that names a step or a subsystem that does not take part.
@@ -51,6 +53,7 @@ __all__ = [
     "Reaction",
     "Rule",
     "Rules",
+    "Seat",
     "Subsystem",
     "Wrapper",
     "pass_through",
@@ -378,6 +381,19 @@ class Wrapper:
     """``refuse(game, action) -> IllegalAction | None``, if the wrapper refuses."""
 
 
+@attrs.frozen
+class Seat:
+    """A seat another player may command: while ``held_by(game)`` names a player other than
+    ``seat``, that player lists the seat's legal actions after its own and the seat lists
+    none (every action is listed for one player only); its view takes in what the seat sees,
+    slice by slice, through ``views[name](mine, seat's)`` (slices not named stay its own).
+    The actions keep naming the seat: who may send them is the driver's business."""
+
+    seat: str
+    held_by: Callable[[Game], str]
+    views: Mapping[str, Callable[[Any, Any], Any]] = attrs.field(factory=dict)
+
+
 def _no_tick(clock: Clock, action: Any) -> Clock:
     return clock
 
@@ -433,6 +449,7 @@ class Rules:
         invariants: Sequence[Invariant] = (),
         reactions: Sequence[Reaction] = (),
         state: type[Game] | None = None,
+        seats: Sequence[Seat] = (),
     ) -> None:
         self.subsystems: tuple[Subsystem[Any], ...] = tuple(subsystems)
         self.reactions: tuple[Reaction, ...] = tuple(reactions)
@@ -441,6 +458,7 @@ class Rules:
         self.overrides: tuple[Rule, ...] = tuple(overrides)
         self.wrappers: tuple[Wrapper, ...] = tuple(wrappers)
         self.lifecycle_order = dict(lifecycle_order or {})
+        self.seats: tuple[Seat, ...] = tuple(seats)
         self.names: tuple[str, ...] = _unique_names(self.subsystems)
         self.state: type[Game] = (
             game_record(self.names) if state is None else _declare(state, self.names)
@@ -470,6 +488,7 @@ class Rules:
             "invariants": self.game_invariants,
             "reactions": self.reactions,
             "state": self.state,
+            "seats": self.seats,
         }
         args.update(changes)
         return type(self)(self.subsystems, **args)  # a subclass's listing and views stay
@@ -539,7 +558,23 @@ class Rules:
 
     def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
         """Every legal action of ``actor``, each once: subsystems in order, then game-level
-        rules. A rule that lists actions of its type replaces the subsystem's listing of it."""
+        rules. A rule that lists actions of its type replaces the subsystem's listing of it;
+        a :class:`Seat` the actor commands adds the seat's after its own."""
+        if self.seats:
+            return self._seated_actions(game, actor)
+        return self._own_actions(game, actor)
+
+    def _seated_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
+        held = [(seat.seat, seat.held_by(game)) for seat in self.seats]
+        if any(seat == actor != holder for seat, holder in held):
+            return ()  # held by another: every action is listed for one player only
+        out = self._own_actions(game, actor)
+        for seat, holder in held:
+            if holder == actor != seat:
+                out = (*out, *self._own_actions(game, seat))
+        return out
+
+    def _own_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
         out: list[Action] = []
         sieve = self._sieve
         for read, listing in self._listers:
@@ -557,6 +592,17 @@ class Rules:
 
         A subsystem without a view shows ``None`` for its slice, never the raw state.
         """
+        mine = self._own_view(game, viewer)
+        for seat in self.seats:
+            if seat.seat != viewer and seat.held_by(game) == viewer:
+                theirs = self._own_view(game, seat.seat)
+                merged = {
+                    name: merge(mine[name], theirs[name]) for name, merge in seat.views.items()
+                }
+                mine = replace(mine, **merged)
+        return mine
+
+    def _own_view(self, game: Game, viewer: str) -> Game:
         shown = {
             sub.name: None if sub.view is None else sub.view(getattr(game, sub.name), viewer)
             for sub in self.subsystems

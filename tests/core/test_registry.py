@@ -830,3 +830,29 @@ def test_en9_views_and_lazy_views_are_the_viewers_and_keep_the_clock() -> None:
     assert lazy.slices == (("p2", 4),)
     assert lazy == seen
     assert hash(lazy) == hash(seen)
+
+
+def test_en5_a_seat_held_by_another_player_is_listed_and_seen_by_it() -> None:
+    """EN-5, EN-9: while ``a`` holds ``b``'s seat, ``a`` lists ``b``'s actions after its own
+    and ``b`` lists none (each action listed for one player); ``a``'s view of a slice named
+    in the seat's views takes in what ``b`` sees. Given back, each lists and sees its own."""
+    from gamefold import Seat
+
+    def seen(state: Counter, viewer: str) -> tuple[str, int]:
+        return (viewer, state.value)
+
+    subs = [attrs.evolve(make("a"), view=seen), attrs.evolve(make("b", action=Sub), view=seen)]
+    held = Seat("b", lambda game: "a" if game["a"].value else "b", {"b": lambda _, seat: seat})
+    rules = Rules(subs, seats=(held,))
+    free = rules.new_game({"a": Counter("a"), "b": Counter("b", value=10)})
+    assert rules.legal_actions(free, "a") == Rules(subs).legal_actions(free, "a")
+    assert rules.legal_actions(free, "b") == Rules(subs).legal_actions(free, "b") != ()
+    assert rules.view(free, "a").slices == (("a", 0), ("a", 10))
+
+    taken = free.with_slice("a", Counter("a", value=1))
+    own, seat = Rules(subs).legal_actions(taken, "a"), Rules(subs).legal_actions(taken, "b")
+    assert rules.legal_actions(taken, "a") == (*own, *seat)
+    assert rules.legal_actions(taken, "b") == ()
+    assert rules.view(taken, "a").slices == (("a", 1), ("b", 10))
+    assert rules.view(taken, "b").slices == (("b", 1), ("b", 10))
+    assert rules.wrap(Wrapper(Add, refuse=lambda g, a: None)).seats == (held,)

@@ -462,8 +462,14 @@ def _to_seat(game: Campaign, state: Game) -> Game:
 
 
 def _seat_listing(game: Campaign, state: Game) -> tuple[Action, ...]:
-    """What the skirmish alone lists for ``"gm"`` (the seat's own actions)."""
-    return Rules.legal_actions(game.rules, state, GM)
+    """What the skirmish alone lists for ``"gm"`` (the seat's own actions): the campaign's
+    registry without its seat."""
+    return _unseated(game).legal_actions(state, GM)
+
+
+def _unseated(game: Campaign) -> Rules:
+    """The campaign's registry without the guards' seat: each player's own listing and view."""
+    return game.rules._rebuild(seats=())
 
 
 @pytest.mark.parametrize("commands", [True, False])
@@ -478,15 +484,15 @@ def test_cp12_the_commander_lists_the_seats_actions_and_gm_none(commands: bool) 
     state = _to_seat(game, state)
     seat = _seat_listing(game, state)
     assert seat
-    own = Rules.legal_actions(game.rules, state, defender)
+    own = _unseated(game).legal_actions(state, defender)
     if commands:
         assert game.rules.legal_actions(state, GM) == ()
         assert game.rules.legal_actions(state, defender) == (*own, *seat)
     else:
         assert game.rules.legal_actions(state, GM) == seat
         assert game.rules.legal_actions(state, defender) == own
-    assert game.rules.legal_actions(state, attack.player) == Rules.legal_actions(
-        game.rules, state, attack.player
+    assert game.rules.legal_actions(state, attack.player) == _unseated(game).legal_actions(
+        state, attack.player
     )
 
 
@@ -497,8 +503,8 @@ def test_cp12_en9_the_commanders_view_holds_the_seats_hand_and_its_own() -> None
     game = Campaign()  # built here: its rules are what the test checks
     state, attack, defender = _defended(game)
     state = _to_seat(game, state)
-    mine = Rules.view(game.rules, state, defender)
-    seat = Rules.view(game.rules, state, GM)
+    mine = _unseated(game).view(state, defender)
+    seat = _unseated(game).view(state, GM)
     seen = game.rules.view(state, defender)
     hands = [o.hand for o in seen["skills"].owners]
     expected = [
@@ -513,7 +519,7 @@ def test_cp12_en9_the_commanders_view_holds_the_seats_hand_and_its_own() -> None
     for name in ("diplomacy", "map", "campaign"):
         assert seen[name] == mine[name]
     assert seen["skirmish"].tallies == mine["skirmish"].tallies
-    assert game.rules.view(state, attack.player) == Rules.view(game.rules, state, attack.player)
+    assert game.rules.view(state, attack.player) == _unseated(game).view(state, attack.player)
     assert game.rules.view(state, GM) == seat
     timed = replace(state, clock=Clock(round=3, turn=7, player=defender))
     assert game.rules.view(timed, defender).clock == timed.clock  # the clock is public

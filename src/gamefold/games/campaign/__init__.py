@@ -27,7 +27,7 @@ from gamefold.games.campaign.battle import (
     EndBattleRound,
     StartBattleRound,
 )
-from gamefold.games.campaign.command import CommandedRules
+from gamefold.games.campaign.command import GUARDS
 from gamefold.games.campaign.config import (
     GUARD,
     SCENARIOS,
@@ -73,7 +73,7 @@ __all__ = [
     "CampaignConfig",
     "CampaignState",
     "CampaignView",
-    "CommandedRules",
+    "GUARDS",
     "EndBattle",
     "EndBattleRound",
     "Record",

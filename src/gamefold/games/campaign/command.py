@@ -7,10 +7,11 @@ commanded by the defending faction (:attr:`~gamefold.games.campaign.state.Battle
 - :meth:`~gamefold.games.campaign.Campaign.actor` names the faction wherever the skirmish
   names the GM (the enemies' pairings, a guard's activation, the GM's reaction window), so
   the faction's policy chooses;
-- :class:`CommandedRules` lists the seat's actions among the faction's (and none for
-  ``"gm"`` meanwhile: every action is listed for one player only), and shows the faction,
-  in its view, what the seat sees: the GM's Skill hand, the enemies' side of the fight (its
-  declarations) and a guard's held declaration. No other faction's view shows them.
+- the registry's :data:`GUARDS` seat (a :class:`~gamefold.registry.Seat`) lists the seat's
+  actions among the faction's (and none for ``"gm"`` meanwhile: every action is listed for
+  one player only), and shows the faction, in its view, what the seat sees: the GM's Skill
+  hand, the enemies' side of the fight (its declarations) and a guard's held declaration.
+  No other faction's view shows them.
 
 The actions themselves are the skirmish's and keep naming ``"gm"`` as the GM's deck's
 player; who may send them is the driver's business, as in every game.
@@ -24,13 +25,12 @@ from typing import Any
 import attrs
 
 from gamefold.combat import CombatView
-from gamefold.core import Action, replace
 from gamefold.games.campaign.state import CampaignState
 from gamefold.games.skirmish import SkirmishView
-from gamefold.registry import Game, Rules
+from gamefold.registry import Game, Seat
 from gamefold.skills import GM, SkillsView
 
-__all__ = ["CommandedRules", "commanded_by"]
+__all__ = ["GUARDS", "commanded_by"]
 
 
 def commanded_by(game: Game) -> str:
@@ -73,26 +73,5 @@ _MERGES: Mapping[str, Callable[[Any, Any], Any]] = {
 """How a commanding faction's view of a slice takes in the seat's; other slices are its own."""
 
 
-class CommandedRules(Rules):
-    """The campaign's registry: a :class:`~gamefold.registry.Rules` whose listing and views
-    give the guards' seat to the faction commanding it (CP-12)."""
-
-    def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
-        """The actor's own legal actions, and the seat's while it commands it; nothing for
-        ``"gm"`` while a faction commands it."""
-        seat = commanded_by(game)
-        if seat == GM:
-            return super().legal_actions(game, actor)
-        if actor == GM:
-            return ()
-        own = super().legal_actions(game, actor)
-        return (*own, *super().legal_actions(game, GM)) if actor == seat else own
-
-    def view(self, game: Game, viewer: str) -> Game:
-        """The viewer's view (EN-9), with what the seat sees while it commands it."""
-        mine = super().view(game, viewer)
-        if viewer == GM or commanded_by(game) != viewer:
-            return mine
-        seat = super().view(game, GM)
-        merged = {name: merge(mine[name], seat[name]) for name, merge in _MERGES.items()}
-        return replace(mine, **merged)
+GUARDS: Seat = Seat(GM, commanded_by, _MERGES)
+"""The guards' seat: the defending faction lists its actions and sees what it sees (CP-12)."""

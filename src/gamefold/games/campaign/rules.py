@@ -16,8 +16,9 @@ exactly. On top of them:
 - every other faction action is wrapped (summit's own overrides of them too, EN-5): refused,
   and never listed, while a battle is under way (CP-1);
 - a bare ``FieldUnits`` is refused: the campaign fields the guards itself (CP-4);
-- the registry is a :class:`~gamefold.games.campaign.command.CommandedRules`: the defending
-  faction lists and sees what the guards' seat does (CP-12).
+- the registry gives the guards' seat to the defending faction
+  (:data:`~gamefold.games.campaign.command.GUARDS`, a :class:`~gamefold.registry.Seat`): it
+  lists and sees what the seat does (CP-12).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from gamefold.diplomacy import DiplomacyState
 from gamefold.games import skirmish
 from gamefold.games.campaign import battle
 from gamefold.games.campaign import state as slice_
-from gamefold.games.campaign.command import CommandedRules
+from gamefold.games.campaign.command import GUARDS
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.invariants import CROSS_INVARIANTS
 from gamefold.games.campaign.state import CampaignState
@@ -78,7 +79,7 @@ def build_rules(
     slices = [*summit_rules.subsystems, *_battle_slices(own), slice_.subsystem]
     fighting = skirmish.parts(skirmish_config)
     ending = tuple(sub for sub in own if sub.lifecycle)
-    return CommandedRules(
+    return Rules(
         slices,
         rules=(*fighting.rules, *battle.battle_rules(config, ending)),
         overrides=(
@@ -99,4 +100,5 @@ def build_rules(
         ),
         reactions=(*summit_rules.reactions, *fighting.reactions),
         state=CampaignGame,
+        seats=(GUARDS,),
     )
