@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from functools import partial
 
+import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamefold import combat, skills
 from gamefold.combat import SIDES, CombatState
 from gamefold.core import Action
-from gamefold.games.skirmish import Skirmish
+from gamefold.games.skirmish import Skirmish, SkirmishConfig
 from gamefold.registry import Game
 from gamefold.skills import SkillsState
 from gamefold.testing import combat as combat_strategies
@@ -28,6 +30,7 @@ from gamefold.testing.listing import (
 )
 
 SKIRMISH = Skirmish()
+GAMES = {name: Skirmish(config) for name, config in Skirmish.scenarios().items()}
 
 
 @given(state=skills_strategies.reachable_states())
@@ -46,7 +49,7 @@ def test_en5_combat_listing_is_sound_and_complete(state: CombatState) -> None:
     assert listing_problems(partial(combat.check, state), listed, space) == []
 
 
-def skirmish_action_space(game: Game) -> list[Action]:
+def skirmish_action_space(game: Game, config: SkirmishConfig = SKIRMISH.config) -> list[Action]:
     """A skirmish player's choices: the skill-deck and combat choices of the slices (bare
     combat Declares and PayCosts among them, which the game refuses), and UseAbility and
     UseCard for every declaration, payment and card."""
@@ -59,7 +62,7 @@ def skirmish_action_space(game: Game) -> list[Action]:
     declares = [a for a in combat_action_space(fight) if isinstance(a, combat.Declare)]
     for owner in deck.owners:
         for d in declares:
-            cost = SKIRMISH.config.cost(d.ability)
+            cost = config.cost(d.ability)
             for cards in _combinations(owner.hand, cost):
                 space.append(UseAbility(d.combatant, d.ability, d.hand, d.target, cards))
             space += [UseCard(d.combatant, c, d.hand, d.target) for c in owner.hand]
@@ -72,10 +75,14 @@ def _combinations(hand: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
     return [tuple(sorted(c)) for c in combinations(hand, size)]
 
 
-@settings(max_examples=40)
-@given(game=reachable_games(SKIRMISH, max_steps=80))
-def test_en5_skirmish_listing_is_sound_and_complete(game: Game) -> None:
-    rules = SKIRMISH.rules
-    listed = [a for p in SKIRMISH.players(game) for a in rules.legal_actions(game, p)]
-    space = skirmish_action_space(game)
+@pytest.mark.parametrize("scenario", list(GAMES))
+@settings(max_examples=15)
+@given(data=st.data())
+def test_en5_skirmish_listing_is_sound_and_complete(scenario: str, data: st.DataObject) -> None:
+    """EN-5, in every skirmish scenario (their zones, levels, dire checks and costs)."""
+    game_def = GAMES[scenario]
+    game = data.draw(reachable_games(game_def, max_steps=80), label="game")
+    rules = game_def.rules
+    listed = [a for p in game_def.players(game) for a in rules.legal_actions(game, p)]
+    space = skirmish_action_space(game, game_def.config)
     assert listing_problems(partial(rules.check, game), listed, space) == []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,13 +70,22 @@ def _space(game: Game, actor: str) -> list[Action]:
     return out
 
 
-@settings(max_examples=30, deadline=None)
-@given(reachable_games(GAME, max_steps=120), st.data())
-def test_en5_summits_listing_is_sound_and_complete(game: Game, data: st.DataObject) -> None:
-    actor = data.draw(st.sampled_from(GAME.players(game)), label="actor")
-    listed = GAME.rules.legal_actions(game, actor)
-    assert GAME.rules.legal_actions(game, actor) == listed  # deterministic
-    problems = listing_problems(lambda a: GAME.rules.check(game, a), listed, _space(game, actor))
+@pytest.mark.parametrize("players", [3, 6])
+@settings(max_examples=20, deadline=None)
+@given(st.data())
+def test_en5_summits_listing_is_sound_and_complete(players: int, data: st.DataObject) -> None:
+    """EN-5, at the smallest and the largest table (SM-1)."""
+    summit = (
+        GAME
+        if players == 3
+        else Summit(SummitConfig(players=players, scenario=Scenario(max_rounds=3)))
+    )
+    game = data.draw(reachable_games(summit, max_steps=120), label="game")
+    actor = data.draw(st.sampled_from(summit.players(game)), label="actor")
+    listed = summit.rules.legal_actions(game, actor)
+    assert summit.rules.legal_actions(game, actor) == listed  # deterministic
+    check = summit.rules.check
+    problems = listing_problems(lambda a: check(game, a), listed, _space(game, actor))
     assert problems == []
 
 
