@@ -86,6 +86,12 @@ def test_each_invariant_catches_its_violation(state: CombatState, invariant: obj
             inv.fallen_out_of_play,
             ["orc stands with 10 hit points but in no zone"],
         ),
+        (
+            broken(hp=0, zone=None, partner=None, ward=2),
+            inv.fallen_out_of_play,
+            ["orc has fallen but still carries a ward of 2"],
+        ),
+        (broken(hp=1, ward=2), inv.fallen_out_of_play, []),
         (broken(id="hero"), inv.ids_unique, ["combatant ids repeat: ['hero', 'hero']"]),
         (
             broken(hp=0, zone=None, partner=None, retreat=RetreatPlan()),

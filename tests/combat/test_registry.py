@@ -46,5 +46,5 @@ def test_en6_en8_a_game_with_a_combat_slice_round_trips() -> None:
 def test_en7_every_action_and_event_type_is_listed() -> None:
     """EN-7: ACTIONS and EVENTS list the subsystem's records."""
     assert subsystem.actions == ACTIONS
-    assert len(set(EVENTS)) == len(EVENTS) == 20  # then Warded, DamagePrevented, Moved,
-    # Empowered and Healed
+    assert len(set(EVENTS)) == len(EVENTS) == 21  # then Warded, WardsLapsed,
+    # DamagePrevented, Moved, Empowered and Healed

@@ -16,6 +16,7 @@ from gamefold.combat import (
     Declare,
     Ward,
     Warded,
+    WardsLapsed,
     Withdraw,
     check,
     codes,
@@ -90,7 +91,8 @@ def test_cb10_what_is_left_of_a_ward_is_gone_after_the_exchange_and_at_round_end
     assert find(after, "hero").ward == 0  # type: ignore[union-attr]
     ended, events = step(state, EndRound())
     assert find(ended, "hero").ward == 0  # type: ignore[union-attr]
-    assert events == ()
+    assert events == (WardsLapsed(),)  # told only when a ward was left
+    assert step(after, EndRound())[1] == ()
 
 
 @pytest.mark.parametrize(

@@ -122,16 +122,17 @@ def _panel(data: dict, track: str, step: int) -> list:
 
 
 def test_skirmish_panel_shows_hit_points_and_hides_other_hands(skirmish: GameRecord) -> None:
-    """The zones table has each unit's hit points; in ana's view bo's hand is hidden (EN-9)."""
+    """The zones table has each unit's hit points and ward (its shield, SK-5); in ana's view
+    bo's hand is hidden (EN-9)."""
     game = skirmish.game_def()
     data = viewer_data(skirmish)
     step = len(skirmish.actions) // 2
     state = game.setup(skirmish.seed)
     for action in skirmish.actions[:step]:
         state = game.rules.reduce(state, action)
-    zones, hands, _ = _panel(data, FULL, step)
-    hp = {row[1]: row[3] for row in zones["rows"]}
-    assert hp == {u.id: f"{u.hp}/{u.max_hp}" for u in state["combat"].combatants}
+    zones, hands = _panel(data, FULL, step)
+    hp = {row[1]: (row[3], row[4]) for row in zones["rows"]}
+    assert hp == {u.id: (f"{u.hp}/{u.max_hp}", u.ward) for u in state["combat"].combatants}
     seen = {row[0]: row[1] for row in _panel(data, "ana", step)[1]["rows"]}
     assert seen["bo"].startswith("hidden (")
     full = {row[0]: row[1] for row in hands["rows"]}

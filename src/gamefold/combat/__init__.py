@@ -94,7 +94,7 @@ from gamefold.combat.resolution import (
 )
 from gamefold.combat.views import CombatView, view
 from gamefold.combat.waiting import awaits, waiting_for
-from gamefold.combat.warding import DamagePrevented, Ward, Warded
+from gamefold.combat.warding import DamagePrevented, Ward, Warded, WardsLapsed
 from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw
 from gamefold.combat.zones import SIDES, Side, Zone
 from gamefold.registry import Subsystem
@@ -162,6 +162,7 @@ __all__ = [
     "Moved",
     "Ward",
     "Warded",
+    "WardsLapsed",
     "Withdraw",
     "Zone",
     "allowed_hands",

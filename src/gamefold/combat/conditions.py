@@ -27,6 +27,7 @@ from gamefold.combat.combatants import (
     with_combatants,
 )
 from gamefold.combat.hands import HANDS, Condition, Hand
+from gamefold.combat.warding import WardsLapsed
 from gamefold.core import Action, EndRound, Event, Events, replace
 from gamefold.pipeline import Refusal
 
@@ -124,8 +125,8 @@ def decide_afflict(state: CombatState, action: Afflict) -> tuple[CombatState, Ev
 
 def decide_end_round(state: CombatState, action: EndRound) -> tuple[CombatState, Events]:
     """Take one Round off every condition; those with none left end (CB-12). Unspent wards
-    are gone (see :class:`~gamefold.combat.Ward`), and so are unspent edges
-    (:class:`~gamefold.combat.Empower`). A Round's end is always legal."""
+    are gone (see :class:`~gamefold.combat.Ward`), told by :class:`WardsLapsed`, and so are
+    unspent edges (:class:`~gamefold.combat.Empower`). A Round's end is always legal."""
     for c in state.combatants:
         if c.conditions or c.ward or c.edge:
             break
@@ -133,6 +134,8 @@ def decide_end_round(state: CombatState, action: EndRound) -> tuple[CombatState,
         return state, ()
     events: list[Event] = []
     combatants = tuple(_tick(c, events) for c in state.combatants)
+    if any(c.ward for c in state.combatants):
+        events.append(WardsLapsed())
     return with_combatants(state, combatants), tuple(events)
 
 

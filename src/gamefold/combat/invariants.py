@@ -43,10 +43,12 @@ def hit_points_in_range(state: CombatState) -> Iterator[str]:
 
 
 def fallen_out_of_play(state: CombatState) -> Iterator[str]:
-    """A fallen combatant is in no zone, paired with no one, declaring nothing (CB-11)."""
+    """A fallen combatant is in no zone, paired with no one, warded by nothing (CB-11)."""
     for c in state.combatants:
         if c.hp == 0 and (c.zone is not None or c.partner is not None):
             yield f"{c.id} has fallen but still stands in a zone or a pairing"
+        if c.hp == 0 and c.ward:
+            yield f"{c.id} has fallen but still carries a ward of {c.ward}"
         if c.hp > 0 and c.zone is None:
             yield f"{c.id} stands with {c.hp} hit points but in no zone"
 

@@ -29,7 +29,7 @@ from gamefold.combat.resolution import (
     DamageDealt,
     ExchangeRevealed,
 )
-from gamefold.combat.warding import DamagePrevented, Warded
+from gamefold.combat.warding import DamagePrevented, Warded, WardsLapsed
 from gamefold.combat.withdrawal import CombatantWithdrawn
 from gamefold.combat.zones import Zone, effective_zone
 from gamefold.core import Event, attests
@@ -80,6 +80,7 @@ LINES: dict[type, Callable[[Any], str]] = {
     CombatEnded: lambda e: f"The fight is over: {e.ending.value}.",
     Warded: lambda e: f"{e.combatant} raises a shield of {e.amount} ({e.total} in all this Round).",
     DamagePrevented: lambda e: f"{e.combatant}'s shield stops {e.amount} damage.",
+    WardsLapsed: lambda e: "Unused shields fade.",
     Moved: lambda e: f"{e.combatant} moves from {e.origin.value} to {e.zone.value}.",
     Empowered: lambda e: f"{e.combatant}'s next blow deals {e.amount} more ({e.total} in all).",
     Healed: lambda e: f"{e.combatant} heals {e.amount} ({e.hp} hit points).",
@@ -131,6 +132,7 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     CombatEnded: attests(),
     Warded: attests(),
     DamagePrevented: attests(),
+    WardsLapsed: attests(),
     Moved: attests("CB-4"),
     Empowered: attests(),
     Healed: attests("CB-11"),

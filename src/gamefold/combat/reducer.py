@@ -60,7 +60,14 @@ from gamefold.combat.resolution import (
     DamageDealt,
     ExchangeRevealed,
 )
-from gamefold.combat.warding import DamagePrevented, Ward, Warded, decide_ward, ward_positive
+from gamefold.combat.warding import (
+    DamagePrevented,
+    Ward,
+    Warded,
+    WardsLapsed,
+    decide_ward,
+    ward_positive,
+)
 from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw, decide_withdraw
 from gamefold.combat.zones import SIDES
 from gamefold.core import Action, EndRound, Events
@@ -110,6 +117,7 @@ EVENTS: tuple[type, ...] = (
     CombatantWithdrawn,
     CombatEnded,
     Warded,
+    WardsLapsed,
     DamagePrevented,
     Moved,
     Empowered,

@@ -5,7 +5,8 @@ A host game whose own rules shield a combatant (a parry card, a spell) issues
 each blow aimed at it is reduced by what is left of its ward, in resolution order (the
 order of the fight's combatants), and the ward shrinks by what it stopped; damage then
 lands at once as usual (CB-10), so a ward decides falls as real hit points would (CB-11).
-Whatever is left of a ward when that exchange resolves, or when the Round ends, is gone.
+Whatever is left of a ward when that exchange resolves, or when the Round ends, is gone;
+at the Round's end that is told by :class:`WardsLapsed`.
 
 A ward reports :class:`Warded`; a blow it stops reports :class:`DamagePrevented` before the
 :class:`~gamefold.combat.DamageDealt` of what got through (none when it stopped it all), and
@@ -27,6 +28,7 @@ __all__ = [
     "DamagePrevented",
     "Ward",
     "Warded",
+    "WardsLapsed",
     "decide_ward",
     "ward_positive",
 ]
@@ -55,6 +57,11 @@ class DamagePrevented(Event):
 
     combatant: str
     amount: int
+
+
+@attrs.frozen
+class WardsLapsed(Event):
+    """The Round ended with wards left unspent: they are gone."""
 
 
 def ward_positive(action: Ward) -> bool:

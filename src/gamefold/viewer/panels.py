@@ -140,11 +140,7 @@ def _skirmish(tree: dict[str, Any], names: CardNames) -> list[Section]:
             for o in owners
         ),
     )
-    shields = _slice(tree, "skirmish").get("shields", [])
-    guards = section(
-        "Shields", ("unit", "amount"), ((s.get("unit"), s.get("amount")) for s in shields)
-    )
-    return [zones, hands, guards]
+    return [zones, hands]  # shields are combat's wards, in the units' table
 
 
 def _skirmish_clock(tree: dict[str, Any]) -> list[list[Any]]:

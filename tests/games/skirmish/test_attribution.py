@@ -208,7 +208,7 @@ def test_en7_the_table_names_exactly_the_skirmish_events() -> None:
     table = event_rules(SkirmishConfig())
     assert set(table) == set(skills.EVENT_RULES) | set(combat.EVENT_RULES) | OWN_TYPES
     assert sorted(type(e).__name__ for e, _ in TABLE) == sorted(k.__name__ for k in table)
-    own_only = {DeclarationHeld, DeclarationLapsed, ShieldsDropped, LeftTheFight, Dodged}
+    own_only = {DeclarationHeld, DeclarationLapsed, LeftTheFight, Dodged}
     assert own_only <= set(table)
     assert not own_only & (set(skills.EVENT_RULES) | set(combat.EVENT_RULES))
 

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
+from gamefold import combat
 from gamefold.combat import Ending
 from gamefold.core import replace
 from gamefold.errors import IllegalAction
-from gamefold.games.skirmish import LeftTheFight, Shield, Skirmish
+from gamefold.games.skirmish import LeftTheFight, Skirmish
 from gamefold.games.skirmish.fight import leave_fight, owner, settle, withdraw
-from gamefold.games.skirmish.state import NAME, add_shield
 from gamefold.registry import Game
 
 from .support import pair_first
@@ -41,9 +41,10 @@ def test_sk6_a_unit_at_1_hit_point_still_stands_and_leaves_the_fight() -> None:
 def test_sk5_the_shields_of_those_leaving_go_the_others_stay() -> None:
     """SK-5, SK-6: a unit leaving loses its shield; the others keep theirs."""
     game = pair_first(GAME, GAME.setup(1))
-    state = add_shield(add_shield(game[NAME], "ana", 2), "bo", 3)
-    game, _ = leave_fight(game.with_slice(NAME, state), ("ana",), "defeated")
-    assert game[NAME].shields == (Shield("bo", 3),)
+    for unit, amount in (("ana", 2), ("bo", 3)):
+        game = replace(game, combat=combat.step(game.combat, combat.Ward(unit, amount))[0])
+    game, _ = leave_fight(game, ("ana",), "defeated")
+    assert {c.id: c.ward for c in game.combat.combatants if c.ward} == {"bo": 3}
 
 
 def test_sk6_nothing_happens_for_units_already_out_or_a_fight_already_over() -> None:

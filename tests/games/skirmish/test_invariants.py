@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamefold import skills
+from gamefold import combat, skills
 from gamefold.combat import Hand
 from gamefold.core import replace
 from gamefold.games.skirmish import Skirmish
@@ -14,10 +14,9 @@ from gamefold.games.skirmish.invariants import (
     damage_balances,
     held_only_in_a_window,
     same_units_in_both_slices,
-    shields_on_standing_units,
     violations,
 )
-from gamefold.games.skirmish.state import NAME, Held, Shield, bump
+from gamefold.games.skirmish.state import NAME, Held, bump
 from gamefold.registry import Game
 from gamefold.skills import Activate, OpenReactionWindow
 
@@ -82,18 +81,6 @@ def test_sk4_a_declaration_is_held_exactly_while_its_reactors_window_is_open() -
     ]
 
 
-def test_sk5_only_standing_combatants_carry_shields() -> None:
-    """SK-5: a shield on a fallen or unknown combatant is named."""
-    game = _slice(GAME.setup(1), shields=(Shield("ana", 1), Shield("orc", 2)))
-    assert list(shields_on_standing_units(game)) == []
-    game = _slice(game, shields=(*game[NAME].shields, Shield("zed", 1)))
-    fallen = _fight(game, orc={"hp": 0})
-    assert list(shields_on_standing_units(fallen)) == [
-        "orc has a shield but is not standing",
-        "zed has a shield but is not standing",
-    ]
-
-
 def test_sk5_damage_dealt_is_damage_taken() -> None:
     """SK-5, SK-9: the tallies balance; the GM's units take only what players dealt and
     deal only what players took."""
@@ -122,19 +109,18 @@ def test_sk5_damage_dealt_is_damage_taken() -> None:
 
 
 def test_every_invariant_is_run_in_order() -> None:
-    """``violations`` runs the four invariants in order, each sentence once."""
+    """``violations`` runs the three invariants in order, each sentence once."""
     assert (
         same_units_in_both_slices,
         held_only_in_a_window,
-        shields_on_standing_units,
         damage_balances,
     ) == CROSS_INVARIANTS
     game = GAME.setup(1)
     assert violations(game) == ()
-    broken = _slice(_fight(game, ana={"hp": 0}), shields=(Shield("ana", 1),))
+    broken = _slice(_fight(game, ana={"hp": 0}), held=Held("orc", "Attack", None, "ana"))
     assert violations(broken) == (
         "ana: standing=False in the fight but alive=True in the deck",
-        "ana has a shield but is not standing",
+        f"{Held('orc', 'Attack', None, 'ana')} is held but the windows are () and None is active",
     )
 
 
@@ -144,9 +130,10 @@ def test_sk6_sk5_a_combatant_at_one_hit_point_still_stands() -> None:
     game_def = Skirmish()
     game = _fight(game_def.setup(1), ana={"hp": 1}, goblin={"hp": 1})
     assert list(same_units_in_both_slices(game)) == []
-    shielded = _slice(game, shields=(Shield("ana", 1), Shield("goblin", 2)))
-    assert list(shields_on_standing_units(shielded)) == []
-    assert violations(shielded) == ()
+    for unit, amount in (("ana", 1), ("goblin", 2)):
+        game = game.with_slice("combat", combat.step(game["combat"], combat.Ward(unit, amount))[0])
+    assert violations(game) == ()
+    assert combat.violations(game["combat"]) == ()
 
 
 def test_sk5_every_party_member_counts_in_the_damage_balance() -> None:

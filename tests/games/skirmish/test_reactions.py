@@ -8,7 +8,6 @@ from gamefold.games.skirmish import (
     DamagePrevented,
     DeclarationHeld,
     Held,
-    Shield,
     ShieldRaised,
     ShieldsDropped,
     Skirmish,
@@ -94,7 +93,12 @@ def test_sd8_sk5_a_reaction_card_prevents_damage_in_that_exchange() -> None:
     assert DamageDealt("ana", blows - 2, 10 - (blows - 2)) in events
     ana = game["skirmish"].tallies[0]
     assert (ana.damage_taken, ana.damage_prevented, ana.reactions) == (blows - 2, 2, 1)
-    assert game["skirmish"].shields == ()
+    assert _wards(game) == {}
+
+
+def _wards(game: Game) -> dict[str, int]:
+    """The shields up (SK-5): combat's wards, by unit."""
+    return {c.id: c.ward for c in game["combat"].combatants if c.ward}
 
 
 def test_sk4_reaction_windows_other_value_no_window() -> None:
@@ -154,9 +158,9 @@ def test_sk5_the_gms_cards_shield_its_active_unit_until_the_exchange_resolves() 
     game = with_hand(game, "gm", [parry])
     game, events = step(game_def, game, Play("gm", parry))
     assert events_of(events, ShieldRaised) == [ShieldRaised("goblin", 2, 2)]
-    assert game["skirmish"].shields == (Shield("goblin", 2),)
+    assert _wards(game) == {"goblin": 2}
     game, events = play_until(game_def, game, lambda g: g["combat"].exchange == 1, passive)
-    assert game["skirmish"].shields == ()
+    assert _wards(game) == {}
 
 
 def test_sd12_sk5_a_shield_unused_at_the_end_of_the_round_fades() -> None:
@@ -172,7 +176,7 @@ def test_sd12_sk5_a_shield_unused_at_the_end_of_the_round_fades() -> None:
     game, _ = step(game_def, game, EndActivation("archer"))
     game, events = step(game_def, game, EndRound())
     assert ShieldsDropped() in events
-    assert game["skirmish"].shields == ()
+    assert _wards(game) == {}
 
 
 def test_en9_cb10_the_target_learns_it_is_aimed_at_and_nothing_more() -> None:

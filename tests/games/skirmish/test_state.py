@@ -14,17 +14,13 @@ from gamefold.errors import IllegalAction
 from gamefold.games.skirmish.state import (
     NAME,
     Held,
-    Shield,
-    ShieldsDropped,
     SkirmishState,
     SkirmishView,
     Tally,
-    add_shield,
     bump,
     chose,
     initial_state,
     mark,
-    shield_of,
     subsystem,
     tallies_sound,
     tally_of,
@@ -40,7 +36,7 @@ def test_sk9_a_fresh_slice_has_one_empty_tally_per_player_and_its_own_stream() -
     under the slice's name."""
     state = initial_state(PLAYERS, 7)
     assert state.tallies == (Tally("ana"), Tally("bo"), Tally("gm"))
-    assert (state.shields, state.held, state.chosen) == ((), None, ())
+    assert (state.held, state.chosen) == (None, ())
     assert state.rng == Rng.from_seed(7).split(NAME)
     assert initial_state(PLAYERS).rng == Rng.from_seed(0).split("skirmish")
     assert SkirmishState(()).rng == Rng.from_seed(0).split("skirmish")
@@ -71,26 +67,14 @@ def test_sk6_mark_sets_a_round_once() -> None:
     assert tally_of(state, "bo") == Tally("bo")
 
 
-def test_sk5_shields_add_up_per_unit_in_the_order_first_raised() -> None:
-    """SK-5: a second shield on a unit adds to the first, in its place."""
-    state = add_shield(initial_state(PLAYERS), "bo", 2)
-    state = add_shield(state, "ana", 1)
-    state = add_shield(state, "bo", 3)
-    assert state.shields == (Shield("bo", 5), Shield("ana", 1))
-    assert (shield_of(state, "bo"), shield_of(state, "ana"), shield_of(state, "cy")) == (5, 1, 0)
-
-
 def test_sk1_chose_records_each_unit_in_order() -> None:
     """SK-1: the units that made their choice this Round, in order."""
     assert chose(chose(initial_state(PLAYERS), "bo"), "orc").chosen == ("bo", "orc")
 
 
-def test_sd12_end_round_drops_the_shields_and_the_choices() -> None:
-    """SD-12, SK-5, SK-1: EndRound drops the shields (told by ShieldsDropped) and the
-    Round's choices; without shields it tells nothing."""
-    state = chose(add_shield(initial_state(PLAYERS), "bo", 2), "bo")
-    after, events = subsystem.step(state, EndRound())
-    assert (after.shields, after.chosen, events) == ((), (), (ShieldsDropped(),))
+def test_sk1_end_round_forgets_the_choices() -> None:
+    """SK-1: EndRound forgets the Round's choices and tells nothing (combat drops the
+    shields, SK-5)."""
     after, events = subsystem.step(chose(initial_state(PLAYERS), "bo"), EndRound())
     assert (after.chosen, events) == ((), ())
     plain = initial_state(PLAYERS)
@@ -106,19 +90,16 @@ def test_en4_the_slice_takes_no_other_action() -> None:
     assert subsystem.legal_actions(initial_state(PLAYERS), "ana") == ()
 
 
-def test_sk9_tallies_sound_names_negative_tallies_and_empty_shields() -> None:
-    """SK-9, SK-5: the slice's invariant: no tally below 0 and no shield of 0 or less."""
+def test_sk9_tallies_sound_names_negative_tallies() -> None:
+    """SK-9: the slice's invariant: no tally below 0."""
     state = initial_state(PLAYERS)
     assert list(tallies_sound(state)) == []
-    assert list(tallies_sound(replace(state, shields=(Shield("bo", 1),)))) == []
     bad = bump(state, "bo", damage_taken=-1)
     assert list(tallies_sound(bad)) == [f"bo has a negative tally: {tally_of(bad, 'bo')}"]
     first = bump(state, "ana", damage_dealt=-1)
     assert list(tallies_sound(first)) == [f"ana has a negative tally: {tally_of(first, 'ana')}"]
     marked = mark(state, "bo", "fell_round", 0)
     assert list(tallies_sound(marked)) == []
-    empty = replace(state, shields=(Shield("ana", 1), Shield("bo", 0), Shield("cy", -2)))
-    assert list(tallies_sound(empty)) == ["bo has an empty shield", "cy has an empty shield"]
 
 
 HELD_BY_ENEMY = Held("orc", "Attack", Hand.ROCK, "ana")
@@ -142,15 +123,13 @@ def test_en9_sk4_sk18_a_held_declaration_is_its_declarers_secret(
 ) -> None:
     """EN-9, SK-4, SK-18: the declaring side's player sees the held declaration; its
     target's player learns only the target; everyone else sees neither."""
-    state = replace(chose(add_shield(initial_state(PLAYERS), "ana", 2), "orc"), held=held)
+    state = replace(chose(initial_state(PLAYERS), "orc"), held=held)
     seen = view(state, viewer)
-    assert seen == SkirmishView(state.tallies, state.shields, shown, target, ("orc",))
+    assert seen == SkirmishView(state.tallies, shown, target, ("orc",))
 
 
 def test_en9_without_a_held_declaration_everyone_sees_the_same() -> None:
-    """EN-9: tallies, shields and choices are public."""
-    state = chose(add_shield(bump(initial_state(PLAYERS), "bo", reactions=1), "bo", 2), "bo")
+    """EN-9: tallies and choices are public."""
+    state = chose(bump(initial_state(PLAYERS), "bo", reactions=1), "bo")
     for viewer in (*PLAYERS, "spectator"):
-        assert view(state, viewer) == SkirmishView(
-            state.tallies, state.shields, None, None, ("bo",)
-        )
+        assert view(state, viewer) == SkirmishView(state.tallies, None, None, ("bo",))

@@ -26,7 +26,6 @@ LINES: dict[type, Callable[[Any], str]] = {
     **sd.LINES,
     sk.DeclarationHeld: lambda e: f"{e.unit} declares at {e.target}, who may react first.",
     sk.DeclarationLapsed: lambda e: f"{e.unit}'s declaration at {e.target} lapses.",
-    sk.ShieldsDropped: lambda e: "Unused shields fade.",
     sk.LeftTheFight: lambda e: f"{e.unit} leaves the fight ({e.cause}).",
     sk.Dodged: lambda e: (
         f"{e.unit} rolls {e.roll} of {e.sides} to dodge: "

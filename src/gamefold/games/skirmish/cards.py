@@ -44,7 +44,6 @@ from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import (
     Dodged,
     SkirmishState,
-    add_shield,
     bump,
 )
 from gamefold.registry import Game, Handler
@@ -141,8 +140,7 @@ def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
         fight, events = combat.step(game.combat, combat.Ward(unit, amount))
     except IllegalAction:  # the unit no longer stands
         return game, ()
-    state = add_shield(game.skirmish, unit, amount)
-    return replace(game, combat=fight, skirmish=state), events
+    return replace(game, combat=fight), events
 
 
 def _boost(game: Game, boost: Empower | Heal) -> tuple[Game, Events]:

@@ -79,7 +79,8 @@ def fought(
 
 
 def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
-    """After an exchange resolved: shields spent, tallies, falls defeated in the decks."""
+    """After an exchange resolved (combat spent the shields): tallies, falls defeated in the
+    decks."""
     deck: SkillsState = game.skills
     state: SkirmishState = game.skirmish
     for e in events:
@@ -88,7 +89,7 @@ def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
             state = bump(state, owner(deck, e.combatant), damage_dealt=dealt)
             taken = {"damage_taken": dealt, "damage_prevented": e.prevented}
             state = bump(state, owner(deck, e.target), **taken)
-    game = replace(game, skirmish=replace(state, shields=()))
+    game = replace(game, skirmish=state)
     more: list[Event] = []
     for e in events:
         if isinstance(e, CombatantFell):
@@ -126,8 +127,8 @@ def withdraw(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Events
     Combat's :class:`~gamefold.combat.Withdraw` dissolves the pairings if who counts as
     Forward changed (CB-5, CB-7); then the fight ends if a side has nobody standing (CB-11),
     or an exchange with nobody left to wait for resolves now, with the Round's shields
-    (CB-10, SK-5). Units already out are skipped (none standing: nothing happens); the
-    shields of those leaving go. Combat reports :class:`~gamefold.combat.CombatantWithdrawn`,
+    (CB-10, SK-5). Units already out are skipped (none standing: nothing happens); combat
+    drops the shields of those leaving. Combat reports :class:`~gamefold.combat.CombatantWithdrawn`,
     told here as :class:`~gamefold.games.skirmish.state.LeftTheFight`.
     """
     fight: CombatState = game.combat
@@ -135,9 +136,6 @@ def withdraw(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Events
     if not out:
         return game, ()
     after, events = combat.step(fight, Withdraw(out, cause))
-    state: SkirmishState = game.skirmish
-    shields = tuple(s for s in state.shields if s.unit not in out)
-    game = replace(game, skirmish=replace(state, shields=shields))
     game, events = fought(game, fight, after, events)
     return game, tuple(_left(e) for e in events)
 

@@ -20,7 +20,6 @@ __all__ = [
     "damage_balances",
     "held_only_in_a_window",
     "same_units_in_both_slices",
-    "shields_on_standing_units",
     "violations",
 ]
 
@@ -52,15 +51,6 @@ def held_only_in_a_window(game: Game) -> Iterator[str]:
         yield f"{held} is held but the windows are {windows} and {deck.active} is active"
 
 
-def shields_on_standing_units(game: Game) -> Iterator[str]:
-    """Only combatants still standing carry a shield (SK-5)."""
-    fight: CombatState = game["combat"]
-    standing = {c.id for c in fight.combatants if c.hp > 0}
-    for shield in game[NAME].shields:
-        if shield.unit not in standing:
-            yield f"{shield.unit} has a shield but is not standing"
-
-
 def damage_balances(game: Game) -> Iterator[str]:
     """What was dealt was taken (SK-5), and the GM's units dealt only what players took and
     took only what players dealt. (A player on the enemies' side, ``enemy_players``, deals
@@ -82,7 +72,6 @@ def damage_balances(game: Game) -> Iterator[str]:
 CROSS_INVARIANTS = (
     same_units_in_both_slices,
     held_only_in_a_window,
-    shields_on_standing_units,
     damage_balances,
 )
 """Every cross-slice invariant, in the order :func:`violations` runs them."""

@@ -1,11 +1,12 @@
 """The skirmish slice: what the game keeps besides the skill-deck and combat slices.
 
 :class:`SkirmishState` holds the bookkeeping of the rules that cross the two subsystems: a
-declaration held while its target may react (SK-4), the shields that prevent damage in the
-coming exchange (SK-5), and one :class:`Tally` per player for the outcome (damage, cards,
-deaths). It owns no action: the game's :class:`~gamefold.Rule` records and wrappers update
-it, and the only lifecycle action it reacts to is :class:`~gamefold.EndRound`, which drops
-the Round's shields (SD-12).
+declaration held while its target may react (SK-4), the units that made their choice this
+Round (SK-1), and one :class:`Tally` per player for the outcome (damage, cards, deaths).
+Shields are combat's wards (SK-5: :class:`~gamefold.combat.Ward`), kept by combat alone. It
+owns no action: the game's :class:`~gamefold.Rule` records and wrappers update it, and the
+only lifecycle action it reacts to is :class:`~gamefold.EndRound`, which forgets the Round's
+choices.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 import attrs
 
 from gamefold.combat import DamagePrevented as CombatDamagePrevented
-from gamefold.combat import Hand, Warded
+from gamefold.combat import Hand, Warded, WardsLapsed
 from gamefold.core import Action, EndRound, Event, Events, replace, replacer
 from gamefold.games.skirmish import codes
 from gamefold.pipeline import Pipeline
@@ -31,18 +32,15 @@ __all__ = [
     "DeclarationLapsed",
     "Held",
     "LeftTheFight",
-    "Shield",
     "ShieldRaised",
     "ShieldsDropped",
     "SkirmishState",
     "SkirmishView",
     "Tally",
-    "add_shield",
     "bump",
     "chose",
     "initial_state",
     "mark",
-    "shield_of",
     "subsystem",
     "tally_of",
     "tallies_sound",
@@ -90,21 +88,11 @@ class Held:
 
 
 @attrs.frozen
-class Shield:
-    """Damage ``unit`` will be spared in the next exchange resolved this Round (SK-5)."""
-
-    unit: str
-    amount: int
-
-
-@attrs.frozen
 class SkirmishState:
-    """The skirmish slice: held declaration, shields and tallies."""
+    """The skirmish slice: held declaration, choices and tallies."""
 
     tallies: tuple[Tally, ...]
     """One per player: the party in seat order, then ``"gm"``."""
-    shields: tuple[Shield, ...] = ()
-    """Shields raised this Round, in the order they were first raised."""
     held: Held | None = None
     """The enemy declaration waiting for a reaction window to close, if any."""
     chosen: tuple[str, ...] = ()
@@ -134,7 +122,6 @@ class SkirmishView:
     exchange reveals them."""
 
     tallies: tuple[Tally, ...]
-    shields: tuple[Shield, ...]
     held: Held | None
     """The held declaration, for its declaring side's player only."""
     held_target: str | None
@@ -164,9 +151,9 @@ ShieldRaised = Warded
 spared ``amount`` more damage in the next exchange, ``total`` in all."""
 
 
-@attrs.frozen
-class ShieldsDropped(Event):
-    """The Round ended: unused shields are gone (SK-5)."""
+ShieldsDropped = WardsLapsed
+"""The Round ended: unused shields are gone (SK-5), as combat's
+:class:`~gamefold.combat.WardsLapsed` tells."""
 
 
 DamagePrevented = CombatDamagePrevented
@@ -184,7 +171,6 @@ class LeftTheFight(Event):
 EVENTS: tuple[type[Event], ...] = (
     DeclarationHeld,
     DeclarationLapsed,
-    ShieldsDropped,
     LeftTheFight,
     Dodged,
 )
@@ -227,24 +213,6 @@ def mark(state: SkirmishState, player: str, field: str, round_: int) -> Skirmish
     return _set_tallies(state, tallies)
 
 
-def add_shield(state: SkirmishState, unit: str, amount: int) -> SkirmishState:
-    """``state`` with ``unit``'s shield raised by ``amount`` (combat wards it, SK-5)."""
-    shields = list(state.shields)
-    for i, shield in enumerate(shields):
-        if shield.unit == unit:
-            shields[i] = Shield(unit, shield.amount + amount)
-            return replace(state, shields=tuple(shields))
-    return replace(state, shields=(*shields, Shield(unit, amount)))
-
-
-def shield_of(state: SkirmishState, unit: str) -> int:
-    """The damage ``unit``'s shield prevents now (0 without one)."""
-    for shield in state.shields:
-        if shield.unit == unit:
-            return shield.amount
-    return 0
-
-
 def view(state: SkirmishState, viewer: str) -> SkirmishView:
     """The slice as ``viewer`` sees it: the held declaration in full for the declaring side's
     player only (the GM for an enemy, SK-4; the member itself, SK-18), its target for that
@@ -252,12 +220,12 @@ def view(state: SkirmishState, viewer: str) -> SkirmishView:
     held = state.held
     party = {t.player for t in state.tallies[:-1]}
     if held is None:
-        return SkirmishView(state.tallies, state.shields, None, None, state.chosen)
+        return SkirmishView(state.tallies, None, None, state.chosen)
     declarer = held.unit if held.unit in party else "gm"
     reactor = held.target if held.target in party else "gm"
     target = held.target if viewer in (declarer, reactor) else None
     shown = held if viewer == declarer else None
-    return SkirmishView(state.tallies, state.shields, shown, target, state.chosen)
+    return SkirmishView(state.tallies, shown, target, state.chosen)
 
 
 def chose(state: SkirmishState, unit: str) -> SkirmishState:
@@ -266,28 +234,22 @@ def chose(state: SkirmishState, unit: str) -> SkirmishState:
 
 
 _set_chosen = replacer(SkirmishState, "chosen")
-_set_dropped = replacer(SkirmishState, "shields", "chosen")
 
 
 def _decide_end_round(state: SkirmishState, action: EndRound) -> tuple[SkirmishState, Events]:
-    """EndRound drops the Round's shields (SD-12) and choices. A Round's end is always
-    welcome here: the skill deck judges whether it may come."""
-    if not state.shields:
-        if not state.chosen:
-            return state, ()
-        return _set_chosen(state, ()), ()
-    return _set_dropped(state, (), ()), (ShieldsDropped(),)
+    """EndRound forgets the Round's choices (SK-1); combat drops the shields (SK-5). A
+    Round's end is always welcome here: the skill deck judges whether it may come."""
+    if not state.chosen:
+        return state, ()
+    return _set_chosen(state, ()), ()
 
 
 def tallies_sound(state: SkirmishState) -> Iterator[str]:
-    """Every tally is non-negative and every shield positive."""
+    """Every tally is non-negative."""
     for tally in state.tallies:
         numbers = attrs.astuple(tally)[1:]  # ints and Round numbers: nothing to recurse into
         if any(isinstance(n, int) and n < 0 for n in numbers):
             yield f"{tally.player} has a negative tally: {tally}"
-    for shield in state.shields:
-        if shield.amount <= 0:
-            yield f"{shield.unit} has an empty shield"
 
 
 def _no_actions(state: SkirmishState, actor: str) -> tuple[Action, ...]:
