@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from gamefold.core import Action, Event, replace
+from gamefold.domains import ACTOR, domain
 from gamefold.pipeline import Refusal
 from gamefold.skills import codes
 from gamefold.skills.catalogue import REACTION
@@ -50,7 +51,7 @@ class OpenReactionWindow(Action):
 class CloseReactionWindow(Action):
     """The host game closes ``player``'s reaction window (SD-8)."""
 
-    player: str
+    player: str = attrs.field(metadata=domain(ACTOR))
 
 
 @attrs.frozen
