@@ -127,11 +127,11 @@ def domain(declared_domain: Domain) -> dict[str, Domain]:
 
 def declared(action_type: type) -> tuple[tuple[str, Domain], ...] | None:
     """Each field of ``action_type`` with its domain, or ``None`` when a field declares none
-    (a host or clock action, never a player's choice)."""
+    or it has no field (a host or clock action, never a player's choice)."""
     found = []
     for field in attrs.fields(action_type):
         dom = field.metadata.get(DOMAIN)
         if dom is None:
             return None
         found.append((field.name, dom))
-    return tuple(found)
+    return tuple(found) or None

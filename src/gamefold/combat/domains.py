@@ -26,7 +26,7 @@ def _abilities(view: Any, actor: str) -> tuple[str, ...]:
 COMBATANTS = Ref(_combatants, cap=8)
 """A combatant of the fight, by id."""
 
-ABILITY_NAMES = Ref(_abilities, cap=8)
+ABILITY_NAMES = Ref(_abilities, cap=6)
 """An ability of the combat config, by name."""
 
 HANDS = Maybe(Choice(tuple(Hand)))

@@ -37,7 +37,7 @@ HAND_CARDS = Ref(_hand, cap=12)
 PROPOSALS = Ref(_proposals, cap=8)
 """A pending proposal the actor sees, by increasing id."""
 
-SLOT_VALUES = Listed(cap=16)
+SLOT_VALUES = Listed(cap=32)
 """The Value cards filling a proposal's slots: one of the fillings the actor may propose."""
 
 TARGETS = Listed(cap=32)

@@ -71,7 +71,7 @@ def _sorted_cards(cards: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(cards)
 
 
-PAYMENTS = Listed(cap=8)
+PAYMENTS = Listed(cap=16)
 """The cards paying for an ability: one of the payments the unit may make (SD-10)."""
 
 
