@@ -14,8 +14,8 @@ A domain is one of:
 - :class:`Ref`: a reference resolved against the actor's view (the cards in its hand, the
   units on the field, the open proposals), sorted, at most ``cap`` of them;
 - :class:`Listed`: one of the distinct values this field takes among the actor's legal
-  actions of this type (a payment, a pairing), sorted, at most ``cap`` of them: for fields
-  whose full range is combinatorial.
+  actions of this type that agree with it on the fields before it (a payment, a pairing),
+  sorted, at most ``cap`` of them: for fields whose full range is combinatorial.
 
 Only an action type whose every field declares a domain is a player's choice the codec
 numbers; host and clock actions declare none.
@@ -104,9 +104,10 @@ class Ref(Domain):
 
 @attrs.frozen
 class Listed(Domain):
-    """One of the distinct values of this field among the actor's legal actions of its type,
-    in sorted order (by ``repr``), at most ``cap``: for a combinatorial field (a payment of
-    several cards, a pairing) whose legal values are few in any one state."""
+    """One of the distinct values of this field among the actor's legal actions of its type
+    that agree on the fields declared before it, in sorted order (by ``repr``), at most
+    ``cap``: for a combinatorial field (a payment of several cards, a pairing) whose legal
+    values are few in any one state, once the other fields are chosen."""
 
     cap: int
 

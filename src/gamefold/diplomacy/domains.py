@@ -37,8 +37,10 @@ HAND_CARDS = Ref(_hand, cap=12)
 PROPOSALS = Ref(_proposals, cap=8)
 """A pending proposal the actor sees, by increasing id."""
 
-SLOT_VALUES = Listed(cap=32)
-"""The Value cards filling a proposal's slots: one of the fillings the actor may propose."""
+SLOT_VALUES = Listed(cap=80)
+"""The Value cards filling a proposal's slots: one of the fillings the actor may propose for
+its addressee and agreement (at the default hand limit of 10 and at most 2 slots, at most
+9 x 8 = 72 ordered fillings)."""
 
 TARGETS = Listed(cap=32)
 """A Standalone card's target (free text for the host game): one the actor may aim at."""

@@ -187,7 +187,7 @@ def _env_class() -> type:
                 return
             ctx = self._ctx
             assert ctx is not None
-            chosen: Action = self.codec.decode(int(action), ctx)
+            chosen: Action = self.codec.legal_action(int(action), ctx)
             self._cumulative_rewards[agent] = 0.0
             self.state_, self._events = self.game.rules.step(self.state_, chosen)
             self.steps += 1

@@ -41,43 +41,68 @@ class Block:
 class Context:
     """One decision: the actor, its view and legal actions, each domain resolved once."""
 
-    __slots__ = ("_index", "_values", "actor", "legal", "view")
+    __slots__ = ("_groups", "_index", "_legal", "_values", "actor", "legal", "view")
 
     def __init__(self, view: Any, actor: str, legal: Sequence[Action]) -> None:
         self.view, self.actor, self.legal = view, actor, tuple(legal)
         self._values: dict[Any, tuple[Any, ...]] = {}
         self._index: dict[Any, dict[Any, int]] = {}
+        self._groups: dict[Any, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
+        self._legal: tuple[int, ...] | None = None
 
-    def values(self, dom: Domain, kind: type, name: str) -> tuple[Any, ...]:
-        """The values of ``dom`` for field ``name`` of ``kind``, by index."""
-        key = (kind, name) if isinstance(dom, Listed) else dom
+    def values(
+        self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...] = ()
+    ) -> tuple[Any, ...]:
+        """The values of ``dom`` for field ``name`` of ``kind``, by index; for a
+        :class:`Listed` field, among the legal actions whose earlier fields are ``prefix``."""
+        key = (kind, name, prefix) if isinstance(dom, Listed) else dom
         found = self._values.get(key)
         if found is None:
-            found = self._values[key] = self._resolve(dom, kind, name)
+            found = self._values[key] = self._resolve(dom, kind, name, prefix)
         return found
 
-    def index(self, dom: Domain, kind: type, name: str) -> dict[Any, int]:
-        """Value → index for field ``name`` of ``kind``."""
-        key = (kind, name) if isinstance(dom, Listed) else dom
+    def index(
+        self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...] = ()
+    ) -> dict[Any, int]:
+        """Value → index for field ``name`` of ``kind`` (after ``prefix``, when listed)."""
+        key = (kind, name, prefix) if isinstance(dom, Listed) else dom
         found = self._index.get(key)
         if found is None:
-            values = self.values(dom, kind, name)
+            values = self.values(dom, kind, name, prefix)
             found = self._index[key] = {value: i for i, value in enumerate(values)}
         return found
 
-    def _resolve(self, dom: Domain, kind: type, name: str) -> tuple[Any, ...]:
+    def _resolve(
+        self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
         if isinstance(dom, Actor):
             return (self.actor,)
         if isinstance(dom, Choice):
             return dom.values
         if isinstance(dom, Maybe):
-            return (None, *self.values(dom.inner, kind, name))
+            return (None, *self.values(dom.inner, kind, name, prefix))
         if isinstance(dom, Ref):
             return tuple(dom.resolve(self.view, self.actor))
         if isinstance(dom, Listed):
-            seen = {getattr(action, name) for action in self.legal if type(action) is kind}
-            return tuple(sorted(seen, key=repr))  # EN-3: sorted, never set order
+            return self._listed(kind, name, len(prefix)).get(prefix, ())
         raise TypeError(f"unknown domain {dom!r}")
+
+    def _listed(self, kind: type, name: str, depth: int) -> dict[tuple[Any, ...], tuple[Any, ...]]:
+        """For each prefix of the first ``depth`` fields, the distinct values of ``name``
+        among the legal actions of ``kind`` starting so, sorted (EN-3: never set order)."""
+        key = (kind, name, depth)
+        found = self._groups.get(key)
+        if found is None:
+            names = [field.name for field in attrs.fields(kind)][:depth]
+            seen: dict[tuple[Any, ...], set[Any]] = {}
+            for action in self.legal:
+                if type(action) is kind:
+                    start = tuple(getattr(action, field) for field in names)
+                    seen.setdefault(start, set()).add(getattr(action, name))
+            found = self._groups[key] = {
+                start: tuple(sorted(values, key=repr)) for start, values in seen.items()
+            }
+        return found
 
 
 def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
@@ -135,14 +160,17 @@ class ActionCodec:
         if block is None:
             raise ValueError(f"{type(action).__name__} is not a player action of this game")
         number = 0
+        prefix: tuple[Any, ...] = ()
         for name, dom in block.fields:
-            digit = ctx.index(dom, block.kind, name).get(getattr(action, name))
+            value = getattr(action, name)
+            digit = ctx.index(dom, block.kind, name, prefix).get(value)
             if digit is None or digit >= dom.size:
                 raise ValueError(
                     f"{action!r}: its {name} is not among the {dom.size} values its domain "
                     "numbers here"
                 )
             number = number * dom.size + digit
+            prefix = (*prefix, value)
         return block.offset + number
 
     def decode(self, index: int, ctx: Context) -> Action:
@@ -157,13 +185,24 @@ class ActionCodec:
             number, digit = divmod(number, dom.size)
             digits.append(digit)
         kwargs: dict[str, Any] = {}
+        prefix: tuple[Any, ...] = ()
         for (name, dom), digit in zip(block.fields, reversed(digits), strict=True):
-            values = ctx.values(dom, block.kind, name)
+            values = ctx.values(dom, block.kind, name, prefix)
             if digit >= len(values):
                 raise ValueError(f"action index {index}: no {name} number {digit} here")
             kwargs[name] = values[digit]
+            prefix = (*prefix, values[digit])
         return block.kind(**kwargs)
 
     def legal_indices(self, ctx: Context) -> tuple[int, ...]:
         """The indices of the context's legal actions, sorted: the action mask's ones."""
-        return tuple(sorted({self.encode(action, ctx) for action in ctx.legal}))
+        found = ctx._legal
+        if found is None:
+            found = ctx._legal = tuple(sorted({self.encode(action, ctx) for action in ctx.legal}))
+        return found
+
+    def legal_action(self, index: int, ctx: Context) -> Action:
+        """The legal action numbered ``index``; ``ValueError`` when it names none."""
+        if index not in self.legal_indices(ctx):
+            raise ValueError(f"action {index} is not a legal action of {ctx.actor} now")
+        return self.decode(index, ctx)

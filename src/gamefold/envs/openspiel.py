@@ -163,7 +163,7 @@ def _game_class(
                 self.point = _advance(game.setup(int(action)), 0, point.mine)
                 return
             assert point.state is not None
-            chosen = codec.decode(int(action), point.ctx)
+            chosen = codec.legal_action(int(action), point.ctx)
             i = seat[point.ctx.actor]
             mine = (*point.mine[:i], (*point.mine[i], int(action)), *point.mine[i + 1 :])
             state, _ = game.rules.step(point.state, chosen)

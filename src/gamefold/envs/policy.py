@@ -44,10 +44,7 @@ def as_policy(
         mask[list(indices)] = 1
         built = view.game() if hasattr(view, "game") else view
         observation = np.asarray(encoder.encode(built), np.float32)
-        index = int(agent(observation, mask))
-        if index not in indices:
-            raise ValueError(f"the agent chose action {index}, which is not legal here")
-        return codec.decode(index, ctx), rng
+        return codec.legal_action(int(agent(observation, mask)), ctx), rng
 
     return policy
 
