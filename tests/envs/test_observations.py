@@ -54,3 +54,18 @@ def test_the_view_key_leaves_out_the_constant_config() -> None:
     assert view_key(view, skip=()) != key
     assert key == view_key(game.rules.view(game.setup(0), "p1"))
     assert key != view_key(game.rules.view(state, "p2"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observe_gives_the_games_own_view_and_its_encoding(name: str) -> None:
+    """The env's per-slice reuse never shows a stale view (campaign overrides its views)."""
+    game = get_game(name)()
+    encoder = ObservationEncoder(game)
+    played = play(game, 6, max_steps=400)
+    for state in played.states:
+        actor = game.actor(state)
+        if actor is None or game.clock_action(state) is not None:
+            continue
+        view, numbers = encoder.observe(state, actor)
+        assert view == game.rules.view(state, actor)
+        assert numbers == encoder.encode(view)

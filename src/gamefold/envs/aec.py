@@ -111,6 +111,7 @@ def _env_class() -> type:
             self.state_: Game = first
             self._next_seed = 0
             self._ctx: Context | None = None
+            self._numbers: list[float] = []
             self._events: tuple[Any, ...] = ()
 
         def observation_space(self, agent: str) -> Any:
@@ -154,7 +155,7 @@ def _env_class() -> type:
             actor = game.actor(state)
             assert actor is not None
             legal = game.rules.legal_actions(state, actor)
-            view = game.rules.lazy_view(state, actor)
+            view, self._numbers = self.encoder.observe(state, actor)  # the view, built once
             self._ctx = self.codec.context(view, actor, legal)
             self.agent_selection = actor
 
@@ -172,12 +173,11 @@ def _env_class() -> type:
             ctx = self._ctx
             mask = np.zeros(self.codec.size, np.int8)
             if ctx is not None and ctx.actor == agent:
-                view = ctx.view.game() if hasattr(ctx.view, "game") else ctx.view
                 mask[list(self.codec.legal_indices(ctx))] = 1
+                numbers = self._numbers
             else:
-                view = self.game.rules.view(self.state_, agent)
-            obs = np.asarray(self.encoder.encode(view), np.float32)
-            return {"observation": obs, "action_mask": mask}
+                numbers = self.encoder.observe(self.state_, agent)[1]
+            return {"observation": np.asarray(numbers, np.float32), "action_mask": mask}
 
         def step(self, action: Any) -> None:
             """Play the action numbered ``action`` for ``agent_selection``."""

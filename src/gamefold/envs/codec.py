@@ -55,7 +55,7 @@ class Context:
     ) -> tuple[Any, ...]:
         """The values of ``dom`` for field ``name`` of ``kind``, by index; for a
         :class:`Listed` field, among the legal actions whose earlier fields are ``prefix``."""
-        key = (kind, name, prefix) if isinstance(dom, Listed) else dom
+        key = (kind, name, prefix) if isinstance(dom, Listed) else id(dom)
         found = self._values.get(key)
         if found is None:
             found = self._values[key] = self._resolve(dom, kind, name, prefix)
@@ -65,7 +65,7 @@ class Context:
         self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...] = ()
     ) -> dict[Any, int]:
         """Value → index for field ``name`` of ``kind`` (after ``prefix``, when listed)."""
-        key = (kind, name, prefix) if isinstance(dom, Listed) else dom
+        key = (kind, name, prefix) if isinstance(dom, Listed) else id(dom)
         found = self._index.get(key)
         if found is None:
             values = self.values(dom, kind, name, prefix)
@@ -118,6 +118,17 @@ def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
     return tuple(sorted(chosen, key=lambda kind: (kind.__name__, kind.__module__)))
 
 
+def _plan(block: Block) -> tuple[tuple[str, Domain, int, bool, bool], ...]:
+    """Each field's name, domain, size, whether it is listed, and whether a listed field
+    follows it (so the encoder builds the prefix of earlier values only when needed)."""
+    listed_at = [i for i, (_, dom) in enumerate(block.fields) if isinstance(dom, Listed)]
+    last = max(listed_at, default=-1)
+    return tuple(
+        (name, dom, dom.size, isinstance(dom, Listed), i < last)
+        for i, (name, dom) in enumerate(block.fields)
+    )
+
+
 class ActionCodec:
     """Every player action of ``game`` as an index in ``range(size)``, the same for every
     agent and seed; see the module docstring."""
@@ -137,6 +148,7 @@ class ActionCodec:
         self.size: int = offset
         """The number of indices: every action of any agent is one of ``range(size)``."""
         self._by_kind = {block.kind: block for block in blocks}
+        self._plans = {block.kind: _plan(block) for block in blocks}
         self._offsets = [block.offset for block in blocks]
         self.layout: str = f"{LAYOUT_VERSION}:{self._digest()}"
         """The layout version: the scheme's version and a digest of the blocks, so that a
@@ -161,16 +173,21 @@ class ActionCodec:
             raise ValueError(f"{type(action).__name__} is not a player action of this game")
         number = 0
         prefix: tuple[Any, ...] = ()
-        for name, dom in block.fields:
+        tables = ctx._index
+        for name, dom, size, listed, track in self._plans[block.kind]:
             value = getattr(action, name)
-            digit = ctx.index(dom, block.kind, name, prefix).get(value)
-            if digit is None or digit >= dom.size:
+            table = None if listed else tables.get(id(dom))
+            if table is None:
+                table = ctx.index(dom, block.kind, name, prefix)
+            digit = table.get(value)
+            if digit is None or digit >= size:
                 raise ValueError(
                     f"{action!r}: its {name} is not among the {dom.size} values its domain "
                     "numbers here"
                 )
-            number = number * dom.size + digit
-            prefix = (*prefix, value)
+            number = number * size + digit
+            if track:
+                prefix = (*prefix, value)
         return block.offset + number
 
     def decode(self, index: int, ctx: Context) -> Action:
