@@ -17,6 +17,8 @@ from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
+from gamefold.domains import ACTOR, domain
+
 __all__ = [
     "Action",
     "EndRound",
@@ -77,7 +79,7 @@ class StartTurn(Lifecycle):
 class EndTurn(Lifecycle):
     """``player``'s turn ends."""
 
-    player: str
+    player: str = attrs.field(metadata=domain(ACTOR))
 
 
 _REPLACERS: dict[tuple[Any, ...], Callable[..., Any]] = {}

@@ -20,7 +20,7 @@ Scissors beats Rock** (the reverse of the playground game). A fight goes:
 AssignPairings(side=<Side.PARTY: 'party'>, pairs=(Pair(own='hero', enemy='orc'),))
 """
 
-from gamefold.combat import codes
+from gamefold.combat import codes, domains
 from gamefold.combat.abilities import ATTACK, DEFEND, Ability, Inflict, Stance
 from gamefold.combat.boosts import Empower, Empowered, Heal, Healed
 from gamefold.combat.combatants import (
@@ -100,6 +100,7 @@ from gamefold.combat.zones import SIDES, Side, Zone
 from gamefold.registry import Subsystem
 
 __all__ = [
+    "domains",
     "ACTIONS",
     "ATTACK",
     "PIPELINE",

@@ -27,9 +27,11 @@ from gamefold.combat.combatants import (
     over,
     with_combatant,
 )
+from gamefold.combat.domains import COMBATANTS, DROPS
 from gamefold.combat.resolution import resolve_if_complete
 from gamefold.combat.zones import Side
 from gamefold.core import Action, Event, Events, replacer
+from gamefold.domains import Maybe, domain
 from gamefold.pipeline import Refusal
 
 __all__ = [
@@ -48,9 +50,9 @@ class Retreat(Action):
     drops in the pursuit, freeing their slots; they are lost if the party escapes (CB-14).
     """
 
-    combatant: str
-    carry: str | None = None
-    drop: tuple[str, ...] = ()
+    combatant: str = attrs.field(metadata=domain(COMBATANTS))
+    carry: str | None = attrs.field(default=None, metadata=domain(Maybe(COMBATANTS)))
+    drop: tuple[str, ...] = attrs.field(default=(), metadata=domain(DROPS))
 
 
 @attrs.frozen

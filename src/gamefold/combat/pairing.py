@@ -28,8 +28,10 @@ from gamefold.combat.combatants import (
     over,
     with_combatants,
 )
+from gamefold.combat.domains import PAIRINGS, SIDES
 from gamefold.combat.zones import Side, forward_ids
 from gamefold.core import Action, Event, Events, replace, replacer
+from gamefold.domains import domain
 from gamefold.pipeline import Refusal
 
 __all__ = [
@@ -77,8 +79,8 @@ class AssignPairings(Action):
     the same action, the one :func:`pairing_options` lists (EN-5).
     """
 
-    side: Side
-    pairs: tuple[Pair, ...] = attrs.field(converter=_in_enemy_order)
+    side: Side = attrs.field(metadata=domain(SIDES))
+    pairs: tuple[Pair, ...] = attrs.field(converter=_in_enemy_order, metadata=domain(PAIRINGS))
 
 
 @attrs.frozen

@@ -12,7 +12,7 @@ turns, and scored at game end.
 12
 """
 
-from gamefold.diplomacy import codes
+from gamefold.diplomacy import codes, domains
 from gamefold.diplomacy.attribution import EVENT_RULES, SETUP_RULES
 from gamefold.diplomacy.cards import (
     DEFAULT_CATALOGUE,
@@ -107,6 +107,7 @@ from gamefold.diplomacy.turns import MAX_TERRITORIES, BeginTurn, TurnBegan, Turn
 from gamefold.diplomacy.views import DiplomacyView, view
 
 __all__ = [
+    "domains",
     "BreakPact",
     "ExtendPact",
     "PactBroken",

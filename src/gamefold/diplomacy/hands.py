@@ -16,7 +16,9 @@ import attrs
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Counter, Kind, draw, put
+from gamefold.diplomacy.domains import HAND_CARDS
 from gamefold.diplomacy.seats import find_seat, put_seat, turn_refusal, unseated, with_player
+from gamefold.domains import ACTOR, domain
 from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
@@ -42,16 +44,16 @@ __all__ = [
 class Discard(Action):
     """``player`` puts ``card`` from their hand back in the pool, during their turn (DP-1)."""
 
-    player: str
-    card: int
+    player: str = attrs.field(metadata=domain(ACTOR))
+    card: int = attrs.field(metadata=domain(HAND_CARDS))
 
 
 @attrs.frozen
 class SelfApply(Action):
     """``player`` self-applies the Value ``card`` for troops now, at a deploy debt (DP-11)."""
 
-    player: str
-    card: int
+    player: str = attrs.field(metadata=domain(ACTOR))
+    card: int = attrs.field(metadata=domain(HAND_CARDS))
 
 
 @attrs.frozen

@@ -22,8 +22,10 @@ import attrs
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import CardType, Kind, put
+from gamefold.diplomacy.domains import HAND_CARDS, PROPOSALS, SEATS, SLOT_VALUES
 from gamefold.diplomacy.hands import card_refusal, give_back, held_count, kind_refusal
 from gamefold.diplomacy.seats import find_seat, put_seat, seat_of, turn_refusal, unseated
+from gamefold.domains import ACTOR, domain
 from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
@@ -92,26 +94,26 @@ class Pact:
 class Propose(Action):
     """``player`` proposes the ``agreement`` card, slots filled with ``values``, to ``to``."""
 
-    player: str
-    to: str
-    agreement: int
-    values: tuple[int, ...]
+    player: str = attrs.field(metadata=domain(ACTOR))
+    to: str = attrs.field(metadata=domain(SEATS))
+    agreement: int = attrs.field(metadata=domain(HAND_CARDS))
+    values: tuple[int, ...] = attrs.field(metadata=domain(SLOT_VALUES))
 
 
 @attrs.frozen
 class Accept(Action):
     """``player`` accepts the pending proposal ``proposal`` addressed to them (DP-9)."""
 
-    player: str
-    proposal: int
+    player: str = attrs.field(metadata=domain(ACTOR))
+    proposal: int = attrs.field(metadata=domain(PROPOSALS))
 
 
 @attrs.frozen
 class Decline(Action):
     """``player`` declines the pending proposal ``proposal`` addressed to them (DP-9)."""
 
-    player: str
-    proposal: int
+    player: str = attrs.field(metadata=domain(ACTOR))
+    proposal: int = attrs.field(metadata=domain(PROPOSALS))
 
 
 @attrs.frozen

@@ -21,8 +21,10 @@ import attrs
 from gamefold.core import Action, Event, Events, replace
 from gamefold.diplomacy import codes
 from gamefold.diplomacy.cards import Kind
+from gamefold.diplomacy.domains import HAND_CARDS, TARGETS
 from gamefold.diplomacy.hands import card_refusal, kind_refusal, to_pool, without
 from gamefold.diplomacy.seats import find_seat, unseated
+from gamefold.domains import ACTOR, domain
 from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
@@ -64,9 +66,9 @@ class PlayStandalone(Action):
     passes it on untouched.
     """
 
-    player: str
-    card: int
-    target: str = ""
+    player: str = attrs.field(metadata=domain(ACTOR))
+    card: int = attrs.field(metadata=domain(HAND_CARDS))
+    target: str = attrs.field(default="", metadata=domain(TARGETS))
 
 
 @attrs.frozen

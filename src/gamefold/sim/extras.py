@@ -19,6 +19,8 @@ __all__ = ["EXTRAS", "MissingExtra", "require"]
 EXTRAS = {
     "sim": "pandas, tqdm, Matplotlib, pyarrow, SciPy, statsmodels, openskill",
     "dask": "Dask distributed",
+    "envs": "PettingZoo, Gymnasium, NumPy",
+    "openspiel": "OpenSpiel, NumPy",
 }
 """Each optional extra and what it installs."""
 

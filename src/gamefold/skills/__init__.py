@@ -15,6 +15,7 @@ with Fatigue and Exhaustion (SD-5), and possibly death (SD-6); the GM is exempt 
 'ana'
 """
 
+from gamefold.skills import domains
 from gamefold.skills.catalogue import (
     ACTIVATION,
     DEFAULT_DECK,
@@ -104,6 +105,7 @@ from gamefold.skills.zones import (
 )
 
 __all__ = [
+    "domains",
     "ACTIONS",
     "ACTIVATION",
     "ACTOR_ACTIONS",

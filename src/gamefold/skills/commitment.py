@@ -19,10 +19,12 @@ from itertools import combinations
 import attrs
 
 from gamefold.core import Action, Event, replacer
+from gamefold.domains import domain
 from gamefold.pipeline import Refusal
 from gamefold.skills import codes
 from gamefold.skills.catalogue import Effect, Modifier
 from gamefold.skills.config import GM
+from gamefold.skills.domains import HAND_CARDS, OWNERS
 from gamefold.skills.session import (
     Decided,
     Effects,
@@ -73,24 +75,24 @@ def _card_ids(cards: Sequence[int]) -> tuple[int, ...]:
 class Play(Action):
     """``player`` Plays ``card``: its Skill effect, then the discard pile (SD-11)."""
 
-    player: str
-    card: int
+    player: str = attrs.field(metadata=domain(OWNERS))
+    card: int = attrs.field(metadata=domain(HAND_CARDS))
 
 
 @attrs.frozen
 class Burn(Action):
     """``player`` Burns ``card``: its temporary modifiers, then Exhaustion (SD-12)."""
 
-    player: str
-    card: int
+    player: str = attrs.field(metadata=domain(OWNERS))
+    card: int = attrs.field(metadata=domain(HAND_CARDS))
 
 
 @attrs.frozen
 class Discard(Action):
     """``player`` freely Discards ``card`` in their activation: no effect, no redraw (SD-9)."""
 
-    player: str
-    card: int
+    player: str = attrs.field(metadata=domain(OWNERS))
+    card: int = attrs.field(metadata=domain(HAND_CARDS))
 
 
 @attrs.frozen

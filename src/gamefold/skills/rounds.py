@@ -16,10 +16,12 @@ from typing import cast
 import attrs
 
 from gamefold.core import Action, EndRound, Event, StartRound, replace, replacer
+from gamefold.domains import domain
 from gamefold.pipeline import Refusal
 from gamefold.skills import codes
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.config import GM, PLAYERS
+from gamefold.skills.domains import UNITS
 from gamefold.skills.session import Decided, SkillsState, controller, dead, with_owner
 from gamefold.skills.timing import close_window
 from gamefold.skills.zones import CharacterDied, draw_cards
@@ -54,14 +56,14 @@ DEFEATED = "defeated"
 class Activate(Action):
     """Begin ``unit``'s activation; its side chooses which of its units goes next (SD-13)."""
 
-    unit: str
+    unit: str = attrs.field(metadata=domain(UNITS))
 
 
 @attrs.frozen
 class EndActivation(Action):
     """End ``unit``'s activation; no card is discarded (SD-4, SD-15)."""
 
-    unit: str
+    unit: str = attrs.field(metadata=domain(UNITS))
 
 
 @attrs.frozen

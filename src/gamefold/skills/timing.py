@@ -11,10 +11,12 @@ from __future__ import annotations
 import attrs
 
 from gamefold.core import Action, Event, replace
+from gamefold.domains import domain
 from gamefold.pipeline import Refusal
 from gamefold.skills import codes
 from gamefold.skills.catalogue import REACTION
 from gamefold.skills.config import GM
+from gamefold.skills.domains import OWNERS
 from gamefold.skills.session import (
     Decided,
     SkillsState,
@@ -50,7 +52,7 @@ class OpenReactionWindow(Action):
 class CloseReactionWindow(Action):
     """The host game closes ``player``'s reaction window (SD-8)."""
 
-    player: str
+    player: str = attrs.field(metadata=domain(OWNERS))
 
 
 @attrs.frozen

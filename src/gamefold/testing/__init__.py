@@ -46,6 +46,7 @@ hypothesis.errors.InvalidArgument: max_steps=-1 must be at least 0
 """
 
 from gamefold.testing.actions import garbage_actions, mutated_actions, non_actions
+from gamefold.testing.codec import CodecReport, codec_conformance
 from gamefold.testing.conformance import ConformanceError, ConformanceReport, conformance
 from gamefold.testing.games import (
     action_sequences,
@@ -63,6 +64,7 @@ from gamefold.testing.invariants import (
 from gamefold.testing.machine import assert_refused, game_machine
 
 __all__ = [
+    "CodecReport",
     "ConformanceError",
     "ConformanceReport",
     "InvariantViolation",
@@ -71,6 +73,7 @@ __all__ = [
     "assert_refused",
     "check_invariants",
     "choices",
+    "codec_conformance",
     "conformance",
     "distinct_rng_streams",
     "game_machine",

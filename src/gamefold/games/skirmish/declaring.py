@@ -25,6 +25,7 @@ import attrs
 from gamefold import combat, skills
 from gamefold.combat import CombatState, Declare, Hand, find
 from gamefold.core import Action, Events, replace
+from gamefold.domains import Listed, domain
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.cards import after_play, declared_ability
@@ -70,6 +71,10 @@ def _sorted_cards(cards: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(cards)
 
 
+PAYMENTS = Listed(cap=16)
+"""The cards paying for an ability: one of the payments the unit may make (SD-10)."""
+
+
 @attrs.frozen
 class UseAbility(Action):
     """``unit`` declares ``ability`` with ``hand`` at ``target``, paying ``cards`` (SK-2).
@@ -78,11 +83,13 @@ class UseAbility(Action):
     exactly the ability's cost (SD-10); a free ability takes no card. Kept in id order.
     """
 
-    unit: str
-    ability: str
-    hand: Hand | None
-    target: str
-    cards: tuple[int, ...] = attrs.field(default=(), converter=_sorted_cards)
+    unit: str = attrs.field(metadata=domain(combat.domains.COMBATANTS))
+    ability: str = attrs.field(metadata=domain(combat.domains.ABILITY_NAMES))
+    hand: Hand | None = attrs.field(metadata=domain(combat.domains.HANDS))
+    target: str = attrs.field(metadata=domain(combat.domains.COMBATANTS))
+    cards: tuple[int, ...] = attrs.field(
+        default=(), converter=_sorted_cards, metadata=domain(PAYMENTS)
+    )
 
 
 _use_ability = lru_cache(maxsize=8192)(UseAbility)
@@ -98,10 +105,10 @@ class UseCard(Action):
     card is its whole payment (SK-3, SD-11).
     """
 
-    unit: str
-    card: int
-    hand: Hand | None
-    target: str
+    unit: str = attrs.field(metadata=domain(combat.domains.COMBATANTS))
+    card: int = attrs.field(metadata=domain(skills.domains.HAND_CARDS))
+    hand: Hand | None = attrs.field(metadata=domain(combat.domains.HANDS))
+    target: str = attrs.field(metadata=domain(combat.domains.COMBATANTS))
 
 
 ACTIONS: tuple[type[Action], ...] = (UseAbility, UseCard)

@@ -31,8 +31,10 @@ from functools import lru_cache
 import attrs
 
 from gamefold.core import Action, Event, Events, replacer
+from gamefold.domains import ACTOR, domain
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import MapState, Phase, Realm, position, put_at, seat_of, take
+from gamefold.games.summit.domains import TERRITORIES
 from gamefold.pipeline import Refusal
 
 __all__ = [
@@ -61,17 +63,17 @@ __all__ = [
 class Deploy(Action):
     """``player`` moves one troop from their reserve onto their ``territory`` (SM-4)."""
 
-    player: str
-    territory: str
+    player: str = attrs.field(metadata=domain(ACTOR))
+    territory: str = attrs.field(metadata=domain(TERRITORIES))
 
 
 @attrs.frozen
 class Attack(Action):
     """``player`` attacks ``territory`` from their bordering territory ``source`` (SM-6)."""
 
-    player: str
-    source: str
-    territory: str
+    player: str = attrs.field(metadata=domain(ACTOR))
+    source: str = attrs.field(metadata=domain(TERRITORIES))
+    territory: str = attrs.field(metadata=domain(TERRITORIES))
 
 
 @attrs.frozen

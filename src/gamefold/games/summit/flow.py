@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import attrs
 
+from gamefold import diplomacy
 from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, StartTurn, replacer
 from gamefold.diplomacy import BeginTurn
+from gamefold.domains import ACTOR, domain
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import MapState, Phase, Realm, holdings, put_at
 from gamefold.pipeline import Refusal
@@ -57,15 +59,15 @@ __all__ = [
 class Pass(Action):
     """``player`` plays no Standalone card in their between-turn window (SM-9)."""
 
-    player: str
+    player: str = attrs.field(metadata=domain(ACTOR))
 
 
 @attrs.frozen
 class Defer(Action):
     """``player`` leaves ``proposal`` pending, to answer it later or let it expire (SM-9)."""
 
-    player: str
-    proposal: int
+    player: str = attrs.field(metadata=domain(ACTOR))
+    proposal: int = attrs.field(metadata=domain(diplomacy.domains.PROPOSALS))
 
 
 @attrs.frozen

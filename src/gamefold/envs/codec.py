@@ -1,0 +1,225 @@
+"""The action codec: every choice of a game's agents numbered in one fixed universe.
+
+:class:`ActionCodec` reads the domains the action records declare on their fields
+(:mod:`gamefold.domains`) and lays out, for any registered game, one block of indices per
+player action type (sorted by name), each field a digit of a mixed-radix number. The
+universe is the same for every agent and every seed: it depends on the declarations alone.
+References (a card in hand, an open proposal) resolve against the actor's view, and
+:class:`Listed` fields against the actor's legal actions, both gathered in a
+:class:`Context` built once per decision.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from gamefold.core import Action
+from gamefold.domains import Actor, Choice, Domain, Listed, Maybe, Ref, declared
+from gamefold.games.base import GameDef
+
+__all__ = ["LAYOUT_VERSION", "ActionCodec", "Block", "Context", "action_types"]
+
+LAYOUT_VERSION = 1
+"""The version of the layout scheme; :attr:`ActionCodec.layout` also digests the blocks."""
+
+
+@attrs.frozen
+class Block:
+    """One action type's indices: ``offset`` up to ``offset + size``, a digit a field."""
+
+    kind: type[Action]
+    fields: tuple[tuple[str, Domain], ...]
+    offset: int
+    size: int
+
+
+class Context:
+    """One decision: the actor, its view and legal actions, each domain resolved once."""
+
+    __slots__ = ("_groups", "_index", "_legal", "_values", "actor", "legal", "view")
+
+    def __init__(self, view: Any, actor: str, legal: Sequence[Action]) -> None:
+        self.view, self.actor, self.legal = view, actor, tuple(legal)
+        self._values: dict[Any, tuple[Any, ...]] = {}
+        self._index: dict[Any, dict[Any, int]] = {}
+        self._groups: dict[Any, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
+        self._legal: tuple[int, ...] | None = None
+
+    def values(
+        self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...] = ()
+    ) -> tuple[Any, ...]:
+        """The values of ``dom`` for field ``name`` of ``kind``, by index; for a
+        :class:`Listed` field, among the legal actions whose earlier fields are ``prefix``."""
+        key = (kind, name, prefix) if isinstance(dom, Listed) else id(dom)
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = self._resolve(dom, kind, name, prefix)
+        return found
+
+    def index(
+        self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...] = ()
+    ) -> dict[Any, int]:
+        """Value → index for field ``name`` of ``kind`` (after ``prefix``, when listed)."""
+        key = (kind, name, prefix) if isinstance(dom, Listed) else id(dom)
+        found = self._index.get(key)
+        if found is None:
+            values = self.values(dom, kind, name, prefix)
+            found = self._index[key] = {value: i for i, value in enumerate(values)}
+        return found
+
+    def _resolve(
+        self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        if isinstance(dom, Actor):
+            return (self.actor,)
+        if isinstance(dom, Choice):
+            return dom.values
+        if isinstance(dom, Maybe):
+            return (None, *self.values(dom.inner, kind, name, prefix))
+        if isinstance(dom, Ref):
+            return tuple(dom.resolve(self.view, self.actor))
+        if isinstance(dom, Listed):
+            return self._listed(kind, name, len(prefix)).get(prefix, ())
+        raise TypeError(f"unknown domain {dom!r}")
+
+    def _listed(self, kind: type, name: str, depth: int) -> dict[tuple[Any, ...], tuple[Any, ...]]:
+        """For each prefix of the first ``depth`` fields, the distinct values of ``name``
+        among the legal actions of ``kind`` starting so, sorted (EN-3: never set order)."""
+        key = (kind, name, depth)
+        found = self._groups.get(key)
+        if found is None:
+            names = [field.name for field in attrs.fields(kind)][:depth]
+            seen: dict[tuple[Any, ...], set[Any]] = {}
+            for action in self.legal:
+                if type(action) is kind:
+                    start = tuple(getattr(action, field) for field in names)
+                    seen.setdefault(start, set()).add(getattr(action, name))
+            found = self._groups[key] = {
+                start: tuple(sorted(values, key=repr)) for start, values in seen.items()
+            }
+        return found
+
+
+def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
+    """The player action types of ``game``: those its registry routes whose every field
+    declares a domain, sorted by name then module."""
+    rules = game.rules
+    found: set[type[Action]] = set()
+    for sub in rules.subsystems:
+        found.update(sub.actions)
+        found.update(sub.lifecycle)
+    found.update(rule.action for rule in (*rules.rules, *rules.overrides))
+    chosen = (kind for kind in found if declared(kind) is not None)
+    return tuple(sorted(chosen, key=lambda kind: (kind.__name__, kind.__module__)))
+
+
+def _plan(block: Block) -> tuple[tuple[str, Domain, int, bool, bool], ...]:
+    """Each field's name, domain, size, whether it is listed, and whether a listed field
+    follows it (so the encoder builds the prefix of earlier values only when needed)."""
+    listed_at = [i for i, (_, dom) in enumerate(block.fields) if isinstance(dom, Listed)]
+    last = max(listed_at, default=-1)
+    return tuple(
+        (name, dom, dom.size, isinstance(dom, Listed), i < last)
+        for i, (name, dom) in enumerate(block.fields)
+    )
+
+
+class ActionCodec:
+    """Every player action of ``game`` as an index in ``range(size)``, the same for every
+    agent and seed; see the module docstring."""
+
+    def __init__(self, game: GameDef[Any]) -> None:
+        blocks: list[Block] = []
+        offset = 0
+        for kind in action_types(game):
+            fields = declared(kind) or ()
+            size = 1
+            for _, dom in fields:
+                size *= dom.size
+            blocks.append(Block(kind, fields, offset, size))
+            offset += size
+        self.blocks: tuple[Block, ...] = tuple(blocks)
+        """The action types' blocks, in index order."""
+        self.size: int = offset
+        """The number of indices: every action of any agent is one of ``range(size)``."""
+        self._by_kind = {block.kind: block for block in blocks}
+        self._plans = {block.kind: _plan(block) for block in blocks}
+        self._offsets = [block.offset for block in blocks]
+        self.layout: str = f"{LAYOUT_VERSION}:{self._digest()}"
+        """The layout version: the scheme's version and a digest of the blocks, so that a
+        trained agent can refuse a game whose numbering changed."""
+
+    def _digest(self) -> str:
+        text = ";".join(
+            f"{block.kind.__name__}@{block.offset}:"
+            + ",".join(f"{name}/{dom.size}" for name, dom in block.fields)
+            for block in self.blocks
+        )
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def context(self, view: Any, actor: str, legal: Sequence[Action]) -> Context:
+        """The decision of ``actor`` seeing ``view`` with ``legal`` actions."""
+        return Context(view, actor, legal)
+
+    def encode(self, action: Action, ctx: Context) -> int:
+        """The index of ``action``; ``ValueError`` when it is outside the universe."""
+        block = self._by_kind.get(type(action))
+        if block is None:
+            raise ValueError(f"{type(action).__name__} is not a player action of this game")
+        number = 0
+        prefix: tuple[Any, ...] = ()
+        tables = ctx._index
+        for name, dom, size, listed, track in self._plans[block.kind]:
+            value = getattr(action, name)
+            table = None if listed else tables.get(id(dom))
+            if table is None:
+                table = ctx.index(dom, block.kind, name, prefix)
+            digit = table.get(value)
+            if digit is None or digit >= size:
+                raise ValueError(
+                    f"{action!r}: its {name} is not among the {dom.size} values its domain "
+                    "numbers here"
+                )
+            number = number * size + digit
+            if track:
+                prefix = (*prefix, value)
+        return block.offset + number
+
+    def decode(self, index: int, ctx: Context) -> Action:
+        """The action numbered ``index`` at this decision; ``ValueError`` when that index
+        names no action here (a reference beyond what the view holds)."""
+        if not 0 <= index < self.size:
+            raise ValueError(f"action index {index} is outside range({self.size})")
+        block = self.blocks[bisect_right(self._offsets, index) - 1]
+        number = index - block.offset
+        digits: list[int] = []
+        for _, dom in reversed(block.fields):
+            number, digit = divmod(number, dom.size)
+            digits.append(digit)
+        kwargs: dict[str, Any] = {}
+        prefix: tuple[Any, ...] = ()
+        for (name, dom), digit in zip(block.fields, reversed(digits), strict=True):
+            values = ctx.values(dom, block.kind, name, prefix)
+            if digit >= len(values):
+                raise ValueError(f"action index {index}: no {name} number {digit} here")
+            kwargs[name] = values[digit]
+            prefix = (*prefix, values[digit])
+        return block.kind(**kwargs)
+
+    def legal_indices(self, ctx: Context) -> tuple[int, ...]:
+        """The indices of the context's legal actions, sorted: the action mask's ones."""
+        found = ctx._legal
+        if found is None:
+            found = ctx._legal = tuple(sorted({self.encode(action, ctx) for action in ctx.legal}))
+        return found
+
+    def legal_action(self, index: int, ctx: Context) -> Action:
+        """The legal action numbered ``index``; ``ValueError`` when it names none."""
+        if index not in self.legal_indices(ctx):
+            raise ValueError(f"action {index} is not a legal action of {ctx.actor} now")
+        return self.decode(index, ctx)

@@ -1,0 +1,241 @@
+"""Any registered game as an OpenSpiel Python game (the ``openspiel`` extra).
+
+The game is sequential with imperfect information. **Chance model**: gamefold's randomness
+lives in the state (EN-3), so the one chance node is the first move: it draws the game's
+seed uniformly from ``range(seeds)`` (explicit stochastic); every later transition is a
+function of the seed and the players' actions, the RNG hidden inside the state, never seen
+by a player. Clock actions run inside :meth:`apply_action`. Player ``i`` is the ``i``-th of
+``GameDef.players``; actions are :class:`~gamefold.envs.ActionCodec` indices; a player's
+observation is its view (:class:`~gamefold.envs.ObservationEncoder`, :func:`view_key`), and
+its information state adds its own past actions (perfect recall of its choices, the view
+for the rest). Returns are win shares (see :func:`gamefold.envs.win_share`) at the end, or
+at the cap of ``max_decisions`` player decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gamefold.envs.aec import Reward, win_share
+from gamefold.envs.codec import ActionCodec, Context
+from gamefold.envs.observations import ObservationEncoder, view_key
+from gamefold.games.base import GameDef, get_game
+from gamefold.registry import Game
+from gamefold.sim.extras import require
+
+__all__ = ["openspiel_game"]
+
+
+@attrs.frozen
+class _Point:
+    """Where an OpenSpiel state stands: immutable, so a clone shares it."""
+
+    state: Game | None
+    ctx: Context | None
+    decisions: int
+    mine: tuple[tuple[int, ...], ...]
+    over: bool
+    views: dict[int, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    """Each player's view, built once (the observer asks for it several times)."""
+
+    def __deepcopy__(self, memo: Any) -> _Point:
+        return self
+
+
+_REGISTERED: dict[str, Any] = {}
+
+
+def openspiel_game(
+    game: GameDef[Any] | str,
+    config: Any = None,
+    *,
+    seeds: int = 1000,
+    max_decisions: int = 5000,
+    reward: Reward = win_share,
+) -> Any:
+    """``game`` (a :class:`GameDef` or a registered name, with ``config``) as a
+    ``pyspiel.Game``, registered under ``gamefold_<name>`` (and a number for another
+    config or options) so ``pyspiel.load_game`` finds it too."""
+    pyspiel = require("openspiel", "pyspiel", "gamefold.envs.openspiel_game")
+    require("openspiel", "numpy", "gamefold.envs.openspiel_game")
+    if isinstance(game, str):
+        game = get_game(game)(config)
+    elif config is not None:
+        game = type(game)(config)
+    key = (game, seeds, max_decisions, reward)
+    for made_for, cls in _REGISTERED.values():
+        if made_for == key:
+            return cls()
+    short_name = f"gamefold_{game.name}"
+    if short_name in _REGISTERED:
+        short_name = f"{short_name}_{len(_REGISTERED)}"
+    cls = _game_class(pyspiel, game, short_name, seeds, max_decisions, reward)
+    _REGISTERED[short_name] = (key, cls)
+    pyspiel.register_game(cls.GAME_TYPE, cls)  # type: ignore[attr-defined]
+    return cls()
+
+
+def _game_class(
+    pyspiel: Any, game: GameDef[Any], short_name: str, seeds: int, limit: int, reward: Reward
+) -> type:
+    import numpy as np
+
+    codec = ActionCodec(game)
+    encoder = ObservationEncoder(game)
+    players = tuple(game.players(game.setup(0)))
+    seat = {player: i for i, player in enumerate(players)}
+    game_type = pyspiel.GameType(
+        short_name=short_name,
+        long_name=f"gamefold {game.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=len(players),
+        min_num_players=len(players),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={},
+    )
+    game_info = pyspiel.GameInfo(
+        num_distinct_actions=codec.size,
+        max_chance_outcomes=seeds,
+        num_players=len(players),
+        min_utility=0.0,
+        max_utility=1.0,
+        max_game_length=limit + 1,
+    )
+
+    class GamefoldGame(pyspiel.Game):  # type: ignore[misc]
+        """A gamefold game for OpenSpiel (see :func:`openspiel_game`)."""
+
+        GAME_TYPE = game_type
+
+        def __init__(self, params: Any = None) -> None:
+            super().__init__(game_type, game_info, params or {})
+            self.gamedef, self.codec, self.encoder = game, codec, encoder
+
+        def new_initial_state(self) -> GamefoldState:
+            """The chance node that draws the seed."""
+            return GamefoldState(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+            """An observer of views; with perfect recall it adds the player's own actions."""
+            recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            return Observer(recall)
+
+    class GamefoldState(pyspiel.State):  # type: ignore[misc]
+        """A gamefold state, its decision context built once per decision.
+
+        Everything it holds is immutable and kept in one :class:`_Point`, so OpenSpiel's
+        clone (a deep copy of the attributes) shares it instead of copying the game.
+        """
+
+        def __init__(self, pygame: Any) -> None:
+            super().__init__(pygame)
+            self.point = _Point(None, None, 0, tuple(() for _ in players), False)
+
+        def current_player(self) -> int:
+            """The player to move, chance at the start, or terminal."""
+            point = self.point
+            if point.over:
+                return int(pyspiel.PlayerId.TERMINAL)
+            if point.ctx is None:
+                return int(pyspiel.PlayerId.CHANCE)
+            return seat[point.ctx.actor]
+
+        def _legal_actions(self, player: int) -> list[int]:
+            assert self.point.ctx is not None
+            return list(codec.legal_indices(self.point.ctx))
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            """Each seed, uniformly."""
+            return [(seed, 1.0 / seeds) for seed in range(seeds)]
+
+        def _apply_action(self, action: int) -> None:
+            point = self.point
+            if point.ctx is None:
+                self.point = _advance(game.setup(int(action)), 0, point.mine)
+                return
+            assert point.state is not None
+            chosen = codec.legal_action(int(action), point.ctx)
+            i = seat[point.ctx.actor]
+            mine = (*point.mine[:i], (*point.mine[i], int(action)), *point.mine[i + 1 :])
+            state, _ = game.rules.step(point.state, chosen)
+            self.point = _advance(state, point.decisions + 1, mine)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            ctx = self.point.ctx
+            if ctx is None or player < 0:
+                return f"seed {action}"
+            return repr(codec.decode(int(action), ctx))
+
+        def is_terminal(self) -> bool:
+            """Whether the game ended (or reached the decision cap)."""
+            return self.point.over
+
+        def returns(self) -> list[float]:
+            """Win shares at the end; zeros before."""
+            point = self.point
+            if not point.over or point.state is None:
+                return [0.0] * len(players)
+            return [reward(game, point.state, player) for player in players]
+
+        def view_of(self, player: int) -> Any:
+            """``player``'s view, or ``None`` before the seed is drawn."""
+            point = self.point
+            if point.state is None:
+                return None
+            view = point.views.get(player)
+            if view is None:
+                view = point.views[player] = game.rules.view(point.state, players[player])
+            return view
+
+        def __str__(self) -> str:
+            state = self.point.state
+            return "seed not drawn" if state is None else f"{game.name} {state.clock}"
+
+    def _advance(state: Game, decisions: int, mine: tuple[tuple[int, ...], ...]) -> _Point:
+        while not game.is_over(state):
+            action = game.clock_action(state)
+            if action is None:
+                break
+            state, _ = game.rules.step(state, action)
+        if game.is_over(state) or decisions >= limit:
+            return _Point(state, None, decisions, mine, True)
+        actor = game.actor(state)
+        assert actor is not None
+        legal = game.rules.legal_actions(state, actor)
+        ctx = codec.context(game.rules.lazy_view(state, actor), actor, legal)
+        return _Point(state, ctx, decisions, mine, False)
+
+    class Observer:
+        """The views as tensors and strings (OpenSpiel's PyObserver interface)."""
+
+        def __init__(self, recall: bool) -> None:
+            self.recall = recall
+            self.tensor = np.zeros(encoder.size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+        def set_from(self, state: GamefoldState, player: int) -> None:
+            """The tensor of ``player``'s view (zeros before the seed is drawn)."""
+            view = state.view_of(player)
+            if view is None:
+                self.tensor.fill(0.0)
+            else:
+                self.tensor[:] = encoder.encode(view)
+
+        def string_from(self, state: GamefoldState, player: int) -> str:
+            """``player``'s view key; with recall, its own past actions too."""
+            view = state.view_of(player)
+            text = "start" if view is None else view_key(view)
+            if self.recall:
+                text += " | mine " + " ".join(map(str, state.point.mine[player]))
+            return text
+
+    return GamefoldGame

@@ -1,0 +1,72 @@
+"""The OpenSpiel game (issue #31): random simulation test and MCTS on all three games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import mcts
+
+from gamefold.envs import openspiel_game
+
+GAMES = ("skirmish", "summit", "campaign")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pyspiel_random_simulation_test(name: str) -> None:
+    game = openspiel_game(name)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_the_game_is_registered_and_typed() -> None:
+    game = openspiel_game("summit")
+    kind = game.get_type()
+    assert kind.short_name == "gamefold_summit"
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.num_players() == 4
+    assert pyspiel.load_game("gamefold_summit").num_distinct_actions() == (
+        game.num_distinct_actions()
+    )
+
+
+def test_the_seed_is_the_one_chance_node_and_fixes_the_game() -> None:
+    game = openspiel_game("summit")
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert len(state.chance_outcomes()) == 1000
+    a, b = state.clone(), state.clone()
+    a.apply_action(7)
+    b.apply_action(7)
+    assert not a.is_chance_node()
+    assert a.legal_actions() == b.legal_actions()
+    assert a.information_state_string() == b.information_state_string()
+    assert np.array_equal(a.observation_tensor(), b.observation_tensor())
+
+
+def test_information_states_hide_other_players_hands() -> None:
+    game = openspiel_game("summit")
+    state = game.new_initial_state()
+    state.apply_action(3)
+    mover = state.current_player()
+    other = (mover + 1) % game.num_players()
+    assert state.observation_string(mover) != state.observation_string(other)
+    before = state.information_state_string(mover)
+    state.apply_action(state.legal_actions()[0])
+    assert state.information_state_string(mover) != before
+
+
+def test_mcts_bot_plays_a_game_through_it() -> None:
+    game = openspiel_game("summit", max_decisions=120)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=rng) for _ in range(4)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice(100)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    returns = state.returns()
+    assert len(returns) == 4
+    assert all(0.0 <= r <= 1.0 for r in returns)

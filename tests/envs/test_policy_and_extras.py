@@ -1,0 +1,76 @@
+"""Agents back into gamefold, and the extras (issue #31)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from gamefold.envs import aec_env, as_policy, openspiel_game
+from gamefold.games.base import play
+from gamefold.sim import MissingExtra, simulate
+
+
+def _first_legal(observation: np.ndarray, mask: np.ndarray) -> int:
+    assert observation.dtype == np.float32
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_an_agent_plays_in_play_and_simulate() -> None:
+    policy = as_policy(_first_legal, "skirmish")
+    played = play("skirmish", 3, {"ana": policy})
+    assert played.finished
+    frame = simulate("summit", games=2, policies=as_policy(_first_legal, "summit"), progress=False)
+    assert frame["game"].nunique() == 2
+
+
+def test_an_agent_sees_what_the_env_shows() -> None:
+    """The policy's observation and mask are the env's, for the same state."""
+    env = aec_env("summit")
+    env.reset(seed=4)
+    shown = env.observe(env.agent_selection)
+    seen: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def spy(observation: np.ndarray, mask: np.ndarray) -> int:
+        seen.append((observation, mask))
+        return int(np.flatnonzero(mask)[0])
+
+    play("summit", 4, as_policy(spy, "summit"), max_steps=40)
+    assert np.array_equal(seen[0][0], shown["observation"])
+    assert np.array_equal(seen[0][1], shown["action_mask"])
+
+
+def test_an_illegal_choice_is_refused() -> None:
+    policy = as_policy(lambda observation, mask: int(np.flatnonzero(mask == 0)[0]), "summit")
+    with pytest.raises(ValueError, match="not a legal action"):
+        play("summit", 1, policy)
+
+
+@pytest.mark.parametrize(
+    ("module", "make", "extra"),
+    [
+        ("pettingzoo", lambda: aec_env("summit"), "envs"),
+        ("gymnasium", lambda: aec_env("summit"), "envs"),
+        ("pyspiel", lambda: openspiel_game("summit"), "openspiel"),
+    ],
+)
+def test_a_missing_extra_is_one_clear_error(
+    monkeypatch: pytest.MonkeyPatch, module: str, make: object, extra: str
+) -> None:
+    monkeypatch.setitem(sys.modules, module, None)
+    with pytest.raises(MissingExtra, match=rf"pip install 'gamefold\[{extra}\]'"):
+        make()  # type: ignore[operator]
+
+
+def test_the_core_install_imports_none_of_the_extras() -> None:
+    code = (
+        "import sys, gamefold, gamefold.games, gamefold.envs, gamefold.testing; "
+        "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
