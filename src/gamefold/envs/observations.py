@@ -65,8 +65,9 @@ class ObservationEncoder:
         self._views = {sub.name: sub.view for sub in game.rules.subsystems}
         self._cache: dict[tuple[str, str], tuple[Any, Any, list[float]]] = {}
         # A registry whose view is its subsystems' views slice by slice lets a slice left
-        # unchanged keep its view; one that overrides ``view`` is asked for the whole view.
-        self._sliced = type(game.rules).view is Rules.view
+        # unchanged keep its view; one that overrides ``view`` or hands seats over (a seat's
+        # holder sees what the seat sees) is asked for the whole view.
+        self._sliced = type(game.rules).view is Rules.view and not game.rules.seats
         self.shape: tuple[int] = (self.size,)
         """The observation's shape."""
         self.low = -float(2**31)
