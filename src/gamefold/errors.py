@@ -89,8 +89,10 @@ class ConfigError(GamefoldError, ValueError):
 class RegistryError(GamefoldError, TypeError):
     """A composition of subsystems and rules that cannot work (EN-6).
 
-    Raised when a :class:`~gamefold.registry.Rules` is built with conflicting handlers, or
-    when an action reaches a registry that has no handler for its type.
+    Raised when a :class:`~gamefold.registry.Rules` is built with conflicting handlers, an
+    override or wrapper of nothing, or a lifecycle order that cannot work. An action whose
+    type the game does not handle is an :class:`IllegalAction` (``engine/unknown-action``,
+    EN-4), not a composition mistake.
     """
 
 
