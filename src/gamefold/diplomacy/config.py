@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 from pyrsistent import PMap, pmap
 
+from gamefold._fields import as_tuple
 from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType, Kind
 from gamefold.diplomacy.ticks import BonusZone
 from gamefold.errors import ConfigError
@@ -62,10 +63,11 @@ def _copies(value: Mapping[str, int]) -> PMap[str, int]:
 
 
 def _strings(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):  # a plain string would be read as its letters
-        message = f"a tuple of Agreement subtypes, not the string {value!r}"
-        raise ConfigError("secret_agreements", message, "EN-9")
-    return tuple(value)
+    return as_tuple(value, "secret_agreements", "EN-9", "Agreement subtypes")
+
+
+def _catalogue(value: Iterable[CardType]) -> tuple[CardType, ...]:
+    return as_tuple(value, "catalogue", "DP-8", "CardType records")
 
 
 def _require(ok: bool, field: str, message: str, rule: str) -> None:
@@ -101,7 +103,7 @@ class DiplomacyConfig:
     """``"down"`` or ``"up"``: rounding of half a self-applied bonus (DP-11, default)."""
     score_locked: bool = True
     """Whether cards locked in pending proposals score at game end (DP-14, default)."""
-    catalogue: tuple[CardType, ...] = attrs.field(default=DEFAULT_CATALOGUE, converter=tuple)
+    catalogue: tuple[CardType, ...] = attrs.field(default=DEFAULT_CATALOGUE, converter=_catalogue)
     """Every card type of the game (DP-7, DP-8)."""
     composition: PMap[str, int] = attrs.field(default=DEFAULT_COMPOSITION, converter=_copies)
     """Copies of each card type in the game, by name; a type left out has none (DP-8)."""
@@ -228,7 +230,12 @@ class DiplomacyConfig:
             "EN-9",
         )
         unknown = sorted(set(self.composition) - set(names))
-        _require(not unknown, "composition", f"unknown card types {unknown}", "DP-8")
+        _require(
+            not unknown,
+            "composition",
+            f"composition names card types the catalogue lacks: {unknown[:3]}",
+            "DP-8",
+        )
         for name, copies in sorted(self.composition.items()):
             _require(
                 _is_int(copies) and copies >= 0,

@@ -19,6 +19,7 @@ import attrs
 from pyrsistent import PMap, pmap
 
 from gamefold import skills
+from gamefold._fields import as_mapping
 from gamefold.combat import (
     ATTACK,
     DEFEND,
@@ -129,12 +130,24 @@ DEFAULT_BURN_EFFECTS: Mapping[str, str] = {
 """SK-17: what each Burn modifier of the skirmish deck does (``defence`` shields, SK-5)."""
 
 
-def _str_map(value: Mapping[str, str]) -> PMap[str, str]:
-    return pmap(value)  # a PMap too: an equal copy (a config is built once)
+def _costs(value: Mapping[str, int]) -> PMap[str, int]:
+    return as_mapping(value, "ability_costs", "SD-10", "ability names to costs")
 
 
-def _int_map(value: Mapping[str, int]) -> PMap[str, int]:
-    return pmap(value)
+def _card_abilities(value: Mapping[str, str]) -> PMap[str, str]:
+    return as_mapping(value, "card_abilities", "SD-11", "Play effects to abilities")
+
+
+def _reactions(value: Mapping[str, str]) -> PMap[str, str]:
+    return as_mapping(value, "reaction_effects", "SD-8", "Play effects to parameters")
+
+
+def _heals(value: Mapping[str, str]) -> PMap[str, str]:
+    return as_mapping(value, "heal_effects", "SD-11", "Play effects to parameters")
+
+
+def _burns(value: Mapping[str, str]) -> PMap[str, str]:
+    return as_mapping(value, "burn_effects", "SD-12", "modifier stats to Burn kinds")
 
 
 @attrs.frozen(kw_only=True)
@@ -158,15 +171,17 @@ class SkirmishConfig:
     """The combat numbers (the :data:`SKIRMISH_ABILITIES` catalogue); each ability's
     ``cost`` is replaced by :attr:`ability_costs`."""
     ability_costs: PMap[str, int] = attrs.field(
-        factory=lambda: pmap({"Attack": 1, "Shoot": 1, "Bash": 1}), converter=_int_map
+        factory=lambda: pmap({"Attack": 1, "Shoot": 1, "Bash": 1}),
+        converter=_costs,
     )
     """SK-2, SD-10: Skill cards each combat ability costs; an ability not listed is free."""
     card_abilities: PMap[str, str] = attrs.field(
-        factory=lambda: pmap({"attack": "Attack"}), converter=_str_map
+        factory=lambda: pmap({"attack": "Attack"}), converter=_card_abilities
     )
     """SK-3: Play effects that declare a combat ability when the card is Played (UseCard)."""
     reaction_effects: PMap[str, str] = attrs.field(
-        factory=lambda: pmap({"defend": "block", "evade": "chance"}), converter=_str_map
+        factory=lambda: pmap({"defend": "block", "evade": "chance"}),
+        converter=_reactions,
     )
     """SK-5: Play effects that shield their user, and the effect parameter giving how much."""
     shield_stats: tuple[str, ...] = ("defence",)
@@ -181,12 +196,12 @@ class SkirmishConfig:
     ability's blow gains this exchange (combat's ``Empower``: Strike's ``damage``, 2);
     ``None``: the parameter is flavour."""
     heal_effects: PMap[str, str] = attrs.field(
-        factory=lambda: pmap({"heal": "amount"}), converter=_str_map
+        factory=lambda: pmap({"heal": "amount"}), converter=_heals
     )
     """SK-16: Play effects that heal their user's unit (combat's ``Heal``, up to its hit
     points), and the effect parameter giving how much (Rally's ``amount``, 1)."""
     burn_effects: PMap[str, str] = attrs.field(
-        factory=lambda: pmap(DEFAULT_BURN_EFFECTS), converter=_str_map
+        factory=lambda: pmap(DEFAULT_BURN_EFFECTS), converter=_burns
     )
     """SK-17: what Burning a card does for each modifier stat, one of :data:`BURN_KINDS`
     (``attack`` empowers, ``focus`` draws, ``speed`` moves, ``evasion`` raises the Dodge
@@ -303,12 +318,13 @@ def _check_party(config: SkirmishConfig) -> None:
     names = config.names
     ok = isinstance(names, tuple) and all(isinstance(n, str) and n for n in names)
     _require(ok, "names", "names must be a tuple of non-empty strings", "SD-1")
-    _require(len(names) <= MAX_SEATS, "names", f"at most {MAX_SEATS} names", "SD-1")
+    _require(0 < len(names) <= MAX_SEATS, "names", f"1 to {MAX_SEATS} names", "SD-1")
     _require(len(set(names)) == len(names), "names", "party names must differ", "SD-1")
     _require(GM not in names, "names", f"{GM!r} is the GM's id, not a player's", "SD-7")
     size = config.party_size
     ok = _is_int(size) and 1 <= size <= len(names)
-    _require(ok, "party_size", f"party_size is 1 to {len(names)}, not {size!r}", "SD-1")
+    message = f"party_size is 1 to {len(names)} (one per names entry), not {size!r}"
+    _require(ok, "party_size", message, "SD-1")
     ok = _is_int(config.leader) and 0 <= config.leader < size
     _require(ok, "leader", f"leader is a seat 0 to {size - 1}, not {config.leader!r}", "CB-5")
 
@@ -394,8 +410,14 @@ def _check_mappings(config: SkirmishConfig) -> None:
 def _check_card_effects(config: SkirmishConfig) -> None:
     """SK-16, SK-17: the healing effects and Burn stats name what the game can resolve."""
     damage = config.card_damage
-    ok = damage is None or (isinstance(damage, str) and damage != "")
-    _require(ok, "card_damage", f"card_damage is a parameter name or None, not {damage!r}", "SD-11")
+    # A parameter some effect takes: one this game knows, or any of an effect it does not know.
+    known = {param for params in EFFECT_PARAMS.values() for param in params}
+    ok = damage is None or (
+        isinstance(damage, str)
+        and (damage in known or any(e not in EFFECT_PARAMS for e in config.card_abilities))
+    )
+    message = f"card_damage is None or a Play effect's parameter {sorted(known)}, not {damage!r}"
+    _require(ok, "card_damage", message, "SD-11")
     taken = set(config.card_abilities) | set(config.reaction_effects)
     for effect, param in config.heal_effects.items():
         ok = isinstance(effect, str) and isinstance(param, str) and effect not in taken
@@ -451,9 +473,9 @@ def _check_effects(config: SkirmishConfig) -> None:
         message = f"effect {name!r} has no parameter {param!r}"
         _require(ok, "reaction_effects", message, "SD-8")
     ok = isinstance(config.dodge_effects, tuple) and all(
-        e in config.reaction_effects for e in config.dodge_effects
+        isinstance(e, str) and e in config.reaction_effects for e in config.dodge_effects
     )
-    _require(ok, "dodge_effects", "dodge_effects must name reaction effects", "SD-8")
+    _require(ok, "dodge_effects", "dodge_effects must name effects of reaction_effects", "SD-8")
     # Bounded above like every die size (EN-8): a record's huge die could not be rolled.
     ok = _is_int(config.dodge_sides) and 1 <= config.dodge_sides <= MAX_DODGE_SIDES
     message = f"dodge_sides is 1 to {MAX_DODGE_SIDES}, not {config.dodge_sides!r}"

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 from pyrsistent import PMap, pmap
 
+from gamefold._fields import as_mapping, as_tuple
 from gamefold.diplomacy import BonusZone, Kind
 from gamefold.errors import ConfigError
 
@@ -52,29 +53,27 @@ STANDALONE_EFFECTS = ("siege", "march", "fortify", "aid", "betrayal", "trap", "e
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        raise ConfigError("territories", f"a tuple of names, not the string {value!r}", "SM-2")
-    return tuple(value)
+    return as_tuple(value, "territories", "SM-2", "territory names")
 
 
-def _borders(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    if isinstance(value, str):
-        raise ConfigError("adjacency", "a tuple of (territory, territory) pairs", "SM-2")
-    return tuple(tuple(pair) if not isinstance(pair, str) else pair for pair in value)  # type: ignore[misc]
+def _zones(value: Iterable[Zone]) -> tuple[Zone, ...]:
+    return as_tuple(value, "zones", "SM-2", "Zone records")
 
 
 def _effects(value: Mapping[str, str]) -> PMap[str, str]:
-    if not isinstance(value, Mapping):
-        message = f"a mapping of card subtype to effect key, not {value!r}"
-        raise ConfigError("effects", message, "SM-8")
-    return pmap(value)
+    return as_mapping(value, "effects", "SM-8", "card subtypes to effect keys")
 
 
 def _tie_break(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        message = f"a tuple of {TIE_BREAKS} in order, not the string {value!r}"
-        raise ConfigError("tie_break", message, "SM-11")
-    return tuple(value)
+    return as_tuple(value, "tie_break", "SM-11", f"some of {TIE_BREAKS} in order")
+
+
+def _borders(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    # A pair given as a list reads as a tuple; anything else is left for the check to refuse.
+    return tuple(
+        tuple(pair) if isinstance(pair, list) else pair
+        for pair in as_tuple(value, "adjacency", "SM-2", "(territory, territory) pairs")
+    )
 
 
 @attrs.frozen
@@ -189,7 +188,7 @@ class Scenario:
 
     territories: tuple[str, ...] = attrs.field(default=DEFAULT_TERRITORIES, converter=_names)
     """The map's territories, in map order (SM-2)."""
-    zones: tuple[Zone, ...] = attrs.field(default=DEFAULT_ZONES, converter=tuple)
+    zones: tuple[Zone, ...] = attrs.field(default=DEFAULT_ZONES, converter=_zones)
     """The bonus zones, each a set of territories (SM-2, DP-5)."""
     deal: str = "shuffled"
     """``"shuffled"``: territories dealt round-robin after a shuffle with the map's RNG;

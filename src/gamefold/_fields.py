@@ -1,0 +1,41 @@
+"""Converters of config fields that refuse the wrong kind of value (package-private).
+
+A config field holding a collection converts what it is given (a list to a tuple, a dict
+to a ``PMap``); given anything else it raises :class:`~gamefold.ConfigError` naming the
+field, never Python's own ``TypeError`` (EN-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pyrsistent import PMap, pmap
+
+from gamefold.errors import ConfigError
+
+__all__ = ["as_mapping", "as_tuple", "quoted"]
+
+
+def quoted(value: object) -> str:
+    """A value as a config error quotes it, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def as_tuple(value: Any, field: str, rule: str, what: str) -> tuple[Any, ...]:
+    """``value`` as a tuple of ``what``; a string, a mapping or a non-collection is refused."""
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise ConfigError(field, f"{field} is a tuple of {what}, not {quoted(value)}", rule)
+    return tuple(value)
+
+
+def as_mapping(value: Any, field: str, rule: str, what: str) -> PMap[Any, Any]:
+    """``value`` as a ``PMap`` of ``what``; anything but a mapping is refused."""
+    if isinstance(value, PMap):
+        return value
+    if not isinstance(value, Mapping):
+        raise ConfigError(field, f"{field} is a mapping of {what}, not {quoted(value)}", rule)
+    return pmap(value)
