@@ -14,7 +14,7 @@ from pyrsistent import PMap, pmap
 
 from gamefold.errors import ConfigError
 
-__all__ = ["as_mapping", "as_tuple", "quoted"]
+__all__ = ["as_mapping", "as_tuple", "check_limits", "quoted"]
 
 
 def quoted(value: object) -> str:
@@ -39,3 +39,16 @@ def as_mapping(value: Any, field: str, rule: str, what: str) -> PMap[Any, Any]:
     if not isinstance(value, Mapping):
         raise ConfigError(field, f"{field} is a mapping of {what}, not {quoted(value)}", rule)
     return pmap(value)
+
+
+def check_limits(config: object, limits: Mapping[str, tuple[int, str]]) -> None:
+    """Refuse a whole number above its limit, or a collection with more entries than its
+    limit, for each field ``limits`` names (``field -> (limit, rule)``); the kinds of the
+    values are the config's own checks' business (EN-8)."""
+    for field, (limit, rule) in limits.items():
+        value = getattr(config, field)
+        if type(value) is int and value > limit:
+            raise ConfigError(field, f"{field} is at most {limit:,}, not {value:,}", rule)
+        if isinstance(value, tuple | PMap) and len(value) > limit:
+            message = f"{field} holds at most {limit:,} entries, not {len(value):,}"
+            raise ConfigError(field, message, rule)

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 from pyrsistent import PMap, pmap
 
-from gamefold._fields import as_tuple
+from gamefold._fields import as_tuple, check_limits
 from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType, Kind
 from gamefold.diplomacy.ticks import BonusZone
 from gamefold.errors import ConfigError
@@ -25,6 +25,7 @@ __all__ = [
     "EMPTY_KIND",
     "HAND_LIMIT_RANGE",
     "MAX_CARDS",
+    "MAX_FIGURE",
     "PACT_CLOCKS",
     "DiplomacyConfig",
 ]
@@ -37,6 +38,9 @@ PACT_CLOCKS = ("proposer", "every")
 """Whose turn starts count a pact down: its proposer's, or every player's."""
 MAX_CARDS = 10_000
 """The most cards a game may hold: no config can make setup build millions (EN-8)."""
+MAX_FIGURE = 1_000
+"""The largest tier, price in ticks, counter resolution, territory yield or proposal
+lifetime a config may name, and the most bonus zones (EN-8)."""
 EMPTY_KIND = ("keep", "any")
 """DP-1 when the pool has no card of the kind earned: keep the ticks, or draw any card."""
 ACCEPTED_CARDS = ("pool", "partner")
@@ -77,6 +81,19 @@ def _require(ok: bool, field: str, message: str, rule: str) -> None:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_LIMITS = {
+    "starting_tier": (MAX_FIGURE, "DP-2"),
+    "ticks_per_card": (MAX_FIGURE, "DP-6"),
+    "quarters_per_territory": (MAX_FIGURE, "DP-4"),
+    "proposal_ttl": (MAX_FIGURE, "DP-9"),
+    "quarters_per_tick": (MAX_FIGURE, "DP-3"),
+    "bonus_zones": (MAX_FIGURE, "DP-5"),
+    "catalogue": (MAX_CARDS, "DP-8"),
+    "secret_agreements": (MAX_CARDS, "EN-9"),
+}
+"""Upper bounds the other checks leave open (EN-8)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -126,6 +143,7 @@ class DiplomacyConfig:
     """Derived: the type of each card, by card id (ids follow the catalogue's order)."""
 
     def __attrs_post_init__(self) -> None:
+        check_limits(self, _LIMITS)
         self._check_numbers()
         self._check_choices()
         self._check_cards()

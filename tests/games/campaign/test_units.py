@@ -263,10 +263,10 @@ def test_en4_the_summit_and_the_battle_are_configs_of_their_games(field: str) ->
     assert _config_error(**{field: None}) == (field, "EN-4", f"is a {kind}")
 
 
-@pytest.mark.parametrize("value", [["truce"], ("truce", "siege"), ("war",)])
+@pytest.mark.parametrize("value", [["truce"], ("truce", "siege"), ("war",), ("truce", "truce")])
 def test_cp10_ally_effects_is_a_tuple_of_pact_effects(value: object) -> None:
-    """CP-10: ``ally_effects`` is a tuple of summit's pact effects."""
-    message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}"
+    """CP-10, EN-8: ``ally_effects`` is a tuple of summit's pact effects, each named once."""
+    message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}, each once"
     assert _config_error(ally_effects=value) == ("ally_effects", "CP-10", message)
     assert CampaignConfig(ally_effects=("transfer",)).ally_effects == ("transfer",)
 

@@ -116,10 +116,10 @@ class CampaignConfig:
             value = getattr(self, field)
             message = f"{field} is an integer {low} to {MAX_FIGURE}, not {value!r}"
             _require(_count(value, low), field, message, rule)
-        ok = isinstance(self.ally_effects, tuple) and all(
-            e in AGREEMENT_EFFECTS for e in self.ally_effects
-        )
-        message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}"
+        allies = self.ally_effects
+        ok = isinstance(allies, tuple) and all(e in AGREEMENT_EFFECTS for e in allies)
+        ok = ok and len(set(allies)) == len(allies)  # so at most one entry per effect (EN-8)
+        message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}, each once"
         _require(ok, "ally_effects", message, "CP-10")
         for field, rule in (
             ("flee_keeps_troops", "CP-8"),

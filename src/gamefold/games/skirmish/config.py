@@ -19,7 +19,7 @@ import attrs
 from pyrsistent import PMap, pmap
 
 from gamefold import skills
-from gamefold._fields import as_mapping
+from gamefold._fields import as_mapping, check_limits
 from gamefold.combat import (
     ATTACK,
     DEFEND,
@@ -42,7 +42,9 @@ __all__ = [
     "BURN_KINDS",
     "DEFAULT_ENEMIES",
     "EFFECT_PARAMS",
+    "MAX_ENTRIES",
     "MAX_SEATS",
+    "MAX_SHIELD",
     "PARTY_NAMES",
     "SCENARIOS",
     "SHOOT",
@@ -58,6 +60,27 @@ MAX_SEATS = 64
 
 MAX_DODGE_SIDES = 1_000
 """The largest Dodge die (SK-15, EN-8), as combat bounds its stress die."""
+
+MAX_ENTRIES = 1_000
+"""The most entries of each list or map of effects, stats, abilities and items (EN-8)."""
+
+MAX_SHIELD = 1_000_000
+"""The largest dodge shield, as large as the largest hit points (EN-8)."""
+
+_LIMITS = {
+    "ability_costs": (MAX_ENTRIES, "SD-10"),
+    "card_abilities": (MAX_ENTRIES, "SD-11"),
+    "reaction_effects": (MAX_ENTRIES, "SD-8"),
+    "shield_stats": (MAX_ENTRIES, "SD-12"),
+    "heal_effects": (MAX_ENTRIES, "SD-11"),
+    "burn_effects": (MAX_ENTRIES, "SD-12"),
+    "dodge_effects": (MAX_ENTRIES, "SD-8"),
+    "rearward": (MAX_ENTRIES, "CB-4"),
+    "party_abilities": (MAX_ENTRIES, "CB-4"),
+    "party_items": (MAX_ENTRIES, "CB-15"),
+    "dodge_shield": (MAX_SHIELD, "SD-8"),
+}
+"""Upper bounds the other checks leave open (EN-8)."""
 
 PARTY_NAMES: tuple[str, ...] = ("ana", "bo", "cy", "dee", "eli", "fay")
 """Names of the party's player characters, in seat order; a party takes the first few."""
@@ -233,6 +256,7 @@ class SkirmishConfig:
     _dodge_stats: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        check_limits(self, _LIMITS)
         _check_party(self)
         _check_subsystems(self)
         _check_enemies(self)
