@@ -61,6 +61,24 @@ def test_a_policy_returning_an_illegal_action_is_a_policy_error() -> None:
     assert error.__cause__.code in str(error)
 
 
+def test_a_listed_action_the_rules_refuse_is_the_games_fault_not_the_policys() -> None:
+    """EN-5: a game whose listing offers an action its rules refuse raises that IllegalAction
+    itself; the policy chose from the listing and is not blamed."""
+    game = Skirmish()
+    honest = game.rules.step
+
+    def refusing(state: Any, action: Action) -> Any:
+        if game.clock_action(state) is None:
+            raise IllegalAction("toy/refused", "EN-5", "Refused.", action)
+        return honest(state, action)
+
+    game.rules.step = refusing  # type: ignore[method-assign]
+    with pytest.raises(IllegalAction) as caught:
+        play(game, 7)
+    assert not isinstance(caught.value, PolicyError)
+    assert caught.value.code == "toy/refused"
+
+
 def test_a_policy_returning_no_pair_is_a_policy_error() -> None:
     error = _failure(sloppy)
     assert error.problem == "not-a-pair"

@@ -291,6 +291,8 @@ def play(
             try:
                 state, happened = game.rules.step(state, action)
             except IllegalAction as refused:
+                if action in blame.legal:  # a listed action refused: the game's fault, not its
+                    raise
                 raise blame.error("illegal", f"returned an illegal action: {refused}") from refused
         else:
             state, happened = game.rules.step(state, action)
@@ -326,12 +328,13 @@ def _policy_of(policies: Mapping[str, Policy] | Policy) -> Callable[[str], Polic
 class _Blame:
     """Who is asked for the current choice of one game, for a :class:`PolicyError`."""
 
-    __slots__ = ("game", "index", "player", "policy", "seed", "step")
+    __slots__ = ("game", "index", "legal", "player", "policy", "seed", "step")
 
     def __init__(self, game: str, seed: int | str, index: int | None) -> None:
         self.game, self.seed, self.index = game, seed, index
         self.step, self.player = 0, ""
         self.policy: object = None
+        self.legal: tuple[Action, ...] = ()
 
     def error(self, problem: str, detail: str) -> PolicyError:
         return PolicyError(
@@ -369,7 +372,7 @@ def _choose(
     rng = streams.get(actor) or base.split(f"policy:{actor}")
     view = cast(Game, game.rules.lazy_view(state, actor))  # reads as the Game it stands for
     policy = blame.policy = policy_of(actor)
-    blame.player = actor
+    blame.player, blame.legal = actor, legal
     try:
         chosen = policy(view, legal, rng)
     except Exception as err:
