@@ -121,3 +121,35 @@ def test_en8_every_number_and_list_of_a_config_is_in_the_table() -> None:
     }
     assert sorted(sized - listed - set(NOT_IN_TABLE)) == []
     assert sorted(listed - sized) == []
+
+
+NESTED: dict[str, Any] = {
+    "combat-ability-damage": lambda: combat.Ability(
+        name="Smash", stance=combat.Stance.OFFENSIVE, damage_win=1_000_001
+    ),
+    "combat-ability-cost": lambda: combat.Ability(
+        name="Smash", stance=combat.Stance.OFFENSIVE, cost=1_000_001
+    ),
+    "inflict-rounds": lambda: combat.Inflict(condition=combat.Condition.STONED, rounds=1_001),
+    "fighter-hp": lambda: SkirmishConfig(
+        enemies=(combat.Fighter("troll", combat.Side.ENEMIES, max_hp=1_000_001),)
+    ),
+    "fighter-stress": lambda: SkirmishConfig(
+        enemies=(combat.Fighter("troll", combat.Side.ENEMIES, stress=1_001),)
+    ),
+    "fighter-slots": lambda: SkirmishConfig(
+        enemies=(combat.Fighter("troll", combat.Side.ENEMIES, slots=1_001),)
+    ),
+    "card-figure": lambda: diplomacy.CardType(
+        "Troops T9", diplomacy.Kind.VALUE, "Troops", tier=1_001, points=1
+    ),
+    "zone-quarters": lambda: diplomacy.BonusZone(diplomacy.Kind.VALUE, quarters=1_001),
+}
+
+
+@pytest.mark.parametrize("build", NESTED.values(), ids=list(NESTED))
+def test_en8_the_records_inside_configs_are_bounded_too(build: Any) -> None:
+    """EN-8, CB-10, CB-12, DP-5, DP-8: abilities, conditions, fighters, card types and bonus
+    zones refuse a figure above 1,000 (damage, costs and hit points: 1,000,000)."""
+    with pytest.raises(ConfigError, match=r"at most 1,000"):
+        build()
