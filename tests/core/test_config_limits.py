@@ -144,12 +144,21 @@ NESTED: dict[str, Any] = {
         "Troops T9", diplomacy.Kind.VALUE, "Troops", tier=1_001, points=1
     ),
     "zone-quarters": lambda: diplomacy.BonusZone(diplomacy.Kind.VALUE, quarters=1_001),
+    "card-effect": lambda: _skirmish_card(skills.Effect("heal", {"amount": 1_000_001}), ()),
+    "card-burn": lambda: _skirmish_card(skills.Effect("heal"), (skills.Modifier("x", -(10**9)),)),
 }
+
+
+def _skirmish_card(play: Any, burn: Any) -> SkirmishConfig:
+    """A skirmish whose players' deck holds one card of this effect and these modifiers."""
+    deck = (skills.CardDef("Odd", play, burn),)
+    return SkirmishConfig(skills=skills.SkillsConfig(deck=deck, gm_deck=deck))
 
 
 @pytest.mark.parametrize("build", NESTED.values(), ids=list(NESTED))
 def test_en8_the_records_inside_configs_are_bounded_too(build: Any) -> None:
-    """EN-8, CB-10, CB-12, DP-5, DP-8: abilities, conditions, fighters, card types and bonus
-    zones refuse a figure above 1,000 (damage, costs and hit points: 1,000,000)."""
+    """EN-8, CB-10, CB-12, DP-5, DP-8, SD-11, SD-12: abilities, conditions, fighters, card
+    types and bonus zones refuse a figure above 1,000 (damage, costs, hit points and a
+    skirmish card's effect and Burn figures: 1,000,000 either way)."""
     with pytest.raises(ConfigError, match=r"at most 1,000"):
         build()

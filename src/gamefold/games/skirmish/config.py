@@ -483,6 +483,12 @@ def _check_effects(config: SkirmishConfig) -> None:
         ("skills.gm_deck", config.skills.gm_deck),
     ):
         for card in cards:
+            # EN-8: a Burn modifier or a Play effect's figure is at most MAX_SHIELD either way.
+            amounts = [m.amount for m in card.burn if _is_int(m.amount)]
+            ok = all(abs(amount) <= MAX_SHIELD for amount in amounts)
+            _require(
+                ok, field, f"card {card.name!r}: a Burn modifier is at most {MAX_SHIELD:,}", "SD-12"
+            )
             effect = card.play
             allowed = known.get(effect.name)
             if allowed is None:
@@ -491,6 +497,8 @@ def _check_effects(config: SkirmishConfig) -> None:
                 message = f"card {card.name!r}: effect {effect.name!r} takes {sorted(allowed)}"
                 _require(param in allowed, field, f"{message}, not {param!r}", "SD-11")
                 _require(_is_int(value), field, f"{message} as whole numbers", "SD-11")
+                ok = abs(value) <= MAX_SHIELD
+                _require(ok, field, f"{message} of at most {MAX_SHIELD:,}", "SD-11")
     for name, param in config.reaction_effects.items():
         allowed = known.get(name)
         ok = allowed is None or param in allowed
