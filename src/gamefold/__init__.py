@@ -26,6 +26,7 @@ from gamefold.errors import (
     ConfigError,
     GamefoldError,
     IllegalAction,
+    PolicyError,
     RecordError,
     RegistryError,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "IllegalAction",
     "Invariant",
     "Lifecycle",
+    "PolicyError",
     "RecordError",
     "RegistryError",
     "Rule",

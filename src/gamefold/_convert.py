@@ -47,6 +47,22 @@ an unknown key is refused, never coerced or ignored.
 install_strict_hooks(converter)
 
 
+def _record_factory(cls: type) -> Callable[[Any, Any], Any]:
+    """Any other record (a config, a card definition): an object of its fields, nothing else."""
+    plain: Callable[[Any, Any], Any] = converter.gen_structure_attrs_fromdict(cls)
+
+    def structure(data: Any, _: Any) -> Any:
+        if not isinstance(data, dict):
+            raise Bad(f"a {cls.__name__} in JSON is an object, not {shown(data)}")
+        return plain(data, cls)
+
+    return structure
+
+
+# Registered first, so that the hooks of tagged records and games below take precedence.
+converter.register_structure_hook_factory(attrs.has, _record_factory)
+
+
 def tag_of(cls: type) -> str:
     """The stable type tag written for an action or event class: ``module.QualName``."""
     return f"{cls.__module__}.{cls.__qualname__}"

@@ -91,8 +91,10 @@ def parse_json(text: str | bytes, limits: Limits) -> Any:
             "record/too-big",
             f"the file has {len(text):,} {unit}; the limit is {limits.max_bytes:,} (max_bytes)",
         )
+    if isinstance(text, bytes):
+        text = _utf8(text)
     # Counting brackets, those inside strings too, overestimates the collections: cheap and safe.
-    raw = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    raw = text.encode("utf-8", "surrogatepass")
     opened = raw.count(b"[") + raw.count(b"{")
     if opened > limits.max_collections:
         raise RecordError(
@@ -108,6 +110,22 @@ def parse_json(text: str | bytes, limits: Limits) -> Any:
         raise RecordError("record/not-json", f"not JSON: {err}") from None
     _walk(data, limits)
     return data
+
+
+def _utf8(raw: bytes) -> str:
+    """The text of a file, which is UTF-8: UTF-16 and UTF-32 (and any byte order mark) are
+    refused, never guessed (a NUL byte is never in JSON text, but in every UTF-16 file)."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        message = "the file starts with a byte order mark: save it as UTF-8 without one"
+        raise RecordError("record/not-utf-8", message)
+    if b"\x00" in raw:
+        raise RecordError("record/not-utf-8", "the file is not UTF-8 (it holds NUL bytes: UTF-16?)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(
+            "record/not-utf-8", f"the file is not UTF-8: byte {err.start} cannot be decoded"
+        ) from None
 
 
 def _too_deep(limits: Limits, path: str) -> RecordError:

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ConfigError", "GamefoldError", "IllegalAction", "RecordError", "RegistryError"]
+__all__ = [
+    "ConfigError",
+    "GamefoldError",
+    "IllegalAction",
+    "PolicyError",
+    "RecordError",
+    "RegistryError",
+]
 
 
 class GamefoldError(Exception):
@@ -89,8 +96,10 @@ class ConfigError(GamefoldError, ValueError):
 class RegistryError(GamefoldError, TypeError):
     """A composition of subsystems and rules that cannot work (EN-6).
 
-    Raised when a :class:`~gamefold.registry.Rules` is built with conflicting handlers, or
-    when an action reaches a registry that has no handler for its type.
+    Raised when a :class:`~gamefold.registry.Rules` is built with conflicting handlers, an
+    override or wrapper of nothing, or a lifecycle order that cannot work. An action whose
+    type the game does not handle is an :class:`IllegalAction` (``engine/unknown-action``,
+    EN-4), not a composition mistake.
     """
 
 
@@ -125,3 +134,61 @@ class RecordError(GamefoldError, ValueError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.code, self.message, self.path))
+
+
+class PolicyError(GamefoldError, RuntimeError):
+    """A policy that failed while :func:`~gamefold.games.play` asked it for a choice.
+
+    One type for every way a policy fails; ``problem`` says which: ``"raised"`` (the policy
+    raised; the error is the ``__cause__``), ``"illegal"`` (it returned an action the rules
+    refuse; the :class:`IllegalAction` is the ``__cause__``) or ``"not-a-pair"`` (it did not
+    return an ``(action, rng)`` pair). ``game`` is the game's name, ``seed`` its seed,
+    ``index`` its index in a simulation (``None`` outside one), ``step`` the index of the
+    action asked for in the game's record, ``player`` the actor on the move and ``policy``
+    the policy's name.
+    """
+
+    PROBLEMS = ("raised", "illegal", "not-a-pair")
+    """Every value of :attr:`problem`."""
+
+    def __init__(
+        self,
+        problem: str,
+        detail: str,
+        *,
+        game: str,
+        seed: int | str,
+        step: int,
+        player: str,
+        policy: str,
+        index: int | None = None,
+    ) -> None:
+        number = "" if index is None else f" {index}"
+        super().__init__(
+            f"policy {policy} of player {player!r} failed at step {step} of {game} game"
+            f"{number} (seed {seed!r}): {detail}"
+        )
+        self.problem = problem
+        self.detail = detail
+        self.game = game
+        self.seed = seed
+        self.index = index
+        self.step = step
+        self.player = player
+        self.policy = policy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        keywords = {
+            "game": self.game,
+            "seed": self.seed,
+            "step": self.step,
+            "player": self.player,
+            "policy": self.policy,
+            "index": self.index,
+        }
+        return (_policy_error, (self.problem, self.detail, keywords))
+
+
+def _policy_error(problem: str, detail: str, keywords: dict[str, Any]) -> PolicyError:
+    """Rebuild a pickled :class:`PolicyError` (keyword-only fields)."""
+    return PolicyError(problem, detail, **keywords)

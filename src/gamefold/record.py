@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ADDED_IN",
     "DEFAULT_LIMITS",
+    "DIGEST_LENGTH",
     "FORMAT_VERSION",
     "Checked",
     "Divergence",
@@ -66,6 +67,11 @@ __all__ = [
 FORMAT_VERSION = 1
 """The version of the game-record JSON format this library writes; it reads this one and
 every earlier one."""
+
+DIGEST_LENGTH = 32
+"""The length of a :func:`state_digest`: 32 lowercase hexadecimal digits (128 bits); a record's
+digest of another length or alphabet is refused."""
+_HEX = "0123456789abcdef"
 
 ADDED_IN = "gamefold_added_in"
 """The attrs field metadata key :func:`added_in` sets."""
@@ -318,6 +324,13 @@ def _digests(value: Any, actions: int) -> tuple[str, ...] | None:
     if value is None:
         return None
     digests = structure(value, tuple[str, ...], "digests")
+    for index, digest in enumerate(digests):
+        if len(digest) != DIGEST_LENGTH or digest.strip(_HEX):
+            raise RecordError(
+                "record/malformed",
+                f"a digest is {DIGEST_LENGTH} lowercase hexadecimal digits, not {shown(digest)}",
+                f"digests[{index}]",
+            )
     if len(digests) != actions + 1:
         raise RecordError(
             "record/malformed",
@@ -347,7 +360,7 @@ def state_digest(state: Game) -> str:
     :func:`canonical_json`, in hex. Equal states have equal digests in every process, on
     every platform and under every ``PYTHONHASHSEED`` (EN-3)."""
     # ASCII text (ensure_ascii): its UTF-8 bytes are its ASCII bytes.
-    return hashlib.sha256(canonical_json(state).encode()).hexdigest()[:32]
+    return hashlib.sha256(canonical_json(state).encode()).hexdigest()[:DIGEST_LENGTH]
 
 
 # -- replay and verification ----------------------------------------------------------------

@@ -40,6 +40,7 @@ from gamefold.core import (
 from gamefold.errors import IllegalAction, RegistryError
 
 __all__ = [
+    "UNKNOWN_ACTION",
     "Around",
     "Checker",
     "Clock",
@@ -60,6 +61,10 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+
+UNKNOWN_ACTION = "engine/unknown-action"
+"""EN-4: the code of an action no subsystem or rule of the game handles (an action of a
+subsystem the game lacks): refused like any illegal action, never half-applied."""
 
 Invariant: TypeAlias = Callable[[Any], Iterable[str]]
 """A named check of a state: yields one sentence per violation, nothing when it holds."""
@@ -530,7 +535,7 @@ class Rules:
         # A cache of the table: a miss only takes the slow way, through _entry.
         handler = self._steps.get(type(action))
         if handler is None:
-            handler = self._entry(type(action)).step
+            handler = self._handling(action).step
         if not self.reactions:
             return handler(game, action)
         game, events = handler(game, action)
@@ -553,7 +558,10 @@ class Rules:
         """Why ``action`` is illegal in ``game``, or ``None`` if it is legal; never raises it."""
         check = self._checks.get(type(action))
         if check is None:
-            check = self._entry(type(action)).check
+            try:
+                check = self._handling(action).check
+            except IllegalAction as problem:
+                return problem
         return check(game, action)
 
     def legal_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
@@ -658,10 +666,28 @@ class Rules:
                 listers.append((rule.legal_actions, narrow))
         return tuple(listers)
 
-    def _entry(self, action_type: type) -> _Entry:
+    def _handling(self, action: Action) -> _Entry:
+        """The entry handling ``action``; an action of a type nobody handles is illegal."""
+        kind = type(action)
+        if self._known(kind) is None and isinstance(action, Action):
+            handlers = ", ".join(self.names) or "none"
+            raise IllegalAction(
+                UNKNOWN_ACTION,
+                "EN-4",
+                f"This game has no {kind.__name__} action: none of its parts ({handlers}) "
+                "or rules takes it.",
+                action,
+            )
+        return self._entry(kind)
+
+    def _known(self, action_type: type) -> _Entry | None:
         entry = self._table.get(action_type)
         if entry is None and isinstance(action_type, type):
             entry = self._inherited(action_type)
+        return entry
+
+    def _entry(self, action_type: type) -> _Entry:
+        entry = self._known(action_type)
         if entry is not None:
             return entry
         if not (isinstance(action_type, type) and issubclass(action_type, Action)):

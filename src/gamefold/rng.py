@@ -91,14 +91,34 @@ class Rng:
         return _mix(s), _make(s)
 
     def below(self, n: int) -> tuple[int, Rng]:
-        """An unbiased uniform integer in ``[0, n)``, ``1 <= n <= 2**64``, and the next Rng."""
-        if not 1 <= n <= _SPAN:
-            raise ValueError(f"below(n) needs 1 <= n <= 2**64, got {n}")
+        """An unbiased uniform integer in ``[0, n)`` for any whole ``n >= 1``, and the next Rng.
+
+        A bound up to 2**64 takes one 64-bit word a try; a larger one takes as many words as
+        it has 64-bit digits, so no bound is out of reach.
+        """
+        if type(n) is not int or n < 1:
+            raise ValueError(f"below(n) draws from [0, n), so n is a whole number >= 1, not {n!r}")
+        if n > _SPAN:
+            return self._below_wide(n)
         limit = _SPAN - _SPAN % n
         s = self.state
         while True:
             s = (s + _GOLDEN) & _MASK
             x = _mix(s)
+            if x < limit:
+                return x % n, _make(s)
+
+    def _below_wide(self, n: int) -> tuple[int, Rng]:
+        """:meth:`below` for ``n > 2**64``: several words a try, rejection keeps it unbiased."""
+        words = (n.bit_length() + 63) // 64
+        span = 1 << (64 * words)
+        limit = span - span % n
+        s = self.state
+        while True:
+            x = 0
+            for _ in range(words):
+                s = (s + _GOLDEN) & _MASK
+                x = (x << 64) | _mix(s)
             if x < limit:
                 return x % n, _make(s)
 

@@ -182,8 +182,8 @@ def test_cb10_a_bad_ability_is_named_with_its_problem(
     [
         ({"condition": "stoned"}, "an Inflict names a Condition and an Outcome"),
         ({"on": "win"}, "an Inflict names a Condition and an Outcome"),
-        ({"rounds": 0}, "a condition lasts 1 Round or more, not 0"),
-        ({"rounds": True}, "a condition lasts 1 Round or more, not True"),
+        ({"rounds": 0}, "a condition lasts 1 Round or more, at most 1,000, not 0"),
+        ({"rounds": True}, "a condition lasts 1 Round or more, at most 1,000, not True"),
     ],
 )
 def test_cb12_a_bad_inflict_says_why(fields: dict[str, object], problem: str) -> None:

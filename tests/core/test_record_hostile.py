@@ -149,7 +149,7 @@ def test_en8_other_size_bounds_reach_the_record_reader() -> None:
     cases = [
         ("skirmish", ("combat", "stress_dice"), 1_001, "config.combat.stress_dice"),
         ("skirmish", ("names",), [f"n{i}" for i in range(65)], "config.names"),
-        ("summit", ("scenario", "max_rounds"), 1_001, "config.scenario"),
+        ("summit", ("scenario", "max_rounds"), 1_001, "config.scenario.max_rounds"),
         (
             "summit",
             ("diplomacy", "composition", "Troops T1"),

@@ -135,15 +135,25 @@ def test_en6_duplicate_slice_names_are_refused() -> None:
         Rules([make("a"), make("a", action=Sub)])
 
 
-def test_en6_an_action_nobody_handles_is_a_registry_error() -> None:
+def test_en4_an_action_nobody_handles_is_illegal() -> None:
+    """EN-4: an action of a subsystem the game lacks is refused like any illegal action,
+    with a stable code; check answers it without raising; the game is untouched."""
     rules = Rules([make("a")])
     game = rules.new_game({"a": Counter("a")})
-    with pytest.raises(RegistryError, match=r"no subsystem or rule of .* handles Sub"):
+    with pytest.raises(IllegalAction) as caught:
         rules.step(game, Sub(1))
-    with pytest.raises(RegistryError, match="handles EndTurn"):
-        rules.check(game, EndTurn("p1"))
+    assert (caught.value.code, caught.value.rule) == ("engine/unknown-action", "EN-4")
+    assert "no Sub action" in caught.value.message
+    assert caught.value.action == Sub(1)
+    assert not isinstance(caught.value, RegistryError)
+    problem = rules.check(game, EndTurn("p1"))
+    assert problem is not None
+    assert problem.code == "engine/unknown-action"
+    assert game == rules.new_game({"a": Counter("a")})
     with pytest.raises(TypeError, match="expected a gamefold Action"):
         rules.step(game, "Add(1)")  # type: ignore[arg-type]
+    with pytest.raises(RegistryError, match=r"no subsystem or rule of .* handles Sub"):
+        rules.handler_source(Sub)  # asking the composition itself stays a RegistryError
 
 
 def test_en6_new_game_needs_one_slice_per_subsystem() -> None:
@@ -595,7 +605,7 @@ def test_en6_a_refused_double_handler_says_how_to_replace_or_extend_it() -> None
 def test_en6_an_unhandled_action_error_says_how_to_handle_it() -> None:
     rules = Rules([make("a")])
     with pytest.raises(RegistryError) as raised:
-        rules.step(rules.new_game({"a": Counter("a")}), Sub(1))
+        rules.handler_source(Sub)
     assert str(raised.value).endswith(
         "handles Sub; register a subsystem that lists it in its actions, or add a Rule for it"
     )

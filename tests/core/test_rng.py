@@ -113,11 +113,26 @@ def test_dice_and_argument_errors() -> None:
         Rng(1).sample([1, 2], 3)
 
 
-@given(STATES, st.integers(min_value=1, max_value=2**64))
+@given(STATES, st.integers(min_value=1, max_value=2**200))
 def test_en3_below_stays_in_range(state: int, n: int) -> None:
+    """EN-3: any bound, beyond 2**64 too, gives a draw in range (never a ValueError)."""
     value, nxt = Rng(state).below(n)
     assert 0 <= value < n
     assert nxt != Rng(state)
+
+
+def test_en3_below_beyond_two_to_the_64_reaches_the_whole_range() -> None:
+    """EN-3: a bound of three times 2**64 gives each third of its range (one word would not)."""
+    n = 3 * 2**64
+    thirds = {Rng(state).below(n)[0] * 3 // n for state in range(60)}
+    assert thirds == {0, 1, 2}
+    assert Rng(5).below(n) == Rng(5).below(n)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.0, True])
+def test_below_names_what_its_bound_must_be(bad: object) -> None:
+    with pytest.raises(ValueError, match=r"below\(n\) draws from \[0, n\), so n is a whole"):
+        Rng(1).below(bad)  # type: ignore[arg-type]
 
 
 @given(STATES, st.lists(st.integers(), max_size=40))

@@ -104,7 +104,7 @@ def test_en4_every_count_must_be_an_integer(field: str, value: object) -> None:
             "secret_agreements",
             "Ceasefire",
             "EN-9",
-            "a tuple of Agreement subtypes, not the string 'Ceasefire'",
+            "secret_agreements is a tuple of Agreement subtypes, not 'Ceasefire'",
         ),
         (
             "composition",
@@ -123,7 +123,7 @@ def test_en4_every_count_must_be_an_integer(field: str, value: object) -> None:
             "composition",
             {"Unicorn T1": 2, "Dragon T2": 1},
             "DP-8",
-            "unknown card types ['Dragon T2', 'Unicorn T1']",
+            "composition names card types the catalogue lacks: ['Dragon T2', 'Unicorn T1']",
         ),
         (
             "composition",

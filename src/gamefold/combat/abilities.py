@@ -16,7 +16,7 @@ from gamefold.combat.hands import HANDS, Condition, Hand, Outcome
 from gamefold.combat.zones import Zone
 from gamefold.errors import ConfigError
 
-__all__ = ["ATTACK", "DEFEND", "Ability", "Inflict", "Stance"]
+__all__ = ["ATTACK", "DEFEND", "MAX_CONDITION_ROUNDS", "MAX_DAMAGE", "Ability", "Inflict", "Stance"]
 
 
 class Stance(Enum):
@@ -26,6 +26,12 @@ class Stance(Enum):
     """Targets one enemy and contests only that enemy's abilities aimed at its user."""
     DEFENSIVE = "defensive"
     """Targets one enemy but contests every enemy ability aimed at its user."""
+
+
+MAX_DAMAGE = 1_000_000
+"""The most damage or cost an ability may name: as much as the most hit points (EN-8)."""
+MAX_CONDITION_ROUNDS = 1_000
+"""The most Rounds an inflicted condition may last (EN-8)."""
 
 
 def _is_count(value: object) -> bool:
@@ -46,9 +52,14 @@ class Inflict:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.condition, Condition) or not isinstance(self.on, Outcome):
             raise ConfigError("inflicts", "an Inflict names a Condition and an Outcome", "CB-12")
-        if self.rounds is not None and not (_is_count(self.rounds) and self.rounds >= 1):
+        if self.rounds is not None and not (
+            _is_count(self.rounds) and 1 <= self.rounds <= MAX_CONDITION_ROUNDS
+        ):
             raise ConfigError(
-                "inflicts", f"a condition lasts 1 Round or more, not {self.rounds!r}", "CB-12"
+                "inflicts",
+                f"a condition lasts 1 Round or more, at most {MAX_CONDITION_ROUNDS:,}, "
+                f"not {self.rounds!r}",
+                "CB-12",
             )
 
 
@@ -108,6 +119,8 @@ def _ability_problem(ability: Ability) -> str | None:
     numbers = (ability.damage_win, ability.damage_tie, ability.damage_loss, ability.cost)
     if not all(_is_count(n) for n in numbers):
         return "damage and cost are whole numbers, 0 or more"
+    if max(numbers) > MAX_DAMAGE:
+        return f"damage and cost are at most {MAX_DAMAGE:,}"
     inflicts = ability.inflicts
     if not isinstance(inflicts, tuple) or not all(isinstance(i, Inflict) for i in inflicts):
         return "inflicts must be a tuple of Inflict records"

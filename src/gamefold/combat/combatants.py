@@ -13,7 +13,7 @@ from enum import Enum
 import attrs
 
 from gamefold.combat import codes
-from gamefold.combat.config import CombatConfig
+from gamefold.combat.config import MAX_COUNT, CombatConfig
 from gamefold.combat.hands import Condition, Hand
 from gamefold.combat.zones import Side, Zone
 from gamefold.core import Event, replacer
@@ -181,6 +181,8 @@ def entry_problem(config: CombatConfig, entry: object) -> str | None:
         return f"{who}: side must be a Side and zone a Zone"
     if not (entry.max_hp is None or _count(entry.max_hp, 1)) or not _count(entry.stress):
         return f"{who}: max_hp is at least 1 and stress at least 0"
+    if (entry.max_hp or 0) > MAX_COUNT * 1_000 or entry.stress > MAX_COUNT:  # EN-8
+        return f"{who}: max_hp is at most {MAX_COUNT * 1_000:,} and stress at most {MAX_COUNT:,}"
     own = entry.abilities
     if not isinstance(own, tuple) or any(config.ability(n) is None for n in own):
         return f"{who}: abilities must name abilities of the config's catalogue"
@@ -196,7 +198,9 @@ def _items_problem(config: CombatConfig, entry: Fighter) -> str | None:
     if len({i.name for i in items}) != len(items) or not all(_count(i.slots) for i in items):
         return f"{entry.id}: item names must differ and slots be 0 or more"
     slots = config.inventory_slots if entry.slots is None else entry.slots
-    if not _count(slots) or sum(i.slots for i in items) > slots:
+    if not _count(slots) or slots > MAX_COUNT or len(items) > MAX_COUNT:  # EN-8
+        return f"{entry.id}: slots are 0 to {MAX_COUNT:,}, items at most {MAX_COUNT:,}"
+    if sum(i.slots for i in items) > slots:
         return f"{entry.id}: its items need more than its {slots!r} slots"
     return None
 

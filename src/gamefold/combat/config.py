@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import attrs
 
+from gamefold._fields import check_limits
 from gamefold.combat.abilities import ATTACK, DEFEND, Ability
 from gamefold.combat.dire import dire_policy_names
 from gamefold.combat.hands import SEED_BEATS, Beats, Outcome, beats_problem
@@ -58,6 +59,7 @@ class CombatConfig:
     """CB-13 (default): the name of the dire-circumstances policy (see :mod:`.dire`)."""
 
     def __attrs_post_init__(self) -> None:
+        check_limits(self, _LIMITS)
         for field, problem, rule in _CHECKS:
             message = problem(self)
             if message is not None:
@@ -107,6 +109,12 @@ def _dire_problem(config: CombatConfig) -> str | None:
         return None
     return f"unknown dire policy {config.dire!r}; known: {dire_policy_names()}"
 
+
+_LIMITS = {
+    "abilities": (MAX_COUNT, "CB-8"),
+    "basic": (MAX_COUNT, "CB-8"),
+}
+"""Upper bounds of the lists (EN-8): the most abilities and basic abilities."""
 
 # The checks run when a config is built (never at import), each with its field's bounds.
 _CHECKS: tuple[tuple[str, Callable[[CombatConfig], str | None], str], ...] = (

@@ -28,6 +28,7 @@ __all__ = [
     "DEFAULT_CATALOGUE",
     "DEFAULT_COMPOSITION",
     "KINDS",
+    "MAX_CARD_FIGURE",
     "CardType",
     "Counter",
     "Kind",
@@ -82,6 +83,10 @@ def _catalogue_error(message: str) -> ConfigError:
     return ConfigError("catalogue", message, "DP-8")
 
 
+MAX_CARD_FIGURE = 1_000
+"""The largest tier, points, troops, slots or duration a card type may print (EN-8)."""
+
+
 @attrs.frozen
 class CardType:
     """One printed card of the catalogue (DP-7, DP-8). Copies of it are distinct cards."""
@@ -114,6 +119,10 @@ class CardType:
             raise _catalogue_error(f"{self.name!r}: name and subtype are strings")
         if min(self.tier, self.points, self.troops, self.slots, self.duration) < 0:
             raise _catalogue_error(f"{self.name}: tier, points and figures are never negative")
+        if max(self.tier, self.points, self.troops, self.slots, self.duration) > MAX_CARD_FIGURE:
+            raise _catalogue_error(
+                f"{self.name}: tier, points and figures are at most {MAX_CARD_FIGURE:,}"
+            )
         if self.kind is Kind.AGREEMENT and self.duration < 1:
             raise _catalogue_error(f"{self.name}: an Agreement card's pact lasts 1 turn or more")
         if self.kind is not Kind.AGREEMENT and (self.slots or self.duration):

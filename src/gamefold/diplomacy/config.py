@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 from pyrsistent import PMap, pmap
 
+from gamefold._fields import as_tuple, check_limits
 from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType, Kind
 from gamefold.diplomacy.ticks import BonusZone
 from gamefold.errors import ConfigError
@@ -24,6 +25,7 @@ __all__ = [
     "EMPTY_KIND",
     "HAND_LIMIT_RANGE",
     "MAX_CARDS",
+    "MAX_FIGURE",
     "PACT_CLOCKS",
     "DiplomacyConfig",
 ]
@@ -36,6 +38,9 @@ PACT_CLOCKS = ("proposer", "every")
 """Whose turn starts count a pact down: its proposer's, or every player's."""
 MAX_CARDS = 10_000
 """The most cards a game may hold: no config can make setup build millions (EN-8)."""
+MAX_FIGURE = 1_000
+"""The largest tier, price in ticks, counter resolution, territory yield or proposal
+lifetime a config may name, and the most bonus zones (EN-8)."""
 EMPTY_KIND = ("keep", "any")
 """DP-1 when the pool has no card of the kind earned: keep the ticks, or draw any card."""
 ACCEPTED_CARDS = ("pool", "partner")
@@ -62,10 +67,11 @@ def _copies(value: Mapping[str, int]) -> PMap[str, int]:
 
 
 def _strings(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):  # a plain string would be read as its letters
-        message = f"a tuple of Agreement subtypes, not the string {value!r}"
-        raise ConfigError("secret_agreements", message, "EN-9")
-    return tuple(value)
+    return as_tuple(value, "secret_agreements", "EN-9", "Agreement subtypes")
+
+
+def _catalogue(value: Iterable[CardType]) -> tuple[CardType, ...]:
+    return as_tuple(value, "catalogue", "DP-8", "CardType records")
 
 
 def _require(ok: bool, field: str, message: str, rule: str) -> None:
@@ -75,6 +81,19 @@ def _require(ok: bool, field: str, message: str, rule: str) -> None:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_LIMITS = {
+    "starting_tier": (MAX_FIGURE, "DP-2"),
+    "ticks_per_card": (MAX_FIGURE, "DP-6"),
+    "quarters_per_territory": (MAX_FIGURE, "DP-4"),
+    "proposal_ttl": (MAX_FIGURE, "DP-9"),
+    "quarters_per_tick": (MAX_FIGURE, "DP-3"),
+    "bonus_zones": (MAX_FIGURE, "DP-5"),
+    "catalogue": (MAX_CARDS, "DP-8"),
+    "secret_agreements": (MAX_CARDS, "EN-9"),
+}
+"""Upper bounds the other checks leave open (EN-8)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -101,7 +120,7 @@ class DiplomacyConfig:
     """``"down"`` or ``"up"``: rounding of half a self-applied bonus (DP-11, default)."""
     score_locked: bool = True
     """Whether cards locked in pending proposals score at game end (DP-14, default)."""
-    catalogue: tuple[CardType, ...] = attrs.field(default=DEFAULT_CATALOGUE, converter=tuple)
+    catalogue: tuple[CardType, ...] = attrs.field(default=DEFAULT_CATALOGUE, converter=_catalogue)
     """Every card type of the game (DP-7, DP-8)."""
     composition: PMap[str, int] = attrs.field(default=DEFAULT_COMPOSITION, converter=_copies)
     """Copies of each card type in the game, by name; a type left out has none (DP-8)."""
@@ -124,6 +143,7 @@ class DiplomacyConfig:
     """Derived: the type of each card, by card id (ids follow the catalogue's order)."""
 
     def __attrs_post_init__(self) -> None:
+        check_limits(self, _LIMITS)
         self._check_numbers()
         self._check_choices()
         self._check_cards()
@@ -228,7 +248,12 @@ class DiplomacyConfig:
             "EN-9",
         )
         unknown = sorted(set(self.composition) - set(names))
-        _require(not unknown, "composition", f"unknown card types {unknown}", "DP-8")
+        _require(
+            not unknown,
+            "composition",
+            f"composition names card types the catalogue lacks: {unknown[:3]}",
+            "DP-8",
+        )
         for name, copies in sorted(self.composition.items()):
             _require(
                 _is_int(copies) and copies >= 0,

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COUNTERS",
+    "MAX_ZONE_QUARTERS",
     "QUARTERS_PER_TICK",
     "BonusZone",
     "DrawFailed",
@@ -83,6 +84,10 @@ class Ticks:
         return quarters
 
 
+MAX_ZONE_QUARTERS = 1_000
+"""The most quarter-ticks a bonus zone may feed a turn (EN-8)."""
+
+
 @attrs.frozen
 class BonusZone:
     """Game data for one bonus zone (DP-5): the counter it feeds and by how much."""
@@ -99,6 +104,9 @@ class BonusZone:
             raise ConfigError("bonus_zones", "a zone's quarters are an integer", "DP-5")
         if self.quarters < 0:
             raise ConfigError("bonus_zones", "a zone never takes ticks away", "DP-5")
+        if self.quarters > MAX_ZONE_QUARTERS:  # EN-8
+            message = f"a zone feeds at most {MAX_ZONE_QUARTERS:,} quarters a turn"
+            raise ConfigError("bonus_zones", message, "DP-5")
 
 
 @attrs.frozen

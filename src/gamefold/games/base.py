@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar, cast
 import attrs
 
 from gamefold.core import Action, Event
-from gamefold.errors import ConfigError
+from gamefold.errors import ConfigError, IllegalAction, PolicyError
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 
@@ -254,6 +254,7 @@ def play(
     *,
     max_steps: int = 10_000,
     keep_states: bool = True,
+    index: int | None = None,
 ) -> Played:
     """Play one whole game from ``seed``: clock actions automatically, choices by policy.
 
@@ -264,6 +265,11 @@ def play(
     ``Rng.from_seed(seed).split("policy:<actor>")``. The game stops at its end or after
     ``max_steps`` actions. With ``keep_states=False`` only the first and last states are
     kept, for long simulations.
+
+    A policy that raises, returns an action the rules refuse, or returns anything but an
+    ``(action, rng)`` pair stops the game with a :class:`~gamefold.PolicyError` naming the
+    game, its ``index`` in a simulation (when given) and seed, the step, the player and the
+    policy, the cause chained.
     """
     if isinstance(game, str):
         game = get_game(game)()
@@ -275,12 +281,21 @@ def play(
     states: list[Game] = [state]
     events: list[tuple[Event, ...]] = []
     policy_of = _policy_of(policies)
+    blame = _Blame(game.name, seed, index)
     over = game.is_over(state)
     while len(actions) < max_steps and not over:
         action = game.clock_action(state)
         if action is None:
-            action = _choose(game, state, policy_of, base, streams)
-        state, happened = game.rules.step(state, action)
+            blame.step = len(actions)
+            action = _choose(game, state, policy_of, base, streams, blame)
+            try:
+                state, happened = game.rules.step(state, action)
+            except IllegalAction as refused:
+                if action in blame.legal:  # a listed action refused: the game's fault, not its
+                    raise
+                raise blame.error("illegal", f"returned an illegal action: {refused}") from refused
+        else:
+            state, happened = game.rules.step(state, action)
         actions.append(action)
         events.append(happened)
         over = game.is_over(state)
@@ -310,12 +325,42 @@ def _policy_of(policies: Mapping[str, Policy] | Policy) -> Callable[[str], Polic
     return lambda actor: policies
 
 
+class _Blame:
+    """Who is asked for the current choice of one game, for a :class:`PolicyError`."""
+
+    __slots__ = ("game", "index", "legal", "player", "policy", "seed", "step")
+
+    def __init__(self, game: str, seed: int | str, index: int | None) -> None:
+        self.game, self.seed, self.index = game, seed, index
+        self.step, self.player = 0, ""
+        self.policy: object = None
+        self.legal: tuple[Action, ...] = ()
+
+    def error(self, problem: str, detail: str) -> PolicyError:
+        return PolicyError(
+            problem,
+            detail,
+            game=self.game,
+            seed=self.seed,
+            index=self.index,
+            step=self.step,
+            player=self.player,
+            policy=_policy_name(self.policy),
+        )
+
+
+def _policy_name(policy: object) -> str:
+    name = getattr(policy, "__qualname__", None) or getattr(type(policy), "__qualname__", "")
+    return str(name) or repr(policy)
+
+
 def _choose(
     game: GameDef[Any],
     state: Game,
     policy_of: Callable[[str], Policy],
     base: Rng,
     streams: dict[str, Rng],
+    blame: _Blame,
 ) -> Action:
     """The choice of the actor on the move; its policy's next stream goes into ``streams``."""
     actor = game.actor(state)
@@ -326,5 +371,18 @@ def _choose(
         raise RuntimeError(f"{game.name}: {actor} must choose but has no legal action")
     rng = streams.get(actor) or base.split(f"policy:{actor}")
     view = cast(Game, game.rules.lazy_view(state, actor))  # reads as the Game it stands for
-    action, streams[actor] = policy_of(actor)(view, legal, rng)
+    policy = blame.policy = policy_of(actor)
+    blame.player, blame.legal = actor, legal
+    try:
+        chosen = policy(view, legal, rng)
+    except Exception as err:
+        raise blame.error("raised", f"raised {type(err).__name__}: {err}") from err
+    if not (
+        type(chosen) is tuple
+        and len(chosen) == 2
+        and isinstance(chosen[0], Action)
+        and isinstance(chosen[1], Rng)
+    ):
+        raise blame.error("not-a-pair", f"did not return an (action, rng) pair but {chosen!r}")
+    action, streams[actor] = chosen
     return action

@@ -106,7 +106,9 @@ def run_batch(job: Job, start: int, stop: int) -> Batch:
     trace: list[dict[str, Any]] = []
     for index, seed in zip(range(start, stop), game_seeds(job.seed, start, stop), strict=True):
         policies = resolved[index % len(resolved)]
-        played = play(job.game, seed, policies, max_steps=job.max_steps, keep_states=job.trace)
+        played = play(
+            job.game, seed, policies, max_steps=job.max_steps, keep_states=job.trace, index=index
+        )
         rows += outcome_rows(job, index, seed, played)
         if job.trace:
             trace += trace_rows(job.game, index, seed, played)

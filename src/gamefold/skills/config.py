@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from gamefold._fields import check_limits
 from gamefold.errors import ConfigError
 from gamefold.skills.catalogue import DEFAULT_DECK, CardDef
 
@@ -128,6 +129,7 @@ class SkillsConfig:
     ``gm_hand_limit``); never any Fatigue."""
 
     def __attrs_post_init__(self) -> None:
+        check_limits(self, _LIMITS)
         _check_counts(self)
         _check_recycling(self)
         _check_lists(self)
@@ -155,6 +157,10 @@ class SkillsConfig:
             if ability.name == name:
                 return ability.cost
         return None
+
+
+_LIMITS = {"abilities": (MAX_DECK, "SD-10")}
+"""Upper bounds the other checks leave open (EN-8): the most abilities a game lists."""
 
 
 def _require(ok: bool, field: str, message: str, rule: str) -> None:

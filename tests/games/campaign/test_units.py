@@ -46,7 +46,7 @@ from gamefold.games.campaign.state import (
     subsystem,
     view,
 )
-from gamefold.games.skirmish import Held, Skirmish, SkirmishConfig, UseAbility
+from gamefold.games.skirmish import MAX_SEATS, Held, Skirmish, SkirmishConfig, UseAbility
 from gamefold.games.summit import (
     AGREEMENT_EFFECTS,
     Attack,
@@ -245,14 +245,15 @@ def _config_error(**changes: object) -> tuple[str, str, str]:
 def test_en4_a_figure_is_an_integer_from_its_low_end_to_max_figure(
     field: str, low: int, rule: str
 ) -> None:
-    """EN-4, EN-8 and each figure's rule: ``low`` and ``MAX_FIGURE`` are accepted; one
+    """EN-4, EN-8 and each figure's rule: ``low`` and ``MAX_FIGURE`` (``MAX_SEATS`` for the
+    guards, who are the battle's enemies) are accepted; one
     below, one above, a bool or a float is a ConfigError naming the field and the rule."""
+    high = MAX_SEATS if field == "garrison_slots" else MAX_FIGURE  # guards are enemies
     assert getattr(CampaignConfig(**{field: low}), field) == low  # type: ignore[arg-type]
-    if field != "garrison_slots":  # a thousand guards' names make a slow config
-        top = CampaignConfig(**{field: MAX_FIGURE})  # type: ignore[arg-type]
-        assert getattr(top, field) == MAX_FIGURE
-    for bad in (low - 1, MAX_FIGURE + 1, True, float(low)):
-        message = f"{field} is an integer {low} to {MAX_FIGURE}, not {bad!r}"
+    top = CampaignConfig(**{field: high})  # type: ignore[arg-type]
+    assert getattr(top, field) == high
+    for bad in (low - 1, high + 1, True, float(low)):
+        message = f"{field} is an integer {low} to {high}, not {bad!r}"
         assert _config_error(**{field: bad}) == (field, rule, message)
 
 
@@ -263,10 +264,10 @@ def test_en4_the_summit_and_the_battle_are_configs_of_their_games(field: str) ->
     assert _config_error(**{field: None}) == (field, "EN-4", f"is a {kind}")
 
 
-@pytest.mark.parametrize("value", [["truce"], ("truce", "siege"), ("war",)])
+@pytest.mark.parametrize("value", [["truce"], ("truce", "siege"), ("war",), ("truce", "truce")])
 def test_cp10_ally_effects_is_a_tuple_of_pact_effects(value: object) -> None:
-    """CP-10: ``ally_effects`` is a tuple of summit's pact effects."""
-    message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}"
+    """CP-10, EN-8: ``ally_effects`` is a tuple of summit's pact effects, each named once."""
+    message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}, each once"
     assert _config_error(ally_effects=value) == ("ally_effects", "CP-10", message)
     assert CampaignConfig(ally_effects=("transfer",)).ally_effects == ("transfer",)
 

@@ -37,6 +37,10 @@ from gamefold.games.skirmish.config import (
 from gamefold.skills import CardDef, Effect, SkillsConfig
 
 KINDS = "('empower', 'heal', 'draw', 'move', 'dodge')"
+PARAMS = (
+    "a Play effect's parameter ['amount', 'block', 'chance', 'count', 'damage', 'delta', "
+    "'distance']"
+)
 BAD_HP = Fighter("x", Side.ENEMIES, max_hp=0)
 ZONED_DEFEND = attrs.evolve(DEFEND, zone=Zone.FORWARD)
 
@@ -53,12 +57,12 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
         {"names": ("a", ""), "party_size": 1},
         "names must be a tuple of non-empty strings",
     ),
-    ("names-65", {"names": tuple(f"p{i}" for i in range(65))}, "at most 64 names"),
+    ("names-65", {"names": tuple(f"p{i}" for i in range(65))}, "1 to 64 names"),
     ("names-twice", {"names": ("a", "a", "b")}, "party names must differ"),
     ("names-gm", {"names": ("gm", "a"), "party_size": 1}, "'gm' is the GM's id, not a player's"),
-    ("size-0", {"party_size": 0}, "party_size is 1 to 6, not 0"),
-    ("size-7", {"party_size": 7}, "party_size is 1 to 6, not 7"),
-    ("size-bool", {"party_size": True}, "party_size is 1 to 6, not True"),
+    ("size-0", {"party_size": 0}, "party_size is 1 to 6 (one per names entry), not 0"),
+    ("size-7", {"party_size": 7}, "party_size is 1 to 6 (one per names entry), not 7"),
+    ("size-bool", {"party_size": True}, "party_size is 1 to 6 (one per names entry), not True"),
     ("leader-3", {"leader": 3}, "leader is a seat 0 to 2, not 3"),
     ("leader-minus", {"leader": -1}, "leader is a seat 0 to 2, not -1"),
     ("leader-bool", {"leader": False}, "leader is a seat 0 to 2, not False"),
@@ -132,8 +136,13 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("shields-str", {"shield_stats": "defence"}, "shield_stats must be a tuple of stat names"),
     ("shields-int", {"shield_stats": (1,)}, "shield_stats must be a tuple of stat names"),
-    ("damage-empty", {"card_damage": ""}, "card_damage is a parameter name or None, not ''"),
-    ("damage-int", {"card_damage": 1}, "card_damage is a parameter name or None, not 1"),
+    ("damage-empty", {"card_damage": ""}, f"card_damage is None or {PARAMS}, not ''"),
+    ("damage-int", {"card_damage": 1}, f"card_damage is None or {PARAMS}, not 1"),
+    (
+        "damage-nonsense",
+        {"card_damage": "nonsense"},
+        f"card_damage is None or {PARAMS}, not 'nonsense'",
+    ),
     ("heal-taken", {"heal_effects": {"attack": "damage"}}, "bad healing effect 'attack': 'damage'"),
     (
         "heal-reaction",
@@ -195,8 +204,16 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
         {"skills": SkillsConfig(deck=_deck(Effect("heal", {"amount": "1"})))},
         "card 'X': effect 'heal' takes ['amount'] as whole numbers",
     ),
-    ("dodge-effect", {"dodge_effects": ("attack",)}, "dodge_effects must name reaction effects"),
-    ("dodge-list", {"dodge_effects": ["evade"]}, "dodge_effects must name reaction effects"),
+    (
+        "dodge-effect",
+        {"dodge_effects": ("attack",)},
+        "dodge_effects must name effects of reaction_effects",
+    ),
+    (
+        "dodge-list",
+        {"dodge_effects": ["evade"]},
+        "dodge_effects must name effects of reaction_effects",
+    ),
     ("sides-0", {"dodge_sides": 0}, "dodge_sides is 1 to 1000, not 0"),
     ("sides-1001", {"dodge_sides": 1001}, "dodge_sides is 1 to 1000, not 1001"),
     ("sides-bool", {"dodge_sides": True}, "dodge_sides is 1 to 1000, not True"),
@@ -248,6 +265,7 @@ WHERE = {
     "shields-int": "shield_stats, SD-12",
     "damage-empty": "card_damage, SD-11",
     "damage-int": "card_damage, SD-11",
+    "damage-nonsense": "card_damage, SD-11",
     "heal-taken": "heal_effects, SD-11",
     "heal-reaction": "heal_effects, SD-11",
     "heal-param": "heal_effects, SD-11",

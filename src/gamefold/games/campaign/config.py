@@ -13,7 +13,7 @@ import attrs
 
 from gamefold.combat import Fighter, Side, Zone
 from gamefold.errors import ConfigError
-from gamefold.games.skirmish import SkirmishConfig
+from gamefold.games.skirmish import MAX_SEATS, SkirmishConfig
 from gamefold.games.summit import AGREEMENT_EFFECTS, Scenario, SummitConfig, default_diplomacy
 
 __all__ = [
@@ -55,8 +55,8 @@ def _require(ok: bool, field: str, message: str, rule: str) -> None:
         raise ConfigError(field, message, rule)
 
 
-def _count(value: object, low: int) -> bool:
-    return type(value) is int and low <= value <= MAX_FIGURE
+def _count(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
 
 
 @attrs.frozen(kw_only=True)
@@ -103,23 +103,23 @@ class CampaignConfig:
     def __attrs_post_init__(self) -> None:
         _require(isinstance(self.summit, SummitConfig), "summit", "is a SummitConfig", "EN-4")
         _require(isinstance(self.battle, SkirmishConfig), "battle", "is a SkirmishConfig", "EN-4")
-        for field, low, rule in (
-            ("garrison_slots", 1, "CP-4"),
-            ("troop_hp", 1, "CP-4"),
-            ("fort_hp", 0, "CP-4"),
-            ("rearward_guards", 0, "CP-4"),
-            ("champion_hp", 1, "CP-3"),
-            ("hp_per_troop", 1, "CP-3"),
-            ("max_battle_rounds", 1, "CP-7"),
-            ("defender_hp", 1, "CP-11"),
+        for field, low, high, rule in (
+            ("garrison_slots", 1, MAX_SEATS, "CP-4"),  # the guards are the battle's enemies
+            ("troop_hp", 1, MAX_FIGURE, "CP-4"),
+            ("fort_hp", 0, MAX_FIGURE, "CP-4"),
+            ("rearward_guards", 0, MAX_FIGURE, "CP-4"),
+            ("champion_hp", 1, MAX_FIGURE, "CP-3"),
+            ("hp_per_troop", 1, MAX_FIGURE, "CP-3"),
+            ("max_battle_rounds", 1, MAX_FIGURE, "CP-7"),
+            ("defender_hp", 1, MAX_FIGURE, "CP-11"),
         ):
             value = getattr(self, field)
-            message = f"{field} is an integer {low} to {MAX_FIGURE}, not {value!r}"
-            _require(_count(value, low), field, message, rule)
-        ok = isinstance(self.ally_effects, tuple) and all(
-            e in AGREEMENT_EFFECTS for e in self.ally_effects
-        )
-        message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}"
+            message = f"{field} is an integer {low} to {high}, not {value!r}"
+            _require(_count(value, low, high), field, message, rule)
+        allies = self.ally_effects
+        ok = isinstance(allies, tuple) and all(e in AGREEMENT_EFFECTS for e in allies)
+        ok = ok and len(set(allies)) == len(allies)  # so at most one entry per effect (EN-8)
+        message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}, each once"
         _require(ok, "ally_effects", message, "CP-10")
         for field, rule in (
             ("flee_keeps_troops", "CP-8"),

@@ -19,7 +19,12 @@ True
 
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.account import LINES, describe
-from gamefold.games.skirmish.config import DEFAULT_ENEMIES, PARTY_NAMES, SkirmishConfig
+from gamefold.games.skirmish.config import (
+    DEFAULT_ENEMIES,
+    MAX_SEATS,
+    PARTY_NAMES,
+    SkirmishConfig,
+)
 from gamefold.games.skirmish.declaring import ACTIONS, UseAbility, UseCard
 from gamefold.games.skirmish.flow import whose_choice
 from gamefold.games.skirmish.game import Skirmish
@@ -59,6 +64,7 @@ __all__ = [
     "FLEE_BELOW",
     "LINES",
     "NAME",
+    "MAX_SEATS",
     "PARTY_NAMES",
     "RESULTS",
     "DamagePrevented",

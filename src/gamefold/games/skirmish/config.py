@@ -19,6 +19,7 @@ import attrs
 from pyrsistent import PMap, pmap
 
 from gamefold import skills
+from gamefold._fields import as_mapping, check_limits
 from gamefold.combat import (
     ATTACK,
     DEFEND,
@@ -41,7 +42,9 @@ __all__ = [
     "BURN_KINDS",
     "DEFAULT_ENEMIES",
     "EFFECT_PARAMS",
+    "MAX_ENTRIES",
     "MAX_SEATS",
+    "MAX_SHIELD",
     "PARTY_NAMES",
     "SCENARIOS",
     "SHOOT",
@@ -57,6 +60,27 @@ MAX_SEATS = 64
 
 MAX_DODGE_SIDES = 1_000
 """The largest Dodge die (SK-15, EN-8), as combat bounds its stress die."""
+
+MAX_ENTRIES = 1_000
+"""The most entries of each list or map of effects, stats, abilities and items (EN-8)."""
+
+MAX_SHIELD = 1_000_000
+"""The largest dodge shield, as large as the largest hit points (EN-8)."""
+
+_LIMITS = {
+    "ability_costs": (MAX_ENTRIES, "SD-10"),
+    "card_abilities": (MAX_ENTRIES, "SD-11"),
+    "reaction_effects": (MAX_ENTRIES, "SD-8"),
+    "shield_stats": (MAX_ENTRIES, "SD-12"),
+    "heal_effects": (MAX_ENTRIES, "SD-11"),
+    "burn_effects": (MAX_ENTRIES, "SD-12"),
+    "dodge_effects": (MAX_ENTRIES, "SD-8"),
+    "rearward": (MAX_ENTRIES, "CB-4"),
+    "party_abilities": (MAX_ENTRIES, "CB-4"),
+    "party_items": (MAX_ENTRIES, "CB-15"),
+    "dodge_shield": (MAX_SHIELD, "SD-8"),
+}
+"""Upper bounds the other checks leave open (EN-8)."""
 
 PARTY_NAMES: tuple[str, ...] = ("ana", "bo", "cy", "dee", "eli", "fay")
 """Names of the party's player characters, in seat order; a party takes the first few."""
@@ -129,12 +153,24 @@ DEFAULT_BURN_EFFECTS: Mapping[str, str] = {
 """SK-17: what each Burn modifier of the skirmish deck does (``defence`` shields, SK-5)."""
 
 
-def _str_map(value: Mapping[str, str]) -> PMap[str, str]:
-    return pmap(value)  # a PMap too: an equal copy (a config is built once)
+def _costs(value: Mapping[str, int]) -> PMap[str, int]:
+    return as_mapping(value, "ability_costs", "SD-10", "ability names to costs")
 
 
-def _int_map(value: Mapping[str, int]) -> PMap[str, int]:
-    return pmap(value)
+def _card_abilities(value: Mapping[str, str]) -> PMap[str, str]:
+    return as_mapping(value, "card_abilities", "SD-11", "Play effects to abilities")
+
+
+def _reactions(value: Mapping[str, str]) -> PMap[str, str]:
+    return as_mapping(value, "reaction_effects", "SD-8", "Play effects to parameters")
+
+
+def _heals(value: Mapping[str, str]) -> PMap[str, str]:
+    return as_mapping(value, "heal_effects", "SD-11", "Play effects to parameters")
+
+
+def _burns(value: Mapping[str, str]) -> PMap[str, str]:
+    return as_mapping(value, "burn_effects", "SD-12", "modifier stats to Burn kinds")
 
 
 @attrs.frozen(kw_only=True)
@@ -158,15 +194,17 @@ class SkirmishConfig:
     """The combat numbers (the :data:`SKIRMISH_ABILITIES` catalogue); each ability's
     ``cost`` is replaced by :attr:`ability_costs`."""
     ability_costs: PMap[str, int] = attrs.field(
-        factory=lambda: pmap({"Attack": 1, "Shoot": 1, "Bash": 1}), converter=_int_map
+        factory=lambda: pmap({"Attack": 1, "Shoot": 1, "Bash": 1}),
+        converter=_costs,
     )
     """SK-2, SD-10: Skill cards each combat ability costs; an ability not listed is free."""
     card_abilities: PMap[str, str] = attrs.field(
-        factory=lambda: pmap({"attack": "Attack"}), converter=_str_map
+        factory=lambda: pmap({"attack": "Attack"}), converter=_card_abilities
     )
     """SK-3: Play effects that declare a combat ability when the card is Played (UseCard)."""
     reaction_effects: PMap[str, str] = attrs.field(
-        factory=lambda: pmap({"defend": "block", "evade": "chance"}), converter=_str_map
+        factory=lambda: pmap({"defend": "block", "evade": "chance"}),
+        converter=_reactions,
     )
     """SK-5: Play effects that shield their user, and the effect parameter giving how much."""
     shield_stats: tuple[str, ...] = ("defence",)
@@ -181,12 +219,12 @@ class SkirmishConfig:
     ability's blow gains this exchange (combat's ``Empower``: Strike's ``damage``, 2);
     ``None``: the parameter is flavour."""
     heal_effects: PMap[str, str] = attrs.field(
-        factory=lambda: pmap({"heal": "amount"}), converter=_str_map
+        factory=lambda: pmap({"heal": "amount"}), converter=_heals
     )
     """SK-16: Play effects that heal their user's unit (combat's ``Heal``, up to its hit
     points), and the effect parameter giving how much (Rally's ``amount``, 1)."""
     burn_effects: PMap[str, str] = attrs.field(
-        factory=lambda: pmap(DEFAULT_BURN_EFFECTS), converter=_str_map
+        factory=lambda: pmap(DEFAULT_BURN_EFFECTS), converter=_burns
     )
     """SK-17: what Burning a card does for each modifier stat, one of :data:`BURN_KINDS`
     (``attack`` empowers, ``focus`` draws, ``speed`` moves, ``evasion`` raises the Dodge
@@ -218,6 +256,7 @@ class SkirmishConfig:
     _dodge_stats: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        check_limits(self, _LIMITS)
         _check_party(self)
         _check_subsystems(self)
         _check_enemies(self)
@@ -303,12 +342,13 @@ def _check_party(config: SkirmishConfig) -> None:
     names = config.names
     ok = isinstance(names, tuple) and all(isinstance(n, str) and n for n in names)
     _require(ok, "names", "names must be a tuple of non-empty strings", "SD-1")
-    _require(len(names) <= MAX_SEATS, "names", f"at most {MAX_SEATS} names", "SD-1")
+    _require(0 < len(names) <= MAX_SEATS, "names", f"1 to {MAX_SEATS} names", "SD-1")
     _require(len(set(names)) == len(names), "names", "party names must differ", "SD-1")
     _require(GM not in names, "names", f"{GM!r} is the GM's id, not a player's", "SD-7")
     size = config.party_size
     ok = _is_int(size) and 1 <= size <= len(names)
-    _require(ok, "party_size", f"party_size is 1 to {len(names)}, not {size!r}", "SD-1")
+    message = f"party_size is 1 to {len(names)} (one per names entry), not {size!r}"
+    _require(ok, "party_size", message, "SD-1")
     ok = _is_int(config.leader) and 0 <= config.leader < size
     _require(ok, "leader", f"leader is a seat 0 to {size - 1}, not {config.leader!r}", "CB-5")
 
@@ -394,8 +434,14 @@ def _check_mappings(config: SkirmishConfig) -> None:
 def _check_card_effects(config: SkirmishConfig) -> None:
     """SK-16, SK-17: the healing effects and Burn stats name what the game can resolve."""
     damage = config.card_damage
-    ok = damage is None or (isinstance(damage, str) and damage != "")
-    _require(ok, "card_damage", f"card_damage is a parameter name or None, not {damage!r}", "SD-11")
+    # A parameter some effect takes: one this game knows, or any of an effect it does not know.
+    known = {param for params in EFFECT_PARAMS.values() for param in params}
+    ok = damage is None or (
+        isinstance(damage, str)
+        and (damage in known or any(e not in EFFECT_PARAMS for e in config.card_abilities))
+    )
+    message = f"card_damage is None or a Play effect's parameter {sorted(known)}, not {damage!r}"
+    _require(ok, "card_damage", message, "SD-11")
     taken = set(config.card_abilities) | set(config.reaction_effects)
     for effect, param in config.heal_effects.items():
         ok = isinstance(effect, str) and isinstance(param, str) and effect not in taken
@@ -437,6 +483,12 @@ def _check_effects(config: SkirmishConfig) -> None:
         ("skills.gm_deck", config.skills.gm_deck),
     ):
         for card in cards:
+            # EN-8: a Burn modifier or a Play effect's figure is at most MAX_SHIELD either way.
+            amounts = [m.amount for m in card.burn if _is_int(m.amount)]
+            ok = all(abs(amount) <= MAX_SHIELD for amount in amounts)
+            _require(
+                ok, field, f"card {card.name!r}: a Burn modifier is at most {MAX_SHIELD:,}", "SD-12"
+            )
             effect = card.play
             allowed = known.get(effect.name)
             if allowed is None:
@@ -445,15 +497,17 @@ def _check_effects(config: SkirmishConfig) -> None:
                 message = f"card {card.name!r}: effect {effect.name!r} takes {sorted(allowed)}"
                 _require(param in allowed, field, f"{message}, not {param!r}", "SD-11")
                 _require(_is_int(value), field, f"{message} as whole numbers", "SD-11")
+                ok = abs(value) <= MAX_SHIELD
+                _require(ok, field, f"{message} of at most {MAX_SHIELD:,}", "SD-11")
     for name, param in config.reaction_effects.items():
         allowed = known.get(name)
         ok = allowed is None or param in allowed
         message = f"effect {name!r} has no parameter {param!r}"
         _require(ok, "reaction_effects", message, "SD-8")
     ok = isinstance(config.dodge_effects, tuple) and all(
-        e in config.reaction_effects for e in config.dodge_effects
+        isinstance(e, str) and e in config.reaction_effects for e in config.dodge_effects
     )
-    _require(ok, "dodge_effects", "dodge_effects must name reaction effects", "SD-8")
+    _require(ok, "dodge_effects", "dodge_effects must name effects of reaction_effects", "SD-8")
     # Bounded above like every die size (EN-8): a record's huge die could not be rolled.
     ok = _is_int(config.dodge_sides) and 1 <= config.dodge_sides <= MAX_DODGE_SIDES
     message = f"dodge_sides is 1 to {MAX_DODGE_SIDES}, not {config.dodge_sides!r}"

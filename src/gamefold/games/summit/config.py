@@ -14,6 +14,8 @@ from gamefold.errors import ConfigError
 from gamefold.games.summit.scenario import (
     AGREEMENT_EFFECTS,
     DEFAULT_BONUS_ZONES,
+    MAX_ROUNDS,
+    MAX_TERRITORIES,
     STANDALONE_EFFECTS,
     Scenario,
 )
@@ -30,10 +32,6 @@ __all__ = [
 
 PLAYERS_RANGE = (3, 6)
 """How many players a summit seats, inclusive (SM-1)."""
-MAX_TERRITORIES = 1_000
-"""The most territories (and bonus zones) a summit's map may have (EN-8)."""
-MAX_ROUNDS = 1_000
-"""The most Rounds a summit may last (SM-10, EN-8)."""
 
 
 SUMMIT_HAND_LIMIT = 10
@@ -97,25 +95,8 @@ class SummitConfig:
             "EN-4",
         )
         _require(isinstance(self.scenario, Scenario), "scenario", "is a Scenario", "EN-4")
-        self._check_size()
         self._check_fit()
         self._check_effects()
-
-    def _check_size(self) -> None:
-        """Upper bounds, so that no config can make a game hang or fill memory (EN-8)."""
-        scenario = self.scenario
-        _require(
-            len(scenario.territories) <= MAX_TERRITORIES and len(scenario.zones) <= MAX_TERRITORIES,
-            "scenario",
-            f"a map has at most {MAX_TERRITORIES} territories and as many zones",
-            "SM-2",
-        )
-        _require(
-            scenario.max_rounds <= MAX_ROUNDS,
-            "scenario",
-            f"max_rounds is at most {MAX_ROUNDS}, not {scenario.max_rounds}",
-            "SM-10",
-        )
 
     def _check_fit(self) -> None:
         missing = [z.name for z in self.scenario.zones if z.name not in self.diplomacy.bonus_zones]

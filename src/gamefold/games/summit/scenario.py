@@ -18,12 +18,17 @@ from collections.abc import Iterable, Mapping
 import attrs
 from pyrsistent import PMap, pmap
 
+from gamefold._fields import as_mapping, as_tuple, check_limits
 from gamefold.diplomacy import BonusZone, Kind
 from gamefold.errors import ConfigError
 
 __all__ = [
     "AGREEMENT_EFFECTS",
     "DEALS",
+    "MAX_BORDERS",
+    "MAX_FIGURE",
+    "MAX_ROUNDS",
+    "MAX_TERRITORIES",
     "DEFAULT_BORDERS",
     "DEFAULT_BONUS_ZONES",
     "DEFAULT_EFFECTS",
@@ -42,6 +47,17 @@ ZONE_RULES = ("majority", "all")
 """When a player holds a bonus zone (SM-2): more than half of its territories, or all."""
 
 
+MAX_TERRITORIES = 1_000
+"""The most territories (and bonus zones, and effect keys) a summit's map may have, and
+the most territories one card may take or cede (EN-8)."""
+MAX_BORDERS = 10_000
+"""The most borders a map may list (EN-8)."""
+MAX_ROUNDS = 1_000
+"""The most Rounds a summit may last (SM-10, EN-8)."""
+MAX_FIGURE = 1_000
+"""The largest fort weight, fort level, pact extension, proposal allowance and territories
+per troop a scenario may name (EN-8)."""
+
 TIE_BREAKS = ("territories", "cards")
 """What may break a tie on score (SM-11): territories held, then cards held."""
 
@@ -52,29 +68,27 @@ STANDALONE_EFFECTS = ("siege", "march", "fortify", "aid", "betrayal", "trap", "e
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        raise ConfigError("territories", f"a tuple of names, not the string {value!r}", "SM-2")
-    return tuple(value)
+    return as_tuple(value, "territories", "SM-2", "territory names")
 
 
-def _borders(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    if isinstance(value, str):
-        raise ConfigError("adjacency", "a tuple of (territory, territory) pairs", "SM-2")
-    return tuple(tuple(pair) if not isinstance(pair, str) else pair for pair in value)  # type: ignore[misc]
+def _zones(value: Iterable[Zone]) -> tuple[Zone, ...]:
+    return as_tuple(value, "zones", "SM-2", "Zone records")
 
 
 def _effects(value: Mapping[str, str]) -> PMap[str, str]:
-    if not isinstance(value, Mapping):
-        message = f"a mapping of card subtype to effect key, not {value!r}"
-        raise ConfigError("effects", message, "SM-8")
-    return pmap(value)
+    return as_mapping(value, "effects", "SM-8", "card subtypes to effect keys")
 
 
 def _tie_break(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        message = f"a tuple of {TIE_BREAKS} in order, not the string {value!r}"
-        raise ConfigError("tie_break", message, "SM-11")
-    return tuple(value)
+    return as_tuple(value, "tie_break", "SM-11", f"some of {TIE_BREAKS} in order")
+
+
+def _borders(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    # A pair given as a list reads as a tuple; anything else is left for the check to refuse.
+    return tuple(
+        tuple(pair) if isinstance(pair, list) else pair
+        for pair in as_tuple(value, "adjacency", "SM-2", "(territory, territory) pairs")
+    )
 
 
 @attrs.frozen
@@ -183,13 +197,31 @@ _COUNTS = {
 """Each whole-number field: the rule it belongs to and its smallest allowed value."""
 
 
+_LIMITS = {
+    "territories": (MAX_TERRITORIES, "SM-2"),
+    "zones": (MAX_TERRITORIES, "SM-2"),
+    "adjacency": (MAX_BORDERS, "SM-2"),
+    "effects": (MAX_TERRITORIES, "SM-8"),
+    "territories_per_troop": (MAX_FIGURE, "SM-4"),
+    "fort_strength": (MAX_FIGURE, "SM-6"),
+    "transfer_territories": (MAX_TERRITORIES, "SM-7"),
+    "siege_territories": (MAX_TERRITORIES, "SM-8"),
+    "march_territories": (MAX_TERRITORIES, "SM-8"),
+    "fort_levels": (MAX_FIGURE, "SM-8"),
+    "extend_turns": (MAX_FIGURE, "SM-14"),
+    "proposals_per_turn": (MAX_FIGURE, "SM-12"),
+    "max_rounds": (MAX_ROUNDS, "SM-10"),
+}
+"""Upper bounds of the map's lists and of the figures that are not troops (EN-8)."""
+
+
 @attrs.frozen(kw_only=True)
 class Scenario:
     """The map, the figures of summit's own rules, and the end condition. All keyword-only."""
 
     territories: tuple[str, ...] = attrs.field(default=DEFAULT_TERRITORIES, converter=_names)
     """The map's territories, in map order (SM-2)."""
-    zones: tuple[Zone, ...] = attrs.field(default=DEFAULT_ZONES, converter=tuple)
+    zones: tuple[Zone, ...] = attrs.field(default=DEFAULT_ZONES, converter=_zones)
     """The bonus zones, each a set of territories (SM-2, DP-5)."""
     deal: str = "shuffled"
     """``"shuffled"``: territories dealt round-robin after a shuffle with the map's RNG;
@@ -262,6 +294,7 @@ class Scenario:
     """Derived: for each zone (in :attr:`zones` order), its territories' map indices."""
 
     def __attrs_post_init__(self) -> None:
+        check_limits(self, _LIMITS)
         self._check_map()
         self._check_borders()
         object.__setattr__(self, "borders", _neighbour_table(self))
