@@ -21,6 +21,7 @@ from gamefold.combat import (
     Retreat,
     RetreatFailed,
     StressGained,
+    Ward,
     check,
     codes,
     dire_policy,
@@ -30,7 +31,7 @@ from gamefold.combat import (
 )
 from gamefold.combat.dire import always, never, outnumbered
 from gamefold.combat.flight import DIRE, NOT_AGREED
-from gamefold.core import Action, replace
+from gamefold.core import Action, EndRound, replace
 
 from .support import (
     PAPER,
@@ -307,3 +308,15 @@ def test_cb13_an_unknown_dire_policy_names_the_known_ones() -> None:
     assert raised.value.args == (
         "unknown dire policy 'panic'; known: ('always', 'never', 'outnumbered')",
     )
+
+
+def test_cb13_cb10_an_escape_calls_the_exchange_off_and_its_wards_lapse() -> None:
+    """CB-13, CB-10: what was left of a ward goes with the exchange an escape calls off, on
+    either side, so the Round's end has no ward left to tell of."""
+    state = after_losses()
+    for cid in ("a", "x"):
+        state, _ = play(state, Ward(cid, 3))
+    state, _ = play(state, Retreat("a"), Retreat("b"), *ENEMY_MOVES)
+    assert state.ending is Ending.FLED
+    assert [c.ward for c in state.combatants] == [0] * len(state.combatants)
+    assert play(state, EndRound())[1] == ()

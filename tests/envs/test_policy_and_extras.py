@@ -8,6 +8,7 @@ import sys
 import numpy as np
 import pytest
 
+from gamefold import PolicyError
 from gamefold.envs import aec_env, as_policy, openspiel_game
 from gamefold.games.base import play
 from gamefold.sim import MissingExtra, simulate
@@ -44,8 +45,10 @@ def test_an_agent_sees_what_the_env_shows() -> None:
 
 def test_an_illegal_choice_is_refused() -> None:
     policy = as_policy(lambda observation, mask: int(np.flatnonzero(mask == 0)[0]), "summit")
-    with pytest.raises(ValueError, match="not a legal action"):
+    with pytest.raises(PolicyError, match="not a legal action") as caught:
         play("summit", 1, policy)
+    assert (caught.value.problem, caught.value.player, caught.value.seed) == ("raised", "p1", 1)
+    assert isinstance(caught.value.__cause__, ValueError)  # the agent's index named none
 
 
 @pytest.mark.parametrize(

@@ -107,11 +107,12 @@ def _flee(state: CombatState) -> tuple[CombatState, Events]:
     for c in state.combatants:
         plan = c.retreat
         if plan is None:
-            combatants.append(replace(c, declaration=None))  # the exchange is called off
+            # The exchange is called off, and with it what was left of its wards.
+            combatants.append(replace(c, declaration=None, ward=0))
             continue
         amount, rng = rng.roll(config.stress_dice, config.stress_sides)  # CB-14: 2d3
         kept = tuple(item for item in c.items if item.name not in plan.drop)
-        combatants.append(replace(c, stress=c.stress + amount, items=kept, retreat=None))
+        combatants.append(replace(c, stress=c.stress + amount, items=kept, retreat=None, ward=0))
         gains.append(StressGained(c.id, amount, c.stress + amount))
         lost.extend(LostItem(c.id, name) for name in plan.drop)  # CB-14: lost in the pursuit
         if plan.carry is not None:
