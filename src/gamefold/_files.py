@@ -4,7 +4,9 @@ Every file gamefold writes (game records, frames, viewer pages, reports) goes th
 :func:`atomic_file`: the bytes go to a temporary file in the target's own folder, which is
 flushed, synced to disk and renamed over the target only once it is complete. A full disk,
 a failed write or an interruption leaves the target as it was (absent, or its old content)
-and removes the temporary file, so no partial file is ever left under the final name.
+and removes the temporary file, so no partial file is ever left under the final name. A
+target that is not a regular file (``/dev/stdout``, a named pipe) is written in place:
+renaming over it would replace the device.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ def atomic_file(path: Path) -> Iterator[BinaryIO]:
     Raises :class:`OSError` when the folder cannot take the file (permissions, a full
     disk); the target is then left untouched.
     """
+    if path.exists() and not path.is_file():  # a device or a pipe (/dev/stdout): no rename
+        with path.open("wb") as device:
+            yield device
+            device.flush()
+        return
     folder = path.parent
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:

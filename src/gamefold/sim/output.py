@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -34,6 +34,7 @@ class FrameWriter:
         self._file = file
         self._parquet = parquet
         self._writer: Any = None
+        self._schema: Any = None
         self.rows = 0
         """Rows written so far."""
         self.games = 0
@@ -55,9 +56,10 @@ class FrameWriter:
         parquet = require("sim", "pyarrow.parquet", "writing Parquet")
         if self._writer is None:
             table = pa.Table.from_pandas(chunk, preserve_index=False)
+            self._schema = table.schema
             self._writer = parquet.ParquetWriter(self._file, table.schema)
         else:
-            schema = self._writer.schema_arrow
+            schema = self._schema
             if list(chunk.columns) != schema.names:
                 raise ValueError(
                     f"a batch has the columns {list(chunk.columns)}, not the first batch's"
@@ -73,6 +75,14 @@ class FrameWriter:
             self._writer.add_key_value_metadata({"gamefold": json.dumps(note)})
             self._writer.close()
 
+    def discard(self) -> None:
+        """Let go of a file that will not be kept (after an error), quietly."""
+        if self._writer is not None:
+            # The file is thrown away: what it could not write no longer matters.
+            with suppress(OSError, ValueError):
+                self._writer.close()
+            self._writer = None
+
 
 @contextmanager
 def frame_writer(path: Path, empty: pd.DataFrame) -> Iterator[FrameWriter]:
@@ -86,7 +96,11 @@ def frame_writer(path: Path, empty: pd.DataFrame) -> Iterator[FrameWriter]:
         require("sim", "pyarrow", "writing Parquet")
     with atomic_file(path) as file:
         writer = FrameWriter(file, suffix == ".parquet")
-        yield writer
+        try:
+            yield writer
+        except BaseException:
+            writer.discard()
+            raise
         if writer.rows == 0:
             writer.write(empty)
         writer.close()
