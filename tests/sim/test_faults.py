@@ -201,3 +201,37 @@ def test_sigint_keeps_the_finished_games_and_says_the_run_was_cut_short(
     pd.testing.assert_frame_equal(kept, expected, check_dtype=name.endswith("parquet"))
     assert stdout == ""
     assert leftovers(tmp_path) == []
+
+
+def test_ctrl_c_at_a_terminal_stops_the_workers_at_once_and_keeps_the_finished_games(
+    tmp_path: Path,
+) -> None:
+    """A terminal sends SIGINT to the whole process group: the workers leave it to the main
+    process, which ends them (one is stuck in a game) and keeps the games finished."""
+    out = tmp_path / "games.parquet"
+    env = {DOOM: doom(tmp_path, "hang", [15], seed=5)}
+    argv = ["simulate", "toy-doomed", "--games", "20", "--seed", "5", "--batch-size", "1"]
+    process = cli(*argv, "--workers", "2", "--out", str(out), env=env, start_new_session=True)
+    hanging = tmp_path / "hanging"
+    deadline = time.monotonic() + 120
+    while not hanging.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert hanging.exists(), process.communicate()
+    time.sleep(1)  # the other worker plays on; the main process collects what finished
+    os.killpg(process.pid, signal.SIGINT)
+    status, stdout, err = finish(process)  # well before the stuck game's 120 s are up
+    assert status == 130
+    kept = pd.read_parquet(out)
+    games = sorted(kept["game"].unique())
+    assert 15 not in games
+    assert set(range(15)) <= set(games)  # every game before the stuck one was kept
+    assert err == (
+        f"gamefold: interrupted: the run was cut short: {len(games)} of 20 games finished; "
+        f"wrote them to {out}\n"
+    )
+    expected = serial(20, 5)
+    pd.testing.assert_frame_equal(
+        kept, expected[expected["game"].isin(games)].reset_index(drop=True)
+    )
+    assert stdout == ""
+    assert leftovers(tmp_path) == []

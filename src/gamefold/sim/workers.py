@@ -11,6 +11,7 @@ cannot be restarted, or one more loss, ends the run with :class:`WorkersLost`.
 
 from __future__ import annotations
 
+import signal
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import (
@@ -61,7 +62,9 @@ class Workers(Executor):
         self._pool = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.processes, mp_context=get_context("spawn"))
+        return ProcessPoolExecutor(
+            self.processes, mp_context=get_context("spawn"), initializer=_leave_sigint
+        )
 
     def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
         """Run ``fn(*args, **kwargs)`` on a worker process."""
@@ -75,6 +78,22 @@ class Workers(Executor):
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Stop the worker processes (see :meth:`Executor.shutdown`)."""
         self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        """Leaving on Ctrl-C ends the processes at once: a run stopped by hand must not
+        wait for the batches it was playing."""
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            # The pool has no public way to end its processes before Python 3.14.
+            for process in list(getattr(self._pool, "_processes", {}).values()):
+                process.terminate()
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.shutdown(wait=True)
+
+
+def _leave_sigint() -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the run and keeps what
+    finished (a terminal sends SIGINT to every process of the group)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def batches_done(
