@@ -263,3 +263,62 @@ def test_python_m_gamefold_errors_without_a_traceback() -> None:
     assert done.stdout == ""
     assert done.stderr.startswith("gamefold: error: unknown game 'chess'")
     assert done.stderr.count("\n") == 1
+
+
+def test_a_seed_is_a_whole_number_and_a_text_seed_is_spelled_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "play", "toy-scored", "--seed", "7o")
+    assert (status, out) == (2, "")
+    assert err == (
+        "gamefold: error: argument --seed: not a whole number: '7o' (a text seed is spelled "
+        "--seed-text 7o) (see `gamefold play --help`)\n"
+    )
+    status, out, _ = run(capsys, "play", "toy-scored", "--seed-text", "7o")
+    assert status == 0
+    assert out.splitlines()[0] == "toy-scored, seed 7o: a (random), b (random)"
+    status, _, err = run(capsys, "play", "toy-scored", "--seed", "7", "--seed-text", "7o")
+    assert status == 2
+    assert "not allowed with argument --seed" in err
+
+
+def test_play_and_simulate_use_the_same_default_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    from gamefold.cli import DEFAULT_SEED
+
+    status, played, _ = run(capsys, "play", "toy-scored")
+    assert status == 0
+    assert played.splitlines()[0].startswith(f"toy-scored, seed {DEFAULT_SEED}: ")
+    assert run(capsys, "play", "toy-scored", "--seed", str(DEFAULT_SEED))[1] == played
+    status, simulated, _ = run(capsys, "simulate", "toy-scored", "--games", "3")
+    assert status == 0
+    assert simulated.startswith(f"toy-scored: 3 games, seed {DEFAULT_SEED}; ")
+
+
+def test_a_record_of_a_game_no_module_registered_suggests_import(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.isolation import registries_restored
+    from tests.sim.scored import ScoredRace
+
+    from gamefold.games import register_game
+
+    record = tmp_path / "mine.json"
+    with registries_restored():
+
+        @register_game
+        class Mine(ScoredRace):
+            name = "my-race"
+
+        assert run(capsys, "play", "my-race", "--json", str(record))[0] == 0
+    for command in ("replay", "view"):
+        status, _, err = run(capsys, command, str(record))
+        assert status == 2
+        assert err.startswith(f"gamefold: error: {record}: ")
+        assert "unknown game 'my-race'; known: " in err
+        assert err.endswith(
+            "; if it is defined in your module, pass --import MODULE before the command\n"
+        )
+    status, _, err = run(capsys, "simulate", "my-race")
+    assert status == 2
+    assert "unknown game 'my-race'" in err
+    assert "pass --import MODULE" in err

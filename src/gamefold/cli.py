@@ -17,7 +17,10 @@ reads a file takes ``--max-bytes``, ``--max-depth``, ``--max-actions``, ``--max-
 print one error line on stderr and exit with status 2, as does a command that needs an extra
 that is not installed (the error names the install line); a record that does not replay
 exits with status 1. Output cut short by a closed pipe (``| head``) ends quietly, and the
-files a command writes are still written.
+files a command writes are still written. Every file is written whole or not at all (a
+temporary file beside it, renamed once complete); a file or standard output that cannot be
+written (a full disk) is one error line and exit status 1. Ctrl-C stops a command with
+status 130; ``simulate`` first writes the games already finished to ``--out``.
 """
 
 from __future__ import annotations
@@ -27,13 +30,13 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import contextmanager
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, NoReturn
 
-from gamefold import GamefoldError, __version__
+from gamefold import GamefoldError, RecordError, __version__
+from gamefold._files import write_text
 from gamefold.games.base import GameDef, game_names, get_game, play
 from gamefold.record import GameRecord, Limits, check_record, read_config
 from gamefold.sim.extras import MissingExtra, require
@@ -45,15 +48,23 @@ from gamefold.sim.policies import (
     resolve_policies,
 )
 
-__all__ = ["UsageError", "main"]
+__all__ = ["DEFAULT_SEED", "OutputError", "UsageError", "main"]
 
-_OUT_SUFFIXES = (".parquet", ".csv")
+DEFAULT_SEED = 1
+"""The seed of every command that plays (``play``, ``simulate``, ``compare``, ``coverage``)
+when neither ``--seed`` nor ``--seed-text`` is given."""
+
+_INTERRUPTED = 130  # the shell's status for a command stopped by SIGINT
 _MAX_STEPS = 1_000_000
 """The largest ``--max-steps``: a cap that no config can turn into an endless run."""
 
 
 class UsageError(Exception):
     """A bad argument or a bad file: one line on stderr, exit status 2."""
+
+
+class OutputError(Exception):
+    """A file or standard output that could not be written: one line on stderr, status 1."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -77,9 +88,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, MissingExtra) as err:
         print(f"gamefold: error: {err}", file=sys.stderr)
         return 2
+    except OutputError as err:
+        print(f"gamefold: error: {err}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("gamefold: interrupted", file=sys.stderr)
-        return 130
+        return _INTERRUPTED
     finally:
         sys.stdout = stdout
     return status
@@ -101,8 +115,8 @@ class _QuietPipe:
         if not self._closed:
             try:
                 self._stream.write(text)
-            except BrokenPipeError:
-                self._close()
+            except OSError as err:
+                self._fail(err)
         return len(text)
 
     def flush(self) -> None:
@@ -110,8 +124,14 @@ class _QuietPipe:
         if not self._closed:
             try:
                 self._stream.flush()
-            except BrokenPipeError:
-                self._close()
+            except OSError as err:
+                self._fail(err)
+
+    def _fail(self, err: OSError) -> None:
+        """A closed pipe goes quiet; any other failure (a full disk) is an error."""
+        self._close()
+        if not isinstance(err, BrokenPipeError):
+            raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
 
     def _close(self) -> None:
         self._closed = True
@@ -174,19 +194,24 @@ def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-def _seed(text: str) -> int | str:
-    """An integer seed when the text is one, else the text itself (any string is a seed)."""
+def _seed(text: str) -> int:
+    """An integer seed; a text seed is spelled ``--seed-text``."""
     try:
         return int(text)
     except ValueError:
-        return text
+        raise argparse.ArgumentTypeError(
+            f"not a whole number: {text!r} (a text seed is spelled --seed-text {text})"
+        ) from None
+
+
+_IMPORT_HINT = "; if it is defined in your module, pass --import MODULE before the command"
 
 
 def _game(name: str, scenario: str = "default") -> GameDef[Any]:
     try:
         cls = get_game(name)
     except KeyError as err:
-        raise UsageError(err.args[0]) from None
+        raise UsageError(f"{err.args[0]}{_IMPORT_HINT}") from None
     known = cls.scenarios()
     if scenario not in known:
         raise UsageError(f"{name} has no scenario {scenario!r}; known: {', '.join(known)}")
@@ -212,7 +237,7 @@ def _policy_spec(game: GameDef[Any], items: Sequence[str], players: tuple[str, .
     return spec
 
 
-def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
+def _add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("game", metavar="GAME", help="a registered game (see `gamefold games`)")
     command.add_argument(
         "--config", type=Path, metavar="FILE", help="the game's config, a JSON object of fields"
@@ -227,7 +252,13 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
         "(skills.hand_limit=6; VALUE is JSON or text; repeatable)",
     )
     _add_limits(command)
-    command.add_argument("--seed", type=_seed, default=seed, help=f"the seed (default {seed})")
+    seeds = command.add_mutually_exclusive_group()
+    seeds.add_argument(
+        "--seed", type=_seed, default=DEFAULT_SEED, help=f"a whole number (default {DEFAULT_SEED})"
+    )
+    seeds.add_argument(
+        "--seed-text", dest="seed", metavar="TEXT", help="a text seed instead of a number"
+    )
     command.add_argument(
         "--policy",
         action="append",
@@ -279,7 +310,7 @@ def _run_games(args: argparse.Namespace) -> int:
 
 def _add_simulate(commands: Any) -> None:
     command = commands.add_parser("simulate", help="play many seeded games; print a summary")
-    _add_common(command, seed=1)
+    _add_common(command)
     command.add_argument("--games", type=_whole(1), default=1000, help="how many (1000)")
     where = command.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_whole(1), metavar="N", help="N local processes")
@@ -294,49 +325,77 @@ def _add_simulate(commands: Any) -> None:
 
 
 def _new_file(text: str) -> Path:
-    """A file to write: its directory must exist and the file be writable, checked now so
-    that a long run never ends in an unwritable file."""
+    """A file to write: its folder must exist and take new files (the file is written to a
+    temporary file there, then renamed), checked now so that a long run never ends in an
+    unwritable file. The file itself is not touched until it is written whole."""
     path = Path(text)
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"no directory {str(path.parent)!r} to write to")
-    existed = path.exists()
-    try:
-        with path.open("a", encoding="utf-8"):
-            pass
-    except OSError as err:
-        raise argparse.ArgumentTypeError(f"cannot write {text}: {err.strerror or err}") from None
-    if not existed:
-        path.unlink()  # only a probe: a failed run leaves no empty file behind
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {text}: it is a directory")
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(
+            f"cannot write {text}: no new file may be made in {str(path.parent)!r}"
+        )
     return path
 
 
 def _out_path(text: str) -> Path:
-    if Path(text).suffix.lower() not in _OUT_SUFFIXES:
+    from gamefold.sim.output import OUT_SUFFIXES
+
+    if Path(text).suffix.lower() not in OUT_SUFFIXES:
         raise argparse.ArgumentTypeError(f"{text!r} is neither a .parquet nor a .csv file")
     return _new_file(text)
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
-    from gamefold.sim import simulate
+    from gamefold.sim import Interrupted, WorkersLost, simulate
 
     game = _configured_game(args)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
-    with _executor(args) as executor:
-        frame = simulate(
-            game,
-            games=args.games,
-            seed=args.seed,
-            policies=spec,
-            executor=executor,
-            batch_size=args.batch_size,
-            progress=not args.no_progress,
-            max_steps=args.max_steps,
-        )
+    try:
+        with _executor(args) as executor, _writing(args.out):
+            frame = simulate(
+                game,
+                games=args.games,
+                seed=args.seed,
+                policies=spec,
+                executor=executor,
+                batch_size=args.batch_size,
+                progress=not args.no_progress,
+                max_steps=args.max_steps,
+                out=args.out,
+            )
+    except Interrupted as stop:
+        print(f"gamefold: interrupted: {_kept(stop.frame, args)}", file=sys.stderr)
+        return _INTERRUPTED
+    except WorkersLost as stop:
+        print(f"gamefold: error: {stop}; {_kept(stop.frame, args)}", file=sys.stderr)
+        return 1
     _print_summary(game, args, frame)
     if args.out is not None:
-        _write(frame, args.out)
+        print(f"wrote {len(frame)} rows to {args.out}")
     return 0
+
+
+def _kept(frame: Any, args: argparse.Namespace) -> str:
+    """What a run cut short kept: how many games, and where they were written."""
+    games = frame["game"].nunique()
+    where = f"; wrote them to {args.out}" if args.out is not None else " (no --out to keep them)"
+    return f"the run was cut short: {games} of {args.games} games finished{where}"
+
+
+@contextmanager
+def _writing(path: Path | None) -> Iterator[None]:
+    """A file that could not be written, as one :class:`OutputError` line."""
+    if path is None:
+        yield
+        return
+    try:
+        yield
+    except OSError as err:
+        raise OutputError(f"cannot write {path}: {err.strerror or err}") from None
 
 
 def _print_summary(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> None:
@@ -398,8 +457,10 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
         with _dask_client(args.dask) as client:
             yield client.get_executor()
     elif args.workers is not None and args.workers > 1:
+        from gamefold.sim import Workers
+
         _warn_workers(args.workers)
-        with ProcessPoolExecutor(args.workers, mp_context=get_context("spawn")) as pool:
+        with Workers(args.workers) as pool:
             yield pool
     else:
         yield None
@@ -416,18 +477,6 @@ def _dask_client(address: str) -> Iterator[Any]:
         yield client
 
 
-def _write(frame: Any, path: Path) -> None:
-    try:
-        if path.suffix.lower() == ".csv":
-            frame.to_csv(path, index=False)
-        else:
-            require("sim", "pyarrow", "writing Parquet")
-            frame.to_parquet(path, index=False)
-    except OSError as err:
-        raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
-    print(f"wrote {len(frame)} rows to {path}")
-
-
 # -- gamefold compare -------------------------------------------------------------------------
 
 
@@ -435,7 +484,7 @@ def _add_compare(commands: Any) -> None:
     command = commands.add_parser(
         "compare", help="A/B: a variant or policies against the game, with a 95% interval"
     )
-    _add_common(command, seed=1)
+    _add_common(command)
     command.add_argument(
         "--vs-set",
         dest="vs_settings",
@@ -527,7 +576,7 @@ def _arm_label(settings: Sequence[str], policies: Sequence[str], arm: str) -> st
 
 def _add_play(commands: Any) -> None:
     command = commands.add_parser("play", help="play one game and tell it turn by turn")
-    _add_common(command, seed=7)
+    _add_common(command)
     command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
     command.set_defaults(run=_run_play)
 
@@ -555,10 +604,8 @@ def _cast(spec: Policies, players: tuple[str, ...]) -> str:
 
 
 def _write_text(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
+    with _writing(path):
+        write_text(path, text)
 
 
 # -- gamefold replay --------------------------------------------------------------------------
@@ -576,7 +623,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     try:
         checked = check_record(text, limits=_limits(args))
     except GamefoldError as err:  # a bad file (RecordError), or a config no game accepts
-        raise UsageError(f"{args.file}: {err}") from None
+        raise _bad_record(args.file, err) from None
     if checked.divergence is not None:
         found = checked.divergence
         print(f"{args.file}: diverges at step {found.step}: {found.reason}", file=sys.stderr)
@@ -588,6 +635,12 @@ def _run_replay(args: argparse.Namespace) -> int:
         f"OK ({over}; {digests})"
     )
     return 0
+
+
+def _bad_record(path: Path, err: GamefoldError) -> UsageError:
+    """A record that cannot be read; a game no module registered suggests ``--import``."""
+    unknown = isinstance(err, RecordError) and err.code == "record/unknown-game"
+    return UsageError(f"{path}: {err}{_IMPORT_HINT if unknown else ''}")
 
 
 # -- gamefold view ----------------------------------------------------------------------------
@@ -640,7 +693,7 @@ def _run_view(args: argparse.Namespace) -> int:
         record = GameRecord.from_json(text, limits=limits)
         data = viewer_data(record, docs=DOCS if args.docs is None else args.docs)
     except GamefoldError as err:  # a bad file (RecordError), or a config no game accepts
-        raise UsageError(f"{args.file}: {err}") from None
+        raise _bad_record(args.file, err) from None
     _write_text(out, page(data))
     found = data["divergence"]
     where = f"; it diverges at step {found['step']}, where the page opens" if found else ""
@@ -707,7 +760,7 @@ def _add_coverage(commands: Any) -> None:
     command = commands.add_parser(
         "coverage", help="play many seeded games; print how often each rule was reached"
     )
-    _add_common(command, seed=1)
+    _add_common(command)
     command.add_argument("--games", type=_whole(1), default=100, help="how many (100)")
     command.add_argument(
         "--probes",

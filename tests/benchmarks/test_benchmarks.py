@@ -67,3 +67,22 @@ def test_the_headline_json_has_the_targeted_figures(tmp_path: Path) -> None:
         "speedup_2_workers",
     }
     assert all(value > 0 for value in figures.values())
+
+
+def test_a_hundred_thousand_games_stream_within_200_mb() -> None:
+    """The main process of a 100,000-game run to --out grows by less than 200 MB and ends
+    under 200 MB above an interpreter with pandas loaded (minutes long: on demand only)."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).with_name("memory.py")
+    done = subprocess.run(
+        [sys.executable, str(script), "100000", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=1800,
+    )
+    found = json.loads(done.stdout)
+    assert found["rows"] == 200_000  # two players a game
+    assert found["after_mb"] - found["before_mb"] < 200, found

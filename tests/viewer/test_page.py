@@ -6,6 +6,7 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -242,3 +243,51 @@ def test_a_game_without_a_panel_gets_the_tree_alone() -> None:
         assert all(op[0][0] == "state" for ops in track["diffs"] for op in ops)
     assert [s["clock"][0][0] for s in data["steps"]] == ["Round"] * (len(record.actions) + 1)
     assert "://" not in to_html(record)
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How many steps are replayed and how many views taken while a page is built."""
+    from gamefold.registry import Rules
+
+    calls = {"step": 0, "view": 0}
+    step, view = Rules.step, Rules.view
+
+    def counted_step(self: Rules, game: Any, action: Any) -> Any:
+        calls["step"] += 1
+        return step(self, game, action)
+
+    def counted_view(self: Rules, game: Any, viewer: str) -> Any:
+        calls["view"] += 1
+        return view(self, game, viewer)
+
+    monkeypatch.setattr(Rules, "step", counted_step)
+    monkeypatch.setattr(Rules, "view", counted_view)
+    return calls
+
+
+def test_en8_the_page_stops_at_the_first_divergence(
+    skirmish: GameRecord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing after a diverging step is replayed, viewed or shown: the page ends there."""
+    digests = list(skirmish.digests or ())
+    digests[40] = "0" * 32
+    tampered = attrs.evolve(skirmish, digests=tuple(digests))
+    assert len(tampered.actions) > 100
+    calls = _counted(monkeypatch)
+    data = viewer_data(tampered)
+    assert len(data["steps"]) == 41  # the setup, then actions 1 to 40
+    assert all(len(track["diffs"]) == 40 for track in data["tracks"].values())
+    # The check stops at 40; the page replays the same 40 steps and no further.
+    assert calls["step"] == 40 + 40
+    assert calls["view"] == len(data["players"]) * 41
+
+
+def test_a_page_replays_its_record_once_beside_the_check(
+    skirmish: GameRecord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = _counted(monkeypatch)
+    data = viewer_data(skirmish)
+    steps = len(skirmish.actions)
+    assert len(data["steps"]) == steps + 1
+    assert calls["step"] == 2 * steps
+    assert calls["view"] == len(data["players"]) * (steps + 1)

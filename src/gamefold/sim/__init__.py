@@ -24,7 +24,7 @@ with that install line before any game is played.
 """
 
 from gamefold.sim.account import narrate
-from gamefold.sim.batching import DEFAULT_MAX_STEPS, progress_enabled, simulate
+from gamefold.sim.batching import DEFAULT_MAX_STEPS, Interrupted, progress_enabled, simulate
 from gamefold.sim.compare import Arm, Comparison, compare
 from gamefold.sim.coverage import coverage, coverage_json
 from gamefold.sim.extras import MissingExtra
@@ -46,11 +46,13 @@ from gamefold.sim.stats import Difference, Estimate, Interval, difference
 from gamefold.sim.summary import summary_text
 from gamefold.sim.tournament import Tournament, tournament
 from gamefold.sim.variants import parse_settings, variant
+from gamefold.sim.workers import MAX_RESTARTS, Workers, WorkersLost
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
     "DEFAULT_POLICY",
     "GAME_COLUMNS",
+    "MAX_RESTARTS",
     "SPRT",
     "Arm",
     "Comparison",
@@ -58,6 +60,7 @@ __all__ = [
     "Difference",
     "Estimate",
     "Fairness",
+    "Interrupted",
     "Interval",
     "Metric",
     "MissingExtra",
@@ -65,6 +68,8 @@ __all__ = [
     "Policies",
     "PolicySpec",
     "Tournament",
+    "Workers",
+    "WorkersLost",
     "check_policies",
     "compare",
     "coverage",

@@ -9,20 +9,34 @@ the DataFrame is the same whatever the executor, the number of workers or the ba
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import Executor
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
+
+import attrs
 
 from gamefold.games.base import GameDef, get_game
 from gamefold.sim.extras import require
 from gamefold.sim.frames import games_frame, trace_frame
+from gamefold.sim.output import FrameWriter, frame_writer
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies
-from gamefold.sim.runner import Batch, Job, game_seed, run_batch
+from gamefold.sim.runner import Batch, Job, game_seed
+from gamefold.sim.workers import WorkersLost, batches_done
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DEFAULT_MAX_STEPS", "batches", "play_games", "progress_enabled", "simulate"]
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "Interrupted",
+    "batches",
+    "play_games",
+    "progress_enabled",
+    "simulate",
+]
 
 DEFAULT_MAX_STEPS = 10_000
 """The default step cap of one game."""
@@ -43,6 +57,7 @@ def simulate(
     progress: bool = ...,
     max_steps: int = ...,
     trace: Literal[False] = ...,
+    out: str | os.PathLike[str] | None = ...,
 ) -> pd.DataFrame: ...
 
 
@@ -58,6 +73,7 @@ def simulate(
     progress: bool = ...,
     max_steps: int = ...,
     trace: Literal[True],
+    out: str | os.PathLike[str] | None = ...,
 ) -> tuple[pd.DataFrame, pd.DataFrame]: ...
 
 
@@ -72,22 +88,28 @@ def simulate(
     progress: bool = True,
     max_steps: int = DEFAULT_MAX_STEPS,
     trace: bool = False,
+    out: str | os.PathLike[str] | None = None,
 ) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
     """Play ``games`` seeded games of ``game`` and return one row per game and player.
 
     ``game`` is a :class:`~gamefold.games.GameDef` or a registered game's name (its default
     config). ``policies`` names the players' policies (see :mod:`gamefold.sim.policies`).
-    ``executor`` is any :class:`concurrent.futures.Executor`, such as a
+    ``executor`` is any :class:`concurrent.futures.Executor`, such as
+    :class:`~gamefold.sim.Workers` (local processes, replaced when one is lost), a
     :class:`~concurrent.futures.ProcessPoolExecutor` or a Dask client's
     ``client.get_executor()``; ``None`` plays here. Games go out in batches of
     ``batch_size`` (by default about 50 batches, at most 250 games each). A game stops after
     ``max_steps`` steps (``finished`` is then false). The progress bar is off with
-    ``progress=False`` or when the environment variable ``CI`` is set.
+    ``progress=False`` or when the environment variable ``CI`` is set. ``out`` (a
+    ``.parquet`` or ``.csv`` path) receives the rows batch by batch, in game order, as
+    they finish; the file appears under its name once complete.
 
     Returns the games frame (columns in :mod:`gamefold.sim.frames`), or with ``trace=True``
     the pair ``(games, trace)``. The same arguments give the same frames on any executor.
-    Without the ``sim`` extra it raises :class:`~gamefold.sim.MissingExtra` before any game
-    is played.
+    A run cut short keeps the games already finished: Ctrl-C raises :class:`Interrupted`
+    and workers lost for good raise :class:`~gamefold.sim.WorkersLost`, each with those
+    games as ``frame`` (and in ``out``). Without the ``sim`` extra it raises
+    :class:`~gamefold.sim.MissingExtra` before any game is played.
     """
     show = progress_enabled(progress)
     require("sim", "pandas", "a simulation")
@@ -95,14 +117,105 @@ def simulate(
     size = _batch_size(games, batch_size, max_steps)
     check_policies(game_def, policies, game_def.players(game_def.setup(game_seed(seed, 0))))
     job = Job(game_def, seed, policies, max_steps, trace)
-    done = list(_run(job, batches(games, size), executor, show))
-    games_df = games_frame(done)
-    games_df.attrs["game"] = game_def.name  # for plot titles
+    ranges = batches(games, size)
+    with _writer(out) as writer:
+        found = _collect(job, ranges, executor, show, writer)
+    found.frame.attrs["game"] = game_def.name  # for plot titles
+    if found.stopped is not None:
+        found.stopped.frame = found.frame
+        raise found.stopped
     if trace:
-        trace_df = trace_frame(done)
+        trace_df = trace_frame(found.traces)
         trace_df.attrs["game"] = game_def.name
-        return games_df, trace_df
-    return games_df
+        return found.frame, trace_df
+    return found.frame
+
+
+class Interrupted(KeyboardInterrupt):
+    """A simulation stopped by Ctrl-C (``SIGINT``); :attr:`frame` holds the games that had
+    finished, and ``out`` was written with them."""
+
+    frame: pd.DataFrame | None = None
+    """The games finished before the interruption, in game order."""
+
+
+@attrs.define
+class _Collected:
+    frame: pd.DataFrame
+    traces: list[Batch]
+    stopped: Interrupted | WorkersLost | None
+
+
+def _writer(out: str | os.PathLike[str] | None) -> AbstractContextManager[FrameWriter | None]:
+    if out is None:
+        return nullcontext()
+    return frame_writer(Path(out), games_frame([]))
+
+
+def _collect(
+    job: Job,
+    ranges: list[tuple[int, int]],
+    executor: Executor | None,
+    show: bool,
+    writer: FrameWriter | None,
+) -> _Collected:
+    """Each batch's frame, in game order, as the batches finish (written at once to
+    ``writer``): the batches are never held as rows. Ctrl-C or lost workers stop the run
+    and keep what finished."""
+    chunks: list[pd.DataFrame] = []
+    traces: list[Batch] = []
+    order = _InOrder(ranges)
+    stopped: Interrupted | WorkersLost | None = None
+
+    def take(ready: list[Batch]) -> None:
+        for batch in ready:
+            chunk = games_frame([batch])
+            if writer is not None:
+                writer.write(chunk)
+            chunks.append(chunk)
+            if job.trace:
+                traces.append(batch)
+
+    try:
+        for batch in _run(job, ranges, executor, show):
+            take(order.add(batch))
+    except KeyboardInterrupt:
+        stopped = Interrupted("the simulation was interrupted")
+    except WorkersLost as err:
+        stopped = err
+    if stopped is not None:
+        take(order.rest())
+        if writer is not None:
+            writer.cut_short = True
+    return _Collected(_concat(chunks), traces, stopped)
+
+
+def _concat(chunks: list[pd.DataFrame]) -> pd.DataFrame:
+    if not chunks:
+        return games_frame([])
+    pandas = require("sim", "pandas", "a results frame")
+    frame: pd.DataFrame = pandas.concat(chunks, ignore_index=True)
+    return frame
+
+
+class _InOrder:
+    """Batches that finish in any order, handed on in game order."""
+
+    def __init__(self, ranges: list[tuple[int, int]]) -> None:
+        self._next = deque(start for start, _ in ranges)
+        self._held: dict[int, Batch] = {}
+
+    def add(self, batch: Batch) -> list[Batch]:
+        """The batches that are next in order now that ``batch`` has finished."""
+        self._held[batch.start] = batch
+        ready = []
+        while self._next and self._next[0] in self._held:
+            ready.append(self._held.pop(self._next.popleft()))
+        return ready
+
+    def rest(self) -> list[Batch]:
+        """The batches finished out of order and still held, in game order."""
+        return [self._held.pop(start) for start in sorted(self._held)]
 
 
 def _batch_size(games: int, batch_size: int | None, max_steps: int) -> int:
@@ -131,9 +244,12 @@ def play_games(
     require("sim", "pandas", "a simulation")
     size = _batch_size(stop - start, batch_size, job.max_steps)
     ranges = [(a + start, b + start) for a, b in batches(stop - start, size)]
-    frame = games_frame(_run(job, ranges, executor, progress_enabled(progress)))
-    frame.attrs["game"] = job.game.name
-    return frame
+    found = _collect(job, ranges, executor, progress_enabled(progress), None)
+    if found.stopped is not None:
+        found.stopped.frame = found.frame
+        raise found.stopped
+    found.frame.attrs["game"] = job.game.name
+    return found.frame
 
 
 def batches(games: int, size: int) -> list[tuple[int, int]]:
@@ -152,27 +268,11 @@ def _run(
 ) -> Iterator[Batch]:
     """Every batch, as it completes, while the bar (when shown) counts games."""
     if not show:  # tqdm is imported only for a bar that is shown
-        yield from _batches_done(job, ranges, executor)
+        yield from batches_done(job, ranges, executor)
         return
     tqdm = require("sim", "tqdm.auto", "a progress bar (or progress=False)").tqdm
     total = ranges[-1][1] - ranges[0][0] if ranges else 0
     with tqdm(total=total, desc=job.game.name, unit="game") as bar:
-        for batch in _batches_done(job, ranges, executor):
+        for batch in batches_done(job, ranges, executor):
             bar.update(batch.stop - batch.start)
             yield batch
-
-
-def _batches_done(
-    job: Job, ranges: list[tuple[int, int]], executor: Executor | None
-) -> Iterator[Batch]:
-    if executor is None:
-        for start, stop in ranges:
-            yield run_batch(job, start, stop)
-        return
-    futures: list[Future[Batch]] = [executor.submit(run_batch, job, *r) for r in ranges]
-    try:
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        for future in futures:
-            future.cancel()

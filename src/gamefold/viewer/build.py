@@ -1,6 +1,7 @@
 """From a :class:`~gamefold.record.GameRecord` to the viewer's data and its HTML page.
 
-:func:`viewer_data` replays the record once and keeps, per step, the clock, the action and
+:func:`viewer_data` checks the record (:func:`~gamefold.record.check_record`), replays it
+up to its first divergence, if any, and keeps, per step, the clock, the action and
 who took it, the events with their rule IDs (the game's rule-coverage tables,
 :meth:`GameDef.event_rules <gamefold.games.GameDef.event_rules>` and
 :meth:`~gamefold.games.GameDef.attested`), and per *track* (the full state, then each
@@ -99,11 +100,12 @@ class _Replayed:
     events: tuple[tuple[Event, ...], ...]
 
 
-def _replay(game: GameDef[Any], record: GameRecord) -> _Replayed:
+def _replay(game: GameDef[Any], record: GameRecord, last: int) -> _Replayed:
+    """The states up to step ``last`` (the first divergence: nothing after it is shown)."""
     state = game.setup(record.seed)
     states: list[Game] = [state]
     events: list[tuple[Event, ...]] = []
-    for action in record.actions:
+    for action in record.actions[:last]:
         try:
             state, happened = game.rules.step(state, action)
         except GamefoldError:  # illegal: check_record says why; the replay stops here
@@ -168,10 +170,12 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     A record whose digests or legality diverge (:func:`~gamefold.record.check_record`)
     carries ``divergence``: the ``step``, the ``reason``, and the step the page opens at
     (the last one replayed when the action there is illegal); otherwise it is ``None``.
+    Nothing after the first divergence is replayed or shown: the page ends where it opens.
     """
     checked = check_record(record)
     game = record.game_def()
-    replayed = _replay(game, record)
+    found = checked.divergence
+    replayed = _replay(game, record, len(record.actions) if found is None else found.step)
     states = replayed.states
     first: dict[str, Any] = {
         "kind": "Setup",

@@ -209,7 +209,8 @@
       banner.className = "diverged";
       banner.setAttribute("role", "alert");
       banner.textContent =
-        "This record diverges at step " + d.step + ": " + d.reason + ". Opened at step " + d.open + ".";
+        "This record diverges at step " + d.step + ": " + d.reason + ". Opened at step " + d.open +
+        "; the steps after it are not shown.";
       banner.hidden = false;
     } else {
       banner.className = "ok";

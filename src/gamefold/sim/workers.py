@@ -1,0 +1,145 @@
+"""Where batches run, and what happens when a worker process is lost.
+
+:func:`batches_done` hands batches to an executor a window at a time (so that neither the
+futures nor their results pile up in this process) and yields each as it completes. When a
+worker process dies (killed, out of memory), a :class:`ProcessPoolExecutor` breaks and
+every batch it was running fails with it: on a :class:`Workers` pool those batches go out
+again on fresh processes, up to :data:`MAX_RESTARTS` times a run. A batch is played from
+its games' seeds alone, so a batch played again gives the very same rows. A pool that
+cannot be restarted, or one more loss, ends the run with :class:`WorkersLost`.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
+from multiprocessing import get_context
+from typing import Any, ParamSpec, TypeVar
+
+from gamefold.errors import GamefoldError
+from gamefold.sim.runner import Batch, Job, run_batch
+
+__all__ = ["IN_FLIGHT", "MAX_RESTARTS", "Workers", "WorkersLost", "batches_done"]
+
+MAX_RESTARTS = 3
+"""How many times a run replaces its lost worker processes before it gives up."""
+
+IN_FLIGHT = 64
+"""The most batches handed to an executor and not yet collected, at any time."""
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class WorkersLost(GamefoldError, RuntimeError):
+    """Worker processes were lost and the run could not go on; the games already finished
+    are kept (:func:`~gamefold.sim.simulate` attaches them as :attr:`frame`)."""
+
+    frame: Any = None
+    """The games finished before the run stopped, in game order (a pandas DataFrame)."""
+
+
+class Workers(Executor):
+    """Local worker processes (started with ``spawn``) that are replaced when one is lost.
+
+    ``Workers(4)`` is a :class:`~concurrent.futures.ProcessPoolExecutor` of four processes
+    that :func:`~gamefold.sim.simulate` can restart: the batches a lost process took down
+    with it are played again on fresh processes (at most :data:`MAX_RESTARTS` times a run).
+    """
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        """How many worker processes run at once."""
+        self._pool = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            self.processes, mp_context=get_context("spawn"), initializer=_leave_sigint
+        )
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        """Run ``fn(*args, **kwargs)`` on a worker process."""
+        return self._pool.submit(fn, *args, **kwargs)
+
+    def restart(self) -> None:
+        """Put the broken pool away and start fresh processes."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = self._start()
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop the worker processes (see :meth:`Executor.shutdown`)."""
+        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        """Leaving on Ctrl-C ends the processes at once: a run stopped by hand must not
+        wait for the batches it was playing."""
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            # The pool has no public way to end its processes before Python 3.14.
+            for process in list(getattr(self._pool, "_processes", {}).values()):
+                process.terminate()
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.shutdown(wait=True)
+
+
+def _leave_sigint() -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the run and keeps what
+    finished (a terminal sends SIGINT to every process of the group)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def batches_done(
+    job: Job, ranges: list[tuple[int, int]], executor: Executor | None
+) -> Iterator[Batch]:
+    """Every batch of ``ranges``, each as it completes (in any order on an executor)."""
+    if executor is None:
+        for start, stop in ranges:
+            yield run_batch(job, start, stop)
+        return
+    todo = deque(ranges)
+    running: dict[Future[Batch], tuple[int, int]] = {}
+    restarts = 0
+    try:
+        while todo or running:
+            while todo and len(running) < IN_FLIGHT:
+                start, stop = todo.popleft()
+                running[executor.submit(run_batch, job, start, stop)] = (start, stop)
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            lost = False
+            for future in finished:
+                if isinstance(future.exception(), BrokenExecutor):
+                    lost = True
+                    continue
+                del running[future]
+                yield future.result()
+            if lost:
+                restarts += 1
+                _restart(executor, restarts)
+                todo.extendleft(sorted(running.values(), reverse=True))
+                running.clear()
+    finally:
+        for future in running:
+            future.cancel()
+
+
+def _restart(executor: Executor, restarts: int) -> None:
+    """Replace a broken pool's processes, or say why the run cannot go on."""
+    if not isinstance(executor, Workers):
+        raise WorkersLost(
+            "a worker process was lost and this executor cannot replace it "
+            "(gamefold.sim.Workers can)"
+        )
+    if restarts > MAX_RESTARTS:
+        raise WorkersLost(
+            f"worker processes were lost {restarts} times; the run gives up after "
+            f"{MAX_RESTARTS} restarts"
+        )
+    executor.restart()
