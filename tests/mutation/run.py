@@ -123,10 +123,10 @@ _WORD = re.compile(r"\w")
 
 def _normal(code: str) -> str:
     """``code`` with its layout left out: no whitespace but one space between two words, and
-    no trailing comma before a closing bracket (a formatter's choice)."""
+    no trailing comma (a formatter's choice) before a closing bracket or at the end."""
     code = re.sub(r"\s+", " ", code).strip()
     code = re.sub(r"(?<=\W) | (?=\W)", "", code)
-    return re.sub(r",([)\]}])", r"\1", code)
+    return re.sub(r",([)\]}])", r"\1", code).removesuffix(",")
 
 
 def _contains(text: str, needle: str) -> bool:
@@ -172,13 +172,20 @@ def _definition(tree: ast.Module, qualname: str) -> ast.AST | None:
 def _windows(lines: Sequence[str], first: int, last: int, needle: str) -> list[tuple[int, int]]:
     """The shortest runs of lines (1-based, inclusive) within ``first..last`` whose code
     holds ``needle``."""
+
+    def holds(a: int, b: int) -> bool:
+        return a <= b and _contains(_normal(" ".join(lines[a - 1 : b])), needle)
+
     found = []
     for a in range(first, last + 1):
-        for b in range(a, last + 1):
-            if _contains(_normal(" ".join(lines[a - 1 : b])), needle):
-                if not _contains(_normal(" ".join(lines[a:b])), needle):
-                    found.append((a, b))
-                break
+        if not holds(a, last):
+            break  # nor does any later run: they are all inside this one
+        low, high = a, last  # the shortest run from a that holds it ends at high
+        while low < high:
+            mid = (low + high) // 2
+            low, high = (low, mid) if holds(a, mid) else (mid + 1, high)
+        if not holds(a + 1, high):
+            found.append((a, high))
     return found
 
 
