@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests import lanes
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -50,3 +52,14 @@ def test_the_quick_lane_selects_most_tests_and_leaves_the_slow_ones() -> None:
         assert f"\n{kept}" in done.stdout, kept
     for left in ("tests/sim/", "tests/viewer/", "docs/", "tests/games/campaign/test_coverage"):
         assert f"\n{left}" not in done.stdout, left
+
+
+def test_every_slow_entry_names_a_test_that_exists() -> None:
+    """Each prefix of ``tests/lanes.py`` names a directory, a file or a test in it (a renamed
+    test would silently come back into the quick lane)."""
+    for prefix in lanes.SLOW:
+        path, _, test = prefix.partition("::")
+        assert (ROOT / path).exists(), prefix
+        if test:
+            name = test.split("::")[-1].split("[")[0]
+            assert re.search(rf"(def|class) {re.escape(name)}", (ROOT / path).read_text()), prefix

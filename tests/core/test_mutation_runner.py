@@ -220,3 +220,18 @@ def test_every_rules_module_has_a_selection_of_tests_that_exist() -> None:
         assert paths, module
         for path in paths:
             assert (run.ROOT / path.split("::")[0]).exists(), (module, path)
+
+
+def test_again_takes_the_marked_copy_for_the_unchanged_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pragmas the runner put in its copy are no change of the mutated module."""
+    root, work = tmp_path / "root", tmp_path / "work"
+    for tree in (root, work):
+        (tree / "src" / "gamefold").mkdir(parents=True)
+    (root / "src" / "gamefold" / "m.py").write_text(SOURCE)
+    copy = run.marked_source("src/gamefold/m.py", SOURCE, [entry("f", "return 2")])
+    (work / "src" / "gamefold" / "m.py").write_text(copy)
+    monkeypatch.setattr(run, "ROOT", root)
+    run.refresh_tests(work, ["src/gamefold/m.py"])
+    assert (work / "src" / "gamefold" / "m.py").read_text() == copy

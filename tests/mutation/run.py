@@ -403,13 +403,11 @@ def run_group(workdir: Path, jobs: int, nice: int, quiet: bool, *, resume: bool 
         sys.exit(f"mutmut failed in {workdir} (exit {done.returncode}); see {log}")
 
 
-def refresh_tests(
-    workdir: Path, modules: Sequence[str], entries: Sequence[Equivalent] = ()
-) -> None:
+def refresh_tests(workdir: Path, modules: Sequence[str]) -> None:
     """Copy the current tests, docs and examples over ``workdir``'s, and the current source of
     every module but the mutated ``modules``; stop if one of those changed since its mutants
-    were made (they would test code that is gone: run it afresh). Listing a new equivalent
-    mutant (``entries``) is no change: its survivors are counted as marked."""
+    were made (they would test code that is gone: run it afresh). The pragmas of the copy
+    are no change, nor is an equivalent mutant listed since: its survivors count as marked."""
     for name in ("tests", "docs", "examples"):
         if (ROOT / name).is_dir():
             shutil.copytree(ROOT / name, workdir / name, ignore=SKIPPED, dirs_exist_ok=True)
@@ -644,10 +642,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.report:
             pass  # only read what the last run left
         elif args.resume:
-            refresh_tests(workdir, group, entries)
+            refresh_tests(workdir, group)
             run_group(workdir, args.jobs, args.nice, quiet=not args.verbose, resume=True)
         elif args.again:
-            refresh_tests(workdir, group, entries)
+            refresh_tests(workdir, group)
             names = [n for _, n in survivors(workdir, group, entries)]
             rerun(workdir, names, args.jobs, args.nice, quiet=not args.verbose)
         else:
