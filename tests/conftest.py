@@ -1,7 +1,8 @@
 """Shared test configuration: Hypothesis profiles and registry isolation.
 
 ``dev`` (the default) keeps a local run quick; ``ci`` is thorough and is what ``.ci/run``
-selects with ``HYPOTHESIS_PROFILE=ci``; ``mutation`` is the mutation runner's.
+selects with ``HYPOTHESIS_PROFILE=ci``; ``mutation`` is the mutation runner's; ``quick`` is
+the quick lane's, with the ``slow`` marker on the tests :mod:`tests.lanes` lists.
 
 Every test, every test module and the session run inside
 :func:`tests.isolation.registries_restored`: whatever a test or a fixture registers (a game,
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
+from tests import lanes
 
 # Importing the isolation helpers imports gamefold.games, so the built-in games are
 # registered before the first snapshot and are part of every restored state.
@@ -32,6 +34,8 @@ settings.register_profile(
 # ``mutation``: what tests/mutation/run.py selects, so each mutant is judged in seconds on a
 # shared machine; a mutant that survives it may still fall to the 40 or 150 examples above.
 settings.register_profile("mutation", max_examples=10, deadline=None)
+# ``quick``: the quick lane's (README, CONTRIBUTING), a check of an install in minutes.
+settings.register_profile("quick", max_examples=5, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
@@ -54,3 +58,10 @@ def _restore_registries() -> Iterator[None]:
     """Undo every registration a test makes (games, dire policies), whatever its outcome."""
     with registries_restored():
         yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` what the quick lane (``-m "not slow"``) leaves out (:mod:`tests.lanes`)."""
+    for item in items:
+        if lanes.slow(item.nodeid):
+            item.add_marker(pytest.mark.slow)

@@ -167,12 +167,9 @@ class GameRecord:
         data = {
             "format_version": self.format_version,
             "game": self.game,
-            # pragma: no mutate start -- equivalent: cattrs unstructures a value as its own
-            # class by default, and the converter tags every Action subclass
             "config": converter.unstructure(self.config, unstructure_as=type(self.config)),
             "seed": self.seed,
             "actions": [converter.unstructure(a, unstructure_as=Action) for a in self.actions],
-            # pragma: no mutate end
         }
         if self.digests is not None:
             data["digests"] = list(self.digests)
@@ -188,7 +185,7 @@ class GameRecord:
     def _repr_html_(self) -> str:
         """The viewer inside a notebook: the page in a frame of its own, so that its script
         and style stay apart from the notebook's."""
-        page = html.escape(self.to_html(), quote=True)  # pragma: no mutate -- quote=True: default
+        page = html.escape(self.to_html(), quote=True)
         return (
             f'<iframe srcdoc="{page}" title="gamefold viewer: {html.escape(self.game)}" '
             'style="width: 100%; height: 720px; border: 1px solid #ddd"></iframe>'
@@ -216,7 +213,7 @@ class GameRecord:
             header.config,
             header.seed,
             actions,
-            header.format_version,  # pragma: no mutate -- equivalent: 1, the default, alone is read
+            header.format_version,
             digests=header.digests,
         )
 
@@ -249,7 +246,7 @@ def _read_header(text: str | bytes, limits: Limits) -> _Header:
     seed = _seed(data["seed"])
     given = data["config"]
     # Only an older record can leave out a field added since: a current one is not walked.
-    if version < FORMAT_VERSION:  # pragma: no mutate -- equivalent: a speed-up, as above
+    if version < FORMAT_VERSION:
         given = _fill_added(given, game_cls.config_type, version)
     config = structure(given, game_cls.config_type, "config")
     _require_complete(given, config, "config")
@@ -300,24 +297,19 @@ def _seed(seed: Any) -> int | str:
 def _require_complete(data: Any, config: Any, path: str) -> None:
     """A record names every field of its config: a left-out field is an error, not a default
     (a record is read back exactly as it was written, whatever a later release defaults to)."""
-    # pragma: no mutate start -- equivalent: a value unstructures as its own class anyway
     todo = [(data, converter.unstructure(config, unstructure_as=type(config)), path)]
-    # pragma: no mutate end
     while todo:
         given, full, where = todo.pop()
         # Structured data has the kind it was given: both are dicts, or both lists, or neither.
-        if isinstance(full, dict) and isinstance(given, dict):  # pragma: no mutate -- see above
+        if isinstance(full, dict) and isinstance(given, dict):
             absent = [k for k in full if k not in given]
             if absent:
                 raise RecordError("record/malformed", "missing", f"{where}.{absent[0]}")
             todo.extend((given[k], full[k], f"{where}.{k}") for k in full)
-        elif isinstance(full, list) and isinstance(given, list):  # pragma: no mutate -- as above
-            # pragma: no mutate start -- equivalent: a structured list keeps its length (a
-            # set's repeats aside, whose scalars hold no nested field to miss)
+        elif isinstance(full, list) and isinstance(given, list):
             todo.extend(
                 (g, f, f"{where}[{i}]") for i, (g, f) in enumerate(zip(given, full, strict=False))
             )
-            # pragma: no mutate end
 
 
 def _digests(value: Any, actions: int) -> tuple[str, ...] | None:
@@ -349,10 +341,8 @@ def _action(raw: Any, index: int) -> Action:
 
 def canonical_json(state: Game) -> str:
     """The canonical encoding of a game state: sorted keys, no spaces, ASCII only."""
-    data = converter.unstructure(state, unstructure_as=Game)  # pragma: no mutate -- a Game anyway
-    # pragma: no mutate start -- equivalent: ensure_ascii=True is json's default, kept to be read
+    data = converter.unstructure(state, unstructure_as=Game)
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    # pragma: no mutate end
 
 
 def state_digest(state: Game) -> str:
@@ -421,7 +411,7 @@ def check_record(record: GameRecord | str | bytes, *, limits: Limits = DEFAULT_L
             record.game,
             record.config,
             record.seed,
-            record.format_version,  # pragma: no mutate -- equivalent: _check reads no version
+            record.format_version,
             record.digests,
             list(record.actions),
         )
@@ -471,7 +461,7 @@ def verify(record: GameRecord, states: Sequence[Game] | None = None) -> Divergen
     if states is None:
         return check_record(record).divergence
     replayed = replay(record)
-    step = 0  # pragma: no mutate -- equivalent: the loop sets it before anything can raise
+    step = 0
     try:
         for step, expected in enumerate(states):
             actual = next(replayed, None)
@@ -509,9 +499,7 @@ def _over_default(default: Any, data: dict[str, Any]) -> dict[str, Any]:
     # Through JSON text, so that it holds what a file would (no tuples, no enum members).
     full: dict[str, Any] = json.loads(to_json(default))
     for key, value in data.items():  # unknown keys stay, to be refused with their path
-        # pragma: no mutate start -- equivalent: a key of no field names no record either
         inner = getattr(default, key, None) if key in full else None
-        # pragma: no mutate end
         if isinstance(value, dict) and attrs.has(type(inner)):
             full[key] = _over_default(inner, value)
         else:

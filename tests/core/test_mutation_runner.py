@@ -1,7 +1,10 @@
-"""The mutation runner skips a module mutmut can make no mutant of (docs/ci.md)."""
+"""The mutation runner: what it mutates, how it reads its selection and its list of equivalent
+mutants, and how it reuses a run (docs/ci.md)."""
 
 from __future__ import annotations
 
+import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -54,3 +57,181 @@ def test_again_refreshes_every_source_but_the_mutated_one(
     (root / "src" / "pkg" / "a.py").write_text("A = 2\n")
     with pytest.raises(SystemExit, match=r"src/pkg/a\.py changed since its mutants were made"):
         run.refresh_tests(work, ["src/pkg/a.py"])
+
+
+SOURCE = """\
+def f(x):
+    if x > 0:
+        return 1
+    return 2
+
+
+class C:
+    def g(self, x):
+        if x > 0:
+            return 3
+        for y in zip(
+            x, x, strict=False
+        ):
+            continue
+        if y:
+            continue
+        return 4
+"""
+
+
+def entry(function: str, code: str, after: str = "", *, runs: bool = False) -> run.Equivalent:
+    return run.Equivalent("src/gamefold/m.py", function, code, "why", after, runs)
+
+
+def marked(source: str, *entries: run.Equivalent) -> list[int]:
+    text = run.marked_source("src/gamefold/m.py", source, entries)
+    return [n for n, line in enumerate(text.splitlines(), 1) if line.endswith(run.PRAGMA)]
+
+
+def test_a_listed_mutant_is_marked_in_its_function_only() -> None:
+    """The listed code of ``f`` gets mutmut's pragma in the copy; the same code in ``C.g``,
+    unlisted, does not: a listed mutant is never made, an unlisted one is."""
+    assert marked(SOURCE, entry("f", "if x > 0:")) == [2]
+    assert marked(SOURCE, entry("C.g", "if x>0 :")) == [9]
+    assert marked(SOURCE) == []
+
+
+def test_an_entry_matches_by_code_not_by_line_nor_layout() -> None:
+    """Lines added above, and the code split over lines or joined, keep the entry's match."""
+    moved = "import os\n\n\n" + SOURCE
+    assert marked(moved, entry("f", "if x > 0:")) == [5]
+    assert marked(SOURCE, entry("C.g", "for y in zip(x, x, strict=False,):")) == [11, 12, 13]
+    joined = SOURCE.replace("zip(\n            x, x, strict=False\n        ):", "zip(x, x):")
+    assert marked(joined, entry("C.g", "for y in zip(\n    x,\n    x,\n):")) == [11]
+
+
+def test_after_tells_two_equal_pieces_of_code_apart() -> None:
+    """``after`` names the code just before: only the second ``continue`` is marked."""
+    assert marked(SOURCE, entry("C.g", "continue")) == [14, 16]
+    assert marked(SOURCE, entry("C.g", "continue", after="if y:")) == [16]
+
+
+def test_a_run_entry_is_made_and_only_its_survivor_counts_as_equivalent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``run = true``: no pragma in the copy; a survivor of that code is marked, a survivor
+    of other code of the function, or of another function, is not."""
+    monkeypatch.setattr(run, "ROOT", tmp_path)
+    (tmp_path / "src" / "gamefold").mkdir(parents=True)
+    (tmp_path / "src" / "gamefold" / "m.py").write_text(SOURCE)
+    listed = entry("C.g", "if x > 0:", runs=True)
+    assert marked(SOURCE, listed) == []
+    diffs = {
+        "m.xǁCǁg__mutmut_1": "-        if x > 0:\n+        if x >= 0:\n",
+        "m.xǁCǁg__mutmut_2": "-        return 4\n+        return 5\n",
+        "m.x_f__mutmut_1": "-    if x > 0:\n+    if x >= 0:\n",
+    }
+
+    def show(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(command, 0, diffs[command[-1]], "")
+
+    monkeypatch.setattr(run.subprocess, "run", show)
+    module = "src/gamefold/m.py"
+    assert run.is_marked(tmp_path, module, "m.xǁCǁg__mutmut_1", [listed])
+    assert not run.is_marked(tmp_path, module, "m.xǁCǁg__mutmut_2", [listed])
+    assert not run.is_marked(tmp_path, module, "m.x_f__mutmut_1", [listed])
+
+
+def test_mutmut_names_map_to_qualified_names() -> None:
+    assert run.mutant_function("gamefold.record.x_canonical_json__mutmut_3") == "canonical_json"
+    assert run.mutant_function("gamefold.record.xǁGameRecordǁto_json__mutmut_12") == (
+        "GameRecord.to_json"
+    )
+
+
+def test_a_stale_entry_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An entry whose code, function or module is gone marks nothing and is reported."""
+    monkeypatch.setattr(run, "ROOT", tmp_path)
+    (tmp_path / "src" / "gamefold").mkdir(parents=True)
+    (tmp_path / "src" / "gamefold" / "m.py").write_text(SOURCE)
+    good, gone = entry("f", "return 2"), entry("f", "return 3")
+    moved = entry("h", "return 2")
+    elsewhere = run.Equivalent("src/gamefold/n.py", "f", "return 2", "why")
+    modules = ["src/gamefold/m.py"]
+    assert run.stale([good, gone, moved, elsewhere], modules) == [gone, moved, elsewhere]
+    assert run.report_stale([gone]) == 1
+    assert "m.py f: 'return 3'" in capsys.readouterr().out
+    assert run.report_stale([]) == 0
+
+
+def test_an_entry_needs_its_reason(tmp_path: Path) -> None:
+    listed = tmp_path / "equivalent.toml"
+    listed.write_text('[[mutant]]\nmodule = "m.py"\nfunction = "f"\ncode = "x"\n')
+    with pytest.raises(SystemExit, match="reason"):
+        run.load_equivalents(listed)
+    listed.write_text(listed.read_text() + 'why = "w"\nline = 3\n')
+    with pytest.raises(SystemExit, match="no other key"):
+        run.load_equivalents(listed)
+
+
+def test_prepare_marks_the_listed_code_and_deselects_the_source_readers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy's module carries the pragmas (the project's own source never does), and its
+    mutmut config runs only the module's tests, less ``selection.toml``'s ``deselect``."""
+    root, work = tmp_path / "root", tmp_path / "work"
+    (root / "src" / "gamefold").mkdir(parents=True)
+    (root / "src" / "gamefold" / "m.py").write_text(SOURCE)
+    (root / "pyproject.toml").write_text(
+        '[tool.mutmut]\nonly_mutate = ["src/gamefold/*"]\npytest_add_cli_args = ["-q"]\n'
+    )
+    (root / "selection.toml").write_text('deselect = ["tests/t.py::reads"]\n[tests]\n')
+    monkeypatch.setattr(run, "ROOT", root)
+    monkeypatch.setattr(run, "SELECTION", root / "selection.toml")
+    run.prepare(work, ["src/gamefold/m.py"], ["tests/m"], [entry("f", "return 2")])
+    assert (work / "src" / "gamefold" / "m.py").read_text().splitlines()[3].endswith(run.PRAGMA)
+    assert run.PRAGMA not in (root / "src" / "gamefold" / "m.py").read_text()
+    config = tomllib.loads((work / "pyproject.toml").read_text())["tool"]["mutmut"]
+    assert config["only_mutate"] == ["src/gamefold/m.py"]
+    assert config["pytest_add_cli_args_test_selection"] == ["tests/m"]
+    assert config["pytest_add_cli_args"] == ["-q", "--deselect", "tests/t.py::reads"]
+
+
+def test_every_listed_equivalent_mutant_marks_code_of_the_source() -> None:
+    """The project's own list is not stale: each entry still finds its code (else update or
+    delete it, docs/ci.md), and the source holds no pragma of the mutation tool."""
+    only, _ = run.load_config()
+    modules = run.rules_modules(only)
+    entries = run.load_equivalents()
+    assert entries
+    assert run.stale(entries, modules) == []
+    for module in modules:
+        assert "pragma: no mutate" not in (run.ROOT / module).read_text("utf-8"), module
+
+
+def test_every_rules_module_has_a_selection_of_tests_that_exist() -> None:
+    """``selection.toml`` judges every rules module by tests that exist."""
+    only, tests = run.load_config()
+    for module in run.rules_modules(only):
+        chosen = run.selection(module, tests)
+        paths = [
+            a
+            for i, a in enumerate(chosen)
+            if a != "--deselect" and (i == 0 or chosen[i - 1] != "--deselect")
+        ]
+        assert paths, module
+        for path in paths:
+            assert (run.ROOT / path.split("::")[0]).exists(), (module, path)
+
+
+def test_again_takes_the_marked_copy_for_the_unchanged_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pragmas the runner put in its copy are no change of the mutated module."""
+    root, work = tmp_path / "root", tmp_path / "work"
+    for tree in (root, work):
+        (tree / "src" / "gamefold").mkdir(parents=True)
+    (root / "src" / "gamefold" / "m.py").write_text(SOURCE)
+    copy = run.marked_source("src/gamefold/m.py", SOURCE, [entry("f", "return 2")])
+    (work / "src" / "gamefold" / "m.py").write_text(copy)
+    monkeypatch.setattr(run, "ROOT", root)
+    run.refresh_tests(work, ["src/gamefold/m.py"])
+    assert (work / "src" / "gamefold" / "m.py").read_text() == copy

@@ -9,7 +9,10 @@ Usage (from the repository root, with the ``mutation`` extra installed)::
 A module is a path under ``src/gamefold`` (``skills/zones.py``), a dotted name
 (``gamefold.skills.zones``) or a package (``combat``, ``games/summit``): every rules module in
 it. The rules modules are mutmut's ``only_mutate`` in ``pyproject.toml``; which tests judge a
-module's mutants is ``[tool.gamefold.mutation.tests]`` there (a subsystem's own tests).
+module's mutants is the ``[tests]`` table of ``selection.toml`` beside this file (a subsystem's
+own tests), and the mutants no test can tell from the original are listed, each with why, in
+``equivalent.toml`` beside it, matched by function and code: the runner marks that code
+``# pragma: no mutate`` in its copy of the module, so mutmut makes no such mutant.
 
 Each module runs on its own, in a copy of the project under ``.mutation/<module>/``
 (``.mutation/skills-rounds/``; git-ignored; mutmut writes its ``mutants/`` there), one mutant
@@ -25,19 +28,26 @@ from __future__ import annotations
 import argparse
 import ast
 import fnmatch
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tokenize
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "gamefold"
 WORK = ROOT / ".mutation"
+SELECTION = Path(__file__).resolve().with_name("selection.toml")
+EQUIVALENTS = Path(__file__).resolve().with_name("equivalent.toml")
+PRAGMA = "  # pragma: no mutate"
 COPIED = ("pyproject.toml", "README.md", "CHANGELOG.md", "src", "tests", "docs", "examples")
 SKIPPED = shutil.ignore_patterns("__pycache__", ".hypothesis", "_build", "*.pyc")
 
@@ -47,15 +57,198 @@ TIMEOUT = {36, 24, -24, 152, 255}
 SURVIVED = {0}
 NO_TESTS = {5, 33}
 SKIPPED_CODES = {34, 37}
-MARKED = -1000  # this report's own code: a survivor on a line since marked equivalent
+MARKED = -1000  # this report's own code: a survivor of code since listed as equivalent
 
 
 def load_config() -> tuple[list[str], list[tuple[str, list[str]]]]:
-    """mutmut's ``only_mutate`` patterns and the (pattern, tests) pairs of the runner."""
+    """mutmut's ``only_mutate`` patterns and the (pattern, tests) pairs of ``selection.toml``."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     only = list(data["tool"]["mutmut"]["only_mutate"])
-    tests = list(data["tool"]["gamefold"]["mutation"]["tests"].items())
+    tests = list(tomllib.loads(SELECTION.read_text("utf-8"))["tests"].items())
     return only, tests
+
+
+def deselected() -> list[str]:
+    """The tests ``selection.toml`` leaves out of every run (they read the source text)."""
+    return list(tomllib.loads(SELECTION.read_text("utf-8")).get("deselect", []))
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """A listed equivalent mutant: ``code`` inside ``function`` of ``module``, and why.
+
+    ``module`` is a ``src/gamefold/…`` path; ``function`` a qualified name (``f``,
+    ``Class.method``); ``after``, when given, is the code just before ``code``, to tell apart
+    two equal pieces of code in one function (two ``continue``). With ``run``, mutmut makes
+    and runs the code's mutants (some are killed) and only a survivor counts as equivalent;
+    otherwise it makes none of them."""
+
+    module: str
+    function: str
+    code: str
+    why: str
+    after: str = ""
+    run: bool = False
+
+
+def load_equivalents(path: Path | None = None) -> list[Equivalent]:
+    """The entries of ``equivalent.toml``; an entry without a reason stops the run."""
+    data = tomllib.loads((path or EQUIVALENTS).read_text("utf-8"))
+    found = []
+    for entry in data.get("mutant", []):
+        unknown = set(entry) - {"module", "function", "code", "why", "after", "run"}
+        if unknown or not all(entry.get(k, "").strip() for k in ("module", "function", "code")):
+            sys.exit(
+                "an equivalent mutant has a module, a function, its code and why (and maybe "
+                f"after and run), no other key: {entry}"
+            )
+        if not entry.get("why", "").strip():
+            sys.exit(f"an equivalent mutant needs its reason (why): {entry}")
+        module = "src/gamefold/" + entry["module"].removeprefix("src/").removeprefix("gamefold/")
+        found.append(
+            Equivalent(
+                module,
+                entry["function"],
+                entry["code"],
+                entry["why"],
+                entry.get("after", ""),
+                entry.get("run", False) is True,
+            )
+        )
+    return found
+
+
+_WORD = re.compile(r"\w")
+
+
+def _normal(code: str) -> str:
+    """``code`` with its layout left out: no whitespace but one space between two words, and
+    no trailing comma (a formatter's choice) before a closing bracket or at the end."""
+    code = re.sub(r"\s+", " ", code).strip()
+    code = re.sub(r"(?<=\W) | (?=\W)", "", code)
+    return re.sub(r",([)\]}])", r"\1", code).removesuffix(",")
+
+
+def _contains(text: str, needle: str) -> bool:
+    """Whether ``needle`` is in ``text`` and not glued to a longer name (``x`` in ``max``)."""
+    start = text.find(needle)
+    while start >= 0:
+        end = start + len(needle)
+        before = start > 0 and _WORD.match(text[start - 1]) and _WORD.match(needle[0])
+        after = end < len(text) and _WORD.match(text[end]) and _WORD.match(needle[-1])
+        if not before and not after:
+            return True
+        start = text.find(needle, start + 1)
+    return False
+
+
+def _code_lines(source: str) -> list[str]:
+    """The lines of ``source`` without their comments (read by the tokenizer, so a ``#``
+    inside a string stays)."""
+    lines = source.splitlines()
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            row, col = token.start
+            lines[row - 1] = lines[row - 1][:col]
+    return lines
+
+
+def _definition(tree: ast.Module, qualname: str) -> ast.AST | None:
+    """The function or class ``qualname`` (``Class.method``) names in ``tree``."""
+    node: ast.AST = tree
+    for name in qualname.split("."):
+        found = [
+            child
+            for child in ast.iter_child_nodes(node)
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and child.name == name
+        ]
+        if not found:
+            return None
+        node = found[0]
+    return node
+
+
+def _windows(lines: Sequence[str], first: int, last: int, needle: str) -> list[tuple[int, int]]:
+    """The shortest runs of lines (1-based, inclusive) within ``first..last`` whose code
+    holds ``needle``."""
+
+    def holds(a: int, b: int) -> bool:
+        return a <= b and _contains(_normal(" ".join(lines[a - 1 : b])), needle)
+
+    found = []
+    for a in range(first, last + 1):
+        if not holds(a, last):
+            break  # nor does any later run: they are all inside this one
+        low, high = a, last  # the shortest run from a that holds it ends at high
+        while low < high:
+            mid = (low + high) // 2
+            low, high = (low, mid) if holds(a, mid) else (mid + 1, high)
+        if not holds(a + 1, high):
+            found.append((a, high))
+    return found
+
+
+def equivalent_lines(source: str, entry: Equivalent) -> set[int]:
+    """The lines of ``source`` (1-based) that ``entry`` marks equivalent; none when stale."""
+    tree = ast.parse(source)
+    node = _definition(tree, entry.function)
+    if node is None:
+        return set()
+    lines = _code_lines(source)
+    first, last = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+    needle = _normal(entry.code)
+    marked: set[int] = set()
+    if entry.after:
+        context = _normal(f"{entry.after} {entry.code}")
+        for a, b in _windows(lines, first, last, context):
+            start = max(c for c in range(a, b + 1) if _windows(lines, c, b, needle))
+            marked.update(range(start, b + 1))
+        return marked
+    for a, b in _windows(lines, first, last, needle):
+        marked.update(range(a, b + 1))
+    return marked
+
+
+def _string_lines(source: str) -> set[int]:
+    """Lines that end inside a string (a comment there would join the string) or on a ``\\``
+    continuation."""
+    inside = {
+        row
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.STRING
+        for row in range(token.start[0], token.end[0])
+    }
+    inside |= {n for n, line in enumerate(source.splitlines(), 1) if line.endswith("\\")}
+    return inside
+
+
+def marked_source(module: str, source: str, entries: Sequence[Equivalent]) -> str:
+    """``source`` of ``module`` with ``# pragma: no mutate`` at the end of every line of code
+    an equivalent mutant of ``entries`` spans: mutmut then makes no mutant there."""
+    lines = source.splitlines(keepends=True)
+    code = _code_lines(source)
+    marked: set[int] = set()
+    for entry in entries:
+        if entry.module == module and not entry.run:
+            marked |= equivalent_lines(source, entry)
+    for n in sorted(marked - _string_lines(source)):
+        if code[n - 1].strip():
+            line = lines[n - 1]
+            ending = line[len(line.rstrip("\r\n")) :]
+            lines[n - 1] = line.rstrip("\r\n") + PRAGMA + ending
+    return "".join(lines)
+
+
+def stale(entries: Sequence[Equivalent], modules: Sequence[str]) -> list[Equivalent]:
+    """The entries that mark nothing: their module is no rules module, or their function or
+    its code is gone from it."""
+    texts = {m: (ROOT / m).read_text("utf-8") for m in modules}
+    return [
+        entry
+        for entry in entries
+        if entry.module not in texts or not equivalent_lines(texts[entry.module], entry)
+    ]
 
 
 def rules_modules(only: Sequence[str]) -> list[str]:
@@ -111,11 +304,14 @@ def selection(module: str, tests: Sequence[tuple[str, list[str]]]) -> tuple[str,
     for pattern, dirs in tests:
         if fnmatch.fnmatch(module, pattern):
             return tuple(dirs)
-    sys.exit(f"no [tool.gamefold.mutation.tests] entry matches {module}")
+    sys.exit(f"no [tests] entry of {SELECTION.name} matches {module}")
 
 
-def prepare(workdir: Path, modules: Sequence[str], tests: Sequence[str]) -> None:
-    """A fresh copy of the project whose mutmut config mutates ``modules`` under ``tests``."""
+def prepare(
+    workdir: Path, modules: Sequence[str], tests: Sequence[str], entries: Sequence[Equivalent]
+) -> None:
+    """A fresh copy of the project whose mutmut config mutates ``modules`` under ``tests``,
+    their equivalent mutants (``entries``) marked in the copy."""
     if workdir.exists():
         shutil.rmtree(workdir)
     workdir.mkdir(parents=True)
@@ -125,11 +321,14 @@ def prepare(workdir: Path, modules: Sequence[str], tests: Sequence[str]) -> None
             shutil.copytree(source, workdir / name, ignore=SKIPPED)
         elif source.is_file():
             shutil.copy2(source, workdir / name)
+    for module in modules:
+        source = (ROOT / module).read_text("utf-8")
+        (workdir / module).write_text(marked_source(module, source, entries), "utf-8")
     pyproject = workdir / "pyproject.toml"
     text = pyproject.read_text("utf-8")
     data = tomllib.loads(text)
     args = list(data["tool"]["mutmut"].get("pytest_add_cli_args", []))
-    for test in data["tool"]["gamefold"]["mutation"].get("deselect", []):
+    for test in deselected():
         args += ["--deselect", test]
     # JSON lists of strings are valid TOML; top-level keys of [tool.mutmut] follow its header.
     narrowed = (
@@ -207,12 +406,13 @@ def run_group(workdir: Path, jobs: int, nice: int, quiet: bool, *, resume: bool 
 def refresh_tests(workdir: Path, modules: Sequence[str]) -> None:
     """Copy the current tests, docs and examples over ``workdir``'s, and the current source of
     every module but the mutated ``modules``; stop if one of those changed since its mutants
-    were made (they would test code that is gone: run it afresh)."""
+    were made (they would test code that is gone: run it afresh). The pragmas of the copy
+    are no change, nor is an equivalent mutant listed since: its survivors count as marked."""
     for name in ("tests", "docs", "examples"):
         if (ROOT / name).is_dir():
             shutil.copytree(ROOT / name, workdir / name, ignore=SKIPPED, dirs_exist_ok=True)
     for module in modules:
-        if (ROOT / module).read_bytes() != (workdir / module).read_bytes():
+        if _unmarked(ROOT / module) != _unmarked(workdir / module):
             sys.exit(f"{module} changed since its mutants were made: run it without --again")
     for source in sorted((ROOT / "src").rglob("*.py")):
         module = source.relative_to(ROOT).as_posix()
@@ -241,10 +441,15 @@ def rerun(workdir: Path, names: Sequence[str], jobs: int, nice: int, quiet: bool
         sys.exit(f"mutmut failed in {workdir} (exit {done.returncode}); see {log}")
 
 
-def results(workdir: Path) -> dict[str, dict[str, int | None]]:
+def _unmarked(path: Path) -> str:
+    """The text of ``path`` without the pragmas :func:`marked_source` adds."""
+    return path.read_text("utf-8").replace(PRAGMA, "")
+
+
+def results(workdir: Path, entries: Sequence[Equivalent] = ()) -> dict[str, dict[str, int | None]]:
     """Per module (``src/gamefold/…``), every mutant's exit code, from mutmut's meta files.
 
-    A survivor on a line since marked equivalent gets :data:`MARKED`.
+    A survivor of code since listed as equivalent (in ``entries``) gets :data:`MARKED`.
     """
     out: dict[str, dict[str, int | None]] = {}
     mutants = workdir / "mutants"
@@ -252,69 +457,69 @@ def results(workdir: Path) -> dict[str, dict[str, int | None]]:
         module = meta.relative_to(mutants).as_posix().removesuffix(".meta")
         codes = json.loads(meta.read_text("utf-8")).get("exit_code_by_key", {})
         for name, code in codes.items():
-            if code in SURVIVED | NO_TESTS and is_marked(workdir, module, name):
+            if code in SURVIVED | NO_TESTS and is_marked(workdir, module, name, entries):
                 codes[name] = MARKED
         if codes:
             out[module] = codes
     return out
 
 
-def survivors(workdir: Path, modules: Sequence[str]) -> list[tuple[str, str]]:
+def survivors(
+    workdir: Path, modules: Sequence[str], entries: Sequence[Equivalent] = ()
+) -> list[tuple[str, str]]:
     """(module, mutant) for every unmarked survivor of ``modules`` in ``workdir``."""
     return [
         (module, name)
-        for module, codes in results(workdir).items()
+        for module, codes in results(workdir, entries).items()
         if module in modules
         for name, code in sorted(codes.items())
         if code in SURVIVED | NO_TESTS
     ]
 
 
-def _code(line: str) -> str:
-    return line.split("#", 1)[0].strip()
+def mutant_function(name: str) -> str:
+    """The qualified name of the function mutmut's mutant ``name`` changes:
+    ``gamefold.record.xǁGameRecordǁto_json__mutmut_3`` changes ``GameRecord.to_json``."""
+    last = name.rsplit("__mutmut_", 1)[0].rsplit(".", 1)[-1]
+    return last.removeprefix("x_") if "ǁ" not in last else ".".join(last.split("ǁ")[1:])
 
 
-def marked_lines(module: str) -> set[tuple[str, str]]:
-    """(previous line, line), as code, for every line of ``module`` under a ``no mutate``
-    pragma: the previous line tells apart two equal lines (two ``continue``)."""
-    marked: set[tuple[str, str]] = set()
-    inside = False
-    previous = ""
-    for line in (ROOT / module).read_text("utf-8").splitlines():
-        tail = line.split("# pragma: no mutate", 1)[1] if "# pragma: no mutate" in line else None
-        code = _code(line)
-        if tail is not None and tail.startswith(" start"):
-            inside = True
-        elif tail is not None and tail.startswith(" end"):
-            inside = False
-        elif tail is not None or inside:
-            marked.add((previous, code))
-        if code:
-            previous = code
+def marked_code(module: str, entries: Sequence[Equivalent]) -> dict[str, set[str]]:
+    """Per function mutmut mutates (a top-level function, a method of a top-level class), the
+    code of the lines of ``module`` its listed equivalent mutants span."""
+    source = (ROOT / module).read_text("utf-8")
+    code = _code_lines(source)
+    tree = ast.parse(source)
+    marked: dict[str, set[str]] = {}
+    for entry in entries:
+        if entry.module != module:
+            continue
+        parts = entry.function.split(".")
+        owner = _definition(tree, parts[0])
+        depth = 2 if isinstance(owner, ast.ClassDef) and len(parts) > 1 else 1
+        lines = marked.setdefault(".".join(parts[:depth]), set())
+        lines |= {_normal(code[n - 1]) for n in equivalent_lines(source, entry)}
     return marked
 
 
-def is_marked(workdir: Path, module: str, name: str) -> bool:
-    """Whether mutant ``name`` changes only lines since marked equivalent in the source.
+def is_marked(workdir: Path, module: str, name: str, entries: Sequence[Equivalent]) -> bool:
+    """Whether mutant ``name`` changes only code since listed as equivalent in its function.
 
     A fresh run no longer makes such a mutant; a run that reuses its mutants (``--again``)
     still has it, and counts it as marked rather than survived.
     """
+    marked = marked_code(module, entries).get(mutant_function(name))
+    if not marked:
+        return False
     shown = subprocess.run(
         [mutmut(), "show", name], cwd=workdir, capture_output=True, text=True, check=False
     ).stdout.splitlines()
-    removed: list[tuple[str, str]] = []
-    previous = ""
-    for line in shown:
-        if line[:1] not in (" ", "-") or line[:3] == "---":
-            continue
-        code = _code(line[1:])
-        if line[:1] == "-":
-            removed.append((previous, code))
-        if code:
-            previous = code
-    marked = marked_lines(module)
-    return bool(removed) and all(pair in marked for pair in removed)
+    removed = [
+        _normal(_code_lines(line[1:] + "\n")[0])
+        for line in shown
+        if line[:1] == "-" and line[:3] != "---"
+    ]
+    return bool(removed) and all(code in marked for code in removed if code)
 
 
 def tally(codes: dict[str, int | None]) -> Counter[str]:
@@ -366,7 +571,7 @@ def report(
             if code not in KILLED | TIMEOUT | SKIPPED_CODES | {MARKED, None}
         ]
     print("(score: (killed + timeout) / (mutants - marked - pending); marked: survivors of a")
-    print(" reused run on lines since marked `# pragma: no mutate`, which a fresh run skips;")
+    print(" reused run of code since listed in equivalent.toml, which a fresh run skips;")
     print(" pending: not run yet, the run was interrupted or is under way)")
     print(f"\nsurvivors ({len(left)}):")
     for module, name in left:
@@ -396,7 +601,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=float,
         default=0.0,
         metavar="PERCENT",
-        help="exit 1 if a module scores below this",
+        help="exit 1 if a module scores below this (or an equivalent mutant is stale)",
     )
     parser.add_argument("--verbose", action="store_true", help="show mutmut's own output")
     parser.add_argument("--list", action="store_true", help="list the rules modules and exit")
@@ -413,10 +618,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     only, tests = load_config()
     modules = rules_modules(only)
+    entries = load_equivalents()
     if args.list:
         print("\n".join(f"{m}  <- {' '.join(selection(m, tests))}" for m in modules))
-        return 0
+        return report_stale(stale(entries, modules))
     chosen = resolve(args.modules, modules) if args.modules else modules
+    old = [e for e in stale(entries, modules) if e.module in chosen or e.module not in modules]
     all_results: dict[str, dict[str, int | None]] = {}
     workdirs: dict[str, Path] = {}
     for module in chosen:
@@ -439,16 +646,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_group(workdir, args.jobs, args.nice, quiet=not args.verbose, resume=True)
         elif args.again:
             refresh_tests(workdir, group)
-            names = [n for _, n in survivors(workdir, group)]
+            names = [n for _, n in survivors(workdir, group, entries)]
             rerun(workdir, names, args.jobs, args.nice, quiet=not args.verbose)
         else:
-            prepare(workdir, group, test_dirs)
+            prepare(workdir, group, test_dirs, entries)
             run_group(workdir, args.jobs, args.nice, quiet=not args.verbose)
-        for found, codes in results(workdir).items():
+        for found, codes in results(workdir, entries).items():
             all_results[found] = codes
             workdirs[found] = workdir
     lowest = report(all_results, workdirs, args.show)
-    return 1 if lowest < args.fail_under else 0
+    return 1 if lowest < args.fail_under or report_stale(old) else 0
+
+
+def report_stale(entries: Sequence[Equivalent]) -> int:
+    """Print the stale equivalent mutants, if any; 1 when there are some."""
+    if not entries:
+        return 0
+    print(f"\nstale in {EQUIVALENTS.name} ({len(entries)}): mark nothing, update or delete them")
+    for entry in entries:
+        print(f"  {entry.module.removeprefix('src/')} {entry.function}: {entry.code.strip()!r}")
+    return 1
 
 
 if __name__ == "__main__":

@@ -131,7 +131,7 @@ def resolve(state: CombatState) -> tuple[CombatState, Events]:
 def _ability(config: CombatConfig, name: str) -> Ability:
     ability = config.ability(name)
     if ability is None:  # unreachable: declarations are validated against the catalogue
-        raise LookupError(f"unknown ability {name!r}")  # pragma: no mutate -- unreachable
+        raise LookupError(f"unknown ability {name!r}")
     return ability
 
 
@@ -168,9 +168,7 @@ def _resolve_abilities(state: CombatState) -> tuple[AbilityResolved, ...]:
 
 def _contesting_hand(config: CombatConfig, target: Combatant | None, aimer: str) -> Hand | None:
     """The Hand ``target`` contests ``aimer``'s ability with, or ``None`` (CB-3)."""
-    # pragma: no mutate start -- equivalent: callers never pass None; the check is for typing
     mine = None if target is None else target.declaration
-    # pragma: no mutate end
     if mine is None or mine.hand is None:
         return None
     if mine.target == aimer or _ability(config, mine.ability).stance is Stance.DEFENSIVE:
@@ -184,7 +182,7 @@ def _take_damage(
     totals: dict[str, int] = {}
     stopped: dict[str, int] = {}
     for r in resolved:
-        if r.damage > r.prevented:  # pragma: no mutate -- >= adds a 0, which lands nothing
+        if r.damage > r.prevented:
             totals[r.target] = totals.get(r.target, 0) + r.damage - r.prevented
         if r.prevented:
             stopped[r.target] = stopped.get(r.target, 0) + r.prevented
@@ -226,7 +224,7 @@ def _inflict(
                 continue
             i = next(j for j, c in enumerate(combatants) if c.id == r.target)
             if combatants[i].hp <= 0:
-                continue  # pragma: no mutate -- equivalent to break: same fallen target
+                continue
             rounds = config.condition_rounds if inflict.rounds is None else inflict.rounds
             afflicted, event = afflict(combatants[i], inflict.condition, rounds)  # CB-12
             combatants = (*combatants[:i], afflicted, *combatants[i + 1 :])

@@ -117,9 +117,7 @@ def refill_within_limits(before: SkillsState, after: SkillsState) -> Iterator[st
 
     ``before`` and ``after`` are the states around a ``StartRound``.
     """
-    # pragma: no mutate start -- equivalent: a StartRound keeps every owner (one pair each)
     for old, new in zip(before.owners, after.owners, strict=True):
-        # pragma: no mutate end
         held, limit = len(old.hand), old.hand_limit
         if len(new.hand) > max(held, limit):
             yield f"{new.player}'s refill drew {len(new.hand)} cards, above the limit {limit}"

@@ -119,7 +119,7 @@ def muster(config: CampaignConfig, sk: SkirmishConfig, seed: int | str) -> Comba
     entries = (*(Fighter(f, Side.PARTY) for f in config.factions), sk.enemies[0])
     fight = combat.initial_state(sk.combat_config(), entries, seed)
     # The cause is told only in the step's events, which the muster drops.
-    return combat.step(fight, Withdraw((sk.enemies[0].id,), "muster"))[0]  # pragma: no mutate
+    return combat.step(fight, Withdraw((sk.enemies[0].id,), "muster"))[0]
 
 
 # -- the Attack ------------------------------------------------------------------------------
@@ -143,9 +143,7 @@ def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> 
     for pact in dip.pacts:
         if pact.secret or attacker not in (pact.proposer, pact.partner):
             continue
-        # pragma: no mutate start -- a card or subtype with no map effect is in no ally_effects
         if effects.get(subtypes.get(pact.agreement, ""), "") in config.ally_effects:
-            # pragma: no mutate end
             found.add(pact.partner if pact.proposer == attacker else pact.proposer)
     deck: SkillsState = game.skills
     return tuple(
@@ -168,7 +166,7 @@ def _champion(sk: SkirmishConfig, name: str, hp: int, side: Side = Side.PARTY) -
     return Fighter(
         name,
         side,
-        Zone.FORWARD,  # pragma: no mutate -- a Fighter's default zone, spelt out
+        Zone.FORWARD,
         max_hp=hp,
         items=sk.party_items if side is Side.PARTY else (),  # only the party flees (CB-14)
         abilities=sk.party_abilities,

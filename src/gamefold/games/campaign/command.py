@@ -44,9 +44,7 @@ def _skills(mine: SkillsView, seat: SkillsView) -> SkillsView:
     """The faction's own hand and the GM's."""
     owners = tuple(
         theirs if own.player == GM else own
-        # pragma: no mutate start -- views of one state: one owner each, never another count
         for own, theirs in zip(mine.owners, seat.owners, strict=True)
-        # pragma: no mutate end
     )
     return attrs.evolve(mine, owners=owners)
 

@@ -35,11 +35,8 @@ MAX_FIGURE = 1_000
 def default_summit() -> SummitConfig:
     """Three factions on the Summit's map for 6 Rounds, with a hand limit of 10 cards (the
     low end of DP-13's range: a short war's hands fill up); every other summit default."""
-    # pragma: no mutate start -- summit's default diplomacy has this hand limit too (kept
-    # explicit so that the campaign's stays 10 whatever summit's default becomes)
     diplomacy = attrs.evolve(default_diplomacy(), hand_limit=10)
     return SummitConfig(players=3, diplomacy=diplomacy, scenario=Scenario(max_rounds=6))
-    # pragma: no mutate end
 
 
 def default_battle() -> SkirmishConfig:

@@ -75,7 +75,7 @@ class Campaign(GameDef[CampaignConfig]):
         (see :func:`~gamefold.games.campaign.rules.build_rules`)."""
         # Equivalent with Summit's default config: summit's rules take no config, and the
         # delegate's clock, actor and end checks read the state alone.
-        self._summit = Summit(self.config.summit)  # pragma: no mutate
+        self._summit = Summit(self.config.summit)
         self._skirmish = Skirmish(self.config.skirmish_config())
         return build_rules(self.config, self._summit.rules, self._skirmish.config)
 
@@ -149,9 +149,7 @@ class Campaign(GameDef[CampaignConfig]):
         if state.battle is None:
             return self._summit.actor(game)
         deck: SkillsState = game.skills
-        # pragma: no mutate start -- the skirmish's actor names the reacting player first too
         actor = deck.reacting[0] if deck.reacting else whose_choice(self._skirmish.config, game)
-        # pragma: no mutate end
         return state.battle.commander if actor == GM else actor  # CP-12
 
     def is_over(self, game: Game) -> bool:
@@ -181,17 +179,15 @@ class Campaign(GameDef[CampaignConfig]):
 
     def _tables(self) -> dict[type, Any]:
         # A cache: a miss only builds an equal table again.
-        table: dict[type, Any] | None = getattr(self, "_table_cache", None)  # pragma: no mutate
+        table: dict[type, Any] | None = getattr(self, "_table_cache", None)
         if table is None:
             table = attribution.event_rules(self._skirmish, self._summit)
-            self._table_cache = table  # pragma: no mutate -- the cache, as above
+            self._table_cache = table
         return table
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """Summit's setup rules, the decks and opening hands (SD-1, SD-7, SD-14), CP-2."""
-        # pragma: no mutate start -- summit's setup rules are the same for every game state
         return (*self._summit.setup_rules(game), *skills.SETUP_RULES, "CP-2")
-        # pragma: no mutate end
 
     def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
         """The events' rules, the zone rules declarations show, and the decks a battle

@@ -125,7 +125,7 @@ def _unit(game: Game, deck: SkillsState, player: str) -> str | None:
     state: SkirmishState = game.skirmish
     # A declaration is held only while its reactor's window is open, when no one else uses
     # cards (SK-4): with ``or`` for ``and`` the GM would never meet another held one.
-    if GM in deck.reacting and state.held is not None:  # pragma: no mutate -- see above
+    if GM in deck.reacting and state.held is not None:
         return state.held.target
     return deck.active
 

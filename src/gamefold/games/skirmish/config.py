@@ -558,8 +558,8 @@ def _classic() -> SkirmishConfig:
         side_choice=False,
         gm_reaction_windows=False,
         card_damage=None,
-        heal_effects={},  # pragma: no mutate -- None converts to the same empty PMap
-        burn_effects={},  # pragma: no mutate -- None converts to the same empty PMap
+        heal_effects={},
+        burn_effects={},
         dodge_effects=(),
         rearward=(),
         party_abilities=(),

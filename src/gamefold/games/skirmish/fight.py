@@ -95,7 +95,7 @@ def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
         if isinstance(e, CombatantFell):
             game = _defeat(game, e.combatant, more)
     # The end of the fight is told last (an exchange resolved: there are events).
-    if events and isinstance(events[-1], CombatEnded):  # pragma: no mutate -- see above
+    if events and isinstance(events[-1], CombatEnded):
         return game, (*events[:-1], *more, events[-1])
     return game, (*events, *more)
 

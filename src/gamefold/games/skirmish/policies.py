@@ -72,9 +72,7 @@ def _hp(fight: CombatView, cid: str) -> int:
 
 
 def _side_hp(fight: CombatView, side: Side) -> int:
-    # pragma: no mutate start -- equivalent: a fallen combatant's 0 hit points add nothing
     return sum(c.hp for c in fight.combatants if c.side is side and c.hp > 0)
-    # pragma: no mutate end
 
 
 def _pair(fight: CombatView, options: Sequence[AssignPairings]) -> Action:
@@ -212,9 +210,7 @@ class _Greedy:
     def _prevents(self, deck: SkillsView, card: int) -> int:
         effect = definition(deck, card).play
         param = self.config.reaction_effects.get(effect.name)
-        # pragma: no mutate start -- equivalent: parameters are named by strings: get(None) is 0
         return 0 if param is None else effect.params.get(param, 0)
-        # pragma: no mutate end
 
     def _react(self, deck: SkillsView, legal: tuple[Action, ...]) -> Action:
         plays = [a for a in legal if isinstance(a, Play) and self._prevents(deck, a.card) > 0]

@@ -162,9 +162,7 @@ def _skills_subsystem(config: SkirmishConfig) -> Subsystem[Any]:
     Its listing leaves out PayCost: a skirmish pays through UseAbility and refuses a bare
     PayCost (SK-2)."""
     sub = skills.make_subsystem({**STANDARD_EFFECTS, "level": cards.level_effect})
-    # pragma: no mutate start -- speed: a listed PayCost is refused by the registry (SK-2)
     listing = partial(skills.legal_actions, payments=False)
-    # pragma: no mutate end
     return attrs.evolve(sub, legal_actions=flow.side_choice_listing(config, listing))
 
 

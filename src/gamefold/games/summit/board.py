@@ -267,9 +267,7 @@ def zones_held(state: MapState, player: str) -> tuple[str, ...]:
     scenario, owners = state.scenario, state.owners
     return tuple(
         zone.name
-        # pragma: no mutate start -- equivalent: zone_members has one entry per zone
         for zone, members in zip(scenario.zones, scenario.zone_members, strict=True)
-        # pragma: no mutate end
         if _holder(scenario, [owners[i] for i in members]) == player
     )
 
@@ -292,9 +290,7 @@ def weakest(state: MapState, player: str) -> int | None:
     for index, owner in enumerate(state.owners):
         if owner == player:
             key = (state.forts[index], state.garrisons[index], index)
-            # pragma: no mutate start -- equivalent: < is <= here, no two keys tie (the index)
             best = key if best is None or key < best else best
-            # pragma: no mutate end
     return None if best is None else best[2]
 
 

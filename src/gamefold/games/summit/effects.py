@@ -117,7 +117,7 @@ def target_problem(state: MapState, effect: str, player: str, target: str) -> st
     """Why ``target`` cannot be aimed at with a card whose effect is ``effect``, or ``None``."""
     if target == "":
         return None
-    aim = AIMS.get(effect, "")  # pragma: no mutate -- any default but the two aims is no aim
+    aim = AIMS.get(effect, "")
     if aim == "player":
         if target in state.players and target != player:
             return None
@@ -132,7 +132,7 @@ def target_problem(state: MapState, effect: str, player: str, target: str) -> st
 def targets(state: MapState, effect: str, player: str) -> tuple[str, ...]:
     """Every target a card with ``effect`` may be aimed after ``""`` (auto): other
     players in seat order, or territories in map order (EN-5)."""
-    aim = AIMS.get(effect, "")  # pragma: no mutate -- any default but the two aims is no aim
+    aim = AIMS.get(effect, "")
     if aim == "player":
         return ("", *(p for p in state.players if p != player))
     if aim == "territory":
@@ -193,9 +193,7 @@ def siege(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     target = _siege_target(state, player, effect.target)
     events: list[Event] = []
     for _ in range(state.scenario.siege_territories * effect.tier):
-        # pragma: no mutate start -- equivalent: nobody (None) holds no territory either
         index = weakest(state, target) if target is not None else None
-        # pragma: no mutate end
         if index is None:
             break
         state, taken = take(state, index, player, "siege")
@@ -214,9 +212,7 @@ def _march_index(state: MapState, player: str, aimed: str) -> int | None:
     for index, owner in enumerate(state.owners):
         if _open_to(state, player, owner):
             key = (owner != NEUTRAL, state.forts[index], state.garrisons[index], index)
-            # pragma: no mutate start -- equivalent: < is <= here, no two keys tie (the index)
             best = key if best is None or key < best else best
-            # pragma: no mutate end
     return None if best is None else best[3]
 
 
@@ -262,9 +258,7 @@ def fortify(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
 def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Lay a trap on one of the player's territories (SM-13)."""
     state, effect, player = _map(game), resolved.effect, resolved.player
-    # pragma: no mutate start -- equivalent: by_forts=None is as false as False
     index = _own_index(state, player, effect.target, by_forts=False)
-    # pragma: no mutate end
     if index is None:
         return _fizzle(game, effect, player, "no territory of theirs to trap")
     strength = state.traps[index] + state.scenario.trap_troops * effect.tier
@@ -347,9 +341,7 @@ HANDLERS: dict[str, Handler] = {
 
 def resolve(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     """Run the handler the scenario's ``effects`` names for the card's subtype (SM-8)."""
-    # pragma: no mutate start -- an unknown subtype's key has only to miss HANDLERS
     effect = _map(game).scenario.effect(resolved.effect.subtype)
-    # pragma: no mutate end
     handler = HANDLERS.get(effect)
     if handler is None:
         return _fizzle(game, resolved.effect, resolved.player, "it has no effect in summit")

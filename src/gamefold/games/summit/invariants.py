@@ -35,11 +35,9 @@ def owners_are_seated(state: MapState) -> Iterable[str]:
 
 def neutral_land_unfortified(state: MapState) -> Iterable[str]:
     """SM-6, SM-8: forts stand only on held territories (capture razes them)."""
-    # pragma: no mutate start -- strict=None is False; owners_are_seated reports a bad shape
     for name, owner, forts in zip(
         state.scenario.territories, state.owners, state.forts, strict=False
     ):
-        # pragma: no mutate end
         if owner == NEUTRAL and forts:
             yield f"neutral {name} has {forts} forts"
 

@@ -74,7 +74,7 @@ def _deploy(dip: DiplomacyView, board: MapView, action: Any) -> int:
     if not facing:
         # Only ranked against other inner territories: if any territory of the player faces
         # an enemy its deploy is worth more, and with no enemy at its borders no attack.
-        return 55  # pragma: no mutate -- equivalent, see above
+        return 55
     return 60 + min(facing, 30)
 
 
@@ -100,8 +100,8 @@ def _accept(dip: DiplomacyView, board: MapView, action: Any) -> int:
         if proposal.id == action.proposal and proposal.agreement is not None:
             subtype = dip.config.cards[proposal.agreement].subtype
             # The worths are weighed only against Decline's 1 and Defer's 0.
-            return -5 if subtype == _TRANSFER else 5  # pragma: no mutate -- see above
-    return 5  # pragma: no mutate -- unreachable: the recipient sees their proposals
+            return -5 if subtype == _TRANSFER else 5
+    return 5
 
 
 def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
@@ -112,15 +112,10 @@ def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
 
 
 def _standalone(dip: DiplomacyView, board: MapView, action: Any) -> int:
-    # pragma: no mutate start -- only tested for membership: any default but a key is none
     effect = board.scenario.effect(dip.config.cards[action.card].subtype)
-    # pragma: no mutate end
     mine = any(dip.viewer in (p.proposer, p.partner) for p in dip.pacts)
     useful = effect in _USEFUL or (effect == "extend" and mine)
-    # pragma: no mutate start -- a window holds only Standalone plays (all worth the same)
-    # and Pass (0): any positive worth ranks the same
     return 4 if useful and _investing(dip, board) else _SKIP
-    # pragma: no mutate end
 
 
 def _propose(dip: DiplomacyView, board: MapView, action: Any) -> float:

@@ -127,9 +127,7 @@ def _transfer(state: MapState, pact: Pact, count: int) -> tuple[MapState, Events
 
 def _effect_of(state: MapState, config: DiplomacyConfig, agreement: str) -> tuple[str, int]:
     card = card_type(config, agreement)
-    # pragma: no mutate start -- only compared with effect keys: any default but one is none
     return state.scenario.effect(card.subtype), card.tier
-    # pragma: no mutate end
 
 
 def pact_effect(state: MapState, config: DiplomacyConfig, pact: Pact) -> tuple[MapState, Events]:

@@ -104,9 +104,7 @@ def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
 def _effect(game: Game, card: int) -> str:
     dip: DiplomacyState = game.diplomacy
     state: MapState = game.map
-    # pragma: no mutate start -- only looked up among effect keys: any default but one is none
     return state.scenario.effect(dip.config.cards[card].subtype)
-    # pragma: no mutate end
 
 
 def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:

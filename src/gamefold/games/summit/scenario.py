@@ -351,9 +351,7 @@ class Scenario:
                 "SM-2",
             )
             _require(set(pair) <= names, "adjacency", f"{pair}: unknown territory", "SM-2")
-            # pragma: no mutate start -- equivalent: pair[1] is pair[0] when the message shows
             _require(pair[0] != pair[1], "adjacency", f"{pair[0]} cannot border itself", "SM-2")
-            # pragma: no mutate end
         links: dict[str, set[str]] = {t: set() for t in self.territories}
         for a, b in self.adjacency:
             links[a].add(b)
