@@ -6,7 +6,8 @@ full state or from a player's view alike: each function reads the tree the recor
 writes (``{"names", "slices", "clock"}``), so a view's hidden hand (``"hand": null`` beside
 ``"hand_size"``) shows as hidden. Cards show by name and id (``Strike #12``): the names
 come from the game's config (:func:`card_names`), the same for every state and view.
-Games without a panel here get the tree alone.
+A game without a panel here gets the default one: a table a slice, named after the slice,
+of its fields.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ import attrs
 from gamefold import skills
 from gamefold.registry import Game
 
-__all__ = ["PANELS", "CardNames", "Section", "card_names", "clock_items", "panel", "section"]
+__all__ = [
+    "PANELS",
+    "CardNames",
+    "Section",
+    "card_names",
+    "clock_items",
+    "panel",
+    "section",
+    "slice_sections",
+]
 
 CardNames: TypeAlias = Mapping[int, str]
 """Card id → the card's name, for the cards a panel shows."""
@@ -222,6 +232,32 @@ def _campaign_clock(tree: dict[str, Any]) -> list[list[Any]]:
     return [*_summit_clock(tree), *_skirmish_clock(tree)]
 
 
+# -- any other game -------------------------------------------------------------------------
+
+
+def slice_sections(tree: dict[str, Any], names: CardNames) -> list[Section]:
+    """The default panel: one table a slice, titled with the slice's name, of its fields;
+    a field holding a list of records (a hand's owners, the combatants) gets a row a record."""
+    return [
+        section(name, ("field", "value"), _fields(value))
+        for name, value in zip(tree.get("names", []), tree.get("slices", []), strict=False)
+    ]
+
+
+def _fields(value: Any) -> list[tuple[str, Any]]:
+    if not isinstance(value, dict):
+        return [("value", value)]
+    rows: list[tuple[str, Any]] = []
+    for key, item in value.items():
+        if key == "type":
+            continue
+        if isinstance(item, list) and item and all(isinstance(one, dict) for one in item):
+            rows.extend((f"{key}[{i}]", one) for i, one in enumerate(item))
+        else:
+            rows.append((key, item))
+    return rows
+
+
 # -- the table ------------------------------------------------------------------------------
 
 
@@ -250,9 +286,10 @@ def card_names(game: str, state: Game) -> dict[int, str]:
 
 
 def panel(game: str, tree: dict[str, Any], names: CardNames | None = None) -> list[Section]:
-    """The panel of ``game`` for the state ``tree``; ``[]`` for a game without one."""
+    """The panel of ``game`` for the state ``tree``; for a game without one of its own, a
+    table a slice (:func:`slice_sections`)."""
     found = PANELS.get(game)
-    return found.sections(tree, names or {}) if found else []
+    return (found.sections if found else slice_sections)(tree, names or {})
 
 
 def clock_items(game: str, tree: dict[str, Any]) -> list[list[Any]]:
