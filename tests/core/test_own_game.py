@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 from gamefold import Event, RegistryError, Rules, Subsystem, combat, skills
-from gamefold.games import GameDef, play
+from gamefold.games import GameDef, play, register_game
 from gamefold.games.skeleton import skeleton
 from gamefold.games.skirmish import Skirmish
 from gamefold.viewer import panel, state_tree
@@ -127,3 +127,14 @@ def test_en6_with_subsystem_refuses_what_cannot_work() -> None:
         grown.with_subsystem(medals, initial=lambda slices: Medals())
     with pytest.raises(RegistryError, match="initials name"):
         Rules([skills.subsystem], initials={"nowhere": lambda slices: None})
+
+
+def test_a_house_rule_variant_shows_the_panel_of_the_game_it_extends() -> None:
+    @register_game
+    class Variant(Skirmish):
+        name = "probe-variant"
+
+    tree = state_tree(Variant().setup(5))
+    shipped = [s["title"] for s in panel("skirmish", tree)]
+    assert [s["title"] for s in panel("probe-variant", tree)] == shipped
+    assert shipped[0] == "Zones and units"

@@ -6,8 +6,8 @@ full state or from a player's view alike: each function reads the tree the recor
 writes (``{"names", "slices", "clock"}``), so a view's hidden hand (``"hand": null`` beside
 ``"hand_size"``) shows as hidden. Cards show by name and id (``Strike #12``): the names
 come from the game's config (:func:`card_names`), the same for every state and view.
-A game without a panel here gets the default one: a table a slice, named after the slice,
-of its fields.
+A game extending one of them (a subclass with a house rule) shows its panel; any other game
+gets the default one: a table a slice, named after the slice, of its fields.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from gamefold import skills
+from gamefold.games.base import game_names, get_game
 from gamefold.registry import Game
 
 __all__ = [
@@ -278,17 +279,30 @@ PANELS: dict[str, _Panel] = {
 """Game name → its panel, for the games shipped with gamefold."""
 
 
+def _panel_of(game: str) -> _Panel | None:
+    """The panel of ``game``: its own, or that of the shipped game it extends (a subclass
+    of :class:`~gamefold.games.skirmish.Skirmish` with a house rule shows a skirmish's)."""
+    found = PANELS.get(game)
+    if found is not None or game not in game_names():
+        return found
+    for base in get_game(game).__mro__[1:]:
+        found = PANELS.get(getattr(base, "name", ""))
+        if found is not None:
+            return found
+    return None
+
+
 def card_names(game: str, state: Game) -> dict[int, str]:
     """Card id → name for the cards of ``game`` (from its full ``state``); ``{}`` for a game
-    without a panel."""
-    found = PANELS.get(game)
+    without a panel of its own or of the game it extends."""
+    found = _panel_of(game)
     return found.cards(state) if found else {}
 
 
 def panel(game: str, tree: dict[str, Any], names: CardNames | None = None) -> list[Section]:
-    """The panel of ``game`` for the state ``tree``; for a game without one of its own, a
-    table a slice (:func:`slice_sections`)."""
-    found = PANELS.get(game)
+    """The panel of ``game`` for the state ``tree`` (or of the shipped game it extends); for
+    any other game, a table a slice (:func:`slice_sections`)."""
+    found = _panel_of(game)
     return (found.sections if found else slice_sections)(tree, names or {})
 
 
@@ -301,5 +315,5 @@ def clock_items(game: str, tree: dict[str, Any]) -> list[list[Any]]:
         items.append(["Turn", clock["turn"]])
     if clock.get("player"):
         items.append(["Player", clock["player"]])
-    found = PANELS.get(game)
+    found = _panel_of(game)
     return items + (found.clock(tree) if found else [])
