@@ -53,6 +53,8 @@ def test_a_fresh_run_gives_the_committed_outputs(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("CI", "1")  # the kernel inherits it: no progress bars
+    # The plots as a notebook shows them (the root conftest sets Agg for the docs pages).
+    monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
     committed = nbformat.read(path, as_version=4)
     fresh = copy.deepcopy(committed)
     where = {"metadata": {"path": str(NOTEBOOKS)}}
