@@ -8,6 +8,8 @@
     gamefold play GAME --seed 7 [--json FILE]        one game, told turn by turn
     gamefold replay FILE                             replay and verify a game record
     gamefold view FILE [--out PAGE.html]             a time-travel viewer of a game record
+    gamefold coverage GAME --games 100               how often each rule was reached
+    gamefold new NAME [--dir DIR]                    write NAME.py, a game of your own
 
 ``--import MODULE`` (before the command, repeatable) imports a module first, so the games it
 registers are known. ``play``, ``simulate``, ``compare`` and ``coverage`` take ``--config
@@ -164,6 +166,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_replay(commands)
     _add_coverage(commands)
     _add_view(commands)
+    _add_new(commands)
     return parser
 
 
@@ -840,3 +843,35 @@ def _warn_workers(workers: int) -> None:
             "the extra processes only slow the run down",
             file=sys.stderr,
         )
+
+
+# -- gamefold new -----------------------------------------------------------------------------
+
+
+def _add_new(commands: Any) -> None:
+    command = commands.add_parser("new", help="write NAME.py, a one-file game of your own")
+    command.add_argument("name", metavar="NAME", help="the game's name and its module's")
+    command.add_argument(
+        "--dir", type=Path, default=Path("."), help="where to write NAME.py (here)"
+    )
+    command.set_defaults(run=_run_new)
+
+
+def _run_new(args: argparse.Namespace) -> int:
+    from gamefold.games.skeleton import name_problem, skeleton
+
+    problem = name_problem(args.name)
+    if problem is not None:
+        raise UsageError(f"new: {problem}")
+    path = args.dir / f"{args.name}.py"
+    if path.exists():
+        raise UsageError(f"new: {path} exists already; choose another NAME or move it away")
+    if not args.dir.is_dir():
+        raise UsageError(f"new: no directory {str(args.dir)!r} to write to")
+    try:
+        with path.open("x", encoding="utf-8") as out:  # never over a file made meanwhile
+            out.write(skeleton(args.name))
+    except OSError as err:
+        raise UsageError(f"new: cannot write {path}: {err.strerror or err}") from None
+    print(f"wrote {path}; from its directory: gamefold --import {args.name} play {args.name}")
+    return 0

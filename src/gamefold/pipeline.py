@@ -312,9 +312,14 @@ class Pipeline(Generic[S]):
         invariants: Iterable[Invariant] = (),
         view: Callable[[S, str], Any] | None = None,
         state_type: type | None = None,
+        lines: Mapping[type, Callable[[Any], str]] | None = None,
+        event_rules: Mapping[type, Callable[[Any], tuple[str, ...]]] | None = None,
+        rule_ids: Iterable[str] = (),
     ) -> Subsystem[S]:
         """The registry's entry for this slice: its routed action types are its actions,
-        its routed lifecycle types the lifecycle actions it reacts to."""
+        its routed lifecycle types the lifecycle actions it reacts to; ``lines``,
+        ``event_rules`` and ``rule_ids`` are what a game composed of it tells and attests by
+        default (see :class:`~gamefold.Subsystem`)."""
         return Subsystem(
             name=name,
             actions=tuple(k for k in self.routes if not issubclass(k, Lifecycle)),  # type: ignore[misc]
@@ -325,6 +330,9 @@ class Pipeline(Generic[S]):
             invariants=tuple(invariants),
             view=view,
             state_type=state_type,
+            lines=dict(lines or {}),
+            event_rules=dict(event_rules or {}),
+            rule_ids=tuple(rule_ids),
         )
 
 

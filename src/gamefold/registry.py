@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeAlias, TypeVar, cast
 
 import attrs
@@ -46,6 +47,7 @@ __all__ = [
     "Clock",
     "Game",
     "Handler",
+    "Initial",
     "Invariant",
     "Refuse",
     "game_record",
@@ -92,6 +94,16 @@ class Subsystem(Generic[S]):
     """``view(slice, viewer)``: what ``viewer`` may see of the slice (EN-9)."""
     state_type: type | None = None
     """The slice's record type, for JSON (EN-8)."""
+    lines: Mapping[type, Callable[[Any], str]] = attrs.field(factory=dict, eq=False)
+    """Event type → the sentence telling such an event (the package's ``LINES``): how a
+    game composed of this slice tells its events unless it says otherwise."""
+    event_rules: Mapping[type, Callable[[Any], tuple[str, ...]]] = attrs.field(
+        factory=dict, eq=False
+    )
+    """Event type → the rule IDs such an event attests (the package's ``EVENT_RULES``), for
+    rule coverage and the viewer's rule chips."""
+    rule_ids: tuple[str, ...] = ()
+    """Every rule ID of the slice, in order (the package's ``RULE_IDS``), for rule coverage."""
 
 
 @attrs.frozen
@@ -352,6 +364,9 @@ Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
 Refuse: TypeAlias = Callable[[Game, Any], IllegalAction | None]
 """``refuse(game, action)``: why a wrapper refuses an action the wrapped handler accepts, or
 ``None``. It runs only on actions the wrapped handler accepted, and it filters the listing."""
+Initial: TypeAlias = Callable[[Mapping[str, Any]], Any]
+"""``initial(slices) -> state``: a slice's first state, made from the game's other slices
+(by name) when :meth:`Rules.new_game` is given them alone (:meth:`Rules.with_subsystem`)."""
 Reaction: TypeAlias = Callable[[Game, Events], tuple[Game, Events]]
 """A reaction: ``(game, events) -> (game, more_events)``, run after every step with the
 game and the events so far; returns the very same game and no events when it has nothing
@@ -438,9 +453,11 @@ class Rules:
     events follow the step's, and a later reaction sees an earlier one's. ``state`` is the
     game's record type (a :class:`Game` subclass with one field per subsystem, named after
     it, in order); the registry refuses, when built, one whose fields do not match, and
-    builds a record of its own when given none (:func:`game_record`). A ``Rules`` is immutable:
-    :meth:`with_rules`, :meth:`override`, :meth:`wrap` and :meth:`with_reactions` return a
-    new one, checked again.
+    builds a record of its own when given none (:func:`game_record`). ``initials`` maps a
+    slice's name to :data:`Initial`, the function making its first state when
+    :meth:`new_game` is given the other slices (see :meth:`with_subsystem`). A ``Rules`` is
+    immutable: :meth:`with_subsystem`, :meth:`with_rules`, :meth:`override`, :meth:`wrap`
+    and :meth:`with_reactions` return a new one, checked again.
     """
 
     def __init__(
@@ -455,6 +472,7 @@ class Rules:
         reactions: Sequence[Reaction] = (),
         state: type[Game] | None = None,
         seats: Sequence[Seat] = (),
+        initials: Mapping[str, Initial] | None = None,
     ) -> None:
         self.subsystems: tuple[Subsystem[Any], ...] = tuple(subsystems)
         self.reactions: tuple[Reaction, ...] = tuple(reactions)
@@ -465,6 +483,7 @@ class Rules:
         self.lifecycle_order = dict(lifecycle_order or {})
         self.seats: tuple[Seat, ...] = tuple(seats)
         self.names: tuple[str, ...] = _unique_names(self.subsystems)
+        self.initials: dict[str, Initial] = _known_initials(initials or {}, self.names)
         self.state: type[Game] = (
             game_record(self.names) if state is None else _declare(state, self.names)
         )
@@ -494,9 +513,40 @@ class Rules:
             "reactions": self.reactions,
             "state": self.state,
             "seats": self.seats,
+            "initials": self.initials,
         }
+        subsystems = changes.pop("subsystems", self.subsystems)
         args.update(changes)
-        return type(self)(self.subsystems, **args)  # a subclass's listing and views stay
+        return type(self)(subsystems, **args)  # a subclass's listing and views stay
+
+    def with_subsystem(
+        self,
+        subsystem: Subsystem[Any],
+        initial: Initial,
+        *,
+        state: type[Game] | None = None,
+    ) -> Rules:
+        """A registry with ``subsystem``'s slice added after the others: a shipped game and
+        a slice of your own.
+
+        Every handler, wrapper, reaction and invariant stays as it is; rules added next
+        (:meth:`with_rules`, :meth:`wrap`, :meth:`with_reactions`) see the new slice by
+        name. ``initial(slices)`` makes the slice's first state from the other slices
+        (a mapping by name), so a game's ``setup`` that calls :meth:`new_game` with the
+        slices it knows keeps working. Its games are held in ``state`` records, or in a
+        record the registry makes for the slices (:func:`game_record`): rules read slices
+        by name, so the game's rules run on either.
+        """
+        if not callable(initial):
+            raise RegistryError(
+                f"with_subsystem({subsystem.name!r}) takes initial(slices) -> the slice's "
+                f"first state, a function, not {initial!r}"
+            )
+        return self._rebuild(
+            subsystems=(*self.subsystems, subsystem),
+            state=state,
+            initials={**self.initials, subsystem.name: initial},
+        )
 
     def with_rules(self, *rules: Rule) -> Rules:
         """A registry with game-level rules for new action types added."""
@@ -521,7 +571,14 @@ class Rules:
     # -- playing -------------------------------------------------------------------------
 
     def new_game(self, slices: Mapping[str, Any], clock: Clock | None = None) -> Game:
-        """A :class:`Game` from one initial slice per subsystem, keyed by name."""
+        """A :class:`Game` from one initial slice per subsystem, keyed by name; a slice added
+        with :meth:`with_subsystem` may be left out (its ``initial`` makes it)."""
+        pending = [name for name in self.initials if name not in slices]
+        if pending:  # slices added to a game (with_subsystem): made from the others
+            given = dict(slices)
+            for name in pending:
+                given[name] = self.initials[name](MappingProxyType(given))
+            slices = given
         missing = sorted(set(self.names) - set(slices))
         extra = sorted(set(slices) - set(self.names))
         if missing or extra:
@@ -850,6 +907,15 @@ def _either(first: Refuse | None, second: Refuse) -> Refuse:
     if first is None:
         return second
     return lambda game, action: first(game, action) or second(game, action)
+
+
+def _known_initials(initials: Mapping[str, Initial], names: tuple[str, ...]) -> dict[str, Initial]:
+    unknown = sorted(set(initials) - set(names))
+    if unknown:
+        raise RegistryError(
+            f"initials name {unknown}, but the registry holds the slices {list(names)}"
+        )
+    return dict(initials)
 
 
 def _unique_names(subsystems: Sequence[Subsystem[Any]]) -> tuple[str, ...]:

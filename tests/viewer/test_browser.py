@@ -157,6 +157,9 @@ def test_search_jumps_to_damage_and_the_panel_shows_the_hit_points(
             assert "changed" in (shown_leaf[0].get_attribute("class") or "")
         else:
             assert all("changed" not in (e.get_attribute("class") or "") for e in shown_leaf)
+    # The state tree names each slice: the combat slice's branch is labelled "combat".
+    branch = f'#tree details[data-path="state/slices/{where}"] > summary'
+    assert browser.find_element(By.CSS_SELECTOR, branch).text.split()[0] == "combat"
     link = browser.find_element(By.XPATH, "//ol[@id='events']//a[text()='CB-11']")
     assert link.get_attribute("href").endswith("subsystems/combat.html#rules-code-and-tests")
     _no_console_errors(browser)

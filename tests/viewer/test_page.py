@@ -230,17 +230,23 @@ def test_a_record_displays_itself_in_a_notebook(skirmish: GameRecord) -> None:
     assert skirmish.to_html() == to_html(skirmish)
 
 
-def test_a_game_without_a_panel_gets_the_tree_alone() -> None:
+def test_a_game_without_a_panel_gets_a_table_a_slice() -> None:
     """A game registered by a user (the toy race) is viewed too: its states and views as
-    trees, no panel, the clock's Round."""
+    trees, the default panel (a table a slice, titled with the slice's name, a row a
+    field), the clock's Round."""
     import tests.sim.scored  # noqa: F401  (registers "toy-scored")
 
     record = recorded("toy-scored", 2, max_steps=12)
     data = viewer_data(record)
-    assert data["players"] == list(get_game("toy-scored")().players(record.game_def().setup(2)))
+    first = record.game_def().setup(2)
+    assert data["players"] == list(get_game("toy-scored")().players(first))
+    full = data["tracks"][""]["first"]
+    assert [s["title"] for s in full["panel"]] == list(first.names)
+    for shown, tree in zip(full["panel"], full["state"]["slices"], strict=True):
+        assert shown["columns"] == ["field", "value"]
+        assert [row[0] for row in shown["rows"]][:1] == [next(k for k in tree if k != "type")]
     for track in data["tracks"].values():
-        assert track["first"]["panel"] == []
-        assert all(op[0][0] == "state" for ops in track["diffs"] for op in ops)
+        assert [s["title"] for s in track["first"]["panel"]] == list(first.names)
     assert [s["clock"][0][0] for s in data["steps"]] == ["Round"] * (len(record.actions) + 1)
     assert "://" not in to_html(record)
 

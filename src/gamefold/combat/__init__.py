@@ -66,7 +66,13 @@ from gamefold.combat.hands import (
 )
 from gamefold.combat.invariants import INVARIANTS, violations
 from gamefold.combat.moving import Move, Moved
-from gamefold.combat.narration import EVENT_RULES, LINES, declaration_rules, describe
+from gamefold.combat.narration import (
+    EVENT_RULES,
+    LINES,
+    RULE_IDS,
+    declaration_rules,
+    describe,
+)
 from gamefold.combat.pairing import (
     AssignPairings,
     Pair,
@@ -110,6 +116,7 @@ __all__ = [
     "HANDS",
     "INVARIANTS",
     "LINES",
+    "RULE_IDS",
     "PLAYGROUND_BEATS",
     "SEED_BEATS",
     "SIDES",
@@ -200,6 +207,9 @@ subsystem: Subsystem[CombatState] = PIPELINE.subsystem(
     invariants=INVARIANTS,
     view=view,
     state_type=CombatState,
+    lines=LINES,
+    event_rules=EVENT_RULES,
+    rule_ids=RULE_IDS,
 )
 """The registry entry of the combat slice (EN-6): it owns :data:`ACTIONS` and reacts to
 :class:`~gamefold.EndRound`."""

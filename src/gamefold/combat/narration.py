@@ -34,7 +34,7 @@ from gamefold.combat.withdrawal import CombatantWithdrawn
 from gamefold.combat.zones import Zone, effective_zone
 from gamefold.core import Event, attests
 
-__all__ = ["EVENT_RULES", "LINES", "declaration_rules", "describe"]
+__all__ = ["EVENT_RULES", "LINES", "RULE_IDS", "declaration_rules", "describe"]
 
 
 def _names(ids: tuple[str, ...]) -> str:
@@ -168,3 +168,8 @@ def declaration_rules(state: CombatState, event: Declared) -> tuple[str, ...]:
     elif who.zone is Zone.REARWARD:
         rules.append("CB-7")
     return tuple(rules)
+
+
+RULE_IDS: tuple[str, ...] = tuple(f"CB-{n}" for n in range(1, 16))
+"""Every combat rule, CB-1 … CB-15 (the rules catalogue): what rule coverage reports of a
+game composed of the slice."""

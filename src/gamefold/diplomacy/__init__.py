@@ -13,7 +13,7 @@ turns, and scored at game end.
 """
 
 from gamefold.diplomacy import codes, domains
-from gamefold.diplomacy.attribution import EVENT_RULES, SETUP_RULES
+from gamefold.diplomacy.attribution import EVENT_RULES, RULE_IDS, SETUP_RULES
 from gamefold.diplomacy.cards import (
     DEFAULT_CATALOGUE,
     DEFAULT_COMPOSITION,
@@ -123,6 +123,7 @@ __all__ = [
     "INVARIANTS",
     "LIFECYCLE",
     "LINES",
+    "RULE_IDS",
     "QUARTERS_PER_TICK",
     "Accept",
     "MAX_TERRITORIES",

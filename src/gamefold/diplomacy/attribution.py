@@ -34,7 +34,7 @@ from gamefold.diplomacy.standalone import StandalonePlayed, StandaloneResolved
 from gamefold.diplomacy.ticks import DrawFailed, TicksGained
 from gamefold.diplomacy.turns import TurnBegan, TurnEnded
 
-__all__ = ["EVENT_RULES", "SETUP_RULES"]
+__all__ = ["EVENT_RULES", "RULE_IDS", "SETUP_RULES"]
 
 
 def _ticks(event: TicksGained) -> tuple[str, ...]:
@@ -73,3 +73,8 @@ earned, played or returned attests the closed pool (DP-1); a pact's life DP-8 an
 SETUP_RULES: tuple[str, ...] = ("DP-2", "DP-3")
 """The rules every new diplomacy table applies: the opening troop cards (DP-2) and the four
 tick counters at zero (DP-3)."""
+
+
+RULE_IDS: tuple[str, ...] = tuple(f"DP-{n}" for n in range(1, 15))
+"""Every diplomacy rule, DP-1 … DP-14 (the rules catalogue): what rule coverage reports of a
+game composed of the slice."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from gamefold.core import Action, EndTurn, Events, Lifecycle, StartTurn
 from gamefold.diplomacy import codes, hands, pacts, proposals, standalone, ticks, turns
+from gamefold.diplomacy.attribution import EVENT_RULES, RULE_IDS
 from gamefold.diplomacy.invariants import INVARIANTS
 from gamefold.diplomacy.legal import legal_actions
 from gamefold.diplomacy.table import NAME, DiplomacyState
@@ -121,5 +122,7 @@ subsystem: Subsystem[DiplomacyState] = _PIPELINE.subsystem(
     invariants=INVARIANTS,
     view=view,
     state_type=DiplomacyState,
+    event_rules=EVENT_RULES,
+    rule_ids=RULE_IDS,
 )
 """The registry entry: the ``"diplomacy"`` slice, its actions and lifecycle (EN-6)."""

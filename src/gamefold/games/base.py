@@ -153,8 +153,25 @@ class GameDef(ABC, Generic[C]):
         """Per player, the numbers a simulation reports (winner, damage, score …)."""
 
     def describe(self, event: Event) -> str:
-        """One readable line for an event, for the turn-by-turn account."""
-        return repr(event)
+        """One readable line for an event, for the turn-by-turn account.
+
+        By default the line of the subsystem that tells such events
+        (:attr:`Subsystem.lines <gamefold.Subsystem.lines>`, the first of the game's
+        subsystems that has one), else the event's ``repr``.
+        """
+        line = self._lines.get(type(event))
+        return repr(event) if line is None else line(event)
+
+    @property
+    def _lines(self) -> Mapping[type, Callable[[Any], str]]:
+        """The subsystems' lines, joined once (the first subsystem telling an event wins)."""
+        lines: dict[type, Callable[[Any], str]] | None = self.__dict__.get("_joined_lines")
+        if lines is None:
+            lines = {}
+            for sub in reversed(self.rules.subsystems):
+                lines.update(sub.lines)
+            self.__dict__["_joined_lines"] = lines
+        return lines
 
     def policies(self) -> dict[str, Policy]:
         """The built-in policies of this game by name; ``"random"`` is always there."""
@@ -165,13 +182,16 @@ class GameDef(ABC, Generic[C]):
     def rule_ids(self) -> tuple[str, ...]:
         """Every rule ID the game relies on: its subsystems' and its own, in order.
 
-        Rule coverage reports each of them, zeros included. Empty by default.
+        Rule coverage reports each of them, zeros included. By default the subsystems'
+        (:attr:`Subsystem.rule_ids <gamefold.Subsystem.rule_ids>`), in the registry's order.
         """
-        return ()
+        return tuple(dict.fromkeys(r for sub in self.rules.subsystems for r in sub.rule_ids))
 
     def event_rules(self) -> EventRules:
-        """The rules each event type attests (see :data:`EventRules`); empty by default."""
-        return {}
+        """The rules each event type attests (see :data:`EventRules`); by default the
+        subsystems' tables (:attr:`Subsystem.event_rules <gamefold.Subsystem.event_rules>`),
+        joined (:func:`joined_event_rules`)."""
+        return joined_event_rules(*(sub.event_rules for sub in self.rules.subsystems))
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """The rules the setup applied to the initial ``game`` (opening hands …)."""
@@ -183,7 +203,9 @@ class GameDef(ABC, Generic[C]):
         By default each event attests what :meth:`event_rules` says of it; a game overrides
         this to add what shows only in the state (where a declarer stands …).
         """
-        table = self.event_rules()
+        table: EventRules | None = self.__dict__.get("_event_table")
+        if table is None:  # asked once: a game's table depends on its config alone
+            table = self.__dict__["_event_table"] = self.event_rules()
         found: list[str] = []
         for event in events:
             attest = table.get(type(event))

@@ -51,7 +51,7 @@ from gamefold.skills.effects import NO_EFFECTS, STANDARD_EFFECTS, draw_effect
 from gamefold.skills.fielding import FieldUnits, UnitsFielded
 from gamefold.skills.invariants import INVARIANTS, violations
 from gamefold.skills.levels import ChangeHandLimit, HandLimitChanged, HandTrimmed
-from gamefold.skills.narration import EVENT_RULES, LINES, SETUP_RULES, describe
+from gamefold.skills.narration import EVENT_RULES, LINES, RULE_IDS, SETUP_RULES, describe
 from gamefold.skills.reducer import (
     ACTIONS,
     ACTOR_ACTIONS,
@@ -121,6 +121,7 @@ __all__ = [
     "HOST_ACTIONS",
     "INVARIANTS",
     "LINES",
+    "RULE_IDS",
     "LOWER_LIMITS",
     "SETUP_RULES",
     "NO_EFFECTS",

@@ -40,7 +40,7 @@ from gamefold.skills.zones import (
     FatigueGained,
 )
 
-__all__ = ["EVENT_RULES", "LINES", "SETUP_RULES", "describe"]
+__all__ = ["EVENT_RULES", "LINES", "RULE_IDS", "SETUP_RULES", "describe"]
 
 
 def _modifiers(modifiers: tuple[Modifier, ...]) -> str:
@@ -141,3 +141,8 @@ the host's rule). Refusals attest their own rule (:data:`~gamefold.skills.codes.
 SETUP_RULES: tuple[str, ...] = ("SD-1", "SD-7", "SD-14")
 """The rules every new skill-deck session applies: decks of distinct cards (SD-1), the GM's
 own deck (SD-7) and the opening hands (SD-14). A host's setup attests them."""
+
+
+RULE_IDS: tuple[str, ...] = tuple(f"SD-{n}" for n in range(1, 16))
+"""Every skill-deck rule, SD-1 … SD-15 (the rules catalogue): what rule coverage reports of
+a game composed of the slice."""

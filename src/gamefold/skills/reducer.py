@@ -24,6 +24,7 @@ from gamefold.skills.effects import NO_EFFECTS
 from gamefold.skills.fielding import FieldUnits
 from gamefold.skills.invariants import INVARIANTS
 from gamefold.skills.levels import ChangeHandLimit
+from gamefold.skills.narration import EVENT_RULES, LINES, RULE_IDS
 from gamefold.skills.rounds import Activate, DefeatUnit, EndActivation
 from gamefold.skills.session import Effects, SkillsState
 from gamefold.skills.timing import CloseReactionWindow, OpenReactionWindow, acts_now
@@ -198,6 +199,9 @@ def make_subsystem(effects: Effects | None = None) -> Subsystem[SkillsState]:
         invariants=INVARIANTS,
         view=view,
         state_type=SkillsState,
+        lines=LINES,
+        event_rules=EVENT_RULES,
+        rule_ids=RULE_IDS,
     )
 
 

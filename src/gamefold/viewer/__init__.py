@@ -4,7 +4,8 @@
 nothing else (no network; script, style and data inline) to step through the game: the
 clock, each action and who took it, its events with their rule IDs linked to the docs, the
 state as a tree with what changed highlighted, each player's view (EN-9), and a panel of
-the game's own (zones and hands in a skirmish, territories and pacts in a summit).
+the game's own (zones and hands in a skirmish, territories and pacts in a summit; a table a
+slice for any other game).
 ``gamefold view RECORD.json`` does the same from a shell, and a record shows itself this
 way in a notebook (:meth:`GameRecord._repr_html_ <gamefold.record.GameRecord>`).
 """
@@ -22,7 +23,7 @@ from gamefold.viewer.build import (
     viewer_data,
 )
 from gamefold.viewer.diff import Op, Path, diff, patch
-from gamefold.viewer.panels import PANELS, card_names, clock_items, panel
+from gamefold.viewer.panels import PANELS, card_names, clock_items, panel, slice_sections
 
 __all__ = [
     "DOCS",
@@ -38,6 +39,7 @@ __all__ = [
     "page",
     "patch",
     "rule_link",
+    "slice_sections",
     "state_tree",
     "to_html",
     "viewer_data",

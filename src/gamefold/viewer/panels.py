@@ -6,7 +6,8 @@ full state or from a player's view alike: each function reads the tree the recor
 writes (``{"names", "slices", "clock"}``), so a view's hidden hand (``"hand": null`` beside
 ``"hand_size"``) shows as hidden. Cards show by name and id (``Strike #12``): the names
 come from the game's config (:func:`card_names`), the same for every state and view.
-Games without a panel here get the tree alone.
+A game extending one of them (a subclass with a house rule) shows its panel; any other game
+gets the default one: a table a slice, named after the slice, of its fields.
 """
 
 from __future__ import annotations
@@ -17,9 +18,19 @@ from typing import Any, TypeAlias
 import attrs
 
 from gamefold import skills
+from gamefold.games.base import game_names, get_game
 from gamefold.registry import Game
 
-__all__ = ["PANELS", "CardNames", "Section", "card_names", "clock_items", "panel", "section"]
+__all__ = [
+    "PANELS",
+    "CardNames",
+    "Section",
+    "card_names",
+    "clock_items",
+    "panel",
+    "section",
+    "slice_sections",
+]
 
 CardNames: TypeAlias = Mapping[int, str]
 """Card id → the card's name, for the cards a panel shows."""
@@ -218,6 +229,32 @@ def _campaign_clock(tree: dict[str, Any]) -> list[list[Any]]:
     return [*_summit_clock(tree), *_skirmish_clock(tree)]
 
 
+# -- any other game -------------------------------------------------------------------------
+
+
+def slice_sections(tree: dict[str, Any], names: CardNames) -> list[Section]:
+    """The default panel: one table a slice, titled with the slice's name, of its fields;
+    a field holding a list of records (a hand's owners, the combatants) gets a row a record."""
+    return [
+        section(name, ("field", "value"), _fields(value))
+        for name, value in zip(tree.get("names", []), tree.get("slices", []), strict=False)
+    ]
+
+
+def _fields(value: Any) -> list[tuple[str, Any]]:
+    if not isinstance(value, dict):
+        return [("value", value)]
+    rows: list[tuple[str, Any]] = []
+    for key, item in value.items():
+        if key == "type":
+            continue
+        if isinstance(item, list) and item and all(isinstance(one, dict) for one in item):
+            rows.extend((f"{key}[{i}]", one) for i, one in enumerate(item))
+        else:
+            rows.append((key, item))
+    return rows
+
+
 # -- the table ------------------------------------------------------------------------------
 
 
@@ -238,17 +275,31 @@ PANELS: dict[str, _Panel] = {
 """Game name → its panel, for the games shipped with gamefold."""
 
 
+def _panel_of(game: str) -> _Panel | None:
+    """The panel of ``game``: its own, or that of the shipped game it extends (a subclass
+    of :class:`~gamefold.games.skirmish.Skirmish` with a house rule shows a skirmish's)."""
+    found = PANELS.get(game)
+    if found is not None or game not in game_names():
+        return found
+    for base in get_game(game).__mro__[1:]:
+        found = PANELS.get(getattr(base, "name", ""))
+        if found is not None:
+            return found
+    return None
+
+
 def card_names(game: str, state: Game) -> dict[int, str]:
     """Card id → name for the cards of ``game`` (from its full ``state``); ``{}`` for a game
-    without a panel."""
-    found = PANELS.get(game)
+    without a panel of its own or of the game it extends."""
+    found = _panel_of(game)
     return found.cards(state) if found else {}
 
 
 def panel(game: str, tree: dict[str, Any], names: CardNames | None = None) -> list[Section]:
-    """The panel of ``game`` for the state ``tree``; ``[]`` for a game without one."""
-    found = PANELS.get(game)
-    return found.sections(tree, names or {}) if found else []
+    """The panel of ``game`` for the state ``tree`` (or of the shipped game it extends); for
+    any other game, a table a slice (:func:`slice_sections`)."""
+    found = _panel_of(game)
+    return (found.sections if found else slice_sections)(tree, names or {})
 
 
 def clock_items(game: str, tree: dict[str, Any]) -> list[list[Any]]:
@@ -260,5 +311,5 @@ def clock_items(game: str, tree: dict[str, Any]) -> list[list[Any]]:
         items.append(["Turn", clock["turn"]])
     if clock.get("player"):
         items.append(["Player", clock["player"]])
-    found = PANELS.get(game)
+    found = _panel_of(game)
     return items + (found.clock(tree) if found else [])

@@ -126,9 +126,13 @@
     const before = step > 0 ? lookup(nodes(track)[step - 1], parts) : value;
     const whole = moved && (before === null || typeof before !== "object" || !Object.keys(value).length);
     details.append(el("summary", whole ? { class: "changed" } : {}, key + " ", el("span", { class: "brief" }, size)));
+    // The slices are a list in the data: each is labelled with its slice's name.
+    const labels = path === "state/slices" ? nodes(track)[step].state.names || [] : [];
     const fill = () => {
       if (details.childElementCount > 1) return;
-      for (const [k, v] of Object.entries(value)) details.append(treeNode(k, v, [...parts, k]));
+      for (const [k, v] of Object.entries(value)) {
+        details.append(treeNode(labels[k] ?? k, v, [...parts, k]));
+      }
     };
     details.addEventListener("toggle", () => {
       if (details.open) {

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gamefold import combat, diplomacy, skills
 from gamefold.core import Action, Event
 from gamefold.games.base import GameDef, joined_event_rules
 from gamefold.games.campaign.state import NAME, BattleBegan, BattleEnded, CampaignState
@@ -25,12 +26,7 @@ __all__ = ["OWN_RULES", "RULE_IDS", "attested", "event_rules", "own_rules", "tru
 OWN_RULES: tuple[str, ...] = tuple(f"CP-{n}" for n in range(1, 13))
 """The campaign's own rule IDs."""
 
-RULE_IDS: tuple[str, ...] = (
-    *(f"SD-{n}" for n in range(1, 16)),
-    *(f"CB-{n}" for n in range(1, 16)),
-    *(f"DP-{n}" for n in range(1, 15)),
-    *OWN_RULES,
-)
+RULE_IDS: tuple[str, ...] = (*skills.RULE_IDS, *combat.RULE_IDS, *diplomacy.RULE_IDS, *OWN_RULES)
 """Every rule ID a campaign reports."""
 
 

@@ -120,8 +120,4 @@ def attested(
 
 def rule_ids() -> tuple[str, ...]:
     """SD-1 … SD-15, CB-1 … CB-15 and the skirmish's own SK rules."""
-    return (
-        *(f"SD-{n}" for n in range(1, 16)),
-        *(f"CB-{n}" for n in range(1, 16)),
-        *OWN_RULES,
-    )
+    return (*skills.RULE_IDS, *combat.RULE_IDS, *OWN_RULES)
