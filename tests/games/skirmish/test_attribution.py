@@ -234,6 +234,10 @@ def test_sk3_sk16_a_played_card_attests_its_ability_damage_or_healing(
     assert _rules(CardPlayed("ana", 3, "Card", effect)) == ("SD-1", "SD-11", *rules)
 
 
+SMITING = SkirmishConfig(card_abilities={"smite": "Attack"}, card_damage="power")
+"""A deck's own ``smite`` effect declares Attack, its damage given as ``power``."""
+
+
 @pytest.mark.parametrize(
     ("config", "effect", "rules"),
     [
@@ -243,9 +247,9 @@ def test_sk3_sk16_a_played_card_attests_its_ability_damage_or_healing(
         (SkirmishConfig(heal_effects={}), Effect("heal", {"amount": 1}), ()),
         # card_abilities={}: no card declares an ability, damage or not.
         (SkirmishConfig(card_abilities={}), STRIKE, ()),
-        # Another damage parameter: "power" counts, "damage" no longer does.
-        (SkirmishConfig(card_damage="power"), Effect("attack", {"power": 1}), ("SK-3", "SK-16")),
-        (SkirmishConfig(card_damage="power"), STRIKE, ("SK-3",)),
+        # Another damage parameter, of a game's own effect: "power" counts, "damage" does not.
+        (SMITING, Effect("smite", {"power": 1}), ("SK-3", "SK-16")),
+        (SMITING, Effect("smite", {"damage": 2}), ("SK-3",)),
     ],
 )
 def test_sk3_sk16_a_played_card_follows_the_config(
