@@ -48,8 +48,14 @@ install_strict_hooks(converter)
 
 
 def tag_of(cls: type) -> str:
-    """The stable type tag written for an action or event class: ``module.QualName``."""
-    return f"{cls.__module__}.{cls.__qualname__}"
+    """The stable type tag written for an action or event class: ``module.QualName``, or
+    the tag the class declares as its ``recorded_as`` class variable.
+
+    A class that moves to another module declares the tag it was recorded under, so the
+    records written before the move still load and new ones read the same.
+    """
+    kept = vars(cls).get("recorded_as")
+    return kept if isinstance(kept, str) else f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _tagged_subclasses(base: type) -> dict[str, type]:
