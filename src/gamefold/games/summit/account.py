@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from gamefold import diplomacy
+from gamefold import diplomacy, territory
 from gamefold.core import Event
 from gamefold.diplomacy import DiplomacyConfig
-from gamefold.games.summit import attack, board, effects, flow, reactions
+from gamefold.games.summit import effects, flow, reactions
 
 __all__ = ["LINES", "describe", "standings"]
 
@@ -22,7 +22,7 @@ def _owner(name: str) -> str:
     return name or "neutral hands"
 
 
-def _taken(event: board.TerritoryTaken) -> str:
+def _taken(event: territory.TerritoryTaken) -> str:
     paid = f" with {event.troops} troops" if event.troops else ""
     return (
         f"{event.player} takes {event.territory} from {_owner(event.previous)} "
@@ -37,11 +37,11 @@ LINES: dict[type, diplomacy.Line] = {
     flow.GameOver: lambda c, e: f"The summit is over after Round {e.round} ({e.reason})",
     flow.Passed: lambda c, e: f"{e.player} plays no Standalone card",
     flow.ProposalDeferred: lambda c, e: f"{e.player} defers proposal {e.proposal}",
-    board.TerritoryTaken: lambda c, e: _taken(e),
-    board.TroopsGained: lambda c, e: (
+    territory.TerritoryTaken: lambda c, e: _taken(e),
+    territory.TroopsGained: lambda c, e: (
         f"{e.player} gains {e.troops} troops from {e.source} ({e.total} in reserve)"
     ),
-    board.TruceEnded: lambda c, e: f"the truce of pact {e.pact} ends ({e.reason})",
+    territory.TruceEnded: lambda c, e: f"the truce of pact {e.pact} ends ({e.reason})",
     reactions.Deployed: lambda c, e: (
         f"{e.player} gains {e.troops} troops to deploy"
         + (f", {e.debt} fewer for the deploy debt" if e.debt else "")
@@ -49,11 +49,13 @@ LINES: dict[type, diplomacy.Line] = {
         + f" ({e.total} in reserve)"
     ),
     reactions.TruceBegan: lambda c, e: f"truce between {e.first} and {e.second} (pact {e.pact})",
-    attack.TroopDeployed: lambda c, e: f"{e.player} deploys a troop on {e.territory} ({e.troops})",
-    attack.TrapSprung: lambda c, e: (
+    territory.TroopDeployed: lambda c, e: (
+        f"{e.player} deploys a troop on {e.territory} ({e.troops})"
+    ),
+    territory.TrapSprung: lambda c, e: (
         f"a trap on {e.territory} kills {e.killed} of {e.player}'s troops"
     ),
-    attack.BattleFought: lambda c, e: (
+    territory.BattleFought: lambda c, e: (
         f"{e.player} attacks {e.territory} from {e.source}: {e.attackers} against "
         f"{e.defenders}"
         + (f" and {e.forts} forts" if e.forts else "")

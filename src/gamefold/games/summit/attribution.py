@@ -10,11 +10,17 @@ from collections.abc import Callable
 from typing import Any
 
 from gamefold import attests, diplomacy
-from gamefold.games.summit.attack import BattleFought, TrapSprung, TroopDeployed
-from gamefold.games.summit.board import TerritoryTaken, TroopsGained, TruceEnded
 from gamefold.games.summit.effects import EffectFizzled, Fortified, TrapLaid
 from gamefold.games.summit.flow import GameOver, Passed, ProposalDeferred, RoundBegan, RoundEnded
 from gamefold.games.summit.reactions import Deployed, TruceBegan
+from gamefold.territory import (
+    BattleFought,
+    TerritoryTaken,
+    TrapSprung,
+    TroopDeployed,
+    TroopsGained,
+    TruceEnded,
+)
 
 __all__ = ["EVENT_RULES", "RULE_IDS", "SETUP_RULES"]
 

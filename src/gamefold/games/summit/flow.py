@@ -28,8 +28,9 @@ import attrs
 from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, StartTurn, replacer
 from gamefold.diplomacy import BeginTurn
 from gamefold.games.summit import codes
-from gamefold.games.summit.board import MapState, Phase, Realm, holdings, put_at
+from gamefold.games.summit.board import MapState, Phase
 from gamefold.pipeline import Refusal
+from gamefold.territory import Realm, holdings, put_at
 
 __all__ = [
     "Defer",

@@ -23,19 +23,12 @@ from gamefold.diplomacy import BeginTurn, DiplomacyState
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.summit import attribution, board
 from gamefold.games.summit.account import describe
-from gamefold.games.summit.board import (
-    DIPLOMACY,
-    NAME,
-    MapState,
-    Phase,
-    holdings,
-    territory_count,
-    zones_held,
-)
+from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase
 from gamefold.games.summit.config import SummitConfig
 from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.rules import build_rules
 from gamefold.registry import Game, Rules
+from gamefold.territory import holdings, territory_count, zones_held
 
 __all__ = ["Summit"]
 

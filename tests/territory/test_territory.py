@@ -1,0 +1,171 @@
+"""The territory on its own: the atlas, the deal, deploys, attacks and battles (TR-1 … TR-8).
+
+These play the standalone slice (``gamefold.territory.step``), which follows the clock's
+``StartTurn`` and ``EndTurn``, so they check the map's rules without summit's flow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamefold import ConfigError, EndTurn, IllegalAction, StartTurn, replace
+from gamefold.territory import (
+    MAX_TROOPS,
+    NEUTRAL,
+    Atlas,
+    Attack,
+    BattleFought,
+    Deploy,
+    TerritoryState,
+    TerritoryTaken,
+    TroopDeployed,
+    Zone,
+    check,
+    holder_of,
+    initial_state,
+    legal_actions,
+    step,
+    zones_held,
+)
+
+SMALL = Atlas(
+    territories=("a", "b", "c", "d"),
+    zones=(Zone("north", ("a", "b")), Zone("south", ("c", "d"))),
+    adjacency=(("a", "b"), ("b", "c"), ("c", "d")),
+    deal="in-order",
+)
+"""A line of four territories: p1 holds a and c, p2 holds b and d."""
+
+
+def _board(**changes: Any) -> TerritoryState[Atlas]:
+    board = initial_state(SMALL, ["p1", "p2"], seed=3)
+    board, _ = step(board, StartTurn("p1"))
+    return replace(board, **changes) if changes else board
+
+
+def _refusal(board: TerritoryState[Atlas], action: Any) -> tuple[str, str]:
+    problem = check(board, action)
+    assert isinstance(problem, IllegalAction)
+    with pytest.raises(IllegalAction) as raised:
+        step(board, action)
+    assert (raised.value.code, raised.value.rule) == (problem.code, problem.rule)
+    return problem.code, problem.rule
+
+
+def test_tr1_an_in_order_deal_is_round_robin_and_the_rest_stays_neutral() -> None:
+    three = initial_state(SMALL, ["p1", "p2", "p3"])
+    assert three.owners == ("p1", "p2", "p3", NEUTRAL)
+    assert initial_state(
+        replace_atlas(starting_troops=4, neutral_troops=2), ["p1", "p2", "p3"]
+    ).garrisons == (4, 4, 4, 2)
+
+
+def replace_atlas(**changes: Any) -> Atlas:
+    """The small atlas with ``changes`` (through the constructor, so they are checked)."""
+    fields = {
+        "territories": SMALL.territories,
+        "zones": SMALL.zones,
+        "adjacency": SMALL.adjacency,
+        "deal": SMALL.deal,
+    }
+    return Atlas(**{**fields, **changes})
+
+
+def test_tr1_a_shuffled_deal_depends_on_the_seed_alone() -> None:
+    shuffled = replace_atlas(deal="shuffled")
+    deals = {initial_state(shuffled, ["p1", "p2"], seed=s).owners for s in range(20)}
+    assert len(deals) > 1
+    assert initial_state(shuffled, ["p1", "p2"], seed=5) == initial_state(
+        shuffled, ["p1", "p2"], seed=5
+    )
+    for owners in deals:
+        assert sorted(owners) == ["p1", "p1", "p2", "p2"]
+
+
+def test_tr1_a_map_whose_territories_cannot_all_be_reached_is_a_config_error() -> None:
+    with pytest.raises(ConfigError) as err:
+        replace_atlas(adjacency=(("a", "b"),))
+    assert (err.value.field, err.value.rule) == ("adjacency", "TR-1")
+
+
+def test_tr2_a_zone_is_held_by_a_majority_or_by_all() -> None:
+    north = SMALL.zone("north")
+    assert holder_of(SMALL, ("p1", "p1", "p2", "p2"), north) == "p1"
+    assert holder_of(SMALL, ("p1", "p2", "p2", "p2"), north) == NEUTRAL  # one of two: no majority
+    assert zones_held(_board(owners=("p1", "p1", "p2", "p2")), "p1") == ("north",)
+    strict = replace_atlas(zone_rule="all")
+    assert holder_of(strict, ("p1", "p1", "p2", "p2"), north) == "p1"
+
+
+def _with_reserve(board: TerritoryState[Atlas], troops: int) -> TerritoryState[Atlas]:
+    realms = (replace(board.realms[0], troops=troops), *board.realms[1:])
+    return replace(board, realms=realms)
+
+
+def test_tr3_a_deploy_moves_one_reserve_troop_onto_ones_own_territory() -> None:
+    board = _with_reserve(_board(), 2)
+    assert legal_actions(board, "p1") == (Deploy("p1", "a"), Deploy("p1", "c"))
+    after, events = step(board, Deploy("p1", "c"))
+    assert (after.realms[0].troops, after.garrisons[2]) == (1, 2)
+    assert events == (TroopDeployed("p1", "c", 2),)
+    assert _refusal(board, Deploy("p1", "b")) == ("territory/not-yours", "TR-3")
+    assert _refusal(_board(), Deploy("p1", "a")) == ("territory/no-reserve", "TR-3")
+    assert _refusal(board, Deploy("p2", "b")) == ("territory/not-your-turn", "TR-3")
+    assert _refusal(board, Deploy("p9", "b")) == ("territory/unknown-player", "EN-4")
+    assert _refusal(board, Deploy("p1", "z")) == ("territory/unknown-territory", "EN-4")
+
+
+def test_tr3_tr4_the_turn_passes_with_start_and_end_turn() -> None:
+    board = _with_reserve(_board(), 1)
+    ended, _ = step(board, EndTurn("p1"))
+    assert legal_actions(ended, "p1") == ()
+    assert _refusal(ended, Deploy("p1", "a")) == ("territory/not-your-turn", "TR-3")
+    assert _refusal(board, EndTurn("p2")) == ("territory/not-your-turn", "TR-4")
+
+
+def test_tr4_attacks_cross_one_border_from_two_troops_to_a_territory_not_held() -> None:
+    board = _board(garrisons=(3, 1, 1, 1))
+    assert legal_actions(board, "p1") == (Attack("p1", "a", "b"),)
+    assert _refusal(board, Attack("p1", "c", "d")) == ("territory/too-few-troops", "TR-4")
+    assert _refusal(board, Attack("p1", "a", "d")) == ("territory/not-adjacent", "TR-4")
+    assert _refusal(board, Attack("p1", "b", "c")) == ("territory/not-yours", "TR-4")
+    assert _refusal(board, Attack("p1", "a", "c")) == ("territory/own-territory", "TR-4")
+    assert _refusal(board, Attack("p2", "b", "a")) == ("territory/not-your-turn", "TR-4")
+
+
+def test_tr5_a_battle_ends_with_one_side_gone_and_the_winner_holding_the_territory() -> None:
+    for seed in range(30):
+        board = replace(_board(garrisons=(6, 3, 1, 1)), rng=initial_state(SMALL, ["p1"], seed).rng)
+        after, events = step(board, Attack("p1", "a", "b"))
+        fought = events[0]
+        assert isinstance(fought, BattleFought)
+        assert (fought.attackers, fought.defenders) == (5, 3)
+        assert after.garrisons[0] == 1  # the source keeps its one troop
+        if fought.won:
+            assert fought.killed == 3
+            assert events[1] == TerritoryTaken("p1", "b", "p2", "attack", 5 - fought.lost)
+            assert (after.owners[1], after.garrisons[1]) == ("p1", 5 - fought.lost)
+        else:
+            assert fought.lost == 5
+            assert after.owners[1] == "p2"
+            assert after.garrisons[1] == 3 - fought.killed
+
+
+def test_tr5_an_empty_territory_is_taken_without_a_battle() -> None:
+    board = _board(garrisons=(2, 0, 1, 1))
+    after, events = step(board, Attack("p1", "a", "b"))
+    assert after.rng == board.rng  # no roll
+    assert events[1] == TerritoryTaken("p1", "b", "p2", "attack", 1)
+
+
+@pytest.mark.parametrize("field", ["starting_troops", "neutral_troops", "fort_strength"])
+def test_tr8_troop_figures_are_bounded_and_the_error_names_the_field(field: str) -> None:
+    assert getattr(replace_atlas(**{field: MAX_TROOPS}), field) == MAX_TROOPS
+    with pytest.raises(ConfigError) as err:
+        replace_atlas(**{field: MAX_TROOPS + 1})
+    assert err.value.field == field
+    with pytest.raises(ConfigError) as err:
+        replace_atlas(**{field: 10**30})
+    assert err.value.field == field
