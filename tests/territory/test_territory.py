@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from gamefold import ConfigError, EndTurn, IllegalAction, StartTurn, replace
+from gamefold import ConfigError, EndTurn, IllegalAction, Rng, StartTurn, replace
 from gamefold.territory import (
     MAX_TROOPS,
     NEUTRAL,
@@ -29,6 +29,7 @@ from gamefold.territory import (
     step,
     zones_held,
 )
+from gamefold.territory.battle import volley
 
 SMALL = Atlas(
     territories=("a", "b", "c", "d"),
@@ -169,3 +170,45 @@ def test_tr8_troop_figures_are_bounded_and_the_error_names_the_field(field: str)
     with pytest.raises(ConfigError) as err:
         replace_atlas(**{field: 10**30})
     assert err.value.field == field
+
+
+def _draws(monkeypatch: pytest.MonkeyPatch, attackers: int, defenders: int) -> int:
+    """How many draws one Attack step takes with ``attackers + 1`` troops on the source."""
+    calls = []
+    below = Rng.below
+
+    def counted(rng: Rng, n: int) -> tuple[int, Rng]:
+        calls.append(n)
+        return below(rng, n)
+
+    board = _board(garrisons=(attackers + 1, defenders, 1, 1))
+    monkeypatch.setattr(Rng, "below", counted)
+    _, events = step(board, Attack("p1", "a", "b"))
+    monkeypatch.undo()
+    fought = events[0]
+    assert isinstance(fought, BattleFought)
+    assert (fought.lost == attackers) != fought.won  # one side fell to its last troop
+    return len(calls)
+
+
+def test_tr8_an_attack_step_costs_no_more_draws_from_small_troops_to_any_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """TR-5, TR-8: a battle rolls once per fallen troop up to MAX_TROOPS troops in all;
+    beyond, one volley draw brings it down to MAX_TROOPS, so the cost stays bounded."""
+    small = _draws(monkeypatch, 3, 2)
+    assert 2 <= small <= 4  # round by round: one draw per fallen troop
+    at_bound = _draws(monkeypatch, MAX_TROOPS // 2, MAX_TROOPS // 2)
+    for troops in (10**4, 10**6, 10**9, 2**70):
+        assert _draws(monkeypatch, troops, troops) <= MAX_TROOPS + 1
+    assert at_bound <= MAX_TROOPS
+
+
+def test_tr8_a_volley_leaves_each_side_a_troop_and_conserves_the_fallen() -> None:
+    rng = Rng.from_seed(1)
+    for attackers, defenders, weight in ((10**6, 5, 0), (5, 10**6, 0), (600, 600, 10**5)):
+        a, d, _ = volley(attackers, defenders, weight, rng)
+        assert min(a, d) >= 1
+        assert a + d == MAX_TROOPS
+        assert a <= attackers
+        assert d <= defenders

@@ -27,13 +27,16 @@ every listed action is legal.
 from __future__ import annotations
 
 from functools import lru_cache
+from math import isqrt
 from typing import Any, ClassVar, TypeVar
 
 import attrs
 
 from gamefold.core import Action, Event, Events, replace, replacer
 from gamefold.pipeline import Refusal
+from gamefold.rng import Rng
 from gamefold.territory import codes
+from gamefold.territory.atlas import MAX_TROOPS
 from gamefold.territory.state import Realm, TerritoryState, position, put_at, seat_of, take
 
 __all__ = [
@@ -50,11 +53,13 @@ __all__ = [
     "decide_deploy",
     "deploy_problem",
     "deploys",
+    "fight",
     "has_reserve",
     "holds",
     "on_turn",
     "open_battle",
     "truce_partners",
+    "volley",
 ]
 
 S = TypeVar("S", bound=TerritoryState[Any])
@@ -280,15 +285,43 @@ def decide_attack(state: S, action: Attack) -> tuple[S, Events] | Refusal:
         return problem
     state, attackers, defenders, sprung = _open(state, action, source, target)
     weight = state.scenario.fort_strength * state.forts[target]
-    a, d, rng = attackers, defenders, state.rng
+    a, d, rng = fight(attackers, defenders, weight, state.rng)
+    state, events = _close(replace(state, rng=rng), action, target, attackers, a, d)
+    return state, (*sprung, *events)
+
+
+def fight(attackers: int, defenders: int, weight: int, rng: Rng) -> tuple[int, int, Rng]:
+    """TR-5: the battle of ``attackers`` against ``defenders`` behind forts of ``weight``,
+    to the last troop of a side: the attackers and defenders left, and the stream after.
+
+    One troop falls a round, a defender with probability ``A / (A + D + weight)``. A
+    battle of more than :data:`~gamefold.territory.MAX_TROOPS` troops in all first fights
+    a volley (:func:`volley`) down to that many, so a battle costs at most that many
+    rounds and one draw more, whatever the troops (TR-8)."""
+    a, d = attackers, defenders
+    if a and d and a + d > MAX_TROOPS:
+        a, d, rng = volley(a, d, weight, rng)
     while a and d:
         roll, rng = rng.below(a + d + weight)
         if roll < a:
             d -= 1
         else:
             a -= 1
-    state, events = _close(replace(state, rng=rng), action, target, attackers, a, d)
-    return state, (*sprung, *events)
+    return a, d, rng
+
+
+def volley(attackers: int, defenders: int, weight: int, rng: Rng) -> tuple[int, int, Rng]:
+    """TR-8: the first ``A + D - MAX_TROOPS`` falls of a large battle in one draw: the
+    defenders' share of them is their expected share ``falls * A / (A + D + weight)``
+    plus an even spread of the same variance as the rounds' (a uniform draw, whole
+    numbers only), kept so that each side has a troop left."""
+    falls = attackers + defenders - MAX_TROOPS
+    total = attackers + defenders + weight
+    spread = isqrt(3 * falls * attackers * (defenders + weight) // (total * total))
+    noise, rng = rng.below(2 * spread + 1)
+    killed = falls * attackers // total + noise - spread
+    killed = min(max(killed, falls - attackers + 1, 0), falls, defenders - 1)
+    return attackers - (falls - killed), defenders - killed, rng
 
 
 def _open(state: S, action: Attack, source: int, target: int) -> tuple[S, int, int, Events]:

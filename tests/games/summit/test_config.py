@@ -25,6 +25,7 @@ from gamefold.games.summit import (
 from gamefold.games.summit.config import MAX_ROUNDS, MAX_TERRITORIES
 from gamefold.games.summit.scenario import DEFAULT_BORDERS, DEFAULT_EFFECTS
 from gamefold.record import GameRecord, from_json, to_json
+from gamefold.territory import MAX_TROOPS
 
 DEFAULTS = {
     "deal": "shuffled",
@@ -404,3 +405,22 @@ def test_sm7_sm8_scenario_effect_reads_effects_at_default_and_another_value() ->
         assert copy == other
         assert copy.effect(subtype) == changed
     assert "_effect_of" not in converter.unstructure(other)
+
+
+RULES = {
+    "deploy_base": "SM-4",
+    "support_deploy": "SM-7",
+    "partnership_deploy": "SM-7",
+    "aid_troops": "SM-8",
+    "trap_troops": "SM-13",
+}
+
+
+@pytest.mark.parametrize("field", sorted(RULES))
+def test_tr8_summits_troop_figures_are_bounded_and_the_error_names_the_field(field: str) -> None:
+    """TR-8 (issue #33): a troop figure of 10**9 would make every turn deploy or fight that
+    many troops; above MAX_TROOPS it is refused when the scenario is built."""
+    assert getattr(Scenario(**{field: MAX_TROOPS}), field) == MAX_TROOPS
+    with pytest.raises(ConfigError) as err:
+        Scenario(**{field: 10**9})
+    assert (err.value.field, err.value.rule) == (field, RULES[field])

@@ -25,6 +25,7 @@ from gamefold.territory import (
     DEFAULT_BORDERS,
     DEFAULT_TERRITORIES,
     DEFAULT_ZONES,
+    MAX_TROOPS,
     ZONE_RULES,
     Atlas,
     Zone,
@@ -125,6 +126,9 @@ _COUNTS = {
 }
 """Each whole-number field: the rule it belongs to and its smallest allowed value."""
 
+_TROOPS = ("deploy_base", "support_deploy", "partnership_deploy", "aid_troops", "trap_troops")
+"""The fields that are troop counts: at most :data:`~gamefold.territory.MAX_TROOPS` (TR-8)."""
+
 
 @attrs.frozen(kw_only=True)
 class Scenario(Atlas):
@@ -216,6 +220,9 @@ class Scenario(Atlas):
             value = getattr(self, field)
             _require(_is_int(value), field, "must be an integer", "EN-4")
             _require(value >= low, field, f"must be {low} or more, not {value}", rule)
+            if field in _TROOPS:
+                message = f"must be {MAX_TROOPS} or less, not {value}"
+                _require(value <= MAX_TROOPS, field, message, rule)
         _require(
             self.domination <= len(self.territories),
             "domination",
