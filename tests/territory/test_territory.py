@@ -107,7 +107,7 @@ def _with_reserve(board: TerritoryState[Atlas], troops: int) -> TerritoryState[A
 
 def test_tr3_a_deploy_moves_one_reserve_troop_onto_ones_own_territory() -> None:
     board = _with_reserve(_board(), 2)
-    assert legal_actions(board, "p1") == (Deploy("p1", "a"), Deploy("p1", "c"))
+    assert legal_actions(board, "p1") == (Deploy("p1", "a"), Deploy("p1", "c"), EndTurn("p1"))
     after, events = step(board, Deploy("p1", "c"))
     assert (after.realms[0].troops, after.garrisons[2]) == (1, 2)
     assert events == (TroopDeployed("p1", "c", 2),)
@@ -128,7 +128,8 @@ def test_tr3_tr4_the_turn_passes_with_start_and_end_turn() -> None:
 
 def test_tr4_attacks_cross_one_border_from_two_troops_to_a_territory_not_held() -> None:
     board = _board(garrisons=(3, 1, 1, 1))
-    assert legal_actions(board, "p1") == (Attack("p1", "a", "b"),)
+    assert legal_actions(board, "p1") == (Attack("p1", "a", "b"), EndTurn("p1"))
+    assert legal_actions(board, "p2") == ()
     assert _refusal(board, Attack("p1", "c", "d")) == ("territory/too-few-troops", "TR-4")
     assert _refusal(board, Attack("p1", "a", "d")) == ("territory/not-adjacent", "TR-4")
     assert _refusal(board, Attack("p1", "b", "c")) == ("territory/not-yours", "TR-4")

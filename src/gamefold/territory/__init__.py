@@ -11,8 +11,8 @@ follows the clock's ``StartTurn`` and ``EndTurn``.
 >>> from gamefold import StartTurn
 >>> board = initial_state(Atlas(deal="in-order"), ["p1", "p2"], seed=1)
 >>> board, _ = step(board, StartTurn("p1"))
->>> legal_actions(board, "p1")
-()
+>>> legal_actions(board, "p1")  # no troop in reserve yet, none to attack with
+(EndTurn(player='p1'),)
 """
 
 from gamefold.territory import codes
@@ -55,6 +55,7 @@ from gamefold.territory.reducer import (
 from gamefold.territory.state import (
     NAME,
     NEUTRAL,
+    Board,
     Realm,
     TerritoryState,
     TerritoryTaken,
@@ -98,6 +99,7 @@ __all__ = [
     "Atlas",
     "Attack",
     "BattleFought",
+    "Board",
     "Deploy",
     "Realm",
     "TerritoryState",

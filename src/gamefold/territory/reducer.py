@@ -23,7 +23,7 @@ from gamefold.pipeline import Decide, Pipeline, Refusal
 from gamefold.registry import Subsystem
 from gamefold.territory import battle, codes, state
 from gamefold.territory.invariants import INVARIANTS
-from gamefold.territory.state import NAME, TerritoryState
+from gamefold.territory.state import NAME, Board, TerritoryState
 from gamefold.territory.views import view
 
 __all__ = [
@@ -105,9 +105,11 @@ def check(board: TerritoryState[Any], action: Action) -> IllegalAction | None:
 
 
 def legal_actions(board: TerritoryState[Any], actor: str) -> tuple[Action, ...]:
-    """``actor``'s map actions, in a fixed order: deploys (map order), then attacks (source,
-    then target, in map order) (EN-5)."""
-    return (*battle.deploys(board, actor), *battle.attacks(board, actor))
+    """``actor``'s actions on the standalone map, in a fixed order: deploys (map order),
+    attacks (source, then target, in map order), then ending their turn (EN-5)."""
+    if actor != board.current:
+        return ()
+    return (*battle.deploys(board, actor), *battle.attacks(board, actor), EndTurn(actor))
 
 
 subsystem: Subsystem[TerritoryState[Any]] = _PIPELINE.subsystem(
@@ -115,6 +117,6 @@ subsystem: Subsystem[TerritoryState[Any]] = _PIPELINE.subsystem(
     legal_actions=legal_actions,
     invariants=INVARIANTS,
     view=view,
-    state_type=TerritoryState,
+    state_type=Board,
 )
 """The registry entry of the territory slice: its actions, lifecycle, invariants, view."""

@@ -24,6 +24,7 @@ from gamefold.territory.atlas import Atlas, Zone
 __all__ = [
     "NAME",
     "NEUTRAL",
+    "Board",
     "Realm",
     "TerritoryState",
     "TerritoryTaken",
@@ -158,6 +159,12 @@ class TerritoryState(Generic[A]):
         return tuple([realm.player for realm in self.realms])  # a list builds faster
 
 
+@attrs.frozen
+class Board(TerritoryState[Atlas]):
+    """The territory slice on its own, on a plain :class:`Atlas` (what
+    :func:`initial_state` builds; a game that extends the atlas extends the record)."""
+
+
 def _deal(scenario: Atlas, players: tuple[str, ...], rng: Rng) -> tuple[tuple[str, ...], Rng]:
     """TR-1: round-robin over a shuffled (or the map's) order; the remainder stays neutral."""
     order: Sequence[int] = range(len(scenario.territories))
@@ -170,9 +177,7 @@ def _deal(scenario: Atlas, players: tuple[str, ...], rng: Rng) -> tuple[tuple[st
     return tuple(owners), rng
 
 
-def initial_state(
-    scenario: A, players: Sequence[str], seed: int | str | Rng = 0
-) -> TerritoryState[A]:
+def initial_state(scenario: Atlas, players: Sequence[str], seed: int | str | Rng = 0) -> Board:
     """The map before the first turn: territories dealt with their troops (TR-1), no
     reserves, no truces.
 
@@ -187,7 +192,7 @@ def initial_state(
         scenario.neutral_troops if o == NEUTRAL else scenario.starting_troops for o in owners
     )
     realms = tuple(Realm(p) for p in names)
-    return TerritoryState(scenario, realms, owners, forts, rng, garrisons=garrisons, traps=forts)
+    return Board(scenario, realms, owners, forts, rng, garrisons=garrisons, traps=forts)
 
 
 def territory_count(state: TerritoryState[Any], player: str) -> int:
