@@ -21,12 +21,14 @@ from gamefold.territory import (
     TerritoryState,
     TerritoryTaken,
     TroopDeployed,
+    Truce,
     Zone,
     check,
     holder_of,
     initial_state,
     legal_actions,
     step,
+    truce_attacks,
     zones_held,
 )
 from gamefold.territory.battle import volley
@@ -213,3 +215,18 @@ def test_tr8_a_volley_leaves_each_side_a_troop_and_conserves_the_fallen() -> Non
         assert a + d == MAX_TROOPS
         assert a <= attackers
         assert d <= defenders
+
+
+def test_tr6_a_truce_forbids_attacks_between_its_parties_either_way() -> None:
+    board = _board(garrisons=(3, 1, 3, 1), truces=(Truce(7, "p2", "p1"),))
+    assert [a for a in legal_actions(board, "p1") if isinstance(a, Attack)] == []
+    assert _refusal(board, Attack("p1", "a", "b")) == ("territory/truce", "TR-6")
+    assert truce_attacks(board, "p1") == (
+        Attack("p1", "a", "b"),
+        Attack("p1", "c", "b"),
+        Attack("p1", "c", "d"),
+    )
+    assert truce_attacks(board, "p2") == ()  # not p2's turn
+    free = replace(board, truces=())
+    assert truce_attacks(free, "p1") == ()
+    assert Attack("p1", "a", "b") in legal_actions(free, "p1")

@@ -26,6 +26,7 @@ from gamefold.territory.atlas import (
     Atlas,
     Zone,
 )
+from gamefold.territory.attribution import EVENT_RULES, RULE_IDS, SETUP_RULES
 from gamefold.territory.battle import (
     Attack,
     BattleFought,
@@ -37,6 +38,7 @@ from gamefold.territory.battle import (
     deploys,
     on_turn,
     open_battle,
+    truce_attacks,
     truce_partners,
 )
 from gamefold.territory.codes import CATALOGUE, CODES
@@ -89,12 +91,15 @@ __all__ = [
     "DEFAULT_TERRITORIES",
     "DEFAULT_ZONES",
     "EVENTS",
+    "EVENT_RULES",
     "INVARIANTS",
     "LIFECYCLE",
     "MAX_TROOPS",
     "NAME",
     "NEUTRAL",
     "ROUTES",
+    "RULE_IDS",
+    "SETUP_RULES",
     "ZONE_RULES",
     "Atlas",
     "Attack",
@@ -132,6 +137,7 @@ __all__ = [
     "subsystem",
     "take",
     "territory_count",
+    "truce_attacks",
     "truce_between",
     "truce_partners",
     "view",

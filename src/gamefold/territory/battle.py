@@ -58,6 +58,7 @@ __all__ = [
     "holds",
     "on_turn",
     "open_battle",
+    "truce_attacks",
     "truce_partners",
     "volley",
 ]
@@ -438,3 +439,20 @@ def _fronts(
         if holds(owners, s, actor)
     )
     return tuple((s, targets) for s, targets in fronts if targets)
+
+
+def truce_attacks(state: TerritoryState[Any], actor: str) -> tuple[Attack, ...]:
+    """The attacks a truce forbids ``actor`` now (TR-6): across a border from a territory
+    they hold onto one a truce partner holds, in map order. None is legal; a game's rule
+    coverage probes them (:meth:`~gamefold.games.GameDef.probe_actions`)."""
+    if not on_turn(state, actor):
+        return ()
+    partners = truce_partners(state, actor)
+    names, owners = state.scenario.territories, state.owners
+    return tuple(
+        _attack(actor, names[s], names[t])
+        for s in range(len(owners))
+        if holds(owners, s, actor)
+        for t in state.scenario.borders[s]
+        if owners[t] in partners
+    )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamefold import diplomacy
+from gamefold import diplomacy, territory
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.diplomacy import BeginTurn, DiplomacyState
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
@@ -147,7 +147,7 @@ class Summit(GameDef[SummitConfig]):
         return {"random": random_kinds, "greedy": greedy}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """DP-1 … DP-14 and SM-1 … SM-16 (see :mod:`.attribution`)."""
+        """DP-1 … DP-14, SM-1 … SM-16 and TR-1 … TR-7 (see :mod:`.attribution`)."""
         return attribution.RULE_IDS
 
     def event_rules(self) -> EventRules:
@@ -157,3 +157,7 @@ class Summit(GameDef[SummitConfig]):
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """The seats, the map's deal, the opening hands and counters."""
         return attribution.SETUP_RULES
+
+    def probe_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
+        """The attacks a truce forbids ``actor`` now, so coverage meets TR-6's refusal."""
+        return territory.truce_attacks(game.map, actor)
