@@ -86,13 +86,8 @@ class BorderWar(GameDef[BorderConfig]):
         }
 
     def describe(self, event: Event) -> str:
-        """A line of the account."""
-        if isinstance(event, territory.TerritoryTaken):
-            return f"{event.player} takes {event.territory} from {event.previous or 'nobody'}"
-        if isinstance(event, territory.BattleFought):
-            result = "wins" if event.won else "is thrown back"
-            return f"{event.player} attacks {event.territory} with {event.attackers}: {result}"
-        return repr(event)
+        """A line of the account: the territory's own sentences."""
+        return territory.describe(event)
 
 
 def main() -> None:

@@ -43,6 +43,7 @@ from gamefold.territory.battle import (
 )
 from gamefold.territory.codes import CATALOGUE, CODES
 from gamefold.territory.invariants import INVARIANTS
+from gamefold.territory.narration import LINES, describe
 from gamefold.territory.reducer import (
     ACTIONS,
     EVENTS,
@@ -94,6 +95,7 @@ __all__ = [
     "EVENT_RULES",
     "INVARIANTS",
     "LIFECYCLE",
+    "LINES",
     "MAX_TROOPS",
     "NAME",
     "NEUTRAL",
@@ -120,6 +122,7 @@ __all__ = [
     "check",
     "close_battle",
     "codes",
+    "describe",
     "deploys",
     "gain_troops",
     "holder_of",
