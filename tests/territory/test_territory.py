@@ -6,6 +6,7 @@ These play the standalone slice (``gamefold.territory.step``), which follows the
 
 from __future__ import annotations
 
+from math import isqrt
 from typing import Any
 
 import pytest
@@ -230,3 +231,35 @@ def test_tr6_a_truce_forbids_attacks_between_its_parties_either_way() -> None:
     free = replace(board, truces=())
     assert truce_attacks(free, "p1") == ()
     assert Attack("p1", "a", "b") in legal_actions(free, "p1")
+
+
+@pytest.mark.parametrize(
+    ("attackers", "defenders", "weight"), [(10**5, 10**5, 0), (110_000, 100_000, 21_000)]
+)
+def test_tr8_a_volley_takes_one_draw_and_falls_in_the_expected_share(
+    attackers: int, defenders: int, weight: int
+) -> None:
+    """TR-8: the defenders' share of a volley's falls is ``falls * A / (A + D + F)`` give
+    or take an even spread of ``isqrt(3 * variance)``: one draw decides it."""
+    falls = attackers + defenders - MAX_TROOPS
+    total = attackers + defenders + weight
+    mean = falls * attackers // total
+    spread = isqrt(3 * falls * attackers * (defenders + weight) // (total * total))
+    shares = []
+    for seed in range(200):
+        rng = Rng.from_seed(seed)
+        a, d, after = volley(attackers, defenders, weight, rng)
+        assert after == rng.below(2 * spread + 1)[1]  # exactly one draw
+        killed = defenders - d
+        assert attackers - a == falls - killed
+        assert mean - spread <= killed <= mean + spread
+        shares.append(killed - mean)
+    assert min(shares) < -spread // 2 < spread // 2 < max(shares)  # the spread is used
+    assert abs(sum(shares)) < spread * 200 // 10  # and even around the expected share
+
+
+def test_tr8_a_volley_keeps_a_troop_on_each_side() -> None:
+    rng = Rng.from_seed(4)
+    assert volley(10**6, 5, 0, rng)[:2] == (MAX_TROOPS - 1, 1)  # the few defenders
+    assert volley(5, 10**6, 0, rng)[:2] == (1, MAX_TROOPS - 1)  # the few attackers
+    assert volley(600, 600, 10**9, rng)[:2] == (400, 600)  # forts: no defender falls
