@@ -28,6 +28,7 @@ from gamefold.territory import (
     holder_of,
     initial_state,
     legal_actions,
+    reduce,
     step,
     truce_attacks,
     zones_held,
@@ -263,3 +264,26 @@ def test_tr8_a_volley_keeps_a_troop_on_each_side() -> None:
     assert volley(10**6, 5, 0, rng)[:2] == (MAX_TROOPS - 1, 1)  # the few defenders
     assert volley(5, 10**6, 0, rng)[:2] == (1, MAX_TROOPS - 1)  # the few attackers
     assert volley(600, 600, 10**9, rng)[:2] == (400, 600)  # forts: no defender falls
+
+
+def test_tr3_tr4_the_standalone_turn_begins_for_a_seated_player_and_ends_by_its_own() -> None:
+    board = initial_state(SMALL, ["p1", "p2"], seed=3)
+    started = reduce(board, StartTurn("p2"))
+    assert started == step(board, StartTurn("p2"))[0]
+    assert (started.current, started.acting) == ("p2", "p2")
+    unseated = check(board, StartTurn("p9"))
+    assert unseated is not None
+    assert (unseated.code, unseated.rule, unseated.message) == (
+        "territory/unknown-player",
+        "EN-4",
+        "'p9' is not seated.",
+    )
+    wrong = check(started, EndTurn("p1"))
+    assert wrong is not None
+    assert (wrong.code, wrong.rule, wrong.message) == (
+        "territory/not-your-turn",
+        "TR-4",
+        "p1 ends only their own turn.",
+    )
+    ended, events = step(started, EndTurn("p2"))
+    assert (ended.current, events) == ("", ())
