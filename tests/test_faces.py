@@ -2,7 +2,7 @@
 
 ``gamefold.combat`` (its ``__init__``) is what games, the testing kit, ``sim``, ``record`` and
 the CLI may use; ``gamefold.combat.resolution`` is the subsystem's own business. The same
-holds for the skill-deck and diplomacy subsystems and for each shipped game.
+holds for the skill-deck, diplomacy and territory subsystems and for each shipped game.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ PACKAGES = (
     "gamefold.skills",
     "gamefold.combat",
     "gamefold.diplomacy",
+    "gamefold.territory",
     "gamefold.games.skirmish",
     "gamefold.games.summit",
     "gamefold.viewer",

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from gamefold import combat, skills
+from gamefold import combat, skills, territory
 
 
-@pytest.mark.parametrize("subsystem", [skills, combat], ids=["skills", "combat"])
+@pytest.mark.parametrize(
+    "subsystem", [skills, combat, territory], ids=["skills", "combat", "territory"]
+)
 def test_en7_every_event_type_has_a_line(subsystem: object) -> None:
     events = set(subsystem.EVENTS)  # type: ignore[attr-defined]
     assert set(subsystem.LINES) == events  # type: ignore[attr-defined]

@@ -64,8 +64,14 @@ converter.register_structure_hook_factory(attrs.has, _record_factory)
 
 
 def tag_of(cls: type) -> str:
-    """The stable type tag written for an action or event class: ``module.QualName``."""
-    return f"{cls.__module__}.{cls.__qualname__}"
+    """The stable type tag written for an action or event class: ``module.QualName``, or
+    the tag the class declares as its ``recorded_as`` class variable.
+
+    A class that moves to another module declares the tag it was recorded under, so the
+    records written before the move still load and new ones read the same.
+    """
+    kept = vars(cls).get("recorded_as")
+    return kept if isinstance(kept, str) else f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _tagged_subclasses(base: type) -> dict[str, type]:

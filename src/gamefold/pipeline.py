@@ -46,9 +46,19 @@ class Catalogue:
     when one refusal guards several rules (``"skills/no-round"`` cites SD-13 for an
     activation and SD-8 for a reaction window); such a code names its rule when raised.
     ``<domain>/malformed`` (EN-4) is always part of the catalogue: the guard raises it.
+    A slice that runs another subsystem's decide functions (summit's map runs the
+    territory's) names that subsystem's catalogue in ``include``: its codes keep their
+    own domain and rules, and stay out of :attr:`codes` and :attr:`rules`, which list the
+    domain's own.
     """
 
-    def __init__(self, domain: str, rules: Mapping[str, str | tuple[str, ...]]) -> None:
+    def __init__(
+        self,
+        domain: str,
+        rules: Mapping[str, str | tuple[str, ...]],
+        *,
+        include: Iterable[Catalogue] = (),
+    ) -> None:
         self.domain = domain
         self.malformed = f"{domain}/malformed"
         found: dict[str, tuple[str, ...]] = {self.malformed: ("EN-4",)}
@@ -58,13 +68,16 @@ class Catalogue:
             found[code] = (cited,) if isinstance(cited, str) else tuple(cited)
         self.rules: dict[str, tuple[str, ...]] = found
         self.codes: frozenset[str] = frozenset(found)
+        self._cited: dict[str, tuple[str, ...]] = dict(found)
+        for other in include:
+            self._cited.update(other._cited)
 
     def __repr__(self) -> str:
         return f"Catalogue({self.domain!r}, {len(self.codes)} codes)"
 
     def rule_of(self, code: str) -> str:
         """The one rule ``code`` cites; a ``KeyError`` for a code of several rules."""
-        cited = self.rules[code]
+        cited = self._cited[code]
         if len(cited) != 1:
             raise KeyError(f"{code} cites {', '.join(cited)}: name the rule")
         return cited[0]
@@ -76,7 +89,7 @@ class Catalogue:
 
         ``rule`` is needed only for a code that cites several rules, and must be one of them.
         """
-        cited = self.rules[code]
+        cited = self._cited[code]
         if rule is None:
             rule = self.rule_of(code)
         elif rule not in cited:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 import pytest
 from hypothesis import given
@@ -55,6 +57,21 @@ def test_en8_actions_are_tagged_with_their_type() -> None:
     assert '"type": "gamefold.core.StartTurn"' in text
     assert from_json(text, Action) == StartTurn("p1")
     assert tag_of(Add) == "tests.core.toy.Add"
+
+
+@attrs.frozen
+class Moved(Action):
+    """An action whose class moved: it keeps the tag it was recorded under."""
+
+    recorded_as: ClassVar[str] = "tests.core.elsewhere.Moved"
+    amount: int
+
+
+def test_en8_a_moved_class_keeps_its_recorded_tag() -> None:
+    text = to_json(Moved(3))
+    assert '"type": "tests.core.elsewhere.Moved"' in text
+    assert from_json(text, Action) == Moved(3)
+    assert tag_of(Moved) == "tests.core.elsewhere.Moved"
 
 
 def test_en8_unknown_or_malformed_tags_are_rejected() -> None:

@@ -187,11 +187,12 @@ def test_skirmish_reaches_every_sd_and_cb_rule_in_100_games(policy: str) -> None
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_summit_reaches_every_dp_and_sm_rule_in_100_games(policy: str) -> None:
-    """DP-1 … DP-14, SM-1 … SM-16: the default summit plays the whole diplomacy economy and
-    every rule of its own with each shipped policy, the hand limit (DP-13) and the Duration
-    Modifier (SM-14) included (the 500-game numbers are in docs/games/summit.md)."""
+    """DP-1 … DP-14, SM-1 … SM-16, TR-1 … TR-7: the default summit plays the whole
+    diplomacy economy, the territory and every rule of its own with each shipped policy,
+    the hand limit (DP-13), the Duration Modifier (SM-14) and a truce's refusal (TR-6)
+    included (the 500-game numbers are in docs/games/summit.md)."""
     frame = coverage("summit", games=100, seed=1, policies=policy)
-    assert len(frame.index) == 28 + 2
+    assert len(frame.index) == 28 + 2 + 7
     unreached = [rule for rule in frame.index if frame.loc[rule, "games"] == 0]
     assert unreached == []
 

@@ -44,6 +44,7 @@ RULE_PAGES = {
     "DP": "subsystems/diplomacy.html#rules--code--tests",
     "SK": "games/skirmish.html#the-rules-between-the-subsystems",
     "SM": "games/summit.html#rules--code--tests",
+    "TR": "subsystems/territory.html#rules--code--tests",
     "CP": "games/campaign.html#the-rules-between-the-economies-cp",
 }
 """Rule-ID prefix → the docs page (and section) that maps each of its rules to code."""

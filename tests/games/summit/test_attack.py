@@ -82,9 +82,9 @@ def test_sm4_deploy_moves_one_reserve_troop_onto_ones_own_territory() -> None:
     state, events = act(game, state, Deploy("p1", "Consulate"))
     assert events == [TroopDeployed("p1", "Consulate", 2)]
     assert troops(state, "p1") == reserve - 1
-    assert _refusal(game, state, Deploy("p1", "Chancery")) == ("summit/not-yours", "SM-4")
+    assert _refusal(game, state, Deploy("p1", "Chancery")) == ("territory/not-yours", "TR-3")
     empty = with_troops(state, "p1", 0)
-    assert _refusal(game, empty, Deploy("p1", "Consulate")) == ("summit/no-reserve", "SM-4")
+    assert _refusal(game, empty, Deploy("p1", "Consulate")) == ("territory/no-reserve", "TR-3")
     assert not [a for a in game.rules.legal_actions(empty, "p1") if isinstance(a, Deploy)]
 
 
@@ -174,28 +174,31 @@ def test_sm6_refusals_own_not_adjacent_not_yours_too_few() -> None:
     game, state = _ready()
     state = with_garrison(state, "Consulate", 5)
     assert _refusal(game, state, Attack("p1", "Consulate", "Forge")) == (
-        "summit/not-adjacent",
-        "SM-6",
+        "territory/not-adjacent",
+        "TR-4",
     )
     assert _refusal(game, state, Attack("p1", "Chancery", "Legation")) == (
-        "summit/not-yours",
-        "SM-6",
+        "territory/not-yours",
+        "TR-4",
     )
     assert _refusal(game, state, Attack("p1", "Docks", "Consulate")) == (
-        "summit/own-territory",
-        "SM-6",
+        "territory/own-territory",
+        "TR-4",
     )
     thin = with_garrison(state, "Consulate", 1)
     assert _refusal(game, thin, Attack("p1", "Consulate", "Chancery")) == (
-        "summit/too-few-troops",
-        "SM-6",
+        "territory/too-few-troops",
+        "TR-4",
     )
 
 
 def test_sm7_a_truce_forbids_attacking_its_other_party() -> None:
     game, state = _ready()
     state = with_map(with_garrison(state, "Consulate", 5), truces=(Truce(0, "p2", "p1"),))
-    assert _refusal(game, state, Attack("p1", "Consulate", "Chancery")) == ("summit/truce", "SM-7")
+    assert _refusal(game, state, Attack("p1", "Consulate", "Chancery")) == (
+        "territory/truce",
+        "TR-6",
+    )
     assert Attack("p1", "Consulate", "Legation") in game.rules.legal_actions(state, "p1")
 
 
@@ -203,20 +206,20 @@ def test_sm6_attacks_happen_only_in_ones_own_turn() -> None:
     game, state = _ready()
     state = with_garrison(state, "Chancery", 5)
     assert _refusal(game, state, Attack("p2", "Chancery", "Consulate")) == (
-        "summit/not-your-turn",
-        "SM-6",
+        "territory/not-your-turn",
+        "TR-4",
     )
 
 
 @pytest.mark.parametrize(
     ("action", "code"),
     [
-        (Attack("p1", "Consulate", "Atlantis"), "summit/unknown-territory"),
-        (Attack("p1", "Atlantis", "Mine"), "summit/unknown-territory"),
-        (Attack("p9", "Consulate", "Mine"), "summit/unknown-player"),
+        (Attack("p1", "Consulate", "Atlantis"), "territory/unknown-territory"),
+        (Attack("p1", "Atlantis", "Mine"), "territory/unknown-territory"),
+        (Attack("p9", "Consulate", "Mine"), "territory/unknown-player"),
         (Attack("p1", "Consulate", 3), "summit/malformed"),  # type: ignore[arg-type]
         (Deploy(None, "Consulate"), "summit/malformed"),  # type: ignore[arg-type]
-        (Deploy("p1", "Atlantis"), "summit/unknown-territory"),
+        (Deploy("p1", "Atlantis"), "territory/unknown-territory"),
     ],
 )
 def test_en4_unknown_or_malformed_map_actions_are_refused(action: Any, code: str) -> None:
@@ -248,57 +251,57 @@ def test_en5_the_listed_attacks_are_every_border_crossing_in_map_order() -> None
         (
             Attack("p1", "Consulate", "Forge"),
             {},
-            ("summit/not-adjacent", "SM-6", "An attack crosses one border, no more."),
+            ("territory/not-adjacent", "TR-4", "An attack crosses one border, no more."),
         ),
         (
             Attack("p1", "Chancery", "Legation"),
             {},
-            ("summit/not-yours", "SM-6", "An attack starts from a territory of one's own."),
+            ("territory/not-yours", "TR-4", "An attack starts from a territory of one's own."),
         ),
         (
             Attack("p1", "Docks", "Consulate"),
             {},
-            ("summit/own-territory", "SM-6", "You already hold that territory."),
+            ("territory/own-territory", "TR-4", "You already hold that territory."),
         ),
         (
             Attack("p1", "Consulate", "Chancery"),
             {"thin": True},
-            ("summit/too-few-troops", "SM-6", "One troop must stay behind: it takes two."),
+            ("territory/too-few-troops", "TR-4", "One troop must stay behind: it takes two."),
         ),
         (
             Attack("p2", "Chancery", "Consulate"),
             {},
-            ("summit/not-your-turn", "SM-6", "p2 attacks only during their own turn."),
+            ("territory/not-your-turn", "TR-4", "p2 attacks only during their own turn."),
         ),
         (
             Deploy("p2", "Chancery"),
             {},
-            ("summit/not-your-turn", "SM-6", "p2 deploys only during their own turn."),
+            ("territory/not-your-turn", "TR-3", "p2 deploys only during their own turn."),
         ),
         (
             Deploy("p1", "Chancery"),
             {},
-            ("summit/not-yours", "SM-4", "Troops are deployed on one's own territories."),
+            ("territory/not-yours", "TR-3", "Troops are deployed on one's own territories."),
         ),
         (
             Deploy("p1", "Consulate"),
             {"no_reserve": True},
-            ("summit/no-reserve", "SM-4", "You have no troops in reserve."),
+            ("territory/no-reserve", "TR-3", "You have no troops in reserve."),
         ),
         (
             Attack("p1", "Consulate", "Atlantis"),
             {},
-            ("summit/unknown-territory", "EN-4", "The map has no 'Atlantis'."),
+            ("territory/unknown-territory", "EN-4", "The map has no 'Atlantis'."),
         ),
         (
             Deploy("p1", "Atlantis"),
             {},
-            ("summit/unknown-territory", "EN-4", "The map has no 'Atlantis'."),
+            ("territory/unknown-territory", "EN-4", "The map has no 'Atlantis'."),
         ),
         (
             Attack("p9", "Consulate", "Mine"),
             {},
-            ("summit/unknown-player", "EN-4", "'p9' is not seated."),
+            ("territory/unknown-player", "EN-4", "'p9' is not seated."),
         ),
     ],
 )
@@ -349,7 +352,7 @@ def test_en4_an_unknown_source_is_refused_with_the_action() -> None:
     game = summit(4, deal="in-order")
     state = first_turn(game)
     action = Attack("p1", "Atlantis", "Mine")
-    expected = ("summit/unknown-territory", "EN-4", "The map has no 'Atlantis'.")
+    expected = ("territory/unknown-territory", "EN-4", "The map has no 'Atlantis'.")
     assert refusal_of(game.rules.check, game.rules.step, state, action) == expected
 
 

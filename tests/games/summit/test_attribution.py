@@ -33,7 +33,7 @@ def _rules(event: object) -> tuple[str, ...]:
 @pytest.mark.parametrize(
     ("cause", "rules"),
     [
-        ("attack", ("SM-2", "SM-6")),
+        ("attack", ("SM-2", "SM-6", "TR-5")),
         ("transfer", ("SM-7",)),
         ("siege", ("SM-8",)),
         ("forced march", ("SM-8",)),
@@ -79,8 +79,8 @@ def test_sm7_sm8_a_truce_ended_by_betrayal_attests_sm8_else_sm7() -> None:
         (Fortified("p1", "Docks", 1), ("SM-8",)),
         (EffectFizzled("p1", "Siege T1", "no territory to besiege"), ("SM-8",)),
         (Deployed("p1", 3, 0, 3), ("SM-3", "SM-4")),
-        (TroopDeployed("p1", "Docks", 2), ("SM-4",)),
-        (TrapSprung("p1", "Docks", 2), ("SM-13",)),
+        (TroopDeployed("p1", "Docks", 2), ("SM-4", "TR-3")),
+        (TrapSprung("p1", "Docks", 2), ("SM-13", "TR-7")),
         (TrapLaid("p1", "Docks", 2), ("SM-13",)),
         (PactBroken(5, "Ceasefire T1", "p1", "p2", "p1"), ("DP-9", "SM-8")),
         (PactExtended(5, 4), ("DP-8", "SM-14")),
@@ -92,4 +92,5 @@ def test_en7_each_fixed_attribution(event: object, rules: tuple[str, ...]) -> No
 
 
 def test_sm6_a_battle_attests_sm6_whatever_its_figures() -> None:
-    assert EVENT_RULES[BattleFought](None) == ("SM-6",)
+    """SM-6, and the territory's TR-4 (the attack) and TR-5 (the battle)."""
+    assert EVENT_RULES[BattleFought](None) == ("SM-6", "TR-4", "TR-5")

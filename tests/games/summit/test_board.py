@@ -8,17 +8,9 @@ import pytest
 
 from gamefold import replace
 from gamefold.games.summit import NEUTRAL, Realm, Scenario, TerritoryTaken, TroopsGained, Zone
-from gamefold.games.summit.board import (
-    MapState,
-    gain_troops,
-    holder_of,
-    initial_state,
-    realm_of,
-    take,
-    weakest,
-    zone_holder,
-)
+from gamefold.games.summit.board import MapState, initial_state
 from gamefold.rng import Rng
+from gamefold.territory import gain_troops, holder_of, realm_of, take, weakest, zone_holder
 
 PLAYERS = ("p1", "p2", "p3", "p4")
 

@@ -1,8 +1,8 @@
 """Every summit refusal comes from a code catalogue, citing a rule it lists (EN-4).
 
 Summit's own refusals come from :data:`gamefold.games.summit.codes.CATALOGUE`
-(``not-your-turn`` cites SM-6 for an attack and SM-9 for the clock; ``holdings-mismatch``
-DP-4 or DP-5); diplomacy's keep theirs. No refusal may bypass the catalogues, name a code
+(``holdings-mismatch`` cites DP-4 or DP-5); a Deploy's or an Attack's come from the
+territory's (TR-…), and diplomacy's keep theirs. No refusal may bypass the catalogues, name a code
 they lack, or cite a rule they do not pair with the code.
 """
 
@@ -21,7 +21,7 @@ from tests.catalogues import (
     used_codes,
 )
 
-from gamefold import diplomacy
+from gamefold import diplomacy, territory
 from gamefold.games.summit import (
     ACTIONS,
     CODES,
@@ -38,11 +38,15 @@ from gamefold.testing import reachable_games
 
 PACKAGE = folder("gamefold.games.summit")
 GAME = Summit(SummitConfig(players=3, scenario=Scenario(max_rounds=2)))
-CATALOGUES = {"summit": codes.CATALOGUE, "diplomacy": diplomacy.codes.CATALOGUE}
+CATALOGUES = {
+    "summit": codes.CATALOGUE,
+    "diplomacy": diplomacy.codes.CATALOGUE,
+    "territory": territory.codes.CATALOGUE,
+}
 
 
 def test_en4_every_refusal_in_the_source_is_built_by_the_catalogue() -> None:
-    """No hand-built IllegalAction; codes of several rules name theirs (SM-6, SM-9, …)."""
+    """No hand-built IllegalAction; codes of several rules name theirs (DP-4, DP-5)."""
     assert source_problems(PACKAGE, codes) == []
 
 

@@ -25,6 +25,7 @@ from gamefold.games.summit import (
 from gamefold.games.summit.config import MAX_ROUNDS, MAX_TERRITORIES
 from gamefold.games.summit.scenario import DEFAULT_BORDERS, DEFAULT_EFFECTS
 from gamefold.record import GameRecord, from_json, to_json
+from gamefold.territory import MAX_TROOPS
 
 DEFAULTS = {
     "deal": "shuffled",
@@ -136,57 +137,57 @@ def test_sm2_too_few_territories_for_the_players_is_a_config_error() -> None:
 @pytest.mark.parametrize(
     ("changes", "sentence"),
     [
-        ({"territories": ()}, "the map has territories, each a non-empty name [territories, SM-2]"),
-        ({"territories": ("a", "a")}, "territory names differ [territories, SM-2]"),
+        ({"territories": ()}, "the map has territories, each a non-empty name [territories, TR-1]"),
+        ({"territories": ("a", "a")}, "territory names differ [territories, TR-1]"),
         (
             {"territories": ("a", "")},
-            "the map has territories, each a non-empty name [territories, SM-2]",
+            "the map has territories, each a non-empty name [territories, TR-1]",
         ),
-        ({"zones": (Zone("z", ("nowhere",)),)}, "z: unknown territories ['nowhere'] [zones, SM-2]"),
-        ({"zones": (Zone("z", ()),)}, "z: a zone has distinct territories [zones, SM-2]"),
+        ({"zones": (Zone("z", ("nowhere",)),)}, "z: unknown territories ['nowhere'] [zones, TR-2]"),
+        ({"zones": (Zone("z", ()),)}, "z: a zone has distinct territories [zones, TR-2]"),
         (
             {"zones": (Zone("z", ("Mill", "Mill")),)},
-            "z: a zone has distinct territories [zones, SM-2]",
+            "z: a zone has distinct territories [zones, TR-2]",
         ),
         (
             {"zones": (Zone("z", ("Mill",)), Zone("z", ("Mine",)))},
-            "zone names differ [zones, SM-2]",
+            "zone names differ [zones, TR-2]",
         ),
-        ({"zones": ("Harbour",)}, "zones are Zone records [zones, SM-2]"),
-        ({"deal": "random"}, "deal is one of ('shuffled', 'in-order'), not 'random' [deal, SM-2]"),
+        ({"zones": ("Harbour",)}, "zones are Zone records [zones, TR-2]"),
+        ({"deal": "random"}, "deal is one of ('shuffled', 'in-order'), not 'random' [deal, TR-1]"),
         (
             {"zone_rule": "most"},
-            "zone_rule is one of ('majority', 'all'), not 'most' [zone_rule, SM-2]",
+            "zone_rule is one of ('majority', 'all'), not 'most' [zone_rule, TR-2]",
         ),
         ({"pact_payment": 1}, "is True or False [pact_payment, SM-7]"),
         ({"deploy_base": -1}, "must be 0 or more, not -1 [deploy_base, SM-4]"),
         ({"territories_per_troop": 0}, "must be 1 or more, not 0 [territories_per_troop, SM-4]"),
         ({"fort_strength": 2.5}, "must be an integer [fort_strength, EN-4]"),
         ({"starting_troops": True}, "must be an integer [starting_troops, EN-4]"),
-        ({"fort_strength": -2}, "must be 0 or more, not -2 [fort_strength, SM-6]"),
+        ({"fort_strength": -2}, "must be 0 or more, not -2 [fort_strength, TR-5]"),
         (
             {"territories": "ABC"},
-            "territories is a tuple of territory names, not 'ABC' [territories, SM-2]",
+            "territories is a tuple of territory names, not 'ABC' [territories, TR-1]",
         ),
         (
             {"adjacency": (("Mill", "Atlantis"),)},
-            "('Mill', 'Atlantis'): unknown territory [adjacency, SM-2]",
+            "('Mill', 'Atlantis'): unknown territory [adjacency, TR-1]",
         ),
-        ({"adjacency": (("Mill", "Mill"),)}, "Mill cannot border itself [adjacency, SM-2]"),
+        ({"adjacency": (("Mill", "Mill"),)}, "Mill cannot border itself [adjacency, TR-1]"),
         (
             {"adjacency": ("Mill",)},
-            "a border is a pair of territory names, not 'Mill' [adjacency, SM-2]",
+            "a border is a pair of territory names, not 'Mill' [adjacency, TR-1]",
         ),
         (
             {"adjacency": "Mill-Mine"},
             "adjacency is a tuple of (territory, territory) pairs, not 'Mill-Mine' "
-            "[adjacency, SM-2]",
+            "[adjacency, TR-1]",
         ),
         (
             {"adjacency": DEFAULT_BORDERS[:-9]},
             "every territory is reachable; not ['Armoury', 'Drillyard', 'Garrison', 'Quay', "
             "'Bazaar', 'Warehouse', 'Forum', 'Senate', 'Archive', 'Docks', 'Lighthouse', "
-            "'Shipyard', 'Mill', 'Forge', 'Mine'] [adjacency, SM-2]",
+            "'Shipyard', 'Mill', 'Forge', 'Mine'] [adjacency, TR-1]",
         ),
         (
             {"effects": {"Trap": "explode"}},
@@ -364,7 +365,7 @@ def test_sm2_borders_read_from_json_lists_are_pairs_and_give_each_territorys_nei
     with pytest.raises(ConfigError) as err:
         Scenario(adjacency=(*DEFAULT_BORDERS, ("Mill", "Mine", "Forge")))  # type: ignore[arg-type]
     assert str(err.value) == (
-        "a border is a pair of territory names, not ('Mill', 'Mine', 'Forge') [adjacency, SM-2]"
+        "a border is a pair of territory names, not ('Mill', 'Mine', 'Forge') [adjacency, TR-1]"
     )
 
 
@@ -377,7 +378,7 @@ def test_sm8_effects_given_as_a_dict_are_kept_as_a_hashable_map() -> None:
 def test_sm2_a_territory_bordering_itself_is_refused_wherever_it_is_listed() -> None:
     with pytest.raises(ConfigError) as err:
         Scenario(adjacency=(("Mill", "Mill"), *DEFAULT_BORDERS))
-    assert str(err.value) == "Mill cannot border itself [adjacency, SM-2]"
+    assert str(err.value) == "Mill cannot border itself [adjacency, TR-1]"
 
 
 def test_a_zone_the_map_lacks_is_a_key_error_naming_it() -> None:
@@ -410,3 +411,22 @@ def test_sm7_sm8_scenario_effect_reads_effects_at_default_and_another_value() ->
         assert copy == other
         assert copy.effect(subtype) == changed
     assert "_effect_of" not in converter.unstructure(other)
+
+
+RULES = {
+    "deploy_base": "SM-4",
+    "support_deploy": "SM-7",
+    "partnership_deploy": "SM-7",
+    "aid_troops": "SM-8",
+    "trap_troops": "SM-13",
+}
+
+
+@pytest.mark.parametrize("field", sorted(RULES))
+def test_tr8_summits_troop_figures_are_bounded_and_the_error_names_the_field(field: str) -> None:
+    """TR-8 (issue #33): a troop figure of 10**9 would make every turn deploy or fight that
+    many troops; above MAX_TROOPS it is refused when the scenario is built."""
+    assert getattr(Scenario(**{field: MAX_TROOPS}), field) == MAX_TROOPS
+    with pytest.raises(ConfigError) as err:
+        Scenario(**{field: 10**9})
+    assert (err.value.field, err.value.rule) == (field, RULES[field])

@@ -13,8 +13,9 @@ from gamefold import EndRound, StartRound
 from gamefold.diplomacy import BeginTurn, CardEarned, Counter
 from gamefold.games.summit import Phase, RoundBegan
 from gamefold.games.summit.attribution import EVENT_RULES, RULE_IDS, SETUP_RULES
-from gamefold.games.summit.board import Ask, Realm
+from gamefold.games.summit.board import Ask
 from gamefold.registry import Game
+from gamefold.territory import Realm
 
 GAME = summit(4, deal="in-order")
 

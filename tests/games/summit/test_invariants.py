@@ -9,11 +9,11 @@ from tests.games.summit.helpers import board, summit
 
 from gamefold import replace
 from gamefold.games.summit import Phase, Truce
-from gamefold.games.summit.board import Ask, MapState, Realm
-from gamefold.games.summit.invariants import (
-    INVARIANTS,
+from gamefold.games.summit.board import Ask, MapState
+from gamefold.games.summit.invariants import INVARIANTS, flow_consistent
+from gamefold.territory import Realm
+from gamefold.territory.invariants import (
     counts_never_negative,
-    flow_consistent,
     neutral_land_unfortified,
     owners_are_seated,
     truces_bind_two_players,
@@ -66,7 +66,7 @@ def test_counts_are_never_negative() -> None:
     assert list(counts_never_negative(replace(state, forts=_at(0, -1, state.forts)))) == [
         "a territory has negative forts"
     ]
-    assert list(counts_never_negative(replace(state, proposals=-1))) == [
+    assert list(flow_consistent(replace(state, proposals=-1))) == [
         "a negative number of proposals this turn"
     ]
     for field in ("troops", "turns", "cards_earned", "pacts", "conquests"):

@@ -25,9 +25,10 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.games.summit import DIPLOMACY, TerritoryTaken, TroopsGained
-from gamefold.games.summit.board import Ask, Realm
+from gamefold.games.summit.board import Ask
 from gamefold.games.summit.reactions import card_type, deploy, pact_effect, react, reveal
 from gamefold.registry import Game
+from gamefold.territory import Realm
 
 
 def _game(**scenario: object) -> Game:

@@ -35,7 +35,7 @@ def test_en4_check_says_why_an_action_is_illegal_and_step_raises_it() -> None:
     assert check(state, Deploy("p1", "Docks")) is None
     err = check(state, Deploy("p2", "Chancery"))
     assert isinstance(err, IllegalAction)
-    assert err.code == "summit/not-your-turn"
+    assert (err.code, err.rule) == ("territory/not-your-turn", "TR-3")
     with pytest.raises(IllegalAction) as raised:
         step(state, Deploy("p2", "Chancery"))
     assert (raised.value.code, raised.value.message) == (err.code, err.message)

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gamefold import combat, diplomacy, skills
+from gamefold import combat, diplomacy, skills, territory
 from gamefold.core import Action, Event
 from gamefold.games.base import GameDef, joined_event_rules
 from gamefold.games.campaign.state import NAME, BattleBegan, BattleEnded, CampaignState
 from gamefold.games.summit import NAME as MAP
-from gamefold.games.summit import NEUTRAL, Attack, MapState, Phase
 from gamefold.registry import Game
 from gamefold.skills import DEFEATED, GM, CharacterDied, SkillsState, UnitsFielded, owner_of
 
@@ -93,20 +92,7 @@ def attested(
 
 def truce_attacks(game: Game, actor: str) -> tuple[Action, ...]:
     """Attacks ``actor`` would make in its turn across a border to a truce partner (CP-6)."""
-    board: MapState = game[MAP]
     state: CampaignState = game[NAME]
-    if board.phase is not Phase.TURN or board.current != actor or state.battle is not None:
+    if state.battle is not None:
         return ()
-    partners = {
-        t.second if t.first == actor else t.first
-        for t in board.truces
-        if actor in (t.first, t.second)
-    }
-    names = board.scenario.territories
-    return tuple(
-        Attack(actor, names[s], names[t])
-        for s, owner in enumerate(board.owners)
-        if owner == actor
-        for t in board.scenario.borders[s]
-        if board.owners[t] in partners and board.owners[t] != NEUTRAL
-    )
+    return territory.truce_attacks(game[MAP], actor)

@@ -8,7 +8,7 @@ records and wrappers:
 - :func:`step_attack` (an override of summit's Attack): after the map's own checks (SM-6;
   a Ceasefire's truce refuses it as CP-6), the battle begins (CP-1): the map takes the
   attacking troops off the source and springs a trap (SM-13,
-  :func:`~gamefold.games.summit.open_battle`); the champion enters a fresh fight with its
+  :func:`~gamefold.territory.open_battle`); the champion enters a fresh fight with its
   troops as hit points (CP-3); up to ``garrison_slots`` defending troops enter as guards,
   fielded as the GM's units in the skill decks with :class:`~gamefold.skills.FieldUnits`
   (CP-4), beside the defending faction's living champion on the enemies' side
@@ -18,7 +18,7 @@ records and wrappers:
   the skill decks' ``StartRound`` (refills, SD-3) and every battle slice's ``EndRound``
   (SD-12, CB-12, SK-5);
 - :class:`EndBattle`: once the fight is over (CB-11, CB-13) or after ``max_battle_rounds``
-  Rounds (CP-7), the map settles it (CP-5, CP-8, :func:`~gamefold.games.summit.close_battle`);
+  Rounds (CP-7), the map settles it (CP-5, CP-8, :func:`~gamefold.territory.close_battle`);
 - :func:`faction_wrappers`: while a battle is under way, no faction action is taken (CP-1).
 """
 
@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from gamefold import combat, diplomacy, skills
+from gamefold import combat, diplomacy, skills, territory
 from gamefold.combat import CombatState, Ending, Fighter, Side, Withdraw, Zone, find
 from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, replace
 from gamefold.diplomacy import DiplomacyState
@@ -46,9 +46,10 @@ from gamefold.games.campaign.state import (
     tallied,
 )
 from gamefold.games.skirmish import SkirmishConfig
-from gamefold.games.summit import Attack, Defer, Deploy, MapState, Pass
+from gamefold.games.summit import Defer, MapState, Pass
 from gamefold.registry import Game, Rule, Subsystem, Wrapper
 from gamefold.skills import GM, FieldUnits, SkillsState, owner_of
+from gamefold.territory import Attack, Deploy
 
 __all__ = [
     "CLOCK_ACTIONS",
@@ -202,7 +203,7 @@ def _refuse_attack(game: Game, action: Attack) -> None:
     """Raise why ``action`` may not begin a battle; the map decides it once, here."""
     problem = _battle_problem(game, action) or summit.check(game.map, action)
     if problem is not None:
-        if problem.code == summit.codes.TRUCE:
+        if problem.code == territory.codes.TRUCE:
             raise codes.illegal(codes.CEASEFIRE, problem.args[0], action)
         raise problem
     deck: SkillsState = game.skills
@@ -220,13 +221,13 @@ def step_attack(
     Refused for, in this order: a battle under way (CP-1), the map's reasons (SM-6; a
     truce's as CP-6), a dead champion (CP-2)."""
     _refuse_attack(game, action)
-    board, troops, defenders, sprung = summit.open_battle(game.map, action)
+    board, troops, defenders, sprung = territory.open_battle(game.map, action)
     state: CampaignState = game.campaign
     target = board.scenario.territories.index(action.territory)
     defender = board.owners[target]
     state = replace(state, battles=state.battles + 1)
     if defenders == 0:  # nobody to fight: the troops walk in (CP-5)
-        board, closed = summit.close_battle(board, action, troops, troops, 0)
+        board, closed = territory.close_battle(board, action, troops, troops, 0)
         state = _tally(state, action.player, defender, closed)
         ended = BattleEnded(action.player, action.territory, _result(closed), 0, 0)
         game = replace(game, map=board, campaign=state)
@@ -322,7 +323,7 @@ def step_end_round(
 
 
 def _result(closed: Iterable[Event]) -> str:
-    return "won" if any(isinstance(e, summit.TerritoryTaken) for e in closed) else "held"
+    return "won" if any(isinstance(e, territory.TerritoryTaken) for e in closed) else "held"
 
 
 def _tally(state: CampaignState, attacker: str, defender: str, closed: Events) -> CampaignState:
@@ -365,7 +366,7 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     left = battle.reserve + len(battle.guards) - killed
     back = result == "stalemate" or (result == "fled" and config.flee_keeps_troops)
     board: MapState = game.map
-    board, closed = summit.close_battle(
+    board, closed = territory.close_battle(
         board,
         battle.attack,
         battle.troops,

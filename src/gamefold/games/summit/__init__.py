@@ -16,32 +16,14 @@ True
 
 from gamefold.games.summit import codes
 from gamefold.games.summit.account import LINES, describe, standings
-from gamefold.games.summit.attack import (
-    Attack,
-    BattleFought,
-    Deploy,
-    TrapSprung,
-    TroopDeployed,
-    close_battle,
-    open_battle,
-)
 from gamefold.games.summit.board import (
     DIPLOMACY,
     NAME,
-    NEUTRAL,
     Ask,
     MapState,
     Phase,
-    Realm,
     SummitGame,
-    TerritoryTaken,
-    TroopsGained,
-    Truce,
-    TruceEnded,
-    holdings,
     initial_state,
-    territory_count,
-    zones_held,
 )
 from gamefold.games.summit.codes import CODES
 from gamefold.games.summit.config import (
@@ -89,6 +71,24 @@ from gamefold.games.summit.scenario import (
     Zone,
 )
 from gamefold.games.summit.views import MapView, view
+from gamefold.territory import (
+    NEUTRAL,
+    Attack,
+    BattleFought,
+    Deploy,
+    Realm,
+    TerritoryTaken,
+    TrapSprung,
+    TroopDeployed,
+    TroopsGained,
+    Truce,
+    TruceEnded,
+    close_battle,
+    holdings,
+    open_battle,
+    territory_count,
+    zones_held,
+)
 
 __all__ = [
     "ACTIONS",

@@ -1,47 +1,37 @@
 """Readable sentences for summit's events, for the turn-by-turn account (EN-7).
 
-:data:`LINES` holds diplomacy's own lines (:data:`gamefold.diplomacy.LINES`) and the map's;
+:data:`LINES` holds diplomacy's own lines (:data:`gamefold.diplomacy.LINES`), the
+territory's (:data:`gamefold.territory.LINES`) and summit's own;
 :func:`describe` tells any event of a summit game with them. :func:`standings` gives the
 closing lines of an account: each player's score and holdings, best first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from gamefold import diplomacy
+from gamefold import diplomacy, territory
 from gamefold.core import Event
 from gamefold.diplomacy import DiplomacyConfig
-from gamefold.games.summit import attack, board, effects, flow, reactions
+from gamefold.games.summit import effects, flow, reactions
 
 __all__ = ["LINES", "describe", "standings"]
 
 
-def _owner(name: str) -> str:
-    return name or "neutral hands"
-
-
-def _taken(event: board.TerritoryTaken) -> str:
-    paid = f" with {event.troops} troops" if event.troops else ""
-    return (
-        f"{event.player} takes {event.territory} from {_owner(event.previous)} "
-        f"by {event.cause}{paid}"
-    )
+def _told(line: Callable[[Any], str]) -> diplomacy.Line:
+    """A territory line as a summit line, which is also given the diplomacy config."""
+    return lambda config, event: line(event)
 
 
 LINES: dict[type, diplomacy.Line] = {
     **diplomacy.LINES,
+    **{kind: _told(line) for kind, line in territory.LINES.items()},
     flow.RoundBegan: lambda c, e: f"Round {e.round} begins",
     flow.RoundEnded: lambda c, e: f"Round {e.round} ends",
     flow.GameOver: lambda c, e: f"The summit is over after Round {e.round} ({e.reason})",
     flow.Passed: lambda c, e: f"{e.player} plays no Standalone card",
     flow.ProposalDeferred: lambda c, e: f"{e.player} defers proposal {e.proposal}",
-    board.TerritoryTaken: lambda c, e: _taken(e),
-    board.TroopsGained: lambda c, e: (
-        f"{e.player} gains {e.troops} troops from {e.source} ({e.total} in reserve)"
-    ),
-    board.TruceEnded: lambda c, e: f"the truce of pact {e.pact} ends ({e.reason})",
     reactions.Deployed: lambda c, e: (
         f"{e.player} gains {e.troops} troops to deploy"
         + (f", {e.debt} fewer for the deploy debt" if e.debt else "")
@@ -49,17 +39,6 @@ LINES: dict[type, diplomacy.Line] = {
         + f" ({e.total} in reserve)"
     ),
     reactions.TruceBegan: lambda c, e: f"truce between {e.first} and {e.second} (pact {e.pact})",
-    attack.TroopDeployed: lambda c, e: f"{e.player} deploys a troop on {e.territory} ({e.troops})",
-    attack.TrapSprung: lambda c, e: (
-        f"a trap on {e.territory} kills {e.killed} of {e.player}'s troops"
-    ),
-    attack.BattleFought: lambda c, e: (
-        f"{e.player} attacks {e.territory} from {e.source}: {e.attackers} against "
-        f"{e.defenders}"
-        + (f" and {e.forts} forts" if e.forts else "")
-        + f"; {e.lost} attackers and {e.killed} defenders fall"
-        + ("" if e.won else "; the attack fails")
-    ),
     effects.TrapLaid: lambda c, e: f"{e.player} lays a trap on {e.territory} ({e.strength})",
     effects.Fortified: lambda c, e: f"{e.player} fortifies {e.territory} ({e.forts} forts)",
     effects.EffectFizzled: lambda c, e: f"{e.player}'s {e.card} fizzles: {e.reason}",

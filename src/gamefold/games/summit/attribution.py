@@ -1,7 +1,8 @@
 """The SM and DP rules summit's events attest, for rule coverage (:func:`gamefold.sim.coverage`).
 
-Diplomacy's events attest their DP rules (:data:`gamefold.diplomacy.EVENT_RULES`); the map's
-and the flow's events attest the SM rules below. Refusals attest their own rule.
+Diplomacy's events attest their DP rules (:data:`gamefold.diplomacy.EVENT_RULES`), the
+territory's their TR rules (:data:`gamefold.territory.EVENT_RULES`); the map's and the
+flow's events also attest the SM rules below. Refusals attest their own rule.
 """
 
 from __future__ import annotations
@@ -9,12 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gamefold import attests, diplomacy
-from gamefold.games.summit.attack import BattleFought, TrapSprung, TroopDeployed
-from gamefold.games.summit.board import TerritoryTaken, TroopsGained, TruceEnded
+from gamefold import attests, diplomacy, territory
+from gamefold.games.base import joined_event_rules
 from gamefold.games.summit.effects import EffectFizzled, Fortified, TrapLaid
 from gamefold.games.summit.flow import GameOver, Passed, ProposalDeferred, RoundBegan, RoundEnded
 from gamefold.games.summit.reactions import Deployed, TruceBegan
+from gamefold.territory import (
+    BattleFought,
+    TerritoryTaken,
+    TrapSprung,
+    TroopDeployed,
+    TroopsGained,
+    TruceEnded,
+)
 
 __all__ = ["EVENT_RULES", "RULE_IDS", "SETUP_RULES"]
 
@@ -38,7 +46,7 @@ def _truce_ended(event: TruceEnded) -> tuple[str, ...]:
     return ("SM-8",) if event.reason == "betrayed" else ("SM-7",)
 
 
-EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
+_OWN: dict[type, Callable[[Any], tuple[str, ...]]] = {
     **diplomacy.EVENT_RULES,
     TerritoryTaken: _taken,
     TroopsGained: _troops,
@@ -60,14 +68,18 @@ EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     diplomacy.PactExtended: attests("DP-8", "SM-14"),
     diplomacy.PactRevealed: attests("DP-9", "SM-7"),
 }
-"""Every summit event type with the rules it attests, diplomacy's included."""
 
-SETUP_RULES: tuple[str, ...] = (*diplomacy.SETUP_RULES, "SM-1", "SM-2")
+EVENT_RULES = joined_event_rules(_OWN, territory.EVENT_RULES)
+"""Every summit event type with the rules it attests, diplomacy's and the territory's
+included (an attack's battle attests SM-6 and TR-4, TR-5)."""
+
+SETUP_RULES: tuple[str, ...] = (*diplomacy.SETUP_RULES, "SM-1", "SM-2", *territory.SETUP_RULES)
 """The rules a new summit game applies: the seats (SM-1), the deal of the map (SM-2), and
 diplomacy's opening hands and counters."""
 
 RULE_IDS: tuple[str, ...] = (
     *(f"DP-{n}" for n in range(1, 15)),
     *(f"SM-{n}" for n in range(1, 17)),
+    *territory.RULE_IDS,
 )
 """Every rule ID summit relies on."""

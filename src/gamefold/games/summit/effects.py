@@ -44,9 +44,10 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.diplomacy import step as diplomacy_step
-from gamefold.games.summit.board import (
+from gamefold.games.summit.board import MapState
+from gamefold.registry import Game
+from gamefold.territory import (
     NEUTRAL,
-    MapState,
     TruceEnded,
     gain_troops,
     put_at,
@@ -55,7 +56,6 @@ from gamefold.games.summit.board import (
     truce_between,
     weakest,
 )
-from gamefold.registry import Game
 
 __all__ = [
     "AIMS",

@@ -30,8 +30,9 @@ from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, 
 from gamefold.diplomacy import BeginTurn
 from gamefold.domains import ACTOR, domain
 from gamefold.games.summit import codes
-from gamefold.games.summit.board import MapState, Phase, Realm, holdings, put_at
+from gamefold.games.summit.board import MapState, Phase
 from gamefold.pipeline import Refusal
+from gamefold.territory import Realm, holdings, put_at
 
 __all__ = [
     "Defer",

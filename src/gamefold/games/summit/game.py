@@ -17,25 +17,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamefold import diplomacy
+from gamefold import diplomacy, territory
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.diplomacy import BeginTurn, DiplomacyState
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.summit import attribution, board
 from gamefold.games.summit.account import describe
-from gamefold.games.summit.board import (
-    DIPLOMACY,
-    NAME,
-    MapState,
-    Phase,
-    holdings,
-    territory_count,
-    zones_held,
-)
+from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase
 from gamefold.games.summit.config import SummitConfig
 from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.rules import build_rules
 from gamefold.registry import Game, Rules
+from gamefold.territory import holdings, territory_count, zones_held
 
 __all__ = ["Summit"]
 
@@ -152,7 +145,7 @@ class Summit(GameDef[SummitConfig]):
         return {"random": random_kinds, "greedy": greedy}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """DP-1 … DP-14 and SM-1 … SM-16 (see :mod:`.attribution`)."""
+        """DP-1 … DP-14, SM-1 … SM-16 and TR-1 … TR-7 (see :mod:`.attribution`)."""
         return attribution.RULE_IDS
 
     def event_rules(self) -> EventRules:
@@ -162,3 +155,7 @@ class Summit(GameDef[SummitConfig]):
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """The seats, the map's deal, the opening hands and counters."""
         return attribution.SETUP_RULES
+
+    def probe_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
+        """The attacks a truce forbids ``actor`` now, so coverage meets TR-6's refusal."""
+        return territory.truce_attacks(game.map, actor)

@@ -42,12 +42,12 @@ from gamefold.diplomacy import (
     Propose,
     SelfApply,
 )
-from gamefold.games.summit.attack import Attack, Deploy
-from gamefold.games.summit.board import DIPLOMACY, NAME, NEUTRAL, holder_of
+from gamefold.games.summit.board import DIPLOMACY, NAME
 from gamefold.games.summit.flow import Defer, Pass
 from gamefold.games.summit.views import MapView
 from gamefold.registry import Game
 from gamefold.rng import Rng
+from gamefold.territory import NEUTRAL, Attack, Deploy, holder_of
 
 __all__ = ["greedy", "random_kinds"]
 

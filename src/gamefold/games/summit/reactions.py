@@ -45,9 +45,10 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.diplomacy import step as diplomacy_step
-from gamefold.games.summit.board import (
-    Ask,
-    MapState,
+from gamefold.games.summit.board import Ask, MapState
+from gamefold.games.summit.effects import resolve
+from gamefold.registry import Game
+from gamefold.territory import (
     Truce,
     TruceEnded,
     gain_troops,
@@ -56,8 +57,6 @@ from gamefold.games.summit.board import (
     weakest,
     with_realm,
 )
-from gamefold.games.summit.effects import resolve
-from gamefold.registry import Game
 
 __all__ = [
     "REACTS_TO",

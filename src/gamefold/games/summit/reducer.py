@@ -6,20 +6,21 @@ map does not handle, or a field of the wrong type or a negative number →
 ``summit/malformed``, EN-4), then the action type's one decide function, which refuses or
 applies in one pass.
 
-The map owns :class:`~gamefold.games.summit.attack.Deploy`,
-:class:`~gamefold.games.summit.attack.Attack`,
+The map owns the territory's :class:`~gamefold.territory.Deploy` and
+:class:`~gamefold.territory.Attack` (decided by the territory, TR-3 … TR-7), and summit's
 :class:`~gamefold.games.summit.flow.Pass` and :class:`~gamefold.games.summit.flow.Defer`,
 and reacts to the clock's ``StartRound``, ``EndRound``, ``BeginTurn`` (a ``StartTurn``) and
-``EndTurn``. Every refusal comes from :data:`gamefold.games.summit.codes.CATALOGUE`, and
-the pipeline builds the registry's :data:`subsystem` entry.
+``EndTurn``. Every refusal comes from :data:`gamefold.games.summit.codes.CATALOGUE` (the
+territory's included), and the pipeline builds the registry's :data:`subsystem` entry.
 """
 
 from __future__ import annotations
 
+from gamefold import territory
 from gamefold.core import Action, EndRound, EndTurn, Events, Lifecycle, StartRound, StartTurn
 from gamefold.diplomacy import BeginTurn
 from gamefold.errors import IllegalAction
-from gamefold.games.summit import attack, board, codes, effects, flow, reactions
+from gamefold.games.summit import codes, effects, flow, reactions
 from gamefold.games.summit.board import NAME, MapState
 from gamefold.games.summit.invariants import INVARIANTS
 from gamefold.games.summit.views import view
@@ -38,8 +39,7 @@ __all__ = [
 ]
 
 _ROUTES: dict[type, Decide] = {
-    attack.Deploy: attack.decide_deploy,
-    attack.Attack: attack.decide_attack,
+    **territory.ROUTES,
     flow.Pass: flow.decide_pass,
     flow.Defer: flow.decide_defer,
     StartRound: flow.decide_start_round,
@@ -49,7 +49,7 @@ _ROUTES: dict[type, Decide] = {
     EndTurn: flow.decide_end_turn,
 }
 
-ACTIONS: tuple[type[Action], ...] = (attack.Deploy, attack.Attack, flow.Pass, flow.Defer)
+ACTIONS: tuple[type[Action], ...] = (*territory.ACTIONS, flow.Pass, flow.Defer)
 """The players' actions the map owns."""
 
 LIFECYCLE: tuple[type[Lifecycle], ...] = (StartRound, EndRound, BeginTurn, StartTurn, EndTurn)
@@ -61,13 +61,13 @@ EVENTS: tuple[type, ...] = (
     flow.GameOver,
     flow.Passed,
     flow.ProposalDeferred,
-    board.TerritoryTaken,
-    attack.TroopDeployed,
-    attack.TrapSprung,
-    attack.BattleFought,
+    territory.TerritoryTaken,
+    territory.TroopDeployed,
+    territory.TrapSprung,
+    territory.BattleFought,
     effects.TrapLaid,
-    board.TroopsGained,
-    board.TruceEnded,
+    territory.TroopsGained,
+    territory.TruceEnded,
     reactions.Deployed,
     reactions.TruceBegan,
     effects.Fortified,
@@ -98,8 +98,8 @@ def legal_actions(state: MapState, actor: str) -> tuple[Action, ...]:
     """``actor``'s map actions, in a fixed order: deploys (map order), attacks (source, then
     target, in map order), Defer, Pass (EN-5)."""
     return (
-        *attack.deploys(state, actor),
-        *attack.attacks(state, actor),
+        *territory.deploys(state, actor),
+        *territory.attacks(state, actor),
         *flow.flow_actions(state, actor),
     )
 

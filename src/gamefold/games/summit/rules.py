@@ -39,18 +39,13 @@ from gamefold.diplomacy import (
 )
 from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
-from gamefold.games.summit.board import (
-    MapState,
-    Phase,
-    SummitGame,
-    realm_of,
-    territory_count,
-)
+from gamefold.games.summit.board import MapState, Phase, SummitGame
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
 from gamefold.games.summit.flow import advance
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
 from gamefold.games.summit.reducer import subsystem
 from gamefold.registry import Game, Handler, Reaction, Rule, Rules, Wrapper
+from gamefold.territory import realm_of, territory_count
 
 __all__ = [
     "OVERRIDES",

@@ -1,13 +1,13 @@
-"""Deploying and attacking: troops on territories, battles across borders (SM-4, SM-6).
+"""Deploying and attacking: troops on territories, battles across borders (TR-3 … TR-7).
 
 During their turn a player moves troops from their reserve onto their own territories,
-one at a time (:class:`Deploy`), and attacks across borders (:class:`Attack`): from a
-territory they hold with at least two troops to a bordering territory they do not hold,
-whose owner has no truce with them (SM-7). Every troop on the source but one attacks.
+one at a time (:class:`Deploy`, TR-3), and attacks across borders (:class:`Attack`, TR-4):
+from a territory they hold with at least two troops to a bordering territory they do not
+hold, whose owner has no truce with them (TR-6). Every troop on the source but one attacks.
 
-**The battle** (SM-6), with the map's RNG (EN-3):
+**The battle** (TR-5), with the map's RNG (EN-3):
 
-1. a trap on the attacked territory kills up to its strength of attackers first (SM-13);
+1. a trap on the attacked territory kills up to its strength of attackers first (TR-7);
 2. then, while both sides have troops, one troop falls each round: a defender with
    probability ``A / (A + D + F)``, else an attacker, where ``A`` and ``D`` are the troops
    left and ``F`` is ``fort_strength`` times the forts on the territory;
@@ -27,15 +27,19 @@ every listed action is legal.
 from __future__ import annotations
 
 from functools import lru_cache
+from math import isqrt
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
-from gamefold.core import Action, Event, Events, replacer
+from gamefold.core import Action, Event, Events, replace, replacer
 from gamefold.domains import ACTOR, domain
-from gamefold.games.summit import codes
-from gamefold.games.summit.board import MapState, Phase, Realm, position, put_at, seat_of, take
-from gamefold.games.summit.domains import TERRITORIES
 from gamefold.pipeline import Refusal
+from gamefold.rng import Rng
+from gamefold.territory import codes
+from gamefold.territory.atlas import MAX_TROOPS
+from gamefold.territory.domains import TERRITORIES
+from gamefold.territory.state import Realm, TerritoryState, position, put_at, seat_of, take
 
 __all__ = [
     "Attack",
@@ -51,26 +55,35 @@ __all__ = [
     "decide_deploy",
     "deploy_problem",
     "deploys",
+    "fight",
     "has_reserve",
     "holds",
     "on_turn",
     "open_battle",
+    "truce_attacks",
     "truce_partners",
+    "volley",
 ]
+
+S = TypeVar("S", bound=TerritoryState[Any])
 
 
 @attrs.frozen
 class Deploy(Action):
-    """``player`` moves one troop from their reserve onto their ``territory`` (SM-4)."""
+    """``player`` moves one troop from their reserve onto their ``territory`` (TR-3)."""
 
+    recorded_as: ClassVar[str] = "gamefold.games.summit.attack.Deploy"
+    """The tag records have carried since summit defined the action."""
     player: str = attrs.field(metadata=domain(ACTOR))
     territory: str = attrs.field(metadata=domain(TERRITORIES))
 
 
 @attrs.frozen
 class Attack(Action):
-    """``player`` attacks ``territory`` from their bordering territory ``source`` (SM-6)."""
+    """``player`` attacks ``territory`` from their bordering territory ``source`` (TR-4)."""
 
+    recorded_as: ClassVar[str] = "gamefold.games.summit.attack.Attack"
+    """The tag records have carried since summit defined the action."""
     player: str = attrs.field(metadata=domain(ACTOR))
     source: str = attrs.field(metadata=domain(TERRITORIES))
     territory: str = attrs.field(metadata=domain(TERRITORIES))
@@ -87,7 +100,7 @@ class TroopDeployed(Event):
 
 @attrs.frozen
 class TrapSprung(Event):
-    """A trap on ``territory`` killed ``killed`` of ``player``'s attackers (SM-13)."""
+    """A trap on ``territory`` killed ``killed`` of ``player``'s attackers (TR-7)."""
 
     player: str
     territory: str
@@ -113,31 +126,31 @@ class BattleFought(Event):
 # -- predicates, shared by the decide functions and the listings ----------------
 
 
-def on_turn(state: MapState, player: str) -> bool:
-    """Whether ``player``'s turn is under way: the map's actions are theirs to take."""
-    return state.phase is Phase.TURN and state.current == player
+def on_turn(state: TerritoryState[Any], player: str) -> bool:
+    """Whether the map's actions are ``player``'s to take now (TR-3, TR-4)."""
+    return state.acting == player
 
 
 def holds(owners: tuple[str, ...], index: int, player: str) -> bool:
-    """Whether ``player`` holds the territory at ``index`` of ``owners`` (SM-4, SM-6)."""
+    """Whether ``player`` holds the territory at ``index`` of ``owners`` (TR-3, TR-4)."""
     return owners[index] == player
 
 
 def has_reserve(realm: Realm) -> bool:
-    """SM-4: whether ``realm`` has a troop in reserve to deploy."""
+    """TR-3: whether ``realm`` has a troop in reserve to deploy."""
     return realm.troops >= 1
 
 
 def can_attack_from(garrisons: tuple[int, ...], index: int) -> bool:
-    """SM-6: whether the territory at ``index`` has troops to attack with, one staying."""
+    """TR-4: whether the territory at ``index`` has troops to attack with, one staying."""
     return garrisons[index] >= 2
 
 
 _NOBODY: frozenset[str] = frozenset()
 
 
-def truce_partners(state: MapState, player: str) -> frozenset[str]:
-    """SM-7: the players a running truce binds ``player`` to."""
+def truce_partners(state: TerritoryState[Any], player: str) -> frozenset[str]:
+    """TR-6: the players a running truce binds ``player`` to."""
     if not state.truces:
         return _NOBODY
     bound = (t for t in state.truces if player in (t.first, t.second))
@@ -155,16 +168,16 @@ def _unknown(name: str) -> Refusal:
     return Refusal(codes.UNKNOWN_TERRITORY, f"The map has no {name!r}.")
 
 
-def _off_turn(player: str, what: str) -> Refusal:
-    return Refusal(codes.NOT_YOUR_TURN, f"{player} {what} only during their own turn.", "SM-6")
+def _off_turn(player: str, what: str, rule: str) -> Refusal:
+    return Refusal(codes.NOT_YOUR_TURN, f"{player} {what} only during their own turn.", rule)
 
 
 _NOT_YOURS_DEPLOY = Refusal(
-    codes.NOT_YOURS, "Troops are deployed on one's own territories.", "SM-4"
+    codes.NOT_YOURS, "Troops are deployed on one's own territories.", "TR-3"
 )
 _NO_RESERVE = Refusal(codes.NO_RESERVE, "You have no troops in reserve.")
 _NOT_YOURS_ATTACK = Refusal(
-    codes.NOT_YOURS, "An attack starts from a territory of one's own.", "SM-6"
+    codes.NOT_YOURS, "An attack starts from a territory of one's own.", "TR-4"
 )
 _OWN_TERRITORY = Refusal(codes.OWN_TERRITORY, "You already hold that territory.")
 _NOT_ADJACENT = Refusal(codes.NOT_ADJACENT, "An attack crosses one border, no more.")
@@ -174,11 +187,13 @@ _TOO_FEW_TROOPS = Refusal(codes.TOO_FEW_TROOPS, "One troop must stay behind: it 
 # -- Deploy ---------------------------------------------------------------------------------
 
 
-def deploy_problem(state: MapState, player: str, seat: int, index: int) -> Refusal | None:
+def deploy_problem(
+    state: TerritoryState[Any], player: str, seat: int, index: int
+) -> Refusal | None:
     """Why ``player``, seated at ``seat``, may not deploy on the territory at ``index`` now,
-    or ``None`` if they may: their turn, their territory, a troop in reserve (SM-4)."""
+    or ``None`` if they may: their turn, their territory, a troop in reserve (TR-3)."""
     if not on_turn(state, player):
-        return _off_turn(player, "deploys")
+        return _off_turn(player, "deploys", "TR-3")
     if not holds(state.owners, index, player):
         return _NOT_YOURS_DEPLOY
     if not has_reserve(state.realms[seat]):
@@ -187,12 +202,11 @@ def deploy_problem(state: MapState, player: str, seat: int, index: int) -> Refus
 
 
 _set_troops = replacer(Realm, "troops")
-_set_deployed = replacer(MapState, "garrisons", "realms")
 
 
-def decide_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events] | Refusal:
+def decide_deploy(state: S, action: Deploy) -> tuple[S, Events] | Refusal:
     """A seated player, a territory of the map (EN-4), then :func:`deploy_problem`; one
-    troop leaves the reserve for the territory (SM-4)."""
+    troop leaves the reserve for the territory (TR-3)."""
     player, name = action.player, action.territory
     seat = seat_of(state, player)
     if seat is None:
@@ -207,11 +221,11 @@ def decide_deploy(state: MapState, action: Deploy) -> tuple[MapState, Events] | 
     realm = realms[seat]
     troops = state.garrisons[index] + 1
     realms = put_at(realms, seat, _set_troops(realm, realm.troops - 1))
-    state = _set_deployed(state, put_at(state.garrisons, index, troops), realms)
+    state = replace(state, garrisons=put_at(state.garrisons, index, troops), realms=realms)
     return state, (TroopDeployed(player, name, troops),)
 
 
-def deploys(state: MapState, actor: str) -> tuple[Deploy, ...]:
+def deploys(state: TerritoryState[Any], actor: str) -> tuple[Deploy, ...]:
     """Every deploy ``actor`` may make now, in map order (EN-5): :func:`deploy_problem`'s
     predicates, the turn and the reserve once, ownership per territory."""
     if not on_turn(state, actor):
@@ -234,11 +248,13 @@ def _deploys_on(names: tuple[str, ...], owners: tuple[str, ...], actor: str) -> 
 # -- Attack ---------------------------------------------------------------------------------
 
 
-def attack_problem(state: MapState, player: str, source: int, target: int) -> Refusal | None:
+def attack_problem(
+    state: TerritoryState[Any], player: str, source: int, target: int
+) -> Refusal | None:
     """Why the seated ``player`` may not attack the territory at ``target`` from the one at
-    ``source`` now, or ``None`` if they may (SM-6, SM-7)."""
+    ``source`` now, or ``None`` if they may (TR-4, TR-6)."""
     if not on_turn(state, player):
-        return _off_turn(player, "attacks")
+        return _off_turn(player, "attacks", "TR-4")
     owners = state.owners
     if not holds(owners, source, player):
         return _NOT_YOURS_ATTACK
@@ -254,10 +270,10 @@ def attack_problem(state: MapState, player: str, source: int, target: int) -> Re
     return None
 
 
-def decide_attack(state: MapState, action: Attack) -> tuple[MapState, Events] | Refusal:
+def decide_attack(state: S, action: Attack) -> tuple[S, Events] | Refusal:
     """A seated player, a source and a target of the map (EN-4), then
     :func:`attack_problem`; the trap, then the battle round by round, and the winner holds
-    the territory (SM-6, SM-13)."""
+    the territory (TR-5, TR-7)."""
     player = action.player
     if seat_of(state, player) is None:
         return _unseated(player)
@@ -272,59 +288,80 @@ def decide_attack(state: MapState, action: Attack) -> tuple[MapState, Events] | 
         return problem
     state, attackers, defenders, sprung = _open(state, action, source, target)
     weight = state.scenario.fort_strength * state.forts[target]
-    a, d, rng = attackers, defenders, state.rng
+    a, d, rng = fight(attackers, defenders, weight, state.rng)
+    state, events = _close(replace(state, rng=rng), action, target, attackers, a, d)
+    return state, (*sprung, *events)
+
+
+def fight(attackers: int, defenders: int, weight: int, rng: Rng) -> tuple[int, int, Rng]:
+    """TR-5: the battle of ``attackers`` against ``defenders`` behind forts of ``weight``,
+    to the last troop of a side: the attackers and defenders left, and the stream after.
+
+    One troop falls a round, a defender with probability ``A / (A + D + weight)``. A
+    battle of more than :data:`~gamefold.territory.MAX_TROOPS` troops in all first fights
+    a volley (:func:`volley`) down to that many, so a battle costs at most that many
+    rounds and one draw more, whatever the troops (TR-8)."""
+    a, d = attackers, defenders
+    if a and d and a + d > MAX_TROOPS:
+        a, d, rng = volley(a, d, weight, rng)
     while a and d:
         roll, rng = rng.below(a + d + weight)
         if roll < a:
             d -= 1
         else:
             a -= 1
-    state, events = _close(_set_rng(state, rng), action, target, attackers, a, d)
-    return state, (*sprung, *events)
+    return a, d, rng
 
 
-_set_rng = replacer(MapState, "rng")
-_set_garrisons = replacer(MapState, "garrisons")
-_set_sprung = replacer(MapState, "garrisons", "traps")
+def volley(attackers: int, defenders: int, weight: int, rng: Rng) -> tuple[int, int, Rng]:
+    """TR-8: the first ``A + D - MAX_TROOPS`` falls of a large battle in one draw: the
+    defenders' share of them is their expected share ``falls * A / (A + D + weight)``
+    plus an even spread of the same variance as the rounds' (a uniform draw, whole
+    numbers only), kept so that each side has a troop left."""
+    falls = attackers + defenders - MAX_TROOPS
+    total = attackers + defenders + weight
+    spread = isqrt(3 * falls * attackers * (defenders + weight) // (total * total))
+    noise, rng = rng.below(2 * spread + 1)
+    killed = falls * attackers // total + noise - spread
+    killed = min(max(killed, falls - attackers + 1, 0), falls, defenders - 1)
+    return attackers - (falls - killed), defenders - killed, rng
 
 
-def _open(
-    state: MapState, action: Attack, source: int, target: int
-) -> tuple[MapState, int, int, Events]:
+def _open(state: S, action: Attack, source: int, target: int) -> tuple[S, int, int, Events]:
     """:func:`open_battle`, the territories' indices known."""
     garrisons = state.garrisons
     attackers = garrisons[source] - 1
     garrisons = put_at(garrisons, source, 1)
     trap = state.traps[target]
     if not trap:
-        return _set_garrisons(state, garrisons), attackers, garrisons[target], ()
+        return replace(state, garrisons=garrisons), attackers, garrisons[target], ()
     killed = min(trap, attackers)
-    state = _set_sprung(state, garrisons, put_at(state.traps, target, 0))
+    state = replace(state, garrisons=garrisons, traps=put_at(state.traps, target, 0))
     sprung = (TrapSprung(action.player, action.territory, killed),)
     return state, attackers - killed, garrisons[target], sprung
 
 
-def open_battle(state: MapState, action: Attack) -> tuple[MapState, int, int, Events]:
-    """The start of the battle of a checked ``action`` (SM-6, SM-13): every troop on the
+def open_battle(state: S, action: Attack) -> tuple[S, int, int, Events]:
+    """The start of the battle of a checked ``action`` (TR-5, TR-7): every troop on the
     source but one leaves it to attack, and a trap on the target kills up to its strength of
     them. Returns the map, the attackers left, the defenders, and the trap's events.
 
-    Summit fights the battle with dice (:func:`decide_attack`); a host game may fight it in
-    its own way and settle it with :func:`close_battle`.
+    The territory fights the battle with dice (:func:`decide_attack`); a host game may
+    fight it in its own way and settle it with :func:`close_battle`.
     """
     names = state.scenario.territories
     return _open(state, action, names.index(action.source), names.index(action.territory))
 
 
 def _close(
-    state: MapState,
+    state: S,
     action: Attack,
     target: int,
     attackers: int,
     survivors: int,
     defenders: int,
     fall_back: bool = False,
-) -> tuple[MapState, Events]:
+) -> tuple[S, Events]:
     """:func:`close_battle`, the target's index known."""
     before = state.garrisons[target]
     won = defenders == 0 and survivors > 0
@@ -346,22 +383,22 @@ def _close(
     if fall_back and survivors:
         source = state.scenario.territories.index(action.source)
         garrisons = put_at(garrisons, source, garrisons[source] + survivors)
-    return _set_garrisons(state, garrisons), (fought,)
+    return replace(state, garrisons=garrisons), (fought,)
 
 
 def close_battle(
-    state: MapState,
+    state: S,
     action: Attack,
     attackers: int,
     survivors: int,
     defenders: int,
     *,
     fall_back: bool = False,
-) -> tuple[MapState, Events]:
-    """The end of the battle of ``action`` opened with ``attackers`` (SM-6): with no
+) -> tuple[S, Events]:
+    """The end of the battle of ``action`` opened with ``attackers`` (TR-5): with no
     defender left and ``survivors`` attackers standing, the attacker takes the territory and
     the survivors move in; otherwise the defenders keep it with the ``defenders`` left, and
-    the survivors are lost, or with ``fall_back`` return to the source (summit's dice battle
+    the survivors are lost, or with ``fall_back`` return to the source (the dice battle
     never falls back: it fights to the last troop of a side)."""
     target = state.scenario.territories.index(action.territory)
     return _close(state, action, target, attackers, survivors, defenders, fall_back)
@@ -372,7 +409,7 @@ _attack = lru_cache(maxsize=4096)(Attack)
 listing hands out one per attack rather than building it anew at every choice."""
 
 
-def attacks(state: MapState, actor: str) -> tuple[Attack, ...]:
+def attacks(state: TerritoryState[Any], actor: str) -> tuple[Attack, ...]:
     """Every attack ``actor`` may make now: sources in map order, then targets in map
     order (EN-5). :func:`attack_problem`'s predicates: a source the actor holds with troops
     to attack with, a bordering target neither the actor's nor a truce partner's."""
@@ -394,7 +431,7 @@ def _fronts(
     borders: tuple[tuple[int, ...], ...], owners: tuple[str, ...], actor: str
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Each territory ``actor`` holds that borders one they do not hold, in map order, with
-    those it borders: where an attack may start and end, troops and truces aside (SM-6).
+    those it borders: where an attack may start and end, troops and truces aside (TR-4).
 
     Cached, because only a conquest changes an owner. The answer depends on the arguments
     alone."""
@@ -404,3 +441,20 @@ def _fronts(
         if holds(owners, s, actor)
     )
     return tuple((s, targets) for s, targets in fronts if targets)
+
+
+def truce_attacks(state: TerritoryState[Any], actor: str) -> tuple[Attack, ...]:
+    """The attacks a truce forbids ``actor`` now (TR-6): across a border from a territory
+    they hold onto one a truce partner holds, in map order. None is legal; a game's rule
+    coverage probes them (:meth:`~gamefold.games.GameDef.probe_actions`)."""
+    if not on_turn(state, actor):
+        return ()
+    partners = truce_partners(state, actor)
+    names, owners = state.scenario.territories, state.owners
+    return tuple(
+        _attack(actor, names[s], names[t])
+        for s in range(len(owners))
+        if holds(owners, s, actor)
+        for t in state.scenario.borders[s]
+        if owners[t] in partners
+    )

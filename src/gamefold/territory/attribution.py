@@ -1,0 +1,37 @@
+"""The TR rules the territory's events attest, for rule coverage (:func:`gamefold.sim.coverage`).
+
+A game composing the territory joins :data:`EVENT_RULES` into its own table (summit's adds
+its SM rules to the same events); refusals attest their own rule (a truce's, TR-6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamefold.core import attests
+from gamefold.territory.battle import BattleFought, TrapSprung, TroopDeployed
+from gamefold.territory.state import TerritoryTaken
+
+__all__ = ["EVENT_RULES", "RULE_IDS", "SETUP_RULES"]
+
+
+def _taken(event: TerritoryTaken) -> tuple[str, ...]:
+    return ("TR-5",) if event.cause == "attack" else ()
+
+
+EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
+    TroopDeployed: attests("TR-3"),
+    BattleFought: attests("TR-4", "TR-5"),
+    TerritoryTaken: _taken,
+    TrapSprung: attests("TR-7"),
+}
+"""Every territory event type with the TR rules it attests."""
+
+SETUP_RULES: tuple[str, ...] = ("TR-1", "TR-2")
+"""The rules a new map applies: the deal with its troops (TR-1), and the zones it makes
+held (TR-2)."""
+
+RULE_IDS: tuple[str, ...] = tuple(f"TR-{n}" for n in range(1, 8))
+"""The TR rules play can reach. TR-8 (the troop bounds, and the volley of a battle of more
+than ``MAX_TROOPS`` troops) never shows in a game of normal size: it is tested directly."""

@@ -1,0 +1,122 @@
+"""The territory slice's pipeline and verbs: ``step``, ``reduce``, ``check``,
+``legal_actions``.
+
+Every action routed to the map goes through the shared :class:`gamefold.pipeline.Pipeline`:
+the guard (not an action → ``TypeError``; an action the map does not handle, or a field of
+the wrong type → ``territory/malformed``, EN-4), then the action type's one decide function,
+which refuses or applies in one pass.
+
+The slice owns :class:`~gamefold.territory.Deploy` and :class:`~gamefold.territory.Attack`
+and follows the clock's turns: a ``StartTurn`` makes its player the current one (TR-3,
+TR-4), an ``EndTurn`` ends the current player's turn. A game with a turn flow of its own
+(summit) routes the two map actions to :data:`ROUTES`' decide functions from a pipeline
+of its own instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamefold.core import Action, EndTurn, Events, Lifecycle, StartTurn, replace
+from gamefold.errors import IllegalAction
+from gamefold.pipeline import Decide, Pipeline, Refusal
+from gamefold.registry import Subsystem
+from gamefold.territory import battle, codes, state
+from gamefold.territory.invariants import INVARIANTS
+from gamefold.territory.state import NAME, Board, TerritoryState
+from gamefold.territory.views import view
+
+__all__ = [
+    "ACTIONS",
+    "EVENTS",
+    "LIFECYCLE",
+    "ROUTES",
+    "check",
+    "decide_end_turn",
+    "decide_start_turn",
+    "legal_actions",
+    "reduce",
+    "step",
+    "subsystem",
+]
+
+ROUTES: dict[type, Decide] = {
+    battle.Deploy: battle.decide_deploy,
+    battle.Attack: battle.decide_attack,
+}
+"""Each map action with its one decide function."""
+
+ACTIONS: tuple[type[Action], ...] = (battle.Deploy, battle.Attack)
+"""The players' actions the map owns."""
+
+LIFECYCLE: tuple[type[Lifecycle], ...] = (StartTurn, EndTurn)
+"""The lifecycle actions the standalone slice reacts to."""
+
+EVENTS: tuple[type, ...] = (
+    state.TerritoryTaken,
+    state.TroopsGained,
+    state.TruceEnded,
+    battle.TroopDeployed,
+    battle.TrapSprung,
+    battle.BattleFought,
+)
+"""Every event class the territory reports (EN-7)."""
+
+
+def decide_start_turn(
+    board: TerritoryState[Any], action: StartTurn
+) -> tuple[TerritoryState[Any], Events] | Refusal:
+    """A seated player's turn begins: the map's actions are theirs (TR-3, TR-4)."""
+    if state.seat_of(board, action.player) is None:
+        return Refusal(codes.UNKNOWN_PLAYER, f"{action.player!r} is not seated.")
+    return replace(board, current=action.player), ()
+
+
+def decide_end_turn(
+    board: TerritoryState[Any], action: EndTurn
+) -> tuple[TerritoryState[Any], Events] | Refusal:
+    """The current player's turn ends: nobody may deploy or attack until the next begins."""
+    if action.player != board.current:
+        detail = f"{action.player} ends only their own turn."
+        return Refusal(codes.NOT_YOUR_TURN, detail, "TR-4")
+    return replace(board, current=""), ()
+
+
+_PIPELINE: Pipeline[TerritoryState[Any]] = Pipeline(
+    codes.CATALOGUE,
+    {**ROUTES, StartTurn: decide_start_turn, EndTurn: decide_end_turn},
+    owner="the territory",
+)
+
+
+def step(board: TerritoryState[Any], action: Action) -> tuple[TerritoryState[Any], Events]:
+    """Apply ``action``: the new slice and the events, in order. Raises if illegal (EN-4)."""
+    return _PIPELINE.step(board, action)
+
+
+def reduce(board: TerritoryState[Any], action: Action) -> TerritoryState[Any]:
+    """Apply ``action`` and return the new slice alone."""
+    return _PIPELINE.step(board, action)[0]
+
+
+def check(board: TerritoryState[Any], action: Action) -> IllegalAction | None:
+    """Why ``action`` is illegal in ``board``, or ``None``; never raises for an illegal one."""
+    return _PIPELINE.check(board, action)
+
+
+def legal_actions(board: TerritoryState[Any], actor: str) -> tuple[Action, ...]:
+    """``actor``'s actions on the standalone map, in a fixed order: deploys (map order),
+    attacks (source, then target, in map order), then ending their turn (EN-5)."""
+    if actor != board.current:
+        return ()
+    return (*battle.deploys(board, actor), *battle.attacks(board, actor), EndTurn(actor))
+
+
+subsystem: Subsystem[TerritoryState[Any]] = _PIPELINE.subsystem(
+    NAME,
+    legal_actions=legal_actions,
+    invariants=INVARIANTS,
+    view=view,
+    state_type=Board,
+)
+"""The registry entry of the territory slice: its actions, lifecycle, invariants, view."""

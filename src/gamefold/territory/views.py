@@ -1,0 +1,61 @@
+"""What a player may see of the map: all of it but the RNG (EN-9).
+
+The map is public: owners, troops on territories and in reserve, forts, traps, truces and
+tallies are on the table for everyone. Only the slice's random stream is stripped, so a bot
+cannot see the future. A game that extends the record extends the view the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gamefold.territory.atlas import Atlas
+from gamefold.territory.state import Realm, TerritoryState, Truce
+
+__all__ = ["TerritoryView", "view", "view_fields"]
+
+
+@attrs.frozen(kw_only=True)
+class TerritoryView:
+    """The map as any player sees it: the :class:`TerritoryState` without its RNG."""
+
+    viewer: str
+    """Whose view this is."""
+    scenario: Atlas
+    """The map and how it was set up."""
+    realms: tuple[Realm, ...]
+    """Every player's troops and tallies, in seat order."""
+    owners: tuple[str, ...]
+    """The owner of each territory, in map order; ``""`` for neutral."""
+    forts: tuple[int, ...]
+    """The forts on each territory."""
+    garrisons: tuple[int, ...]
+    """The troops on each territory."""
+    traps: tuple[int, ...]
+    """The trap on each territory."""
+    truces: tuple[Truce, ...]
+    """Running truces."""
+    current: str
+    """The player whose turn it is."""
+
+
+def view_fields(state: TerritoryState[Any], viewer: str) -> dict[str, Any]:
+    """The fields of :class:`TerritoryView` for ``viewer``: what an extended view starts from."""
+    return {
+        "viewer": viewer,
+        "scenario": state.scenario,
+        "realms": state.realms,
+        "owners": state.owners,
+        "forts": state.forts,
+        "garrisons": state.garrisons,
+        "traps": state.traps,
+        "truces": state.truces,
+        "current": state.current,
+    }
+
+
+def view(state: TerritoryState[Any], viewer: str) -> TerritoryView:
+    """What ``viewer`` may see of the map: everything but the RNG (EN-9)."""
+    return TerritoryView(**view_fields(state, viewer))
