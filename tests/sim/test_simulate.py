@@ -221,3 +221,15 @@ def test_importing_gamefold_sim_imports_no_pandas_tqdm_or_matplotlib() -> None:
         [sys.executable, "-c", heavy + code], capture_output=True, text=True, check=True
     )
     assert done.stdout == "[]\n"
+
+
+def test_en3_the_frame_is_the_same_whatever_the_batches_dtypes_included() -> None:
+    """EN-3: games played one to a batch give the frame of one batch for all, column kinds
+    included: a batch where a column is all missing (no death in it) takes the kind all the
+    games give that column (``death_round`` is a float column with NaN for the living)."""
+    import pandas as pd
+
+    whole = simulate("skirmish", games=40, seed=0, batch_size=40, progress=False)
+    single = simulate("skirmish", games=40, seed=0, batch_size=1, progress=False)
+    assert whole["death_round"].dtype == "float64"
+    pd.testing.assert_frame_equal(single, whole)

@@ -194,7 +194,9 @@ def _concat(chunks: list[pd.DataFrame]) -> pd.DataFrame:
     if not chunks:
         return games_frame([])
     pandas = require("sim", "pandas", "a results frame")
-    frame: pd.DataFrame = pandas.concat(chunks, ignore_index=True)
+    # A batch in which a column is all missing holds it as objects: infer the column's kind
+    # again over all the games, as one frame built from every row at once would.
+    frame: pd.DataFrame = pandas.concat(chunks, ignore_index=True).infer_objects()
     return frame
 
 
