@@ -300,7 +300,7 @@ def test_en4_each_summit_config_error_names_its_field_rule_and_reason(
 
 
 def test_sm2_sm10_the_map_and_round_bounds_are_inclusive() -> None:
-    """SM-2, SM-10, EN-8: a map of exactly MAX_TERRITORIES territories and a game of exactly
+    """TR-1, SM-10, EN-8: a map of exactly MAX_TERRITORIES territories and a game of exactly
     MAX_ROUNDS Rounds are allowed; one more is refused; players need a territory each."""
     names = tuple(f"t{i}" for i in range(MAX_TERRITORIES + 1))
     chain = tuple(itertools.pairwise(names))
@@ -312,7 +312,7 @@ def test_sm2_sm10_the_map_and_round_bounds_are_inclusive() -> None:
     with pytest.raises(ConfigError) as err:
         huge(MAX_TERRITORIES + 1)
     assert (
-        str(err.value) == "territories holds at most 1,000 entries, not 1,001 [territories, SM-2]"
+        str(err.value) == "territories holds at most 1,000 entries, not 1,001 [territories, TR-1]"
     )
     assert SummitConfig(scenario=Scenario(max_rounds=MAX_ROUNDS)).scenario.max_rounds == 1000
     with pytest.raises(ConfigError) as err:
