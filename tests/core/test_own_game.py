@@ -138,3 +138,18 @@ def test_a_house_rule_variant_shows_the_panel_of_the_game_it_extends() -> None:
     shipped = [s["title"] for s in panel("skirmish", tree)]
     assert [s["title"] for s in panel("probe-variant", tree)] == shipped
     assert shipped[0] == "Zones and units"
+
+
+def test_en7_a_diplomacy_event_is_told_with_its_cards_by_id_by_default() -> None:
+    """EN-7: a game composing diplomacy without telling its own events reads diplomacy's
+    lines, each card named by its id (its name is in the game's config, which only the game
+    knows); summit, which knows its config, names the card too."""
+    from gamefold import diplomacy
+    from gamefold.games.summit import Summit
+
+    game = Summit()
+    earned = diplomacy.CardEarned("p1", diplomacy.Counter.RANDOM, 12)
+    told = GameDef.describe(game, earned)
+    assert told == diplomacy.LINES[diplomacy.CardEarned](None, earned) != repr(earned)
+    assert "card #12" in told
+    assert "(#12)" in game.describe(earned)

@@ -12,20 +12,22 @@ with the game's :class:`~gamefold.diplomacy.DiplomacyConfig`: a host game extend
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeAlias
 
 from gamefold.core import Event
 from gamefold.diplomacy import hands, pacts, proposals, standalone, ticks, turns
 from gamefold.diplomacy.config import DiplomacyConfig
 
-__all__ = ["LINES", "Line", "describe"]
+__all__ = ["BY_ID", "LINES", "Line", "describe"]
 
-Line: TypeAlias = Callable[[DiplomacyConfig, Any], str]
-"""``line(config, event)``: the sentence of one event, card names read from ``config``."""
+Line: TypeAlias = Callable[[DiplomacyConfig | None, Any], str]
+"""``line(config, event)``: the sentence of one event, card names read from ``config``
+(cards by id alone when it is ``None``)."""
 
 
-def _card(config: DiplomacyConfig, card: int) -> str:
-    return f"{config.cards[card].name} (#{card})"
+def _card(config: DiplomacyConfig | None, card: int) -> str:
+    return f"card #{card}" if config is None else f"{config.cards[card].name} (#{card})"
 
 
 def _turns(count: int) -> str:
@@ -97,3 +99,10 @@ def describe(config: DiplomacyConfig, event: Event) -> str:
     """One readable line for a diplomacy ``event``; ``repr`` for an event of another kind."""
     line = LINES.get(type(event))
     return repr(event) if line is None else line(config, event)
+
+
+BY_ID: dict[type, Callable[[Any], str]] = {
+    kind: partial(line, None) for kind, line in LINES.items()
+}
+"""Each event's line without a config, cards named by id: the subsystem's narration for a
+game that composes diplomacy without telling its own (``describe`` names the cards)."""

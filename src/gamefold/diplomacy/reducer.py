@@ -18,6 +18,7 @@ from gamefold.diplomacy import codes, hands, pacts, proposals, standalone, ticks
 from gamefold.diplomacy.attribution import EVENT_RULES, RULE_IDS
 from gamefold.diplomacy.invariants import INVARIANTS
 from gamefold.diplomacy.legal import legal_actions
+from gamefold.diplomacy.narration import BY_ID
 from gamefold.diplomacy.table import NAME, DiplomacyState
 from gamefold.diplomacy.views import view
 from gamefold.errors import IllegalAction
@@ -124,5 +125,6 @@ subsystem: Subsystem[DiplomacyState] = _PIPELINE.subsystem(
     state_type=DiplomacyState,
     event_rules=EVENT_RULES,
     rule_ids=RULE_IDS,
+    lines=BY_ID,
 )
 """The registry entry: the ``"diplomacy"`` slice, its actions and lifecycle (EN-6)."""
