@@ -44,9 +44,12 @@ def test_skirmish_relies_on_every_sd_and_cb_rule_and_its_own() -> None:
     assert len(ids) == len(set(ids))
 
 
-def test_summit_relies_on_every_dp_and_sm_rule() -> None:
+def test_summit_relies_on_every_dp_sm_and_tr_rule() -> None:
+    """Summit's rules: diplomacy's, its own and the territory's reached in play (TR-8, the
+    bound on huge battles, is tested directly: no summit of normal size reaches it)."""
     ids = Summit().rule_ids()
-    assert set(ids) == {f"DP-{n}" for n in range(1, 15)} | {f"SM-{n}" for n in range(1, 17)}
+    own = {f"SM-{n}" for n in range(1, 17)} | {f"TR-{n}" for n in range(1, 8)}
+    assert set(ids) == {f"DP-{n}" for n in range(1, 15)} | own
     assert len(ids) == len(set(ids))
 
 
