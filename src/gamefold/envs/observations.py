@@ -23,7 +23,6 @@ import attrs
 from pyrsistent import PMap, PSet, PVector
 
 from gamefold.games.base import GameDef
-from gamefold.registry import Rules
 
 __all__ = ["SKIPPED", "ObservationEncoder", "view_key"]
 
@@ -59,15 +58,8 @@ class ObservationEncoder:
             _strings(seen, strings, self.skip)
         self.vocabulary: dict[str, int] = {s: i + 1 for i, s in enumerate(sorted(strings))}
         """Every string of the initial views, numbered from 1."""
-        self._top: list[tuple[str, Write]] = []
-        self._write, self.size = self._record(type(views[0]), 0, views[0], self._top)
+        self._write, self.size = self._record(type(views[0]), 0, views[0])
         self._rules = game.rules
-        self._views = {sub.name: sub.view for sub in game.rules.subsystems}
-        self._cache: dict[tuple[str, str], tuple[Any, Any, list[float]]] = {}
-        # A registry whose view is its subsystems' views slice by slice lets a slice left
-        # unchanged keep its view; one that overrides ``view`` or hands seats over (a seat's
-        # holder sees what the seat sees) is asked for the whole view.
-        self._sliced = type(game.rules).view is Rules.view and not game.rules.seats
         self.shape: tuple[int] = (self.size,)
         """The observation's shape."""
         self.low = -float(2**31)
@@ -84,43 +76,11 @@ class ObservationEncoder:
     # -- the layout, from the types --------------------------------------------------------
 
     def observe(self, game: Any, viewer: str) -> tuple[Any, list[float]]:
-        """``viewer``'s view of ``game`` and its encoding, as ``Rules.view`` and
-        :meth:`encode` give them; a slice unchanged since the last call for ``viewer`` (the
-        very same object: states are immutable) reuses its view and numbers."""
-        if not self._sliced:
-            seen = self._rules.view(game, viewer)
-            return seen, self.encode(seen)
-        out: list[float] = []
-        shown: dict[str, Any] = {}
-        cache = self._cache
-        for name, write in self._top:
-            part = getattr(game, name)
-            make = self._views.get(name)
-            if make is None and name != "clock":
-                shown[name] = None
-                write(None, out)
-                continue
-            if name == "clock":
-                write(part, out)
-                continue
-            key = (name, viewer)
-            hit = cache.get(key)
-            if hit is None or hit[0] is not part:
-                seen = make(part, viewer)  # type: ignore[misc]
-                numbers: list[float] = []
-                write(seen, numbers)
-                hit = cache[key] = (part, seen, numbers)
-            shown[name] = hit[1]
-            out.extend(hit[2])
-        for name in self._views:
-            if name not in shown:
-                make = self._views[name]
-                shown[name] = None if make is None else make(getattr(game, name), viewer)
-        return self._rules.state(**shown, clock=game.clock), out
+        """``viewer``'s view of ``game`` (``Rules.view``) and its encoding (:meth:`encode`)."""
+        seen = self._rules.view(game, viewer)
+        return seen, self.encode(seen)
 
-    def _record(
-        self, cls: type, depth: int, sample: Any = None, top: list[tuple[str, Write]] | None = None
-    ) -> tuple[Write, int]:
+    def _record(self, cls: type, depth: int, sample: Any = None) -> tuple[Write, int]:
         # The game record's annotations name the slices' states; its view holds their
         # views, so the top level reads the types of a sample view's values.
         if depth > _MAX_DEPTH:
@@ -138,8 +98,6 @@ class ObservationEncoder:
             if width:
                 parts.append((field.name, write))
                 size += width
-        if top is not None:
-            top.extend(parts)
 
         def record(value: Any, out: list[float]) -> None:
             for name, write in parts:
