@@ -42,7 +42,7 @@ __all__ = [
     "ProposalDeferred",
     "RoundBegan",
     "RoundEnded",
-    "advance",
+    "after_window",
     "awaited",
     "decide_begin_turn",
     "decide_defer",
@@ -205,7 +205,7 @@ def decide_end_turn(state: MapState, action: EndTurn) -> tuple[MapState, Events]
     return _set_phase(state, Phase.WINDOW), ()
 
 
-def advance(state: MapState) -> MapState:
+def after_window(state: MapState) -> MapState:
     """The turn order after a window closes: the next seat's turn is due, or the Round's
     end (SM-9). The game's rules call it too, when a window is skipped or a Standalone card
     closes it."""
@@ -223,7 +223,7 @@ def decide_pass(state: MapState, action: Pass) -> tuple[MapState, Events] | Refu
     if not in_window(state, action.player):
         message = f"{action.player} has no window open to pass."
         return Refusal(codes.NOT_YOUR_TURN, message, "SM-9")
-    return advance(state), (Passed(action.player),)
+    return after_window(state), (Passed(action.player),)
 
 
 def awaited(state: MapState, player: str) -> int | None:

@@ -41,7 +41,7 @@ from gamefold.errors import IllegalAction
 from gamefold.games.summit import codes
 from gamefold.games.summit.board import MapState, Phase, SummitGame
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
-from gamefold.games.summit.flow import advance
+from gamefold.games.summit.flow import after_window
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
 from gamefold.games.summit.reducer import subsystem
 from gamefold.registry import Game, Handler, Reaction, Rule, Rules, Wrapper
@@ -92,7 +92,7 @@ def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
     game, events = inner(game, action)
     state: MapState = game.map
     if state.phase is Phase.WINDOW and not _holds_standalone(game.diplomacy, action.player):
-        game = replace(game, map=advance(state))
+        game = replace(game, map=after_window(state))
     return game, events
 
 
@@ -126,7 +126,7 @@ def play_standalone(game: Game, action: Any) -> tuple[Game, Events]:
     # Equivalent to the phase alone: diplomacy allows a Standalone play only in the
     # player's own window (DP-12), so both tests hold together or not at all.
     if state.phase is Phase.WINDOW and state.current == action.player:
-        game = replace(game, map=advance(state))
+        game = replace(game, map=after_window(state))
     return game, events
 
 
