@@ -21,6 +21,7 @@ per player of a game, whose teammates win and lose together.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -232,21 +233,11 @@ def _bootstrap(
     observed = float(b.mean() - a.mean())
     if (a == a[0]).all() and (b == b[0]).all():  # nothing varies: no resample differs
         return Interval(observed, observed, BOOTSTRAP)
-    stats = require("sim", "scipy.stats", "statistics")
 
     def shift(x: Any, y: Any, axis: int) -> Any:
         return np.mean(y, axis=axis) - np.mean(x, axis=axis)
 
-    found = stats.bootstrap(
-        (a, b),
-        shift,
-        n_resamples=resamples,
-        confidence_level=LEVEL,
-        method="BCa",
-        vectorized=True,
-        rng=np.random.default_rng(seed),
-    ).confidence_interval
-    return Interval(float(found.low), float(found.high), BOOTSTRAP)
+    return _bca((a, b), shift, seed, resamples, BOOTSTRAP)
 
 
 def _bootstrap_paired(differences: np.ndarray[Any, Any], seed: int, resamples: int) -> Interval:
@@ -254,14 +245,26 @@ def _bootstrap_paired(differences: np.ndarray[Any, Any], seed: int, resamples: i
     observed = float(differences.mean())
     if (differences == differences[0]).all():
         return Interval(observed, observed, PAIRED_BOOTSTRAP)
+    return _bca((differences,), np.mean, seed, resamples, PAIRED_BOOTSTRAP)
+
+
+def _bca(
+    samples: tuple[np.ndarray[Any, Any], ...],
+    statistic: Callable[..., Any],
+    seed: int,
+    resamples: int,
+    method: str,
+) -> Interval:
+    """The BCa bootstrap interval of ``statistic`` over ``samples`` (scipy), seeded."""
+    np = _numpy()
     stats = require("sim", "scipy.stats", "statistics")
     found = stats.bootstrap(
-        (differences,),
-        np.mean,
+        samples,
+        statistic,
         n_resamples=resamples,
         confidence_level=LEVEL,
         method="BCa",
         vectorized=True,
         rng=np.random.default_rng(seed),
     ).confidence_interval
-    return Interval(float(found.low), float(found.high), PAIRED_BOOTSTRAP)
+    return Interval(float(found.low), float(found.high), method)
