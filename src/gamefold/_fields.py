@@ -52,3 +52,9 @@ def check_limits(config: object, limits: Mapping[str, tuple[int, str]]) -> None:
         if isinstance(value, tuple | PMap) and len(value) > limit:
             message = f"{field} holds at most {limit:,} entries, not {len(value):,}"
             raise ConfigError(field, message, rule)
+
+
+def require(ok: bool, field: str, message: str, rule: str) -> None:
+    """Raise :class:`~gamefold.ConfigError` for ``field`` under ``rule`` unless ``ok``."""
+    if not ok:
+        raise ConfigError(field, message, rule)

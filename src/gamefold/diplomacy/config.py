@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 from pyrsistent import PMap, pmap
 
-from gamefold._fields import as_tuple, check_limits
+from gamefold._fields import as_tuple, check_limits, require
 from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType, Kind
 from gamefold.diplomacy.ticks import BonusZone
 from gamefold.errors import ConfigError
@@ -70,11 +70,6 @@ def _strings(value: Iterable[str]) -> tuple[str, ...]:
 
 def _catalogue(value: Iterable[CardType]) -> tuple[CardType, ...]:
     return as_tuple(value, "catalogue", "DP-8", "CardType records")
-
-
-def _require(ok: bool, field: str, message: str, rule: str) -> None:
-    if not ok:
-        raise ConfigError(field, message, rule)
 
 
 def _is_int(value: object) -> bool:
@@ -163,41 +158,41 @@ class DiplomacyConfig:
     def _check_numbers(self) -> None:
         low, high = HAND_LIMIT_RANGE
         for field in ("hand_limit", "starting_hand", "starting_tier", "ticks_per_card"):
-            _require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
+            require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
         for field in ("quarters_per_territory", "proposal_ttl", "quarters_per_tick"):
-            _require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
-        _require(
+            require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
+        require(
             low <= self.hand_limit <= high,
             "hand_limit",
             f"the hand limit is {low} to {high}, not {self.hand_limit}",
             "DP-13",
         )
-        _require(
+        require(
             0 <= self.starting_hand <= self.hand_limit,
             "starting_hand",
             "the starting hand is 0 up to the hand limit",
             "DP-2",
         )
-        _require(self.ticks_per_card >= 1, "ticks_per_card", "a card costs 1 tick or more", "DP-6")
-        _require(
+        require(self.ticks_per_card >= 1, "ticks_per_card", "a card costs 1 tick or more", "DP-6")
+        require(
             self.quarters_per_territory >= 0,
             "quarters_per_territory",
             "territories never take ticks away",
             "DP-4",
         )
-        _require(self.proposal_ttl >= 1, "proposal_ttl", "a proposal lasts 1 cycle or more", "DP-9")
-        _require(
+        require(self.proposal_ttl >= 1, "proposal_ttl", "a proposal lasts 1 cycle or more", "DP-9")
+        require(
             self.quarters_per_tick >= 1, "quarters_per_tick", "a tick is 1 unit or more", "DP-3"
         )
 
     def _check_choices(self) -> None:
-        _require(
+        require(
             self.debt_rounding in DEBT_ROUNDINGS,
             "debt_rounding",
             f"debt_rounding is one of {DEBT_ROUNDINGS}, not {self.debt_rounding!r}",
             "DP-11",
         )
-        _require(
+        require(
             self.pact_clock in PACT_CLOCKS,
             "pact_clock",
             f"pact_clock is one of {PACT_CLOCKS}, not {self.pact_clock!r}",
@@ -209,16 +204,16 @@ class DiplomacyConfig:
             ("all_locked", ALL_LOCKED, "DP-13"),
         ):
             value = getattr(self, field)
-            _require(value in choices, field, f"{field} is one of {choices}, not {value!r}", rule)
-        _require(
+            require(value in choices, field, f"{field} is one of {choices}, not {value!r}", rule)
+        require(
             all(isinstance(name, str) for name in self.secret_agreements),
             "secret_agreements",
             "secret_agreements names Agreement subtypes",
             "EN-9",
         )
-        _require(isinstance(self.score_locked, bool), "score_locked", "is True or False", "DP-14")
+        require(isinstance(self.score_locked, bool), "score_locked", "is True or False", "DP-14")
         # Any bad entry gives the same error, so the mapping's order does not matter here.
-        _require(
+        require(
             all(
                 isinstance(n, str) and isinstance(z, BonusZone) for n, z in self.bonus_zones.items()
             ),
@@ -229,38 +224,38 @@ class DiplomacyConfig:
 
     def _check_cards(self) -> None:
         for entry in self.catalogue:
-            _require(
+            require(
                 isinstance(entry, CardType),
                 "catalogue",
                 f"every catalogue entry is a CardType, not {entry!r}",
                 "DP-8",
             )
         names = [card.name for card in self.catalogue]
-        _require(len(set(names)) == len(names), "catalogue", "card names are unique", "DP-8")
+        require(len(set(names)) == len(names), "catalogue", "card names are unique", "DP-8")
         agreements = {card.subtype for card in self.catalogue if card.kind is Kind.AGREEMENT}
         strays = sorted(set(self.secret_agreements) - agreements)
-        _require(
+        require(
             not strays,
             "secret_agreements",
             f"secret_agreements names Agreement subtypes of the catalogue; not {strays}",
             "EN-9",
         )
         unknown = sorted(set(self.composition) - set(names))
-        _require(
+        require(
             not unknown,
             "composition",
             f"composition names card types the catalogue lacks: {unknown[:3]}",
             "DP-8",
         )
         for name, copies in sorted(self.composition.items()):
-            _require(
+            require(
                 _is_int(copies) and copies >= 0,
                 "composition",
                 f"{name}: copies are a whole number, 0 or more",
                 "DP-8",
             )
         total = sum(self.composition.values())
-        _require(total <= MAX_CARDS, "composition", f"{total} cards; at most {MAX_CARDS}", "DP-8")
+        require(total <= MAX_CARDS, "composition", f"{total} cards; at most {MAX_CARDS}", "DP-8")
 
     def _number_cards(self) -> tuple[CardType, ...]:
         return tuple(

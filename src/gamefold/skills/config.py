@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold._fields import check_limits
+from gamefold._fields import check_limits, require
 from gamefold.errors import ConfigError
 from gamefold.skills.catalogue import DEFAULT_DECK, CardDef
 
@@ -163,16 +163,11 @@ _LIMITS = {"abilities": (MAX_DECK, "SD-10")}
 """Upper bounds the other checks leave open (EN-8): the most abilities a game lists."""
 
 
-def _require(ok: bool, field: str, message: str, rule: str) -> None:
-    if not ok:
-        raise ConfigError(field, message, rule)
-
-
 def _check_int(config: SkillsConfig, field: str, low: int, high: int, rule: str) -> None:
     value = getattr(config, field)
     ok = _is_int(value) and low <= value <= high
     message = f"{field} must be an integer at least {low} and at most {high}, not {value!r}"
-    _require(ok, field, message, rule)
+    require(ok, field, message, rule)
 
 
 def _check_counts(config: SkillsConfig) -> None:
@@ -186,9 +181,9 @@ def _check_recycling(config: SkillsConfig) -> None:
     _check_int(config, "exhaust_on_recycle", 0, config.deck_size, "SD-5")
     _check_int(config, "fatigue_on_recycle", 0, MAX_DECK, "SD-5")
     value = config.lethal_draw_failure
-    _require(isinstance(value, bool), "lethal_draw_failure", f"not a bool: {value!r}", "SD-6")
+    require(isinstance(value, bool), "lethal_draw_failure", f"not a bool: {value!r}", "SD-6")
     side = config.first_side
-    _require(side in SIDES, "first_side", f"first_side is one of {SIDES}, not {side!r}", "SD-13")
+    require(side in SIDES, "first_side", f"first_side is one of {SIDES}, not {side!r}", "SD-13")
 
 
 def _check_lists(config: SkillsConfig) -> None:
@@ -196,12 +191,12 @@ def _check_lists(config: SkillsConfig) -> None:
         cards = getattr(config, field)
         ok = isinstance(cards, tuple) and 0 < len(cards) <= MAX_DECK
         ok = ok and all(isinstance(card, CardDef) for card in cards)
-        _require(ok, field, f"{field} must be 1 to {MAX_DECK} CardDef in a tuple", rule)
+        require(ok, field, f"{field} must be 1 to {MAX_DECK} CardDef in a tuple", rule)
     abilities = config.abilities
     ok = isinstance(abilities, tuple) and all(isinstance(a, Ability) for a in abilities)
-    _require(ok, "abilities", "abilities must be a tuple of Ability", "SD-10")
+    require(ok, "abilities", "abilities must be a tuple of Ability", "SD-10")
     names = [a.name for a in abilities]
-    _require(len(set(names)) == len(names), "abilities", "two abilities share a name", "SD-10")
+    require(len(set(names)) == len(names), "abilities", "two abilities share a name", "SD-10")
 
 
 def _check_choices(config: SkillsConfig) -> None:
@@ -212,6 +207,6 @@ def _check_choices(config: SkillsConfig) -> None:
     ):
         value = getattr(config, field)
         ok = isinstance(value, str) and value in choices
-        _require(ok, field, f"{field} is one of {choices}, not {value!r}", rule)
+        require(ok, field, f"{field} is one of {choices}, not {value!r}", rule)
     if config.opening_hand is not None:
         _check_int(config, "opening_hand", 0, config.hand_limit, "SD-14")

@@ -17,8 +17,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from gamefold._fields import as_tuple, check_limits
-from gamefold.errors import ConfigError
+from gamefold._fields import as_tuple, check_limits, require
 
 __all__ = [
     "DEALS",
@@ -115,12 +114,6 @@ DEFAULT_BORDERS: tuple[tuple[str, str], ...] = (
     ("Bazaar", "Forge"),
 )
 """The default map's borders (TR-1): 18 within the zones, 6 round the ring, 3 across: 27."""
-
-
-def require(ok: bool, field: str, message: str, rule: str) -> None:
-    """Raise :class:`~gamefold.ConfigError` for ``field`` under ``rule`` unless ``ok``."""
-    if not ok:
-        raise ConfigError(field, message, rule)
 
 
 def is_int(value: object) -> bool:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import attrs
 
+from gamefold._fields import require
 from gamefold.combat import Fighter, Side, Zone
-from gamefold.errors import ConfigError
 from gamefold.games.skirmish import MAX_SEATS, SkirmishConfig
 from gamefold.games.summit import AGREEMENT_EFFECTS, Scenario, SummitConfig, default_diplomacy
 
@@ -45,11 +45,6 @@ def default_battle() -> SkirmishConfig:
     base = SkirmishConfig()
     decks = attrs.evolve(base.skills, deck_size=20)
     return attrs.evolve(base, skills=decks)
-
-
-def _require(ok: bool, field: str, message: str, rule: str) -> None:
-    if not ok:
-        raise ConfigError(field, message, rule)
 
 
 def _count(value: object, low: int, high: int) -> bool:
@@ -98,8 +93,8 @@ class CampaignConfig:
     deck: its policy chooses, its view shows them); ``False``: the war-master ``"gm"`` does."""
 
     def __attrs_post_init__(self) -> None:
-        _require(isinstance(self.summit, SummitConfig), "summit", "is a SummitConfig", "EN-4")
-        _require(isinstance(self.battle, SkirmishConfig), "battle", "is a SkirmishConfig", "EN-4")
+        require(isinstance(self.summit, SummitConfig), "summit", "is a SummitConfig", "EN-4")
+        require(isinstance(self.battle, SkirmishConfig), "battle", "is a SkirmishConfig", "EN-4")
         for field, low, high, rule in (
             ("garrison_slots", 1, MAX_SEATS, "CP-4"),  # the guards are the battle's enemies
             ("troop_hp", 1, MAX_FIGURE, "CP-4"),
@@ -112,18 +107,18 @@ class CampaignConfig:
         ):
             value = getattr(self, field)
             message = f"{field} is an integer {low} to {high}, not {value!r}"
-            _require(_count(value, low, high), field, message, rule)
+            require(_count(value, low, high), field, message, rule)
         allies = self.ally_effects
         ok = isinstance(allies, tuple) and all(e in AGREEMENT_EFFECTS for e in allies)
         ok = ok and len(set(allies)) == len(allies)  # so at most one entry per effect (EN-8)
         message = f"ally_effects names pact effects of {AGREEMENT_EFFECTS}, each once"
-        _require(ok, "ally_effects", message, "CP-10")
+        require(ok, "ally_effects", message, "CP-10")
         for field, rule in (
             ("flee_keeps_troops", "CP-8"),
             ("defender_joins", "CP-11"),
             ("defender_commands", "CP-12"),
         ):
-            _require(isinstance(getattr(self, field), bool), field, f"{field} is a bool", rule)
+            require(isinstance(getattr(self, field), bool), field, f"{field} is a bool", rule)
         self.skirmish_config()  # the battle's own checks, with the champions and the guards
 
     @property

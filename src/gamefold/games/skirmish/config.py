@@ -19,7 +19,7 @@ import attrs
 from pyrsistent import PMap, pmap
 
 from gamefold import skills
-from gamefold._fields import as_mapping, check_limits
+from gamefold._fields import as_mapping, check_limits, require
 from gamefold.combat import (
     ATTACK,
     DEFEND,
@@ -329,11 +329,6 @@ class SkirmishConfig:
         return (*party, *self.enemies)
 
 
-def _require(ok: bool, field: str, message: str, rule: str) -> None:
-    if not ok:
-        raise ConfigError(field, message, rule)
-
-
 def _is_int(value: object) -> bool:
     return type(value) is int
 
@@ -341,42 +336,42 @@ def _is_int(value: object) -> bool:
 def _check_party(config: SkirmishConfig) -> None:
     names = config.names
     ok = isinstance(names, tuple) and all(isinstance(n, str) and n for n in names)
-    _require(ok, "names", "names must be a tuple of non-empty strings", "SD-1")
-    _require(0 < len(names) <= MAX_SEATS, "names", f"1 to {MAX_SEATS} names", "SD-1")
-    _require(len(set(names)) == len(names), "names", "party names must differ", "SD-1")
-    _require(GM not in names, "names", f"{GM!r} is the GM's id, not a player's", "SD-7")
+    require(ok, "names", "names must be a tuple of non-empty strings", "SD-1")
+    require(0 < len(names) <= MAX_SEATS, "names", f"1 to {MAX_SEATS} names", "SD-1")
+    require(len(set(names)) == len(names), "names", "party names must differ", "SD-1")
+    require(GM not in names, "names", f"{GM!r} is the GM's id, not a player's", "SD-7")
     size = config.party_size
     ok = _is_int(size) and 1 <= size <= len(names)
     message = f"party_size is 1 to {len(names)} (one per names entry), not {size!r}"
-    _require(ok, "party_size", message, "SD-1")
+    require(ok, "party_size", message, "SD-1")
     ok = _is_int(config.leader) and 0 <= config.leader < size
-    _require(ok, "leader", f"leader is a seat 0 to {size - 1}, not {config.leader!r}", "CB-5")
+    require(ok, "leader", f"leader is a seat 0 to {size - 1}, not {config.leader!r}", "CB-5")
 
 
 def _check_enemies(config: SkirmishConfig) -> None:
     enemies = config.enemies
     ok = isinstance(enemies, tuple) and 0 < len(enemies) <= MAX_SEATS
-    _require(ok, "enemies", f"enemies must be 1 to {MAX_SEATS} Fighter in a tuple", "CB-10")
+    require(ok, "enemies", f"enemies must be 1 to {MAX_SEATS} Fighter in a tuple", "CB-10")
     for entry in enemies:
         problem = entry_problem(config.combat, entry) if isinstance(entry, Fighter) else "no"
-        _require(problem is None, "enemies", f"bad enemy {entry!r}: {problem}", "CB-10")
-        _require(entry.side is Side.ENEMIES, "enemies", f"{entry.id} is not an enemy", "CB-10")
+        require(problem is None, "enemies", f"bad enemy {entry!r}: {problem}", "CB-10")
+        require(entry.side is Side.ENEMIES, "enemies", f"{entry.id} is not an enemy", "CB-10")
     ids = [e.id for e in enemies]
     clash = len(set(ids)) != len(ids) or GM in ids or set(ids) & set(config.names)
-    _require(not clash, "enemies", "enemy ids must differ from each other, gm and names", "EN-4")
+    require(not clash, "enemies", "enemy ids must differ from each other, gm and names", "EN-4")
 
 
 def _check_subsystems(config: SkirmishConfig) -> None:
     ok = isinstance(config.skills, SkillsConfig)
-    _require(ok, "skills", "skills must be a SkillsConfig", "SD-1")
+    require(ok, "skills", "skills must be a SkillsConfig", "SD-1")
     ok = isinstance(config.combat, CombatConfig)
-    _require(ok, "combat", "combat must be a CombatConfig", "CB-10")
+    require(ok, "combat", "combat must be a CombatConfig", "CB-10")
     ok = isinstance(config.reaction_windows, bool)
-    _require(ok, "reaction_windows", "reaction_windows must be a bool", "SD-8")
+    require(ok, "reaction_windows", "reaction_windows must be a bool", "SD-8")
     ok = isinstance(config.gm_reaction_windows, bool)
-    _require(ok, "gm_reaction_windows", "gm_reaction_windows must be a bool", "SD-8")
+    require(ok, "gm_reaction_windows", "gm_reaction_windows must be a bool", "SD-8")
     ok = isinstance(config.side_choice, bool)
-    _require(ok, "side_choice", "side_choice must be a bool", "SD-13")
+    require(ok, "side_choice", "side_choice must be a bool", "SD-13")
     _check_own_deck(config)
 
 
@@ -395,39 +390,39 @@ def _check_own_deck(config: SkirmishConfig) -> None:
         "field and keep the skirmish's others write Skirmish().variant("
         '**{"skills.hand_limit": 6}) (or give deck=SKIRMISH_DECK, gm_deck=SKIRMISH_DECK)'
     )
-    _require(not swapped, "skills", message, "SD-1")
+    require(not swapped, "skills", message, "SD-1")
 
 
 def _check_costs(config: SkirmishConfig) -> None:
     costs = config.ability_costs
     for name, cost in costs.items():
         known = isinstance(name, str) and config.combat.ability(name) is not None
-        _require(known, "ability_costs", f"{name!r} is no combat ability", "SD-10")
-        _require(_is_int(cost) and cost >= 1, "ability_costs", f"{name} costs {cost!r}", "SD-10")
+        require(known, "ability_costs", f"{name!r} is no combat ability", "SD-10")
+        require(_is_int(cost) and cost >= 1, "ability_costs", f"{name} costs {cost!r}", "SD-10")
     free = [
         a
         for a in (config.combat.ability(n) for n in config.combat.basic)
         if a is not None and a.name not in costs and a.zone is None
     ]
     message = "some basic ability must be free and usable from any zone, so a unit can always act"
-    _require(bool(free), "ability_costs", message, "SD-15")
+    require(bool(free), "ability_costs", message, "SD-15")
 
 
 def _check_mappings(config: SkirmishConfig) -> None:
     for effect, ability in config.card_abilities.items():
         ok = isinstance(effect, str) and isinstance(ability, str)
         ok = ok and config.combat.ability(ability) is not None
-        _require(ok, "card_abilities", f"{effect!r} names no combat ability", "SD-11")
+        require(ok, "card_abilities", f"{effect!r} names no combat ability", "SD-11")
     for effect, param in config.reaction_effects.items():
         ok = (
             isinstance(effect, str)
             and isinstance(param, str)
             and effect not in config.card_abilities
         )
-        _require(ok, "reaction_effects", f"bad reaction effect {effect!r}", "SD-8")
+        require(ok, "reaction_effects", f"bad reaction effect {effect!r}", "SD-8")
     stats = config.shield_stats
     ok = isinstance(stats, tuple) and all(isinstance(s, str) for s in stats)
-    _require(ok, "shield_stats", "shield_stats must be a tuple of stat names", "SD-12")
+    require(ok, "shield_stats", "shield_stats must be a tuple of stat names", "SD-12")
     _check_card_effects(config)
 
 
@@ -441,38 +436,38 @@ def _check_card_effects(config: SkirmishConfig) -> None:
         and (damage in known or any(e not in EFFECT_PARAMS for e in config.card_abilities))
     )
     message = f"card_damage is None or a Play effect's parameter {sorted(known)}, not {damage!r}"
-    _require(ok, "card_damage", message, "SD-11")
+    require(ok, "card_damage", message, "SD-11")
     taken = set(config.card_abilities) | set(config.reaction_effects)
     for effect, param in config.heal_effects.items():
         ok = isinstance(effect, str) and isinstance(param, str) and effect not in taken
         allowed = EFFECT_PARAMS.get(effect)
         ok = ok and (allowed is None or param in allowed)
-        _require(ok, "heal_effects", f"bad healing effect {effect!r}: {param!r}", "SD-11")
+        require(ok, "heal_effects", f"bad healing effect {effect!r}: {param!r}", "SD-11")
     for stat, kind in config.burn_effects.items():
         ok = isinstance(stat, str) and kind in BURN_KINDS and stat not in config.shield_stats
         message = f"Burn stat {stat!r} does one of {BURN_KINDS}, not {kind!r}"
-        _require(ok, "burn_effects", message, "SD-12")
+        require(ok, "burn_effects", message, "SD-12")
 
 
 def _check_zones(config: SkirmishConfig) -> None:
     rearward = config.rearward
     ok = isinstance(rearward, tuple) and all(isinstance(n, str) for n in rearward)
-    _require(ok, "rearward", "rearward must be a tuple of party names", "CB-4")
+    require(ok, "rearward", "rearward must be a tuple of party names", "CB-4")
     for name in rearward:
-        _require(name in config.names, "rearward", f"{name!r} is not a party name", "CB-4")
+        require(name in config.names, "rearward", f"{name!r} is not a party name", "CB-4")
     abilities = config.party_abilities
     ok = isinstance(abilities, tuple) and all(
         isinstance(n, str) and config.combat.ability(n) is not None for n in abilities
     )
-    _require(ok, "party_abilities", "party_abilities must name combat abilities", "CB-4")
+    require(ok, "party_abilities", "party_abilities must name combat abilities", "CB-4")
     repeated = len(set(abilities)) != len(abilities) or any(
         n in config.combat.basic for n in abilities
     )
     message = "party_abilities repeat a name or a basic ability"
-    _require(not repeated, "party_abilities", message, "CB-4")
+    require(not repeated, "party_abilities", message, "CB-4")
     for fighter in config.fighters()[: config.party_size]:
         problem = entry_problem(config.combat, fighter)  # a sentence naming the member
-        _require(problem is None, "party_items", str(problem), "CB-15")
+        require(problem is None, "party_items", str(problem), "CB-15")
 
 
 def _check_effects(config: SkirmishConfig) -> None:
@@ -486,7 +481,7 @@ def _check_effects(config: SkirmishConfig) -> None:
             # EN-8: a Burn modifier or a Play effect's figure is at most MAX_SHIELD either way.
             amounts = [m.amount for m in card.burn if _is_int(m.amount)]
             ok = all(abs(amount) <= MAX_SHIELD for amount in amounts)
-            _require(
+            require(
                 ok, field, f"card {card.name!r}: a Burn modifier is at most {MAX_SHIELD:,}", "SD-12"
             )
             effect = card.play
@@ -495,25 +490,25 @@ def _check_effects(config: SkirmishConfig) -> None:
                 continue  # an effect this game does not resolve: reported only
             for param, value in effect.params.items():
                 message = f"card {card.name!r}: effect {effect.name!r} takes {sorted(allowed)}"
-                _require(param in allowed, field, f"{message}, not {param!r}", "SD-11")
-                _require(_is_int(value), field, f"{message} as whole numbers", "SD-11")
+                require(param in allowed, field, f"{message}, not {param!r}", "SD-11")
+                require(_is_int(value), field, f"{message} as whole numbers", "SD-11")
                 ok = abs(value) <= MAX_SHIELD
-                _require(ok, field, f"{message} of at most {MAX_SHIELD:,}", "SD-11")
+                require(ok, field, f"{message} of at most {MAX_SHIELD:,}", "SD-11")
     for name, param in config.reaction_effects.items():
         allowed = known.get(name)
         ok = allowed is None or param in allowed
         message = f"effect {name!r} has no parameter {param!r}"
-        _require(ok, "reaction_effects", message, "SD-8")
+        require(ok, "reaction_effects", message, "SD-8")
     ok = isinstance(config.dodge_effects, tuple) and all(
         isinstance(e, str) and e in config.reaction_effects for e in config.dodge_effects
     )
-    _require(ok, "dodge_effects", "dodge_effects must name effects of reaction_effects", "SD-8")
+    require(ok, "dodge_effects", "dodge_effects must name effects of reaction_effects", "SD-8")
     # Bounded above like every die size (EN-8): a record's huge die could not be rolled.
     ok = _is_int(config.dodge_sides) and 1 <= config.dodge_sides <= MAX_DODGE_SIDES
     message = f"dodge_sides is 1 to {MAX_DODGE_SIDES}, not {config.dodge_sides!r}"
-    _require(ok, "dodge_sides", message, "SD-8")
+    require(ok, "dodge_sides", message, "SD-8")
     ok = _is_int(config.dodge_shield) and config.dodge_shield >= 0
-    _require(ok, "dodge_shield", f"dodge_shield is 0 or more, not {config.dodge_shield!r}", "SD-8")
+    require(ok, "dodge_shield", f"dodge_shield is 0 or more, not {config.dodge_shield!r}", "SD-8")
 
 
 def _siege() -> SkirmishConfig:

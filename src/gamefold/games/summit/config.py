@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import attrs
 
+from gamefold._fields import require
 from gamefold.diplomacy import DiplomacyConfig, Kind
-from gamefold.errors import ConfigError
 from gamefold.games.summit.scenario import (
     AGREEMENT_EFFECTS,
     DEFAULT_BONUS_ZONES,
@@ -58,11 +58,6 @@ def player_names(count: int) -> tuple[str, ...]:
     return tuple(f"p{seat}" for seat in range(1, count + 1))
 
 
-def _require(ok: bool, field: str, message: str, rule: str) -> None:
-    if not ok:
-        raise ConfigError(field, message, rule)
-
-
 @attrs.frozen(kw_only=True)
 class SummitConfig:
     """A summit game's rules as data. Every field is keyword-only."""
@@ -76,37 +71,37 @@ class SummitConfig:
 
     def __attrs_post_init__(self) -> None:
         low, high = PLAYERS_RANGE
-        _require(
+        require(
             isinstance(self.players, int) and not isinstance(self.players, bool),
             "players",
             "must be an integer",
             "EN-4",
         )
-        _require(
+        require(
             low <= self.players <= high,
             "players",
             f"a summit seats {low} to {high} players, not {self.players}",
             "SM-1",
         )
-        _require(
+        require(
             isinstance(self.diplomacy, DiplomacyConfig),
             "diplomacy",
             "is a DiplomacyConfig",
             "EN-4",
         )
-        _require(isinstance(self.scenario, Scenario), "scenario", "is a Scenario", "EN-4")
+        require(isinstance(self.scenario, Scenario), "scenario", "is a Scenario", "EN-4")
         self._check_fit()
         self._check_effects()
 
     def _check_fit(self) -> None:
         missing = [z.name for z in self.scenario.zones if z.name not in self.diplomacy.bonus_zones]
-        _require(
+        require(
             not missing,
             "diplomacy",
             f"bonus_zones must say what each zone of the map feeds; missing {missing}",
             "DP-5",
         )
-        _require(
+        require(
             len(self.scenario.territories) >= self.players,
             "scenario",
             f"{self.players} players need at least {self.players} territories",
@@ -123,7 +118,7 @@ class SummitConfig:
             if choices is None or not copies.get(card.name, 0):
                 continue
             effect = self.scenario.effects.get(card.subtype)
-            _require(
+            require(
                 effect in choices,
                 "scenario",
                 f"effects must give the {card.kind.value} subtype {card.subtype!r} one of "

@@ -18,9 +18,8 @@ from collections.abc import Iterable, Mapping
 import attrs
 from pyrsistent import PMap, pmap
 
-from gamefold._fields import as_mapping, as_tuple, check_limits
+from gamefold._fields import as_mapping, as_tuple, check_limits, require
 from gamefold.diplomacy import BonusZone, Kind
-from gamefold.errors import ConfigError
 from gamefold.territory import (
     DEALS,
     DEFAULT_BORDERS,
@@ -104,11 +103,6 @@ DEFAULT_BONUS_ZONES: PMap[str, BonusZone] = pmap(
     }
 )
 """What each default zone feeds (DP-5): 6 ticks a turn for the first three, 4 for the rest."""
-
-
-def _require(ok: bool, field: str, message: str, rule: str) -> None:
-    if not ok:
-        raise ConfigError(field, message, rule)
 
 
 def _is_int(value: object) -> bool:
@@ -217,11 +211,11 @@ class Scenario(Atlas):
         return self.effects.get(subtype, "")
 
     def _check_choices(self) -> None:
-        _require(isinstance(self.pact_payment, bool), "pact_payment", "is True or False", "SM-7")
-        _require(isinstance(self.debt_carry, bool), "debt_carry", "is True or False", "SM-4")
+        require(isinstance(self.pact_payment, bool), "pact_payment", "is True or False", "SM-7")
+        require(isinstance(self.debt_carry, bool), "debt_carry", "is True or False", "SM-4")
         for field, rule in (("discard_at_limit", "SM-15"), ("needs_pact", "SM-16")):
-            _require(isinstance(getattr(self, field), bool), field, "is True or False", rule)
-        _require(
+            require(isinstance(getattr(self, field), bool), field, "is True or False", rule)
+        require(
             all(t in TIE_BREAKS for t in self.tie_break)
             and len(set(self.tie_break)) == len(self.tie_break),
             "tie_break",
@@ -230,7 +224,7 @@ class Scenario(Atlas):
         )
         known = (*AGREEMENT_EFFECTS, *STANDALONE_EFFECTS)
         for subtype, effect in sorted(self.effects.items()):
-            _require(
+            require(
                 isinstance(subtype, str) and effect in known,
                 "effects",
                 f"{subtype!r}: the effect is one of {known}, not {effect!r}",
@@ -240,12 +234,12 @@ class Scenario(Atlas):
     def _check_counts(self) -> None:
         for field, (rule, low) in _COUNTS.items():
             value = getattr(self, field)
-            _require(_is_int(value), field, "must be an integer", "EN-4")
-            _require(value >= low, field, f"must be {low} or more, not {value}", rule)
+            require(_is_int(value), field, "must be an integer", "EN-4")
+            require(value >= low, field, f"must be {low} or more, not {value}", rule)
             if field in _TROOPS:
                 message = f"must be {MAX_TROOPS} or less, not {value}"
-                _require(value <= MAX_TROOPS, field, message, rule)
-        _require(
+                require(value <= MAX_TROOPS, field, message, rule)
+        require(
             self.domination <= len(self.territories),
             "domination",
             f"the map has only {len(self.territories)} territories",
