@@ -192,8 +192,25 @@ def _known_class(tag: str) -> type:
     for part in qualname.split(".") if found is not None else ():
         found = getattr(found, part, None)
     if not (isinstance(found, type) and attrs.has(found)):
+        found = _moved(tag)
+    if found is None:
         raise Bad(f"unknown record type {shown(tag)}: import the module that defines it")
     return found
+
+
+def _moved(tag: str) -> type | None:
+    """The imported record class that declares ``tag`` as its ``recorded_as`` (it moved
+    since), or ``None``: looked for among every class only when a tag names no class."""
+    todo, seen = list(object.__subclasses__()), set()
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        if vars(cls).get("recorded_as") == tag and attrs.has(cls):
+            return cls
+        todo.extend(type.__subclasses__(cls))
+    return None
 
 
 def _unstructure_slice(value: Any) -> Any:

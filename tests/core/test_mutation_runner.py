@@ -19,7 +19,7 @@ def test_a_face_of_re_exports_has_nothing_to_mutate() -> None:
 def test_a_rules_module_with_functions_or_methods_is_mutated() -> None:
     """A module with a function (or only methods, as a config record's) is run."""
     assert run.mutable("src/gamefold/combat/pairing.py")
-    assert run.mutable("src/gamefold/games/summit/views.py")
+    assert run.mutable("src/gamefold/games/summit/state.py")
 
 
 def test_methods_of_nested_classes_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

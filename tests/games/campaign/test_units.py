@@ -14,7 +14,7 @@ from gamefold.diplomacy import CardEarned, Counter, Kind, Pact, Propose
 from gamefold.diplomacy import initial_state as diplomacy_state
 from gamefold.errors import ConfigError, IllegalAction
 from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
-from gamefold.games.campaign.attribution import own_rules
+from gamefold.games.campaign.account import own_rules
 from gamefold.games.campaign.battle import (
     FACTION_ACTIONS,
     FIELD_REFUSED,

@@ -48,7 +48,7 @@ from gamefold.combat import (
 )
 from gamefold.core import Event
 from gamefold.games.skirmish import Skirmish, SkirmishConfig
-from gamefold.games.skirmish.attribution import OWN_RULES, attested, event_rules, rule_ids
+from gamefold.games.skirmish.account import OWN_RULES, attested, event_rules, rule_ids
 from gamefold.games.skirmish.state import (
     DeclarationHeld,
     DeclarationLapsed,

@@ -12,7 +12,7 @@ from gamefold import ConfigError
 from gamefold.combat import AbilityResolved, Empowered, Healed, Moved, Zone
 from gamefold.core import replace
 from gamefold.games.skirmish import Dodged, Skirmish, SkirmishConfig, UseAbility, UseCard
-from gamefold.games.skirmish.attribution import event_rules
+from gamefold.games.skirmish.account import event_rules
 from gamefold.registry import Game
 from gamefold.skills import (
     Activate,

@@ -16,7 +16,7 @@ from gamefold.games.skirmish import (
     SkirmishConfig,
     UseAbility,
 )
-from gamefold.games.skirmish.attribution import event_rules
+from gamefold.games.skirmish.account import event_rules
 from gamefold.registry import Game
 from gamefold.skills import (
     GM,

@@ -13,7 +13,7 @@ import pytest
 from gamefold.combat import Ending, Side
 from gamefold.core import replace
 from gamefold.games.skirmish import Skirmish, SkirmishConfig
-from gamefold.games.skirmish.outcome import RESULTS
+from gamefold.games.skirmish.account import RESULTS
 from gamefold.games.skirmish.state import NAME, Tally
 from gamefold.registry import Game
 

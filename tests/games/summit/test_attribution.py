@@ -23,7 +23,7 @@ from gamefold.games.summit import (
     TruceBegan,
     TruceEnded,
 )
-from gamefold.games.summit.attribution import EVENT_RULES
+from gamefold.games.summit.account import EVENT_RULES
 
 
 def _rules(event: object) -> tuple[str, ...]:

@@ -1,6 +1,6 @@
 """The map slice's shared queries and updates (SM-2, SM-6, SM-13): the deal's stream, who
 holds a zone, the weakest territory, taking a territory and gaining troops, pinned where
-mutation testing (``tests/mutation/run.py games/summit/board.py``) found them loose."""
+mutation testing (``tests/mutation/run.py games/summit/state.py``) found them loose."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from gamefold import replace
 from gamefold.games.summit import NEUTRAL, Realm, Scenario, TerritoryTaken, TroopsGained, Zone
-from gamefold.games.summit.board import MapState, initial_state
+from gamefold.games.summit.state import MapState, initial_state
 from gamefold.rng import Rng
 from gamefold.territory import gain_troops, holder_of, realm_of, take, weakest, zone_holder
 
@@ -103,3 +103,18 @@ def test_troops_gained_are_added_to_the_reserve_and_reported() -> None:
     twice, events = gain_troops(once, "p2", 2, "pact")
     assert events == (TroopsGained("p2", 2, "pact", 5),)
     assert twice.realms[1] == replace(state.realms[1], troops=5)
+
+
+def test_en1_a_state_written_before_the_map_slice_moved_still_loads_and_digests_the_same() -> None:
+    """EN-1, EN-8: the map slice's record kept the tag it was recorded under when it moved
+    to ``summit.state``, so saved states load and recorded digests still match."""
+    from gamefold._convert import from_json, to_json
+    from gamefold.games import get_game, play
+    from gamefold.record import canonical_json
+    from gamefold.registry import Game
+
+    final = play(get_game("summit")(), 0, keep_states=False).final
+    text = to_json(final)
+    assert '"gamefold.games.summit.board.MapState"' in text
+    assert "summit.state.MapState" not in canonical_json(final)
+    assert from_json(text, Game) == final

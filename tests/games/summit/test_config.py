@@ -22,8 +22,12 @@ from gamefold.games.summit import (
     default_diplomacy,
     player_names,
 )
-from gamefold.games.summit.config import MAX_ROUNDS, MAX_TERRITORIES
-from gamefold.games.summit.scenario import DEFAULT_BORDERS, DEFAULT_EFFECTS
+from gamefold.games.summit.config import (
+    DEFAULT_BORDERS,
+    DEFAULT_EFFECTS,
+    MAX_ROUNDS,
+    MAX_TERRITORIES,
+)
 from gamefold.record import GameRecord, from_json, to_json
 from gamefold.territory import MAX_TROOPS
 
@@ -398,7 +402,7 @@ def test_sm7_sm8_scenario_effect_reads_effects_at_default_and_another_value() ->
     default = Scenario()
     assert [default.effect(k) for k in DEFAULT_EFFECTS] == list(DEFAULT_EFFECTS.values())
     assert default.effect("no such subtype") == ""
-    from gamefold.games.summit.scenario import STANDALONE_EFFECTS
+    from gamefold.games.summit.config import STANDALONE_EFFECTS
 
     subtype = sorted(k for k, v in DEFAULT_EFFECTS.items() if v in STANDALONE_EFFECTS)[0]
     changed = next(e for e in STANDALONE_EFFECTS if e != DEFAULT_EFFECTS[subtype])

@@ -23,9 +23,9 @@ from gamefold.games.summit import (
     RoundBegan,
     RoundEnded,
 )
-from gamefold.games.summit.board import Ask, MapState
 from gamefold.games.summit.flow import dominator
-from gamefold.games.summit.reducer import check, legal_actions, step
+from gamefold.games.summit.rules import check, legal_actions, step
+from gamefold.games.summit.state import Ask, MapState
 
 
 def _map(**changes: Any) -> MapState:

@@ -12,8 +12,8 @@ from tests.games.summit.helpers import board, dip, summit, with_garrison, with_m
 from gamefold import EndRound, StartRound
 from gamefold.diplomacy import BeginTurn, CardEarned, Counter
 from gamefold.games.summit import Phase, RoundBegan
-from gamefold.games.summit.attribution import EVENT_RULES, RULE_IDS, SETUP_RULES
-from gamefold.games.summit.board import Ask
+from gamefold.games.summit.account import EVENT_RULES, RULE_IDS, SETUP_RULES
+from gamefold.games.summit.state import Ask
 from gamefold.registry import Game
 from gamefold.territory import Realm
 

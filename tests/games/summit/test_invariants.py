@@ -9,8 +9,8 @@ from tests.games.summit.helpers import board, summit
 
 from gamefold import replace
 from gamefold.games.summit import Phase, Truce
-from gamefold.games.summit.board import Ask, MapState
 from gamefold.games.summit.invariants import INVARIANTS, flow_consistent
+from gamefold.games.summit.state import Ask, MapState
 from gamefold.territory import Realm
 from gamefold.territory.invariants import (
     counts_never_negative,

@@ -25,8 +25,8 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.games.summit import DIPLOMACY, TerritoryTaken, TroopsGained
-from gamefold.games.summit.board import Ask
 from gamefold.games.summit.reactions import card_type, deploy, pact_effect, react, reveal
+from gamefold.games.summit.state import Ask
 from gamefold.registry import Game
 from gamefold.territory import Realm
 

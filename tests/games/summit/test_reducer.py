@@ -11,8 +11,8 @@ from tests.games.summit.helpers import board, first_turn, summit, with_garrison,
 
 from gamefold import EndTurn, IllegalAction, replace
 from gamefold.games.summit import Attack, Defer, Deploy, Pass, Phase, TroopDeployed
-from gamefold.games.summit.board import Ask, MapState
-from gamefold.games.summit.reducer import check, legal_actions, reduce, step
+from gamefold.games.summit.rules import check, legal_actions, reduce, step
+from gamefold.games.summit.state import Ask, MapState
 
 
 def _turn() -> MapState:

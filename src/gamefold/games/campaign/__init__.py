@@ -18,8 +18,7 @@ True
 """
 
 from gamefold.games.campaign import codes
-from gamefold.games.campaign.account import LINES, describe
-from gamefold.games.campaign.attribution import OWN_RULES, RULE_IDS
+from gamefold.games.campaign.account import LINES, OWN_RULES, RULE_IDS, describe, outcome
 from gamefold.games.campaign.battle import (
     CLOCK_ACTIONS,
     FACTION_ACTIONS,
@@ -38,7 +37,6 @@ from gamefold.games.campaign.config import (
 )
 from gamefold.games.campaign.game import Campaign
 from gamefold.games.campaign.invariants import CROSS_INVARIANTS
-from gamefold.games.campaign.outcome import outcome
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
 from gamefold.games.campaign.state import (

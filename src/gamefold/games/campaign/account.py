@@ -1,17 +1,43 @@
-"""One readable line per event of a campaign: the campaign's own, then summit's, then the
-skirmish's (skills' and combat's included)."""
+"""What a campaign tells: its account, the rules its play attests, its outcome (CP-2).
+
+- :data:`LINES` and :func:`describe`: one readable line per event, the campaign's own, then
+  summit's, then the skirmish's (skills' and combat's included).
+- :func:`event_rules`, :func:`attested`, :data:`RULE_IDS`: the rules play attests, for rule
+  coverage (:func:`gamefold.sim.coverage`). The skirmish attests the SD and CB rules of its
+  slices' events and the zone rules its declarations show; summit the DP rules of
+  diplomacy's events; the campaign's own events attest the CP rules below. Refusals attest
+  their own rule (``campaign/ceasefire`` is CP-6). Only SD, CB, DP and CP IDs are reported
+  (:data:`RULE_IDS`): the SK and SM rules the two games attest besides are theirs.
+- :func:`outcome`: per player, summit's result and the champion's war.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from gamefold.core import Event
+from gamefold import combat, diplomacy, skills, territory
+from gamefold.core import Action, Event
 from gamefold.games import skirmish, summit
+from gamefold.games.base import GameDef, joined_event_rules
 from gamefold.games.campaign.config import CampaignConfig
-from gamefold.games.campaign.state import BattleBegan, BattleEnded
+from gamefold.games.campaign.state import NAME, BattleBegan, BattleEnded, CampaignState, record_of
+from gamefold.games.summit import NAME as MAP
+from gamefold.registry import Game
+from gamefold.skills import DEFEATED, GM, CharacterDied, SkillsState, UnitsFielded, owner_of
 
-__all__ = ["LINES", "describe"]
+__all__ = [
+    "LINES",
+    "OWN_RULES",
+    "RULE_IDS",
+    "attested",
+    "describe",
+    "event_rules",
+    "outcome",
+    "own_rules",
+    "truce_attacks",
+]
+
 
 _RESULTS = {
     "won": "takes it",
@@ -52,3 +78,109 @@ def describe(config: CampaignConfig, event: Event) -> str:
     if type(event) in summit.LINES:
         return summit.describe(config.summit.diplomacy, event)
     return skirmish.describe(event)
+
+
+def outcome(summit: GameDef[Any], game: Game) -> dict[str, dict[str, Any]]:
+    """Per faction: summit's figures (winner, win_share, score … SM-11, DP-14), the champion's
+    fate, Fatigue and Exhausted cards, and its battles; ``"gm"`` never wins."""
+    found = summit.outcome(game)
+    deck: SkillsState = game["skills"]
+    state: CampaignState = game[NAME]
+    rows: dict[str, dict[str, Any]] = {}
+    for faction, row in found.items():
+        champion = owner_of(deck, faction)
+        record = record_of(state, faction)
+        rows[faction] = {
+            **row,
+            "champion_alive": champion.alive,
+            "fatigue": champion.fatigue,
+            "exhausted": len(champion.exhausted),
+            "attacks": record.attacks,
+            "battles_won": record.conquests,
+            "defences": record.defences,
+        }
+    template = next(iter(rows.values()))
+    rows[GM] = {key: _zero(value) for key, value in template.items()}
+    return rows
+
+
+def _zero(value: Any) -> Any:
+    if isinstance(value, bool):
+        return False
+    return 0.0 if isinstance(value, float) else 0
+
+
+OWN_RULES: tuple[str, ...] = tuple(f"CP-{n}" for n in range(1, 13))
+"""The campaign's own rule IDs."""
+
+RULE_IDS: tuple[str, ...] = (*skills.RULE_IDS, *combat.RULE_IDS, *diplomacy.RULE_IDS, *OWN_RULES)
+"""Every rule ID a campaign reports."""
+
+
+def _ended_rules(event: BattleEnded) -> tuple[str, ...]:
+    extra = {"stalemate": ("CP-7",), "fled": ("CP-8",), "fell": ("CP-2",)}
+    return ("CP-5", *extra.get(event.result, ()))
+
+
+def _died(event: CharacterDied) -> tuple[str, ...]:
+    return ("CP-2",) if event.cause == DEFEATED else ()
+
+
+def _began_rules(event: BattleBegan) -> tuple[str, ...]:
+    sides = (
+        ("CP-10", bool(event.allies)),
+        ("CP-11", bool(event.champion)),
+        ("CP-12", event.commander != GM),
+    )
+    return ("CP-1", "CP-3", "CP-4", *(rule for rule, met in sides if met))
+
+
+def own_rules() -> dict[type, Callable[[Any], tuple[str, ...]]]:
+    """The CP rules the campaign's own events, and the slices' events it causes, attest."""
+    return {
+        BattleBegan: _began_rules,
+        BattleEnded: _ended_rules,
+        UnitsFielded: lambda e: ("CP-4",),
+        CharacterDied: _died,
+    }
+
+
+def event_rules(skirmish: GameDef[Any], summit: GameDef[Any]) -> dict[type, Any]:
+    """Every event type of a campaign with the rules it attests: the skirmish's, summit's
+    and the campaign's tables, joined."""
+    return joined_event_rules(skirmish.event_rules(), summit.event_rules(), own_rules())
+
+
+_OWN = own_rules()
+
+
+def _carried(game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
+    """CP-9: a battle begins with a champion whose deck bears an earlier battle's wear."""
+    deck: SkillsState = game["skills"]
+    for event in events:
+        if isinstance(event, BattleBegan):
+            owner = owner_of(deck, event.attacker)
+            if owner.fatigue or owner.exhausted:
+                return ("CP-9",)
+    return ()
+
+
+def attested(
+    skirmish: GameDef[Any], summit: GameDef[Any], game: Game, events: tuple[Event, ...]
+) -> tuple[str, ...]:
+    """The rules a step's ``events`` attest, ``game`` being the state after the step."""
+    found = [*skirmish.attested(game, events)]
+    found += summit.attested(game, events)
+    for event in events:
+        attest = _OWN.get(type(event))
+        if attest is not None:
+            found.extend(attest(event))
+    return (*found, *_carried(game, events))
+
+
+def truce_attacks(game: Game, actor: str) -> tuple[Action, ...]:
+    """Attacks ``actor`` would make in its turn across a border to a truce partner (CP-6)."""
+    state: CampaignState = game[NAME]
+    if state.battle is not None:
+        return ()
+    return territory.truce_attacks(game[MAP], actor)

@@ -1,24 +1,7 @@
 """The campaign game definition: setup, who acts when, the end and the outcome (CP-1).
 
-One clock, nested (CP-1), as :meth:`Campaign.clock_action` and :meth:`Campaign.actor` say it:
-
-1. **the factions' Rounds and turns** (summit's flow, SM-9): the clock's ``StartRound``;
-   each faction's ``BeginTurn`` (ticks, DP-4, DP-5; deploys, SM-4); the faction's actions
-   until it ends its turn; its between-turn window; the clock's ``EndRound``;
-2. **a battle**, begun by an Attack in the attacker's turn and fought to its end before
-   anything else: the clock's ``StartBattleRound`` (refills, SD-3), Rounds of activations,
-   the clock's ``EndBattleRound``; after the fight is over or ``max_battle_rounds`` Rounds,
-   the clock's ``EndBattle`` (CP-5, CP-7), and the attacker's turn goes on;
-3. **a battle Round's activations** (SD-13): the skirmish's order (SK-1): a reacting player
-   first, then the pairing side, then the active unit's controller, then the side due. A
-   unit that does not stand in the fight (a champion of another faction, or anyone once the
-   fight is over) passes: the clock activates it and ends its activation (CP-9).
-
-Choices are made by the factions ``p1`` … ``pN`` (each also its champion, which fights
-its own territory's battles too, CP-11). A battle's guards play the GM's deck (CP-4) under
-the defending faction's command (CP-12): wherever the skirmish names the GM, the actor is
-the defender. ``"gm"``, the war-master, commands only a neutral territory's guards (or
-every garrison's, without ``defender_commands``).
+Between battles summit's flow decides who acts; during one, the battle's clock and actor of
+:mod:`gamefold.games.campaign.flow`.
 """
 
 from __future__ import annotations
@@ -26,31 +9,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamefold import combat, diplomacy, skills
+from gamefold import diplomacy, skills
 from gamefold.core import Action, Event
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
-from gamefold.games.campaign import attribution
-from gamefold.games.campaign.account import describe
+from gamefold.games.campaign import account
+from gamefold.games.campaign.account import describe, outcome
 from gamefold.games.campaign.battle import (
-    EndBattle,
-    EndBattleRound,
-    StartBattleRound,
-    fighting,
     muster,
-    rounds_fought,
 )
 from gamefold.games.campaign.config import SCENARIOS, CampaignConfig
-from gamefold.games.campaign.outcome import outcome
+from gamefold.games.campaign.flow import battle_actor, battle_clock
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
 from gamefold.games.campaign.state import NAME, CampaignState, initial_state
-from gamefold.games.skirmish import Skirmish, SkirmishState, Tally, whose_choice
+from gamefold.games.skirmish import Skirmish, SkirmishState, Tally
 from gamefold.games.summit import DIPLOMACY, Summit
 from gamefold.games.summit import NAME as MAP
 from gamefold.games.summit import initial_state as map_state
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
-from gamefold.skills import GM, PLAYERS, Activate, EndActivation, SkillsState
+from gamefold.skills import GM
 
 __all__ = ["Campaign"]
 
@@ -109,35 +87,7 @@ class Campaign(GameDef[CampaignConfig]):
         state: CampaignState = game.campaign
         if state.battle is None:
             return self._summit.clock_action(game)
-        return self._battle_clock(game)
-
-    def _battle_clock(self, game: Game) -> Action | None:
-        deck: SkillsState = game.skills
-        fight: combat.CombatState = game.combat
-        if not deck.in_round:
-            over = fight.ending is not None
-            if over or rounds_fought(game) >= self.config.max_battle_rounds:
-                return EndBattle()
-            return StartBattleRound()
-        if deck.reacting:
-            return None
-        if deck.active is not None:
-            return None if fighting(fight, deck.active) else EndActivation(deck.active)
-        if not deck.pending:
-            return EndBattleRound()
-        return self._passing(game, deck, fight)
-
-    def _passing(self, game: Game, deck: SkillsState, fight: combat.CombatState) -> Action | None:
-        """CP-9: the next unit to activate passes if it does not stand in the fight."""
-        gm_side = deck.side == GM
-        due = [u for u in deck.pending if (u in deck.gm_units) is gm_side]
-        if deck.side == PLAYERS:
-            due = due[:1]  # the party's units go in seat order (no leader's choice)
-        idle = [u for u in due if not fighting(fight, u)]
-        if len(idle) != len(due) or not idle:
-            return None
-        action = Activate(idle[0])
-        return action if self.rules.check(game, action) is None else None
+        return battle_clock(self.config.max_battle_rounds, self.rules, game)
 
     def actor(self, game: Game) -> str | None:
         """A faction (summit's flow) between battles; during one, a reacting player, the
@@ -148,9 +98,7 @@ class Campaign(GameDef[CampaignConfig]):
         state: CampaignState = game.campaign
         if state.battle is None:
             return self._summit.actor(game)
-        deck: SkillsState = game.skills
-        actor = deck.reacting[0] if deck.reacting else whose_choice(self._skirmish.config, game)
-        return state.battle.commander if actor == GM else actor  # CP-12
+        return battle_actor(self._skirmish.config, game)
 
     def is_over(self, game: Game) -> bool:
         """Whether the campaign has ended: summit's end (SM-10), never during a battle."""
@@ -171,7 +119,7 @@ class Campaign(GameDef[CampaignConfig]):
 
     def rule_ids(self) -> tuple[str, ...]:
         """SD-1 … SD-15, CB-1 … CB-15, DP-1 … DP-14 and CP-1 … CP-12."""
-        return attribution.RULE_IDS
+        return account.RULE_IDS
 
     def event_rules(self) -> EventRules:
         """The skirmish's, summit's and the campaign's event tables, joined."""
@@ -181,7 +129,7 @@ class Campaign(GameDef[CampaignConfig]):
         # A cache: a miss only builds an equal table again.
         table: dict[type, Any] | None = getattr(self, "_table_cache", None)
         if table is None:
-            table = attribution.event_rules(self._skirmish, self._summit)
+            table = account.event_rules(self._skirmish, self._summit)
             self._table_cache = table
         return table
 
@@ -192,8 +140,8 @@ class Campaign(GameDef[CampaignConfig]):
     def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
         """The events' rules, the zone rules declarations show, and the decks a battle
         carries over (CP-9)."""
-        return attribution.attested(self._skirmish, self._summit, game, events)
+        return account.attested(self._skirmish, self._summit, game, events)
 
     def probe_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
         """Attacks across a truce (CP-6), so coverage meets the Ceasefire's refusal."""
-        return attribution.truce_attacks(game, actor)
+        return account.truce_attacks(game, actor)

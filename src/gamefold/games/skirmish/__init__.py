@@ -18,7 +18,7 @@ True
 """
 
 from gamefold.games.skirmish import codes
-from gamefold.games.skirmish.account import LINES, describe
+from gamefold.games.skirmish.account import LINES, RESULTS, describe, outcome
 from gamefold.games.skirmish.config import (
     DEFAULT_ENEMIES,
     MAX_SEATS,
@@ -29,7 +29,6 @@ from gamefold.games.skirmish.declaring import ACTIONS, UseAbility, UseCard
 from gamefold.games.skirmish.flow import whose_choice
 from gamefold.games.skirmish.game import Skirmish
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS, violations
-from gamefold.games.skirmish.outcome import RESULTS, outcome
 from gamefold.games.skirmish.policies import FLEE_BELOW, greedy_policy
 from gamefold.games.skirmish.rules import (
     Parts,

@@ -22,11 +22,10 @@ from typing import Any
 from gamefold import combat, skills
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.games.base import EventRules, GameDef, Policy, random_policy, register_game
-from gamefold.games.skirmish import attribution
-from gamefold.games.skirmish.account import describe
+from gamefold.games.skirmish import account
+from gamefold.games.skirmish.account import describe, outcome
 from gamefold.games.skirmish.config import SCENARIOS, SkirmishConfig
 from gamefold.games.skirmish.flow import fight_over, whose_choice
-from gamefold.games.skirmish.outcome import outcome
 from gamefold.games.skirmish.policies import greedy_policy
 from gamefold.games.skirmish.rules import build_rules
 from gamefold.games.skirmish.state import NAME, initial_state
@@ -99,12 +98,12 @@ class Skirmish(GameDef[SkirmishConfig]):
         return {"random": random_policy, "greedy": greedy_policy(self.config)}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """SD-1 … SD-15, CB-1 … CB-15 and SK-1 … (see :mod:`.attribution`)."""
-        return attribution.rule_ids()
+        """SD-1 … SD-15, CB-1 … CB-15 and SK-1 … (see :mod:`.account`)."""
+        return account.rule_ids()
 
     def event_rules(self) -> EventRules:
         """Skills', combat's and the skirmish's own event tables, joined."""
-        return attribution.event_rules(self.config)
+        return account.event_rules(self.config)
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """Decks, the GM's deck and the opening hands (SD-1, SD-7, SD-14)."""
@@ -112,12 +111,12 @@ class Skirmish(GameDef[SkirmishConfig]):
 
     def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
         """The events' rules, and the zone rules each declaration shows (CB-4 … CB-7)."""
-        return attribution.attested(self._event_rules, game, events)
+        return account.attested(self._event_rules, game, events)
 
     @property
     def _event_rules(self) -> dict[type, Any]:
         table: dict[type, Any] | None = getattr(self, "_table_cache", None)
         if table is None:
-            table = attribution.event_rules(self.config)
+            table = account.event_rules(self.config)
             self._table_cache = table
         return table

@@ -16,20 +16,21 @@ True
 
 from gamefold.games.summit import codes
 from gamefold.games.summit.account import LINES, describe, standings
-from gamefold.games.summit.board import (
-    DIPLOMACY,
-    NAME,
-    Ask,
-    MapState,
-    Phase,
-    SummitGame,
-    initial_state,
-)
 from gamefold.games.summit.codes import CODES
 from gamefold.games.summit.config import (
+    AGREEMENT_EFFECTS,
+    DEFAULT_BONUS_ZONES,
+    DEFAULT_BORDERS,
+    DEFAULT_EFFECTS,
+    DEFAULT_TERRITORIES,
+    DEFAULT_ZONES,
     PLAYERS_RANGE,
+    STANDALONE_EFFECTS,
     SUMMIT_HAND_LIMIT,
+    TIE_BREAKS,
+    Scenario,
     SummitConfig,
+    Zone,
     default_diplomacy,
     player_names,
 )
@@ -47,30 +48,31 @@ from gamefold.games.summit.game import Summit
 from gamefold.games.summit.invariants import INVARIANTS
 from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.reactions import Deployed, TruceBegan
-from gamefold.games.summit.reducer import (
+from gamefold.games.summit.rules import (
     ACTIONS,
     EVENTS,
     LIFECYCLE,
+    OVERRIDES,
+    REACTIONS,
+    WRAPPERS,
+    build_rules,
     check,
     legal_actions,
     reduce,
     step,
     subsystem,
 )
-from gamefold.games.summit.rules import OVERRIDES, REACTIONS, WRAPPERS, build_rules
-from gamefold.games.summit.scenario import (
-    AGREEMENT_EFFECTS,
-    DEFAULT_BONUS_ZONES,
-    DEFAULT_BORDERS,
-    DEFAULT_EFFECTS,
-    DEFAULT_TERRITORIES,
-    DEFAULT_ZONES,
-    STANDALONE_EFFECTS,
-    TIE_BREAKS,
-    Scenario,
-    Zone,
+from gamefold.games.summit.state import (
+    DIPLOMACY,
+    NAME,
+    Ask,
+    MapState,
+    MapView,
+    Phase,
+    SummitGame,
+    initial_state,
+    view,
 )
-from gamefold.games.summit.views import MapView, view
 from gamefold.territory import (
     NEUTRAL,
     Attack,

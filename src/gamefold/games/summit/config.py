@@ -1,34 +1,261 @@
-"""The summit config: players, the diplomacy rules and the scenario (SM-1, SM-2).
+"""The summit config: players, the diplomacy rules and the scenario (SM-1, SM-2, SM-4 … SM-16).
 
-Build it with keyword arguments; a value that cannot describe a game raises
-:class:`~gamefold.ConfigError`. Change a built config with :func:`attrs.evolve`, which
-validates again.
+:class:`SummitConfig` is built with keyword arguments; a value that cannot describe a game
+raises :class:`~gamefold.ConfigError`. Change a built config with :func:`attrs.evolve`,
+which validates again.
+
+Its :class:`Scenario` is a territory :class:`~gamefold.territory.Atlas` (the territories,
+the bonus zones, the borders and how the map is set up, TR-1, TR-2) that also says what
+troops cost and bring, what pacts and Standalone effects do on the map, and when the game
+ends. Every figure is a keyword-only field with its documented default; a value that cannot
+describe a game raises :class:`~gamefold.ConfigError` naming the field and the rule.
+
+The default map, *the Summit*, has 18 territories in six bonus zones of three. The zones'
+names are also keys of the diplomacy config's ``bonus_zones`` (:data:`DEFAULT_BONUS_ZONES`),
+which say which tick counter each zone feeds and by how much (DP-5).
 """
 
 from __future__ import annotations
 
-import attrs
+from collections.abc import Iterable, Mapping
 
-from gamefold._fields import require
-from gamefold.diplomacy import DiplomacyConfig, Kind
-from gamefold.games.summit.scenario import (
-    AGREEMENT_EFFECTS,
-    DEFAULT_BONUS_ZONES,
-    MAX_ROUNDS,
+import attrs
+from pyrsistent import PMap, pmap
+
+from gamefold._fields import as_mapping, as_tuple, check_limits, require
+from gamefold.diplomacy import BonusZone, DiplomacyConfig, Kind
+from gamefold.territory import (
+    DEALS,
+    DEFAULT_BORDERS,
+    DEFAULT_TERRITORIES,
+    DEFAULT_ZONES,
+    MAX_BORDERS,
     MAX_TERRITORIES,
-    STANDALONE_EFFECTS,
-    Scenario,
+    MAX_TROOPS,
+    ZONE_RULES,
+    Atlas,
+    Zone,
 )
 
 __all__ = [
+    "AGREEMENT_EFFECTS",
+    "DEALS",
+    "DEFAULT_BONUS_ZONES",
+    "DEFAULT_BORDERS",
+    "DEFAULT_EFFECTS",
+    "DEFAULT_TERRITORIES",
+    "DEFAULT_ZONES",
+    "MAX_BORDERS",
+    "MAX_FIGURE",
     "MAX_ROUNDS",
     "MAX_TERRITORIES",
     "PLAYERS_RANGE",
+    "STANDALONE_EFFECTS",
     "SUMMIT_HAND_LIMIT",
+    "Scenario",
     "SummitConfig",
+    "TIE_BREAKS",
+    "ZONE_RULES",
+    "Zone",
     "default_diplomacy",
     "player_names",
 ]
+
+
+MAX_ROUNDS = 1_000
+"""The most Rounds a summit may last (SM-10, EN-8)."""
+MAX_FIGURE = 1_000
+"""The largest fort weight, fort level, pact extension, proposal allowance and territories
+per troop a scenario may name (EN-8)."""
+
+TIE_BREAKS = ("territories", "cards")
+"""What may break a tie on score (SM-11): territories held, then cards held."""
+
+AGREEMENT_EFFECTS = ("truce", "transfer", "support", "partnership")
+"""What an accepted pact may do on the map (SM-7), by effect key."""
+STANDALONE_EFFECTS = ("siege", "march", "fortify", "aid", "betrayal", "trap", "extend")
+"""What a Standalone card may do when it resolves (SM-8), by effect key."""
+
+
+def _effects(value: Mapping[str, str]) -> PMap[str, str]:
+    return as_mapping(value, "effects", "SM-8", "card subtypes to effect keys")
+
+
+def _tie_break(value: Iterable[str]) -> tuple[str, ...]:
+    return as_tuple(value, "tie_break", "SM-11", f"some of {TIE_BREAKS} in order")
+
+
+DEFAULT_EFFECTS: PMap[str, str] = pmap(
+    {
+        "Ceasefire": "truce",
+        "Territory Transfer": "transfer",
+        "Covert Support": "support",
+        "Manufacturing Partnership": "partnership",
+        "Siege": "siege",
+        "Forced March": "march",
+        "Fortify": "fortify",
+        "Foreign Aid": "aid",
+        "Betrayal": "betrayal",
+        "Trap": "trap",
+        "Duration Modifier": "extend",
+    }
+)
+"""What each default card subtype does (SM-7, SM-8): subtype to effect key."""
+
+DEFAULT_BONUS_ZONES: PMap[str, BonusZone] = pmap(
+    {
+        "Embassy Row": BonusZone(Kind.AGREEMENT, quarters=40),
+        "Barracks": BonusZone(Kind.VALUE, quarters=40),
+        "Black Market": BonusZone(Kind.STANDALONE, quarters=40),
+        "Council Hill": BonusZone(Kind.AGREEMENT, quarters=28),
+        "Harbour": BonusZone(Kind.VALUE, quarters=28),
+        "Foundry": BonusZone(Kind.STANDALONE, quarters=28),
+    }
+)
+"""What each default zone feeds (DP-5): 6 ticks a turn for the first three, 4 for the rest."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_COUNTS = {
+    "deploy_base": ("SM-4", 0),
+    "territories_per_troop": ("SM-4", 1),
+    "trap_troops": ("SM-13", 0),
+    "extend_turns": ("SM-14", 0),
+    "transfer_territories": ("SM-7", 0),
+    "support_deploy": ("SM-7", 0),
+    "partnership_deploy": ("SM-7", 0),
+    "siege_territories": ("SM-8", 0),
+    "march_territories": ("SM-8", 0),
+    "fort_levels": ("SM-8", 0),
+    "aid_troops": ("SM-8", 0),
+    "proposals_per_turn": ("SM-12", 0),
+    "max_rounds": ("SM-10", 1),
+    "domination": ("SM-10", 0),
+}
+"""Each whole-number field: the rule it belongs to and its smallest allowed value."""
+
+_TROOPS = ("deploy_base", "support_deploy", "partnership_deploy", "aid_troops", "trap_troops")
+"""The fields that are troop counts: at most :data:`~gamefold.territory.MAX_TROOPS` (TR-8)."""
+
+
+_LIMITS = {
+    "effects": (MAX_TERRITORIES, "SM-8"),
+    "territories_per_troop": (MAX_FIGURE, "SM-4"),
+    "transfer_territories": (MAX_TERRITORIES, "SM-7"),
+    "siege_territories": (MAX_TERRITORIES, "SM-8"),
+    "march_territories": (MAX_TERRITORIES, "SM-8"),
+    "fort_levels": (MAX_FIGURE, "SM-8"),
+    "extend_turns": (MAX_FIGURE, "SM-14"),
+    "proposals_per_turn": (MAX_FIGURE, "SM-12"),
+    "max_rounds": (MAX_ROUNDS, "SM-10"),
+}
+"""Upper bounds of the map's lists and of the figures that are not troops (EN-8)."""
+
+
+@attrs.frozen(kw_only=True)
+class Scenario(Atlas):
+    """The map (an :class:`~gamefold.territory.Atlas`: territories, zones, borders, setup
+    troops, fort strength), the figures of summit's own rules, and the end condition. All
+    keyword-only."""
+
+    effects: PMap[str, str] = attrs.field(default=DEFAULT_EFFECTS, converter=_effects)
+    """What each Agreement and Standalone subtype does, as an effect key (SM-7, SM-8):
+    one of :data:`AGREEMENT_EFFECTS` or :data:`STANDALONE_EFFECTS`."""
+    deploy_base: int = 2
+    """Troops every player deploys at each turn start (SM-4)."""
+    territories_per_troop: int = 3
+    """One more troop deployed per this many territories held (SM-4)."""
+    debt_carry: bool = True
+    """Whether deploy debt beyond a turn's deploy carries over to the next (SM-4); ``False``
+    forgives it."""
+    pact_payment: bool = True
+    """Whether an accepted pact's partner gains the troops of its Value cards (SM-7)."""
+    transfer_territories: int = 1
+    """Territories a Territory Transfer pact cedes to its proposer, per tier (SM-7)."""
+    support_deploy: int = 1
+    """Extra deploy of a Covert Support pact's partner while it runs (SM-7)."""
+    partnership_deploy: int = 1
+    """Extra deploy of both Manufacturing Partnership parties while it runs (SM-7)."""
+    siege_territories: int = 1
+    """Territories a Siege takes from the player it is aimed at, per tier (SM-8)."""
+    march_territories: int = 1
+    """Territories a Forced March takes, forts ignored, per tier (SM-8)."""
+    fort_levels: int = 1
+    """Forts a Fortify builds on one territory, per tier (SM-8)."""
+    aid_troops: int = 3
+    """Troops Foreign Aid brings, per tier (SM-8)."""
+    trap_troops: int = 2
+    """Attacking troops a Trap kills, per tier, before the battle (SM-13)."""
+    extend_turns: int = 2
+    """Turns a Duration Modifier adds to each pact it aims at, per tier (SM-14)."""
+    tie_break: tuple[str, ...] = attrs.field(default=TIE_BREAKS, converter=_tie_break)
+    """What breaks a tie on score, in order (SM-11): ``"territories"`` held, then
+    ``"cards"`` held; the players still tied share the win."""
+    proposals_per_turn: int = 2
+    """Proposals a player may make in one turn; 0 forbids proposals (SM-12)."""
+    discard_at_limit: bool = True
+    """Whether a player may Discard only while holding the hand limit's worth of cards,
+    locked ones included, to choose the card the next one replaces (SM-15); ``False``:
+    any unlocked card, any time in their turn."""
+    needs_pact: bool = True
+    """Whether a Betrayal or a Duration Modifier is played only with a pact to act on:
+    aimed at a player one has a running pact with, or on auto while one has any (SM-16);
+    ``False``: aimed at any other player, fizzling if no pact is left when it resolves."""
+    max_rounds: int = 12
+    """The game ends after this many Rounds (SM-10)."""
+    domination: int = 12
+    """The game ends at the end of a turn after which a player holds this many territories;
+    0 turns the domination end off (SM-10)."""
+
+    def __attrs_post_init__(self) -> None:
+        Atlas.__attrs_post_init__(self)
+        check_limits(self, _LIMITS)
+        self._check_choices()
+        self._check_counts()
+
+    def effect(self, subtype: str) -> str:
+        """SM-7, SM-8: the effect key :attr:`effects` gives ``subtype``; ``""`` for none."""
+        return self.effects.get(subtype, "")
+
+    def _check_choices(self) -> None:
+        require(isinstance(self.pact_payment, bool), "pact_payment", "is True or False", "SM-7")
+        require(isinstance(self.debt_carry, bool), "debt_carry", "is True or False", "SM-4")
+        for field, rule in (("discard_at_limit", "SM-15"), ("needs_pact", "SM-16")):
+            require(isinstance(getattr(self, field), bool), field, "is True or False", rule)
+        require(
+            all(t in TIE_BREAKS for t in self.tie_break)
+            and len(set(self.tie_break)) == len(self.tie_break),
+            "tie_break",
+            f"tie_break lists some of {TIE_BREAKS}, once each, not {self.tie_break!r}",
+            "SM-11",
+        )
+        known = (*AGREEMENT_EFFECTS, *STANDALONE_EFFECTS)
+        for subtype, effect in sorted(self.effects.items()):
+            require(
+                isinstance(subtype, str) and effect in known,
+                "effects",
+                f"{subtype!r}: the effect is one of {known}, not {effect!r}",
+                "SM-8",
+            )
+
+    def _check_counts(self) -> None:
+        for field, (rule, low) in _COUNTS.items():
+            value = getattr(self, field)
+            require(_is_int(value), field, "must be an integer", "EN-4")
+            require(value >= low, field, f"must be {low} or more, not {value}", rule)
+            if field in _TROOPS:
+                message = f"must be {MAX_TROOPS} or less, not {value}"
+                require(value <= MAX_TROOPS, field, message, rule)
+        require(
+            self.domination <= len(self.territories),
+            "domination",
+            f"the map has only {len(self.territories)} territories",
+            "SM-10",
+        )
+
 
 PLAYERS_RANGE = (3, 6)
 """How many players a summit seats, inclusive (SM-1)."""
@@ -44,7 +271,7 @@ random play, one in twenty with greedy)."""
 def default_diplomacy() -> DiplomacyConfig:
     """The diplomacy rules of a default summit: every diplomacy default but the hand limit
     (:data:`SUMMIT_HAND_LIMIT`, DP-13), plus the Summit's bonus zones
-    (:data:`~gamefold.games.summit.scenario.DEFAULT_BONUS_ZONES`, DP-5), and Covert Support
+    (:data:`~gamefold.games.summit.config.DEFAULT_BONUS_ZONES`, DP-5), and Covert Support
     pacts secret until they take effect (SM-7, EN-9)."""
     return DiplomacyConfig(
         hand_limit=SUMMIT_HAND_LIMIT,

@@ -44,7 +44,7 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.diplomacy import step as diplomacy_step
-from gamefold.games.summit.board import MapState
+from gamefold.games.summit.state import MapState
 from gamefold.registry import Game
 from gamefold.territory import (
     NEUTRAL,

@@ -1,6 +1,6 @@
 """The turn flow: Rounds, turns, between-turn windows, answers and the end (SM-3, SM-9, SM-10).
 
-The map slice keeps where play stands (:class:`~gamefold.games.summit.board.Phase`) and
+The map slice keeps where play stands (:class:`~gamefold.games.summit.state.Phase`) and
 reacts to the clock's lifecycle actions:
 
 - ``StartRound`` begins a Round; then each seat in order has a turn.
@@ -13,7 +13,7 @@ reacts to the clock's lifecycle actions:
   seat's turn is due, or ``EndRound`` after the last seat.
 - ``EndRound`` ends the Round; after ``max_rounds`` Rounds the game is over (SM-10).
 
-A proposal awaits its answer (an :class:`~gamefold.games.summit.board.Ask`) right after it
+A proposal awaits its answer (an :class:`~gamefold.games.summit.state.Ask`) right after it
 is made: its recipient Accepts, Declines or :class:`Defer`-s it before play goes on (SM-9).
 
 Each of these actions has one decide function (``decide_<verb>``): it refuses with the first
@@ -30,7 +30,7 @@ from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, 
 from gamefold.diplomacy import BeginTurn
 from gamefold.domains import ACTOR, domain
 from gamefold.games.summit import codes
-from gamefold.games.summit.board import MapState, Phase
+from gamefold.games.summit.state import MapState, Phase
 from gamefold.pipeline import Refusal
 from gamefold.territory import Realm, holdings, put_at
 

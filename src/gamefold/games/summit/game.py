@@ -21,12 +21,12 @@ from gamefold import diplomacy, territory
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.diplomacy import BeginTurn, DiplomacyState
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
-from gamefold.games.summit import attribution, board
+from gamefold.games.summit import account, state
 from gamefold.games.summit.account import describe
-from gamefold.games.summit.board import DIPLOMACY, NAME, MapState, Phase
 from gamefold.games.summit.config import SummitConfig
 from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.rules import build_rules
+from gamefold.games.summit.state import DIPLOMACY, NAME, MapState, Phase
 from gamefold.registry import Game, Rules
 from gamefold.territory import holdings, territory_count, zones_held
 
@@ -55,7 +55,7 @@ class Summit(GameDef[SummitConfig]):
         return self.rules.new_game(
             {
                 DIPLOMACY: diplomacy.initial_state(self.config.diplomacy, names, seed),
-                NAME: board.initial_state(self.config.scenario, names, seed),
+                NAME: state.initial_state(self.config.scenario, names, seed),
             }
         )
 
@@ -146,15 +146,15 @@ class Summit(GameDef[SummitConfig]):
 
     def rule_ids(self) -> tuple[str, ...]:
         """DP-1 … DP-14, SM-1 … SM-16 and TR-1 … TR-7 (see :mod:`.attribution`)."""
-        return attribution.RULE_IDS
+        return account.RULE_IDS
 
     def event_rules(self) -> EventRules:
         """Diplomacy's and summit's event tables (see :mod:`.attribution`)."""
-        return attribution.EVENT_RULES
+        return account.EVENT_RULES
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """The seats, the map's deal, the opening hands and counters."""
-        return attribution.SETUP_RULES
+        return account.SETUP_RULES
 
     def probe_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
         """The attacks a truce forbids ``actor`` now, so coverage meets TR-6's refusal."""

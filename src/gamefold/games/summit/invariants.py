@@ -1,6 +1,6 @@
 """What every reachable summit map satisfies: the territory's invariants and the flow's.
 
-Each takes a :class:`~gamefold.games.summit.board.MapState` and yields one sentence per
+Each takes a :class:`~gamefold.games.summit.state.MapState` and yields one sentence per
 violation, nothing when it holds. :data:`INVARIANTS` goes into the map's
 :class:`~gamefold.Subsystem` entry, so :func:`gamefold.testing.check_invariants`, the
 conformance check and the state machine run them after every step.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gamefold import territory
-from gamefold.games.summit.board import MapState, Phase
+from gamefold.games.summit.state import MapState, Phase
 
 __all__ = ["INVARIANTS", "flow_consistent"]
 

@@ -42,9 +42,8 @@ from gamefold.diplomacy import (
     Propose,
     SelfApply,
 )
-from gamefold.games.summit.board import DIPLOMACY, NAME
 from gamefold.games.summit.flow import Defer, Pass
-from gamefold.games.summit.views import MapView
+from gamefold.games.summit.state import DIPLOMACY, NAME, MapView
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.territory import NEUTRAL, Attack, Deploy, holder_of

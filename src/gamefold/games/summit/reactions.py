@@ -45,8 +45,8 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.diplomacy import step as diplomacy_step
-from gamefold.games.summit.board import Ask, MapState
 from gamefold.games.summit.effects import resolve
+from gamefold.games.summit.state import Ask, MapState
 from gamefold.registry import Game
 from gamefold.territory import (
     Truce,

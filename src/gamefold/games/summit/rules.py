@@ -1,8 +1,20 @@
 """The composition: the diplomacy and map slices in one :class:`~gamefold.registry.Rules`.
 
-The two slices never see each other. Summit's cross-slice rules are one reaction, one
-override and two wrappers of diplomacy's handlers. After every step the reaction
-:func:`settle` hands that step's events to
+**The map slice's pipeline** and verbs (:func:`step`, :func:`reduce`, :func:`check`,
+:func:`legal_actions`): every action routed to the map goes through the shared
+:class:`gamefold.pipeline.Pipeline`: the guard (not an action → ``TypeError``; an action the
+map does not handle, or a field of the wrong type or a negative number →
+``summit/malformed``, EN-4), then the action type's one decide function, which refuses or
+applies in one pass. The map owns the territory's :class:`~gamefold.territory.Deploy` and
+:class:`~gamefold.territory.Attack` (decided by the territory, TR-3 … TR-7), and summit's
+:class:`~gamefold.games.summit.flow.Pass` and :class:`~gamefold.games.summit.flow.Defer`,
+and reacts to the clock's ``StartRound``, ``EndRound``, ``BeginTurn`` (a ``StartTurn``) and
+``EndTurn``. Every refusal comes from :data:`gamefold.games.summit.codes.CATALOGUE` (the
+territory's included), and the pipeline builds the registry's :data:`subsystem` entry.
+
+**Between the slices**: the two slices never see each other. Summit's cross-slice rules are
+one reaction, one override and two wrappers of diplomacy's handlers. After every step the
+reaction :func:`settle` hands that step's events to
 :func:`~gamefold.games.summit.reactions.react`: troops of a self-application (SM-5), a
 pact's payment and effect (SM-7), Standalone effects (SM-8, SM-13, SM-14), the answer a
 proposal awaits (SM-9); at a turn start it then reveals the player's secret pacts (SM-7)
@@ -27,9 +39,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamefold import diplomacy
-from gamefold.core import Action, EndTurn, Events, replace
+from gamefold import diplomacy, territory
+from gamefold.core import (
+    Action,
+    EndRound,
+    EndTurn,
+    Events,
+    Lifecycle,
+    StartRound,
+    StartTurn,
+    replace,
+)
 from gamefold.diplomacy import (
+    BeginTurn,
     DiplomacyState,
     Discard,
     Kind,
@@ -38,25 +60,110 @@ from gamefold.diplomacy import (
     TurnBegan,
 )
 from gamefold.errors import IllegalAction
-from gamefold.games.summit import codes
-from gamefold.games.summit.board import MapState, Phase, SummitGame
+from gamefold.games.summit import codes, effects, flow, reactions
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
 from gamefold.games.summit.flow import after_window
+from gamefold.games.summit.invariants import INVARIANTS
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
-from gamefold.games.summit.reducer import subsystem
-from gamefold.registry import Game, Handler, Reaction, Rule, Rules, Wrapper
+from gamefold.games.summit.state import NAME, MapState, Phase, SummitGame, view
+from gamefold.pipeline import Decide, Pipeline
+from gamefold.registry import Game, Handler, Reaction, Rule, Rules, Subsystem, Wrapper
 from gamefold.territory import realm_of, territory_count
 
 __all__ = [
+    "ACTIONS",
+    "EVENTS",
+    "LIFECYCLE",
     "OVERRIDES",
     "REACTIONS",
     "WRAPPERS",
     "build_rules",
+    "check",
+    "legal_actions",
     "play_standalone",
+    "reduce",
     "refuse_discard",
     "refuse_propose",
     "settle",
+    "step",
+    "subsystem",
 ]
+
+
+_ROUTES: dict[type, Decide] = {
+    **territory.ROUTES,
+    flow.Pass: flow.decide_pass,
+    flow.Defer: flow.decide_defer,
+    StartRound: flow.decide_start_round,
+    EndRound: flow.decide_end_round,
+    BeginTurn: flow.decide_begin_turn,
+    StartTurn: flow.decide_begin_turn,
+    EndTurn: flow.decide_end_turn,
+}
+
+ACTIONS: tuple[type[Action], ...] = (*territory.ACTIONS, flow.Pass, flow.Defer)
+"""The players' actions the map owns."""
+
+LIFECYCLE: tuple[type[Lifecycle], ...] = (StartRound, EndRound, BeginTurn, StartTurn, EndTurn)
+"""The lifecycle actions the map reacts to (a plain ``StartTurn`` is refused, SM-3)."""
+
+EVENTS: tuple[type, ...] = (
+    flow.RoundBegan,
+    flow.RoundEnded,
+    flow.GameOver,
+    flow.Passed,
+    flow.ProposalDeferred,
+    territory.TerritoryTaken,
+    territory.TroopDeployed,
+    territory.TrapSprung,
+    territory.BattleFought,
+    effects.TrapLaid,
+    territory.TroopsGained,
+    territory.TruceEnded,
+    reactions.Deployed,
+    reactions.TruceBegan,
+    effects.Fortified,
+    effects.EffectFizzled,
+)
+"""Every event class summit's own rules report (EN-7)."""
+
+
+_PIPELINE: Pipeline[MapState] = Pipeline(codes.CATALOGUE, _ROUTES, owner="the summit map")
+
+
+def step(state: MapState, action: Action) -> tuple[MapState, Events]:
+    """Apply ``action``: the new slice and the events, in order. Raises if illegal (EN-4)."""
+    return _PIPELINE.step(state, action)
+
+
+def reduce(state: MapState, action: Action) -> MapState:
+    """Apply ``action`` and return the new slice alone."""
+    return _PIPELINE.step(state, action)[0]
+
+
+def check(state: MapState, action: Action) -> IllegalAction | None:
+    """Why ``action`` is illegal in ``state``, or ``None``; never raises for an illegal one."""
+    return _PIPELINE.check(state, action)
+
+
+def legal_actions(state: MapState, actor: str) -> tuple[Action, ...]:
+    """``actor``'s map actions, in a fixed order: deploys (map order), attacks (source, then
+    target, in map order), Defer, Pass (EN-5)."""
+    return (
+        *territory.deploys(state, actor),
+        *territory.attacks(state, actor),
+        *flow.flow_actions(state, actor),
+    )
+
+
+subsystem: Subsystem[MapState] = _PIPELINE.subsystem(
+    NAME,
+    legal_actions=legal_actions,
+    invariants=INVARIANTS,
+    view=view,
+    state_type=MapState,
+)
+"""The registry entry of the ``"map"`` slice: its actions, lifecycle, invariants, view."""
 
 
 _WATCHED = REACTS_TO | {TurnBegan}

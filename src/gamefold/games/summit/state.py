@@ -5,19 +5,28 @@
 the current player) that also keeps where summit's turn flow stands: the :class:`Phase`,
 the Round, the turns begun, and the proposal awaiting its answer (:class:`Ask`). The map's
 actions are open only in the :attr:`Phase.TURN` part of a turn (:attr:`MapState.acting`).
+
+What a player may see of it (:func:`view`, a :class:`MapView`): all of it but the RNG
+(EN-9). The map is public: the territory's view (owners, troops, forts, traps, truces,
+tallies) and the turn flow are on the table for everyone (a secret pact, hidden by the
+diplomacy view, has no trace on the map until it is revealed). Only the slice's random
+stream is stripped, so a bot cannot see the future.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import ClassVar
 
 import attrs
 
 from gamefold import diplomacy, territory
-from gamefold.games.summit.scenario import Scenario
+from gamefold.games.summit.config import Scenario
 from gamefold.registry import Game
+from gamefold.territory import TerritoryView, view_fields
 
-__all__ = ["DIPLOMACY", "NAME", "Ask", "MapState", "Phase", "SummitGame"]
+__all__ = ["Ask", "DIPLOMACY", "MapState", "MapView", "NAME", "Phase", "SummitGame", "view"]
+
 
 NAME = territory.NAME
 """The slice's name in the registry and its RNG stream."""
@@ -55,6 +64,9 @@ class Ask:
 @attrs.frozen
 class MapState(territory.TerritoryState[Scenario]):
     """The map slice of a summit game. Build it with :func:`initial_state`."""
+
+    recorded_as: ClassVar[str] = "gamefold.games.summit.board.MapState"
+    """The tag it was recorded under before it moved here, so digests and states stay."""
 
     phase: Phase = Phase.ROUND
     """Where the turn flow stands."""
@@ -106,3 +118,33 @@ class SummitGame(Game):
     """The factions' economy (:mod:`gamefold.diplomacy`)."""
     map: MapState
     """The map (:data:`NAME`)."""
+
+
+@attrs.frozen(kw_only=True)
+class MapView(TerritoryView):
+    """The map as any player sees it: the :class:`MapState` without its RNG."""
+
+    scenario: Scenario
+    """The map and the figures of summit's rules."""
+    phase: Phase
+    """Where the turn flow stands."""
+    round: int
+    """Rounds begun."""
+    turn: int
+    """Turns begun."""
+    asked: Ask | None
+    """The proposal awaiting its answer, if any."""
+    proposals: int
+    """Proposals made in the turn under way (SM-12)."""
+
+
+def view(state: MapState, viewer: str) -> MapView:
+    """What ``viewer`` may see of the map: everything but the RNG (EN-9)."""
+    return MapView(
+        **view_fields(state, viewer),
+        phase=state.phase,
+        round=state.round,
+        turn=state.turn,
+        asked=state.asked,
+        proposals=state.proposals,
+    )

@@ -1,0 +1,87 @@
+"""Who acts when in a campaign: one clock, nested (CP-1).
+
+As :func:`battle_clock` and :func:`battle_actor` say it, under
+:meth:`~gamefold.games.campaign.Campaign.clock_action` and
+:meth:`~gamefold.games.campaign.Campaign.actor`:
+
+1. **the factions' Rounds and turns** (summit's flow, SM-9): the clock's ``StartRound``;
+   each faction's ``BeginTurn`` (ticks, DP-4, DP-5; deploys, SM-4); the faction's actions
+   until it ends its turn; its between-turn window; the clock's ``EndRound``;
+2. **a battle**, begun by an Attack in the attacker's turn and fought to its end before
+   anything else: the clock's ``StartBattleRound`` (refills, SD-3), Rounds of activations,
+   the clock's ``EndBattleRound``; after the fight is over or ``max_battle_rounds`` Rounds,
+   the clock's ``EndBattle`` (CP-5, CP-7), and the attacker's turn goes on;
+3. **a battle Round's activations** (SD-13): the skirmish's order (SK-1): a reacting player
+   first, then the pairing side, then the active unit's controller, then the side due. A
+   unit that does not stand in the fight (a champion of another faction, or anyone once the
+   fight is over) passes: the clock activates it and ends its activation (CP-9).
+
+Choices are made by the factions ``p1`` … ``pN`` (each also its champion, which fights
+its own territory's battles too, CP-11). A battle's guards play the GM's deck (CP-4) under
+the defending faction's command (CP-12): wherever the skirmish names the GM, the actor is
+the defender. ``"gm"``, the war-master, commands only a neutral territory's guards (or
+every garrison's, without ``defender_commands``).
+"""
+
+from __future__ import annotations
+
+from gamefold import combat
+from gamefold.core import Action
+from gamefold.games.campaign.battle import (
+    EndBattle,
+    EndBattleRound,
+    StartBattleRound,
+    fighting,
+    rounds_fought,
+)
+from gamefold.games.campaign.state import CampaignState
+from gamefold.games.skirmish import SkirmishConfig, whose_choice
+from gamefold.registry import Game, Rules
+from gamefold.skills import GM, PLAYERS, Activate, EndActivation, SkillsState
+
+__all__ = ["battle_actor", "battle_clock"]
+
+
+def battle_clock(max_rounds: int, rules: Rules, game: Game) -> Action | None:
+    """The clock's next action in a battle: its Rounds (at most ``max_rounds``), the end of
+    the battle, and the passes of units that do not stand in the fight; ``None`` when a
+    choice is due (CP-1, CP-5, CP-9)."""
+    deck: SkillsState = game.skills
+    fight: combat.CombatState = game.combat
+    if not deck.in_round:
+        over = fight.ending is not None
+        if over or rounds_fought(game) >= max_rounds:
+            return EndBattle()
+        return StartBattleRound()
+    if deck.reacting:
+        return None
+    if deck.active is not None:
+        return None if fighting(fight, deck.active) else EndActivation(deck.active)
+    if not deck.pending:
+        return EndBattleRound()
+    return _passing(rules, game, deck, fight)
+
+
+def _passing(
+    rules: Rules, game: Game, deck: SkillsState, fight: combat.CombatState
+) -> Action | None:
+    """CP-9: the next unit to activate passes if it does not stand in the fight."""
+    gm_side = deck.side == GM
+    due = [u for u in deck.pending if (u in deck.gm_units) is gm_side]
+    if deck.side == PLAYERS:
+        due = due[:1]  # the party's units go in seat order (no leader's choice)
+    idle = [u for u in due if not fighting(fight, u)]
+    if len(idle) != len(due) or not idle:
+        return None
+    action = Activate(idle[0])
+    return action if rules.check(game, action) is None else None
+
+
+def battle_actor(config: SkirmishConfig, game: Game) -> str | None:
+    """Who chooses in a battle: a reacting player, else the skirmish's order (SK-1), the
+    GM's seat being its commander's (CP-12)."""
+    state: CampaignState = game.campaign
+    assert state.battle is not None  # asked during a battle only
+    deck: SkillsState = game.skills
+    actor = deck.reacting[0] if deck.reacting else whose_choice(config, game)
+    return state.battle.commander if actor == GM else actor  # CP-12
