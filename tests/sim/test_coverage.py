@@ -4,6 +4,7 @@ refusals, deterministically and without changing play (EN-3, EN-4, EN-7)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -212,3 +213,24 @@ def test_dp13_sm15_sm16_both_hand_limit_branches_and_the_new_refusals_are_attrib
     assert table[CardForfeited](CardForfeited("p1", TickCounter.VALUE, 3)) == ("DP-13",)
     assert codes.RULES[codes.HAND_NOT_FULL] == ("SM-15",)
     assert codes.RULES[codes.NO_PACT] == ("SM-16",)
+
+
+def test_the_500_game_table_of_summit_md_is_what_play_gives() -> None:
+    """TR-1 … TR-7, DP, SM: every rule summit's play can reach is reached in 500 games with
+    each shipped policy, and docs/games/summit.md's table of games and times is exactly
+    what those 500 games from seed 1 give (a published number comes from the code)."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "games" / "summit.md").read_text()
+    rows = re.findall(r"^\| ((?:DP|SM|TR)-\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$", page, re.M)
+    published = {rule: tuple(int(n) for n in numbers) for rule, *numbers in rows}
+    frames = [coverage("summit", games=500, seed=1, policies=p) for p in ("random", "greedy")]
+    played = {
+        rule: tuple(int(f.loc[rule, c]) for f in frames for c in ("games", "times"))
+        for rule in frames[0].index
+    }
+    assert published == played
+    assert {f"TR-{n}" for n in range(1, 8)} <= set(played)
+    assert [
+        rule
+        for rule, (random_games, _, greedy_games, _) in played.items()
+        if not (random_games and greedy_games)
+    ] == []
