@@ -191,11 +191,12 @@ def _known_class(tag: str) -> type:
     found: Any = sys.modules.get(module)
     for part in qualname.split(".") if found is not None else ():
         found = getattr(found, part, None)
-    if not (isinstance(found, type) and attrs.has(found)):
-        found = _moved(tag)
-    if found is None:
+    if isinstance(found, type) and attrs.has(found):
+        return found
+    moved = _moved(tag)
+    if moved is None:
         raise Bad(f"unknown record type {shown(tag)}: import the module that defines it")
-    return found
+    return moved
 
 
 def _moved(tag: str) -> type | None:

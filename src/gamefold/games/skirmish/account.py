@@ -56,17 +56,16 @@ from gamefold.core import Event, attests
 from gamefold.games.base import joined_event_rules
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import (
-    NAME,
     DeclarationHeld,
     DeclarationLapsed,
     Dodged,
     LeftTheFight,
     ShieldsDropped,
+    SkirmishSlices,
     SkirmishState,
     Tally,
     tally_of,
 )
-from gamefold.registry import Game
 from gamefold.skills import (
     GM,
     CardBurned,
@@ -182,11 +181,11 @@ def _gm(fight: CombatState, tally: Tally, result: str, players: tuple[str, ...])
     }
 
 
-def outcome(config: SkirmishConfig, game: Game) -> dict[str, dict[str, Any]]:
+def outcome(config: SkirmishConfig, game: SkirmishSlices) -> dict[str, dict[str, Any]]:
     """Per player, the party in seat order then ``"gm"``: the columns listed above."""
-    fight: CombatState = game["combat"]
-    deck: SkillsState = game["skills"]
-    state: SkirmishState = game[NAME]
+    fight: CombatState = game.combat
+    deck: SkillsState = game.skills
+    state: SkirmishState = game.skirmish
     party, gm = RESULTS[fight.ending]
     rows = {}
     for name in config.party:
@@ -260,7 +259,9 @@ def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str,
 
 
 def attested(
-    table: dict[type, Callable[[Any], tuple[str, ...]]], game: Game, events: tuple[Event, ...]
+    table: dict[type, Callable[[Any], tuple[str, ...]]],
+    game: SkirmishSlices,
+    events: tuple[Event, ...],
 ) -> tuple[str, ...]:
     """The rules ``events`` attest, ``game`` being the state after them."""
     found: list[str] = []
@@ -269,7 +270,7 @@ def attested(
         if attest is not None:
             found.extend(attest(event))
         if isinstance(event, Declared):
-            zones = combat.declaration_rules(game["combat"], event)
+            zones = combat.declaration_rules(game.combat, event)
             found.extend(zones)
             if "CB-4" in zones:
                 found.append("SK-10")  # a zone-bound ability of the skirmish's catalogue

@@ -43,6 +43,8 @@ from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import (
     Dodged,
+    G,
+    SkirmishSlices,
     SkirmishState,
     bump,
 )
@@ -83,7 +85,7 @@ def level_effect(state: SkillsState, player: str, effect: Effect) -> tuple[Skill
         return state, ()
 
 
-def _move(game: Game, unit: str | None) -> Move | None:
+def _move(game: SkirmishSlices, unit: str | None) -> Move | None:
     fighter = next((c for c in game.combat.combatants if c.id == unit), None)
     if fighter is None or fighter.zone is None:
         return None
@@ -91,7 +93,7 @@ def _move(game: Game, unit: str | None) -> Move | None:
     return Move(fighter.id, other)
 
 
-def move_problem(game: Game, unit: str | None) -> str | None:
+def move_problem(game: SkirmishSlices, unit: str | None) -> str | None:
     """Why ``unit`` cannot move now (SK-11), or ``None`` when a move card would move it."""
     move = _move(game, unit)
     if move is None:
@@ -100,7 +102,7 @@ def move_problem(game: Game, unit: str | None) -> str | None:
     return None if problem is None else problem.code
 
 
-def _moved(game: Game, unit: str | None) -> tuple[Game, Events]:
+def _moved(game: G, unit: str | None) -> tuple[G, Events]:
     """SK-11: the unit moves to its side's other zone, if combat allows it now."""
     move = _move(game, unit)
     if move is None:
@@ -108,7 +110,7 @@ def _moved(game: Game, unit: str | None) -> tuple[Game, Events]:
     return _stepped(game, move)
 
 
-def _stepped(game: Game, action: Move | Empower | Heal) -> tuple[Game, Events]:
+def _stepped(game: G, action: Move | Empower | Heal) -> tuple[G, Events]:
     """The fight after the host's ``action``, decided by combat; unchanged if it refuses."""
     try:
         fight, events = combat.step(game.combat, action)
@@ -117,7 +119,7 @@ def _stepped(game: Game, action: Move | Empower | Heal) -> tuple[Game, Events]:
     return replace(game, combat=fight), events
 
 
-def _unit(game: Game, deck: SkillsState, player: str) -> str | None:
+def _unit(game: SkirmishSlices, deck: SkillsState, player: str) -> str | None:
     """The unit a card of ``player`` acts on: the character; for the GM, the unit a held
     declaration aims at while the GM reacts (SK-18), else its active unit."""
     if player != GM:
@@ -130,7 +132,7 @@ def _unit(game: Game, deck: SkillsState, player: str) -> str | None:
     return deck.active
 
 
-def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
+def _shield(game: G, unit: str | None, amount: int) -> tuple[G, Events]:
     """SK-5: combat wards ``unit`` against ``amount`` damage, if it still stands (combat
     refuses a ward of less than 1, which raises nothing)."""
     # Most Burns and failed dodges shield 0: answered here without building a refusal.
@@ -143,7 +145,7 @@ def _shield(game: Game, unit: str | None, amount: int) -> tuple[Game, Events]:
     return replace(game, combat=fight), events
 
 
-def _boost(game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
+def _boost(game: G, boost: Empower | Heal) -> tuple[G, Events]:
     """SK-16, SK-17: combat empowers or heals the unit, if it still stands (combat refuses
     a boost of less than 1, which does nothing)."""
     if boost.amount <= 0:  # speed: combat refuses it alike, more slowly
@@ -152,8 +154,8 @@ def _boost(game: Game, boost: Empower | Heal) -> tuple[Game, Events]:
 
 
 def _card_effect(
-    config: SkirmishConfig, game: Game, unit: str | None, effect: Effect
-) -> tuple[Game, Events]:
+    config: SkirmishConfig, game: G, unit: str | None, effect: Effect
+) -> tuple[G, Events]:
     """SK-16: an ability card's damage empowers the blow; a healing effect heals."""
     if unit is None:
         return game, ()
@@ -166,8 +168,8 @@ def _card_effect(
 
 
 def after_play(
-    config: SkirmishConfig, game: Game, before: SkillsState, action: Play
-) -> tuple[Game, Events]:
+    config: SkirmishConfig, game: G, before: SkillsState, action: Play
+) -> tuple[G, Events]:
     """Count a Play and raise the shield of a reaction effect (SK-5); ``before`` is the deck
     slice as it was before the Play."""
     player = action.player
@@ -192,9 +194,7 @@ def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
     return sum(modifier_total(deck, player, stat) for stat in config.dodge_stats())
 
 
-def _dodge(
-    config: SkirmishConfig, game: Game, unit: str | None, chance: int
-) -> tuple[Game, Events]:
+def _dodge(config: SkirmishConfig, game: G, unit: str | None, chance: int) -> tuple[G, Events]:
     """SK-15: roll the dodge die with the slice's RNG; a roll of at most ``chance`` shields."""
     if unit is None:
         return game, ()
@@ -207,13 +207,13 @@ def _dodge(
     return game, (Dodged(unit, roll, config.dodge_sides, shield), *events)
 
 
-def window_allows(game: Game, player: str) -> bool:
+def window_allows(game: SkirmishSlices, player: str) -> bool:
     """SK-4: while a reaction window is open, only its player uses cards."""
     reacting = game.skills.reacting
     return not reacting or player in reacting
 
 
-def refuse_window(game: Game, action: Play | Burn | Discard) -> IllegalAction | None:
+def refuse_window(game: SkirmishSlices, action: Play | Burn | Discard) -> IllegalAction | None:
     """SK-4: while a window is open, only its player uses cards (after the deck's reasons)."""
     if window_allows(game, action.player):
         return None
@@ -221,13 +221,13 @@ def refuse_window(game: Game, action: Play | Burn | Discard) -> IllegalAction | 
     return codes.illegal(codes.REACTION_PENDING, message, action)
 
 
-def declared_ability(config: SkirmishConfig, game: Game, card: int) -> str | None:
+def declared_ability(config: SkirmishConfig, game: SkirmishSlices, card: int) -> str | None:
     """SK-3: the ability card ``card``'s Play effect declares, if any."""
     effect = card_definition(game.skills, card).play.name
     return config.card_ability(effect)
 
 
-def refuse_play(config: SkirmishConfig, game: Game, action: Play) -> IllegalAction | None:
+def refuse_play(config: SkirmishConfig, game: SkirmishSlices, action: Play) -> IllegalAction | None:
     """SK-4 (:func:`refuse_window`), then SK-3: a card that declares an ability is used with
     UseCard (after the deck's reasons)."""
     problem = refuse_window(game, action)
@@ -280,11 +280,11 @@ def _draw(count: int) -> Effect:
 
 def _burn_effect(
     config: SkirmishConfig,
-    game: Game,
+    game: G,
     player: str,
     unit: str | None,
     modifier: Modifier,
-) -> tuple[Game, Events]:
+) -> tuple[G, Events]:
     """SK-17: what one Burn modifier does in the fight (``dodge`` is read when Dodging)."""
     kind = config.burn_kind(modifier.stat)  # a stat not named falls through: flavour
     if unit is None or modifier.amount <= 0:

@@ -20,7 +20,7 @@ from gamefold.core import Action, Events, replace
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.declaring import due
 from gamefold.games.skirmish.fight import fought, withdraw
-from gamefold.games.skirmish.state import chose
+from gamefold.games.skirmish.state import G, SkirmishSlices, chose
 from gamefold.registry import Game, Rule
 from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
 
@@ -40,7 +40,7 @@ DEFEATED = "defeated"
 """The cause a unit the host defeated leaves the fight with (SK-6)."""
 
 
-def step_retreat(game: Game, action: Retreat) -> tuple[Game, Events]:
+def step_retreat(game: G, action: Retreat) -> tuple[G, Events]:
     """Agree to retreat (CB-13) in one's own activation (SK-8); the last choice of the
     exchange resolves it. The fight decides first: its refusal comes before SK-8's."""
     fight = game.combat
@@ -52,7 +52,7 @@ def step_retreat(game: Game, action: Retreat) -> tuple[Game, Events]:
     return fought(game, fight, after, events)
 
 
-def retreat_options(game: Game, actor: str) -> tuple[Action, ...]:
+def retreat_options(game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
     """The Retreat options of ``actor``'s character, in its own activation (EN-5)."""
     deck = game.skills
     if deck.active != actor or deck.reacting or actor in game.skirmish.chosen:
@@ -60,18 +60,18 @@ def retreat_options(game: Game, actor: str) -> tuple[Action, ...]:
     return combat.retreats(game.combat, actor)
 
 
-def step_close(game: Game, action: CloseReactionWindow) -> tuple[Game, Events]:
+def step_close(game: G, action: CloseReactionWindow) -> tuple[G, Events]:
     """Close the window, if it is open (SD-8); the held declaration is then made (SK-4)."""
     deck, events = skills.step(game.skills, action)
     return replace(game, skills=deck), events
 
 
-def close_options(game: Game, actor: str) -> tuple[Action, ...]:
+def close_options(game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
     """``CloseReactionWindow(actor)`` while ``actor`` has a window open (EN-5)."""
     return (CloseReactionWindow(actor),) if actor in game.skills.reacting else ()
 
 
-def step_defeat(game: Game, action: DefeatUnit) -> tuple[Game, Events]:
+def step_defeat(game: G, action: DefeatUnit) -> tuple[G, Events]:
     """A host defeats a unit: it leaves the Round (SD-13) and the fight (SK-6). The deck
     decides first (the unit is in play), then the fight (it may still leave it)."""
     deck, events = skills.step(game.skills, action)
@@ -96,7 +96,7 @@ def refusal(kind: type[Action], code: str, message: str) -> Rule:
     )
 
 
-def _nothing(game: Game, actor: str) -> tuple[Action, ...]:
+def _nothing(game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
     """A refused type's listing: empty (EN-5)."""
     return ()
 

@@ -33,13 +33,14 @@ from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.fight import fought, owner
 from gamefold.games.skirmish.state import (
     DeclarationHeld,
+    G,
     Held,
+    SkirmishSlices,
     SkirmishState,
     bump,
     chose,
 )
 from gamefold.pipeline import field_checks
-from gamefold.registry import Game
 from gamefold.skills import (
     GM,
     STANDARD_EFFECTS,
@@ -153,7 +154,7 @@ _use_ability_ok = partial(_fits, _field_checks(UseAbility, {"cards": _ints}), _d
 _use_card_ok = partial(_fits, _field_checks(UseCard, {"card": _any_int}), None)
 
 
-def due(game: Game, unit: str, action: Action) -> IllegalAction | None:
+def due(game: SkirmishSlices, unit: str, action: Action) -> IllegalAction | None:
     """Why ``unit`` may not make its combat choice now, or ``None``."""
     deck = game.skills
     if deck.reacting:
@@ -177,7 +178,7 @@ def _raise(problem: IllegalAction | None) -> None:
         raise problem
 
 
-def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> tuple[Game, Events]:
+def step_use_ability(config: SkirmishConfig, game: G, action: UseAbility) -> tuple[G, Events]:
     """Pay the cost (SD-10), then declare, or hold the declaration for a reaction (SK-4).
 
     Refused (SK-2, SD-10, CB-10) for, in this order: fields of the wrong type, a choice not
@@ -204,7 +205,7 @@ def step_use_ability(config: SkirmishConfig, game: Game, action: UseAbility) -> 
     return game, (*events, *more)
 
 
-def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[Game, Events]:
+def step_use_card(config: SkirmishConfig, game: G, action: UseCard) -> tuple[G, Events]:
     """Play the card (SD-11), then declare its ability or hold it for a reaction (SK-4).
 
     Refused (SK-3, SD-11, CB-10) for, in this order: fields of the wrong type, a choice not
@@ -229,7 +230,7 @@ def step_use_card(config: SkirmishConfig, game: Game, action: UseCard) -> tuple[
     return game, (*played, *more, *declared)
 
 
-def _reactor(config: SkirmishConfig, game: Game, held: Held) -> str | None:
+def _reactor(config: SkirmishConfig, game: SkirmishSlices, held: Held) -> str | None:
     """Who may react to ``held``, a declaration at the other side's unit: its target's
     player (SK-4) or, for a GM unit, the GM (SK-18); nobody for one at its own side."""
     deck = game.skills
@@ -250,7 +251,7 @@ _Made: TypeAlias = tuple[CombatState, CombatState, Events]
 """A declaration made: the fight before it, the fight after it, and its events."""
 
 
-def _decided(game: Game, held: Held, reactor: str | None) -> _Made | None:
+def _decided(game: SkirmishSlices, held: Held, reactor: str | None) -> _Made | None:
     """The fight decides the declaration ``held``: raises its refusal, else the declaration
     made now, or ``None`` for one ``reactor`` holds (made when the window closes, SK-4)."""
     fight: CombatState = game.combat
@@ -262,8 +263,8 @@ def _decided(game: Game, held: Held, reactor: str | None) -> _Made | None:
 
 
 def _hold_or_declare(
-    game: Game, held: Held, reactor: str | None, made: _Made | None
-) -> tuple[Game, Events]:
+    game: G, held: Held, reactor: str | None, made: _Made | None
+) -> tuple[G, Events]:
     """SK-4, SK-18: a declaration at the other side's unit waits for that unit's player to
     react (``reactor``): an enemy's for the party member's, a party member's for the GM's;
     any other is ``made``."""
@@ -277,7 +278,7 @@ def _hold_or_declare(
     return game, (DeclarationHeld(held.unit, held.target), *opened)
 
 
-def use_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action, ...]:
+def use_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
     """Every UseAbility and UseCard of the active unit, if ``actor`` controls it (EN-5)."""
     deck = game.skills
     unit = deck.active

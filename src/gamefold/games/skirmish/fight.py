@@ -35,13 +35,13 @@ from gamefold.core import Action, Event, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish.state import (
     DeclarationLapsed,
+    G,
     Held,
     LeftTheFight,
     SkirmishState,
     bump,
     mark,
 )
-from gamefold.registry import Game
 from gamefold.skills import FATAL_EXHAUSTION, GM, CloseReactionWindow, DefeatUnit, SkillsState
 
 __all__ = ["declare", "fought", "leave_fight", "owner", "settle", "withdraw"]
@@ -53,22 +53,20 @@ def owner(deck: SkillsState, cid: str) -> str:
     return cid if cid in deck.seats and cid != GM else GM
 
 
-def declare(game: Game, action: Action) -> tuple[Game, Events]:
+def declare(game: G, action: Action) -> tuple[G, Events]:
     """Make the combat choice ``action`` (a ``Declare`` or ``Retreat``); if it completes the
     exchange, combat resolves it with the Round's shields as its wards (SK-5)."""
     return _fight(game, action)
 
 
-def _fight(game: Game, action: Action) -> tuple[Game, Events]:
+def _fight(game: G, action: Action) -> tuple[G, Events]:
     """Step the fight with ``action``; after an exchange resolved, tally and defeat (SK-7)."""
     before: CombatState = game.combat
     after, events = combat.step(before, action)
     return fought(game, before, after, events)
 
 
-def fought(
-    game: Game, before: CombatState, after: CombatState, events: Events
-) -> tuple[Game, Events]:
+def fought(game: G, before: CombatState, after: CombatState, events: Events) -> tuple[G, Events]:
     """The game once the fight ``before`` stepped to ``after`` with ``events`` (a choice
     combat decided already, on the very fight ``game`` holds): the fight replaced and, if
     the exchange resolved, the tallies and the falls defeated in the decks (SK-7)."""
@@ -78,7 +76,7 @@ def fought(
     return _resolved(game, events)
 
 
-def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
+def _resolved(game: G, events: Events) -> tuple[G, Events]:
     """After an exchange resolved (combat spent the shields): tallies, falls defeated in the
     decks."""
     deck: SkillsState = game.skills
@@ -100,7 +98,7 @@ def _resolved(game: Game, events: Events) -> tuple[Game, Events]:
     return game, (*events, *more)
 
 
-def _defeat(game: Game, cid: str, events: list[Event]) -> Game:
+def _defeat(game: G, cid: str, events: list[Event]) -> G:
     """SK-7: a combatant who fell is defeated in the skill-deck slice (SD-13, SD-6)."""
     deck: SkillsState = game.skills
     try:
@@ -120,7 +118,7 @@ def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
     return tuple(unit for unit in dict.fromkeys(units) if unit in standing)
 
 
-def withdraw(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Events]:
+def withdraw(game: G, units: Sequence[str], cause: str) -> tuple[G, Events]:
     """SK-6: the standing ``units`` leave the fight together because of ``cause``, decided by
     combat in one step: its refusal is raised (``combat/over`` once the fight has ended).
 
@@ -140,7 +138,7 @@ def withdraw(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Events
     return game, tuple(_left(e) for e in events)
 
 
-def leave_fight(game: Game, units: Sequence[str], cause: str) -> tuple[Game, Events]:
+def leave_fight(game: G, units: Sequence[str], cause: str) -> tuple[G, Events]:
     """SK-6: :func:`withdraw`, while the fight goes on; once it is over nothing changes."""
     fight: CombatState = game.combat
     if fight.ending is not None:
@@ -153,7 +151,7 @@ def _left(e: Event) -> Event:
     return LeftTheFight(e.combatant, e.cause) if isinstance(e, CombatantWithdrawn) else e
 
 
-def settle(game: Game, events: Events = ()) -> tuple[Game, Events]:
+def settle(game: G, events: Events = ()) -> tuple[G, Events]:
     """The skirmish's reaction after every step: characters who died in the decks (of fatal
     exhaustion, SD-6) but still stand leave the fight together (SK-6); a held declaration
     whose window closed is made (SK-4)."""
@@ -171,7 +169,7 @@ def settle(game: Game, events: Events = ()) -> tuple[Game, Events]:
     return game, (*more, *held)
 
 
-def _settle_held(game: Game) -> tuple[Game, Events]:
+def _settle_held(game: G) -> tuple[G, Events]:
     """Make the held declaration once its window closed; drop it if it cannot be made."""
     state: SkirmishState = game.skirmish
     held = state.held

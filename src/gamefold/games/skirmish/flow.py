@@ -34,6 +34,7 @@ from gamefold.core import Action, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
+from gamefold.games.skirmish.state import G, SkirmishSlices
 from gamefold.registry import Game, Handler
 from gamefold.skills import GM, PLAYERS, Activate, EndActivation, SkillsState, controller
 
@@ -77,7 +78,7 @@ def deciding(config: SkirmishConfig, state: CombatState) -> str:
     return leader(config, state) if assigning_side(state) is Side.PARTY else GM
 
 
-def refuse_activate(game: Game, action: Activate) -> IllegalAction | None:
+def refuse_activate(game: SkirmishSlices, action: Activate) -> IllegalAction | None:
     """SK-1, after the deck's reasons: no unit activates while pairings are due (CB-5)."""
     if not pairing_needed(game.combat):
         return None
@@ -85,7 +86,7 @@ def refuse_activate(game: Game, action: Activate) -> IllegalAction | None:
     return codes.illegal(codes.PAIRING_FIRST, message, action)
 
 
-def refuse_end_activation(game: Game, action: EndActivation) -> IllegalAction | None:
+def refuse_end_activation(game: SkirmishSlices, action: EndActivation) -> IllegalAction | None:
     """SK-1, after the deck's reasons: a unit ends its activation with no window open, no
     pairing due, and once it made its choice for the exchange."""
     reacting = game.skills.reacting
@@ -103,7 +104,7 @@ def refuse_end_activation(game: Game, action: EndActivation) -> IllegalAction | 
     return None
 
 
-def step_pairing(game: Game, action: AssignPairings) -> tuple[Game, Events]:
+def step_pairing(game: G, action: AssignPairings) -> tuple[G, Events]:
     """Assign the pairings in the fight (CB-5), during a Round, with no window open; the
     fight decides first, its refusal before these."""
     state, events = combat.step(game.combat, action)
@@ -116,7 +117,7 @@ def step_pairing(game: Game, action: AssignPairings) -> tuple[Game, Events]:
     return replace(game, combat=state), events
 
 
-def pairing_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Action, ...]:
+def pairing_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
     """The pairings ``actor`` may assign: the leader's for the party, the GM's (EN-5)."""
     state = game.combat
     deck = game.skills
@@ -127,13 +128,13 @@ def pairing_options(config: SkirmishConfig, game: Game, actor: str) -> tuple[Act
     return combat.legal_actions(state, assigning_side(state).value)
 
 
-def fight_over(game: Game) -> bool:
+def fight_over(game: SkirmishSlices) -> bool:
     """Whether the fight has ended (SK-9): the game is over."""
     fight: CombatState = game.combat
     return fight.ending is not None
 
 
-def whose_choice(config: SkirmishConfig, game: Game) -> str | None:
+def whose_choice(config: SkirmishConfig, game: SkirmishSlices) -> str | None:
     """Whose choice is due: a reacting player, the pairing side, the active unit's
     controller, or the side due to activate; ``None`` when the clock acts or it is over."""
     deck: SkillsState = game.skills

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gamefold.combat import CombatState
-from gamefold.games.skirmish.state import NAME, SkirmishState
-from gamefold.registry import Game
+from gamefold.games.skirmish.state import SkirmishSlices, SkirmishState
 from gamefold.skills import GM, SkillsState, owner_of
 
 __all__ = [
@@ -24,10 +23,10 @@ __all__ = [
 ]
 
 
-def same_units_in_both_slices(game: Game) -> Iterator[str]:
+def same_units_in_both_slices(game: SkirmishSlices) -> Iterator[str]:
     """A character stands in the fight iff it lives; the GM's units are the standing enemies."""
-    fight: CombatState = game["combat"]
-    deck: SkillsState = game["skills"]
+    fight: CombatState = game.combat
+    deck: SkillsState = game.skills
     for c in fight.combatants:
         standing = c.hp > 0
         if c.id in deck.seats and c.id != GM:  # a player's character, on either side
@@ -38,11 +37,11 @@ def same_units_in_both_slices(game: Game) -> Iterator[str]:
             yield f"{c.id}: standing={standing} in the fight, but not so among the GM's units"
 
 
-def held_only_in_a_window(game: Game) -> Iterator[str]:
+def held_only_in_a_window(game: SkirmishSlices) -> Iterator[str]:
     """A held declaration waits exactly while its target's player's window is open (SK-4,
     SK-18: the GM's for a GM unit)."""
-    deck: SkillsState = game["skills"]
-    held = game[NAME].held
+    deck: SkillsState = game.skills
+    held = game.skirmish.held
     windows = deck.reacting
     if held is None and windows:
         yield f"reaction windows {windows} are open with no declaration held"
@@ -51,12 +50,12 @@ def held_only_in_a_window(game: Game) -> Iterator[str]:
         yield f"{held} is held but the windows are {windows} and {deck.active} is active"
 
 
-def damage_balances(game: Game) -> Iterator[str]:
+def damage_balances(game: SkirmishSlices) -> Iterator[str]:
     """What was dealt was taken (SK-5), and the GM's units dealt only what players took and
     took only what players dealt. (A player on the enemies' side, ``enemy_players``, deals
     to and takes from the party's players, so the players' tallies alone need not match the
     GM's.)"""
-    state: SkirmishState = game[NAME]
+    state: SkirmishState = game.skirmish
     gm = state.tallies[-1]
     party = state.tallies[:-1]
     dealt = sum(t.damage_dealt for t in party)
@@ -77,6 +76,6 @@ CROSS_INVARIANTS = (
 """Every cross-slice invariant, in the order :func:`violations` runs them."""
 
 
-def violations(game: Game) -> tuple[str, ...]:
+def violations(game: SkirmishSlices) -> tuple[str, ...]:
     """Every violated cross-slice invariant of ``game``, one sentence each."""
     return tuple(problem for check in CROSS_INVARIANTS for problem in check(game))

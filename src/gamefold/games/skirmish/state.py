@@ -12,18 +12,22 @@ choices.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Protocol, TypeVar
 
 import attrs
 
+from gamefold.combat import CombatState, Hand, Warded, WardsLapsed
 from gamefold.combat import DamagePrevented as CombatDamagePrevented
-from gamefold.combat import Hand, Warded, WardsLapsed
 from gamefold.core import Action, EndRound, Event, Events, replace, replacer
 from gamefold.games.skirmish import codes
 from gamefold.pipeline import Pipeline
-from gamefold.registry import Subsystem
+from gamefold.registry import Clock, Subsystem
 from gamefold.rng import Rng
+from gamefold.skills import SkillsState
 
 __all__ = [
+    "SkirmishSlices",
+    "G",
     "EVENTS",
     "NAME",
     "DamagePrevented",
@@ -49,6 +53,31 @@ __all__ = [
 
 NAME = "skirmish"
 """The slice's name in a :class:`~gamefold.registry.Game`."""
+
+
+class SkirmishSlices(Protocol):
+    """A game the skirmish's rules run on: any game record with its three slices, read and
+    written by name (the skirmish's own record and the campaign's both are one)."""
+
+    @property
+    def skills(self) -> SkillsState:
+        """The Skill decks (:mod:`gamefold.skills`)."""
+
+    @property
+    def combat(self) -> CombatState:
+        """The fight (:mod:`gamefold.combat`)."""
+
+    @property
+    def skirmish(self) -> SkirmishState:
+        """The tallies and the held declaration."""
+
+    @property
+    def clock(self) -> Clock:
+        """The registry's clock."""
+
+
+G = TypeVar("G", bound=SkirmishSlices)
+"""The record a skirmish rule takes and gives back: the same class (a :class:`SkirmishSlices`)."""
 
 
 @attrs.frozen

@@ -70,6 +70,7 @@ from gamefold.games.summit.state import (
     MapView,
     Phase,
     SummitGame,
+    SummitSlices,
     initial_state,
     view,
 )
@@ -132,6 +133,7 @@ __all__ = [
     "Fortified",
     "GameOver",
     "MapState",
+    "SummitSlices",
     "MapView",
     "Pass",
     "Passed",

@@ -30,7 +30,7 @@ through its host actions (``BreakPact``, ``ExtendPact``), never by editing its s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Protocol
 
 import attrs
 
@@ -44,8 +44,7 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.diplomacy import step as diplomacy_step
-from gamefold.games.summit.state import MapState
-from gamefold.registry import Game
+from gamefold.games.summit.state import G, MapState, SummitSlices
 from gamefold.territory import (
     NEUTRAL,
     TruceEnded,
@@ -140,7 +139,7 @@ def targets(state: MapState, effect: str, player: str) -> tuple[str, ...]:
     return ("",)
 
 
-def pact_problem(game: Game, effect: str, player: str, target: str) -> str | None:
+def pact_problem(game: SummitSlices, effect: str, player: str, target: str) -> str | None:
     """SM-16: why a card acting on pacts cannot be played now, or ``None``.
 
     With the scenario's ``needs_pact``, a Betrayal or a Duration Modifier is aimed at a
@@ -156,15 +155,18 @@ def pact_problem(game: Game, effect: str, player: str, target: str) -> str | Non
     return "This card acts on a pact, and you have none."
 
 
-Handler = Callable[[Game, StandaloneResolved], tuple[Game, Events]]
+class Handler(Protocol):
+    """A Standalone effect's handler: the game it resolves on, the same record back."""
+
+    def __call__(self, game: G, resolved: StandaloneResolved, /) -> tuple[G, Events]: ...
 
 
-def _map(game: Game) -> MapState:
+def _map(game: SummitSlices) -> MapState:
     state: MapState = game.map
     return state
 
 
-def _fizzle(game: Game, effect: Effect, player: str, reason: str) -> tuple[Game, Events]:
+def _fizzle(game: G, effect: Effect, player: str, reason: str) -> tuple[G, Events]:
     return game, (EffectFizzled(player, effect.name, reason),)
 
 
@@ -187,7 +189,7 @@ def _siege_target(state: MapState, player: str, aimed: str) -> str | None:
     return best
 
 
-def siege(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+def siege(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Take the aimed player's weakest territories (SM-8)."""
     state, effect, player = _map(game), resolved.effect, resolved.player
     target = _siege_target(state, player, effect.target)
@@ -216,7 +218,7 @@ def _march_index(state: MapState, player: str, aimed: str) -> int | None:
     return None if best is None else best[3]
 
 
-def forced_march(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+def forced_march(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Take territories, forts and troops ignored: the aimed one, then the cheapest (SM-8)."""
     state, effect, player = _map(game), resolved.effect, resolved.player
     events: list[Event] = []
@@ -243,7 +245,7 @@ def _own_index(state: MapState, player: str, aimed: str, *, by_forts: bool) -> i
     return min(owned)[1] if owned else None
 
 
-def fortify(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+def fortify(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Build forts on one of the player's territories (SM-8)."""
     state, effect, player = _map(game), resolved.effect, resolved.player
     index = _own_index(state, player, effect.target, by_forts=True)
@@ -255,7 +257,7 @@ def fortify(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     return replace(game, map=state), (Fortified(player, name, level),)
 
 
-def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+def trap(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Lay a trap on one of the player's territories (SM-13)."""
     state, effect, player = _map(game), resolved.effect, resolved.player
     index = _own_index(state, player, effect.target, by_forts=False)
@@ -267,7 +269,7 @@ def trap(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     return replace(game, map=state), (TrapLaid(player, name, strength),)
 
 
-def foreign_aid(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+def foreign_aid(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Bring troops into the reserve (SM-8)."""
     state = _map(game)
     troops = state.scenario.aid_troops * resolved.effect.tier
@@ -286,7 +288,7 @@ def _pacts_with(dip: DiplomacyState, player: str, other: str = "") -> list[Pact]
     ]
 
 
-def betrayal(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+def betrayal(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Break every pact between the player and the aimed player; their truces end (SM-8)."""
     effect, player = resolved.effect, resolved.player
     dip: DiplomacyState = game.diplomacy
@@ -312,7 +314,7 @@ def betrayal(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
     return replace(game, diplomacy=dip, map=state), tuple(events)
 
 
-def extend(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+def extend(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """The player's pacts with the aimed player (auto: all) last longer (SM-14)."""
     effect, player = resolved.effect, resolved.player
     dip: DiplomacyState = game.diplomacy
@@ -339,7 +341,7 @@ HANDLERS: dict[str, Handler] = {
 """Summit's Standalone effect handlers, by effect key (SM-8, SM-13, SM-14)."""
 
 
-def resolve(game: Game, resolved: StandaloneResolved) -> tuple[Game, Events]:
+def resolve(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Run the handler the scenario's ``effects`` names for the card's subtype (SM-8)."""
     effect = _map(game).scenario.effect(resolved.effect.subtype)
     handler = HANDLERS.get(effect)

@@ -46,8 +46,7 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy import step as diplomacy_step
 from gamefold.games.summit.effects import resolve
-from gamefold.games.summit.state import Ask, MapState
-from gamefold.registry import Game
+from gamefold.games.summit.state import Ask, G, MapState
 from gamefold.territory import (
     Truce,
     TruceEnded,
@@ -195,7 +194,7 @@ REACTS_TO: frozenset[type] = frozenset({*_REACTIONS, StandaloneResolved})
 """The diplomacy event types :func:`react` changes the map for."""
 
 
-def react(game: Game, events: Iterable[Event]) -> tuple[Game, Events]:
+def react(game: G, events: Iterable[Event]) -> tuple[G, Events]:
     """Apply the consequences of diplomacy's ``events``, in order; the events they made."""
     out: list[Event] = []
     for event in events:
@@ -212,7 +211,7 @@ def react(game: Game, events: Iterable[Event]) -> tuple[Game, Events]:
     return game, tuple(out)
 
 
-def reveal(game: Game, player: str) -> tuple[Game, Events]:
+def reveal(game: G, player: str) -> tuple[G, Events]:
     """At ``player``'s turn start their secret pacts as partner come to light and take
     effect (SM-7, EN-9): diplomacy's ``RevealPact``, then :func:`pact_effect`."""
     dip: DiplomacyState = game.diplomacy

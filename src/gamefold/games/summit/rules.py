@@ -65,7 +65,7 @@ from gamefold.games.summit.effects import pact_problem, target_problem, targets
 from gamefold.games.summit.flow import after_window
 from gamefold.games.summit.invariants import INVARIANTS
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
-from gamefold.games.summit.state import NAME, MapState, Phase, SummitGame, view
+from gamefold.games.summit.state import NAME, G, MapState, Phase, SummitGame, SummitSlices, view
 from gamefold.pipeline import Decide, Pipeline
 from gamefold.registry import Game, Handler, Reaction, Rule, Rules, Subsystem, Wrapper
 from gamefold.territory import realm_of, territory_count
@@ -169,7 +169,7 @@ subsystem: Subsystem[MapState] = _PIPELINE.subsystem(
 _WATCHED = REACTS_TO | {TurnBegan}
 
 
-def settle(game: Game, events: Events) -> tuple[Game, Events]:
+def settle(game: G, events: Events) -> tuple[G, Events]:
     """The map applies the step's diplomacy ``events`` (SM-5, SM-7 … SM-9, SM-13, SM-14);
     at a turn start it then reveals the player's secret pacts and deploys, counting the
     territories held when the turn began (SM-3, SM-4)."""
@@ -203,13 +203,13 @@ def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
     return game, events
 
 
-def _effect(game: Game, card: int) -> str:
+def _effect(game: SummitSlices, card: int) -> str:
     dip: DiplomacyState = game.diplomacy
     state: MapState = game.map
     return state.scenario.effect(dip.config.cards[card].subtype)
 
 
-def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
+def _target(game: SummitSlices, action: PlayStandalone) -> IllegalAction | None:
     effect = _effect(game, action.card)
     problem = target_problem(game.map, effect, action.player, action.target)
     if problem is not None:
@@ -220,7 +220,7 @@ def _target(game: Game, action: PlayStandalone) -> IllegalAction | None:
     return None
 
 
-def play_standalone(game: Game, action: Any) -> tuple[Game, Events]:
+def play_standalone(game: G, action: Any) -> tuple[G, Events]:
     """Diplomacy plays the card (DP-12); playing in one's own window closes it (SM-9).
     Diplomacy decides first (DP-12), then the target's reasons (SM-8), then the pact a
     Betrayal or a Duration Modifier acts on (SM-16)."""
@@ -237,7 +237,7 @@ def play_standalone(game: Game, action: Any) -> tuple[Game, Events]:
     return game, events
 
 
-def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
+def list_standalone(game: SummitSlices, actor: str) -> tuple[Action, ...]:
     """Each Standalone card diplomacy lets ``actor`` play, with every target its effect
     takes: ``""`` (auto) first, then players in seat order or territories in map order."""
     out: list[Action] = []
@@ -252,7 +252,7 @@ def list_standalone(game: Game, actor: str) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def refuse_propose(game: Game, action: Propose) -> IllegalAction | None:
+def refuse_propose(game: SummitSlices, action: Propose) -> IllegalAction | None:
     """SM-12, after diplomacy's reasons (DP-9): at most ``proposals_per_turn`` a turn."""
     state: MapState = game.map
     limit = state.scenario.proposals_per_turn
@@ -261,7 +261,7 @@ def refuse_propose(game: Game, action: Propose) -> IllegalAction | None:
     return codes.illegal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.", action)
 
 
-def refuse_discard(game: Game, action: Discard) -> IllegalAction | None:
+def refuse_discard(game: SummitSlices, action: Discard) -> IllegalAction | None:
     """SM-15, after diplomacy's reasons (DP-1, DP-10): under ``discard_at_limit`` a player
     discards only holding the hand limit."""
     state: MapState = game.map

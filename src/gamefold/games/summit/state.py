@@ -16,7 +16,7 @@ stream is stripped, so a bot cannot see the future.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import ClassVar
+from typing import ClassVar, Protocol, TypeVar
 
 import attrs
 
@@ -25,7 +25,18 @@ from gamefold.games.summit.config import Scenario
 from gamefold.registry import Game
 from gamefold.territory import TerritoryView, view_fields
 
-__all__ = ["Ask", "DIPLOMACY", "MapState", "MapView", "NAME", "Phase", "SummitGame", "view"]
+__all__ = [
+    "G",
+    "SummitSlices",
+    "Ask",
+    "DIPLOMACY",
+    "MapState",
+    "MapView",
+    "NAME",
+    "Phase",
+    "SummitGame",
+    "view",
+]
 
 
 NAME = territory.NAME
@@ -118,6 +129,23 @@ class SummitGame(Game):
     """The factions' economy (:mod:`gamefold.diplomacy`)."""
     map: MapState
     """The map (:data:`NAME`)."""
+
+
+class SummitSlices(Protocol):
+    """A game summit's rules run on: any game record with its two slices, read and written
+    by name (summit's own record and the campaign's both are one)."""
+
+    @property
+    def diplomacy(self) -> diplomacy.DiplomacyState:
+        """The factions' economy (:mod:`gamefold.diplomacy`)."""
+
+    @property
+    def map(self) -> MapState:
+        """The map (:data:`NAME`)."""
+
+
+G = TypeVar("G", bound=SummitSlices)
+"""The record a summit rule takes and gives back: the same class (a :class:`SummitSlices`)."""
 
 
 @attrs.frozen(kw_only=True)
