@@ -434,3 +434,56 @@ def test_tr8_summits_troop_figures_are_bounded_and_the_error_names_the_field(fie
     with pytest.raises(ConfigError) as err:
         Scenario(**{field: 10**9})
     assert (err.value.field, err.value.rule) == (field, RULES[field])
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        "deploy_base",
+        "territories_per_troop",
+        "trap_troops",
+        "extend_turns",
+        "transfer_territories",
+        "support_deploy",
+        "partnership_deploy",
+        "siege_territories",
+        "march_territories",
+        "fort_levels",
+        "aid_troops",
+        "proposals_per_turn",
+        "max_rounds",
+        "domination",
+    ],
+)
+@pytest.mark.parametrize("bad", [True, "3", 2.0])
+def test_en4_a_count_that_is_not_a_whole_number_is_refused_naming_its_field(
+    field: str, bad: object
+) -> None:
+    """EN-4: each whole-number figure of the scenario refuses a bool, text or a float with a
+    ConfigError that names the field, cites EN-4 and says what it must be."""
+    with pytest.raises(ConfigError) as raised:
+        Scenario(**{field: bad})
+    assert (raised.value.field, raised.value.rule) == (field, "EN-4")
+    assert str(raised.value.args[0]) == "must be an integer"
+
+
+@pytest.mark.parametrize(
+    ("field", "rule"),
+    [
+        ("deploy_base", "SM-4"),
+        ("support_deploy", "SM-7"),
+        ("partnership_deploy", "SM-7"),
+        ("aid_troops", "SM-8"),
+        ("trap_troops", "SM-13"),
+    ],
+)
+def test_tr8_a_troop_figure_over_max_troops_is_refused_with_its_bound(
+    field: str, rule: str
+) -> None:
+    """TR-8: a troop figure above MAX_TROOPS is a ConfigError naming the field, its rule and
+    the bound; MAX_TROOPS itself is accepted."""
+    assert getattr(Scenario(**{field: MAX_TROOPS}), field) == MAX_TROOPS
+    with pytest.raises(ConfigError) as raised:
+        Scenario(**{field: MAX_TROOPS + 1})
+    assert (raised.value.field, raised.value.rule) == (field, rule)
+    assert raised.value.args[0] == f"must be {MAX_TROOPS} or less, not {MAX_TROOPS + 1}"

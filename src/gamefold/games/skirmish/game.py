@@ -98,7 +98,7 @@ class Skirmish(GameDef[SkirmishConfig]):
         return {"random": random_policy, "greedy": greedy_policy(self.config)}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """SD-1 … SD-15, CB-1 … CB-15 and SK-1 … (see :mod:`.account`)."""
+        """SD-1 … SD-15, CB-1 … CB-15 and SK-1 … (see :mod:`gamefold.games.skirmish.account`)."""
         return account.rule_ids()
 
     def event_rules(self) -> EventRules:

@@ -145,11 +145,11 @@ class Summit(GameDef[SummitConfig]):
         return {"random": random_kinds, "greedy": greedy}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """DP-1 … DP-14, SM-1 … SM-16 and TR-1 … TR-7 (see :mod:`.attribution`)."""
+        """DP-1 … DP-14, SM-1 … SM-16 and TR-1 … TR-7 (see :mod:`gamefold.games.summit.account`)."""
         return account.RULE_IDS
 
     def event_rules(self) -> EventRules:
-        """Diplomacy's and summit's event tables (see :mod:`.attribution`)."""
+        """Diplomacy's and summit's event tables (see :mod:`gamefold.games.summit.account`)."""
         return account.EVENT_RULES
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
