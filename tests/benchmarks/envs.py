@@ -48,7 +48,9 @@ def env_rate(name: str, seeds: list[int]) -> float:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            # The mask is int8 (PettingZoo's convention); read as booleans, NumPy finds its
+            # ones some 15 times faster than in int8, which alone cost more than a play step.
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)))))
             del agent
         steps += env.steps
     return steps / (time.process_time() - start)

@@ -1,10 +1,12 @@
 """Instructions a step, counted with callgrind: the same count twice, whatever else runs.
 
-    python tests/benchmarks/instructions.py skirmish [--games 4] [--replay]
+    python tests/benchmarks/instructions.py skirmish [--games 4] [--replay | --env]
 
 Plays seeds ``0 .. games-1`` of a registered game with random policies through
 :func:`gamefold.games.play` (listing and views included; ``--replay`` steps the recorded
-actions through ``Rules.step`` alone), under ``valgrind --tool=callgrind``, and subtracts a
+actions through ``Rules.step`` alone; ``--env`` plays the same seeds through
+:func:`gamefold.envs.aec_env` with masked random actions, as ``tests/benchmarks/envs.py``
+does), under ``valgrind --tool=callgrind``, and subtracts a
 run that only builds the game and its seeds. Prints instructions in all and a step.
 Needs ``valgrind`` on the PATH; ``PYTHONHASHSEED=0`` fixes the one thing that could vary.
 """
@@ -36,6 +38,21 @@ elif mode == "replay":
         state = game.setup(seed)
         for action in actions:
             state = game.rules.step(state, action)[0]
+if mode.startswith("env"):  # the env is built in the base run too: only its steps count
+    import numpy as np
+    from gamefold.envs import aec_env
+    env = aec_env(game)
+if mode == "env":
+    rng, steps = np.random.default_rng(0), 0
+    for seed in range(games):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)))))
+        steps += env.steps
 print(steps)
 """
 
@@ -64,11 +81,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--replay", action="store_true", help="Rules.step alone, no listing")
+    parser.add_argument("--env", action="store_true", help="the AEC env, masked random actions")
     args = parser.parse_args(argv)
-    mode = "replay" if args.replay else "play"
+    mode = "replay" if args.replay else "env" if args.env else "play"
     # The base run plays the games once, to record them; the measured run plays them again.
-    base, steps = count(args.game, args.games, "base")
-    measured, _ = count(args.game, args.games, mode)
+    base, steps = count(args.game, args.games, "env-base" if args.env else "base")
+    measured, played = count(args.game, args.games, mode)
+    steps = played if args.env else steps
     work = measured - base
     print(
         f"{args.game} {mode}: {steps} steps, {work / 1e6:,.1f} M instructions, "

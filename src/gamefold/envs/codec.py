@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -118,15 +119,34 @@ def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
     return tuple(sorted(chosen, key=lambda kind: (kind.__name__, kind.__module__)))
 
 
-def _plan(block: Block) -> tuple[tuple[str, Domain, int, bool, bool], ...]:
-    """Each field's name, domain, size, whether it is listed, and whether a listed field
-    follows it (so the encoder builds the prefix of earlier values only when needed)."""
-    listed_at = [i for i, (_, dom) in enumerate(block.fields) if isinstance(dom, Listed)]
-    last = max(listed_at, default=-1)
-    return tuple(
-        (name, dom, dom.size, isinstance(dom, Listed), i < last)
-        for i, (name, dom) in enumerate(block.fields)
-    )
+class _Plan:
+    """How :meth:`ActionCodec.encode` reads one block, decided once: all the fields in one
+    call, and for each its domain, size, table key (``None`` when listed: the key depends
+    on the earlier values) and the reader of its prefix (the earlier fields' values)."""
+
+    __slots__ = ("digits", "offset", "read")
+
+    def __init__(self, block: Block) -> None:
+        names = [name for name, _ in block.fields]
+        read = attrgetter(*names) if names else (lambda action: ())
+        self.read: Callable[[Action], Any] = (
+            read if len(names) != 1 else (lambda action: (read(action),))
+        )
+        self.offset = block.offset
+        self.digits = tuple(
+            (name, dom, dom.size, None, _reader(names[:i]))
+            if isinstance(dom, Listed)
+            else (name, dom, dom.size, id(dom), None)
+            for i, (name, dom) in enumerate(block.fields)
+        )
+
+
+def _reader(names: list[str]) -> Callable[[Action], tuple[Any, ...]]:
+    """The tuple of ``names``' values of an action (as :meth:`Context._listed` groups)."""
+    if not names:
+        return lambda action: ()
+    read = attrgetter(*names)
+    return read if len(names) > 1 else (lambda action: (read(action),))
 
 
 class ActionCodec:
@@ -147,8 +167,7 @@ class ActionCodec:
         """The action types' blocks, in index order."""
         self.size: int = offset
         """The number of indices: every action of any agent is one of ``range(size)``."""
-        self._by_kind = {block.kind: block for block in blocks}
-        self._plans = {block.kind: _plan(block) for block in blocks}
+        self._plans = {block.kind: _Plan(block) for block in blocks}
         self._offsets = [block.offset for block in blocks]
         self.layout: str = f"{LAYOUT_VERSION}:{self._digest()}"
         """The layout version: the scheme's version and a digest of the blocks, so that a
@@ -168,17 +187,18 @@ class ActionCodec:
 
     def encode(self, action: Action, ctx: Context) -> int:
         """The index of ``action``; ``ValueError`` when it is outside the universe."""
-        block = self._by_kind.get(type(action))
-        if block is None:
-            raise ValueError(f"{type(action).__name__} is not a player action of this game")
+        kind = type(action)
+        plan = self._plans.get(kind)
+        if plan is None:
+            raise ValueError(f"{kind.__name__} is not a player action of this game")
         number = 0
-        prefix: tuple[Any, ...] = ()
         tables = ctx._index
-        for name, dom, size, listed, track in self._plans[block.kind]:
-            value = getattr(action, name)
-            table = None if listed else tables.get(id(dom))
+        for value, (name, dom, size, key, prefix) in zip(
+            plan.read(action), plan.digits, strict=True
+        ):
+            table = None if key is None else tables.get(key)
             if table is None:
-                table = ctx.index(dom, block.kind, name, prefix)
+                table = ctx.index(dom, kind, name, () if prefix is None else prefix(action))
             digit = table.get(value)
             if digit is None or digit >= size:
                 raise ValueError(
@@ -186,9 +206,7 @@ class ActionCodec:
                     "numbers here"
                 )
             number = number * size + digit
-            if track:
-                prefix = (*prefix, value)
-        return block.offset + number
+        return plan.offset + number
 
     def decode(self, index: int, ctx: Context) -> Action:
         """The action numbered ``index`` at this decision; ``ValueError`` when that index

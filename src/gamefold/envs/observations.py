@@ -33,8 +33,46 @@ Write = Callable[[Any, list[float]], None]
 _MAX_DEPTH = 6
 
 
-def _skip_none(value: Any, out: list[float]) -> None:
+class _Source:
+    """The generated writers of one encoder: each record type's ``write(value, out)`` as
+    one Python function with its fields read inline, so that a slot costs an ``append``
+    rather than a call (the observation is encoded at every decision of an env)."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {"float": float, "len": len, "sorted": sorted, "repr": repr}
+        self._count = 0
+
+    def fresh(self, stem: str) -> str:
+        """A new local or global name."""
+        self._count += 1
+        return f"{stem}{self._count}"
+
+    def constant(self, value: Any, stem: str = "k") -> str:
+        """A global name holding ``value`` in the generated functions."""
+        name = self.fresh(stem)
+        self.names[name] = value
+        return name
+
+    def function(self, lines: list[str]) -> Write:
+        """Compile ``def write(value, out)`` with ``lines`` as its body."""
+        name = self.fresh("write")
+        body = "\n".join(f"    {line}" for line in lines) or "    pass"
+        text = f"def {name}(value, out):\n    A = out.append\n    E = out.extend\n{body}\n"
+        exec(compile(text, f"<observation {name}>", "exec"), self.names)
+        write: Write = self.names[name]
+        return write
+
+
+Emit = Callable[[str, str, list[str]], None]
+"""``emit(expression, indent, lines)``: append the code writing ``expression``'s slots."""
+
+
+def _skip_none(expression: str, indent: str, lines: list[str]) -> None:
     return None
+
+
+def _number(expression: str, indent: str, lines: list[str]) -> None:
+    lines.append(f"{indent}A(float({expression}))")
 
 
 class ObservationEncoder:
@@ -58,7 +96,17 @@ class ObservationEncoder:
             _strings(seen, strings, self.skip)
         self.vocabulary: dict[str, int] = {s: i + 1 for i, s in enumerate(sorted(strings))}
         """Every string of the initial views, numbered from 1."""
-        self._write, self.size = self._record(type(views[0]), 0, views[0])
+        self._source = _Source()
+        self._records: dict[tuple[type, int], tuple[str, int]] = {}
+        scalar = self._source.constant(_scalar(self.vocabulary), "scalar")
+        # A string of the vocabulary is its number (never 0, so ``or`` falls through only
+        # for what _scalar reads otherwise: another string, a number, an enum, anything).
+        known = self._source.constant({s: float(i) for s, i in self.vocabulary.items()}, "vocab")
+        self._scalar: Emit = lambda e, indent, lines: lines.append(
+            f"{indent}A({known}.get({e}) or {scalar}({e}))"
+        )
+        top, self.size = self._record(type(views[0]), 0, views[0])
+        self._write: Write = self._source.names[top]
         self._rules = game.rules
         self.shape: tuple[int] = (self.size,)
         """The observation's shape."""
@@ -73,20 +121,22 @@ class ObservationEncoder:
         self._write(view, out)
         return out
 
-    # -- the layout, from the types --------------------------------------------------------
-
     def observe(self, game: Any, viewer: str) -> tuple[Any, list[float]]:
         """``viewer``'s view of ``game`` (``Rules.view``) and its encoding (:meth:`encode`)."""
         seen = self._rules.view(game, viewer)
         return seen, self.encode(seen)
 
-    def _record(self, cls: type, depth: int, sample: Any = None) -> tuple[Write, int]:
+    # -- the layout, from the types --------------------------------------------------------
+
+    def _record(self, cls: type, depth: int, sample: Any = None) -> tuple[str, int]:
+        """The generated writer of ``cls`` (its global name) and its width."""
         # The game record's annotations name the slices' states; its view holds their
         # views, so the top level reads the types of a sample view's values.
-        if depth > _MAX_DEPTH:
-            return _skip_none, 0
+        key = (cls, depth)
+        if sample is None and key in self._records:
+            return self._records[key]
         hints = typing.get_type_hints(cls)
-        parts: list[tuple[str, Write]] = []
+        lines: list[str] = []
         size = 0
         for field in attrs.fields(cls):
             if field.name in self.skip:
@@ -94,33 +144,36 @@ class ObservationEncoder:
             tp = hints.get(field.name, Any)
             if sample is not None and attrs.has(type(getattr(sample, field.name))):
                 tp = type(getattr(sample, field.name))
-            write, width = self._of(tp, field.name, depth + 1)
+            emit, width = self._of(tp, field.name, depth + 1)
             if width:
-                parts.append((field.name, write))
+                emit(f"value.{field.name}", "", lines)
                 size += width
+        found = self._source.function(lines).__name__, size
+        if sample is None:
+            self._records[key] = found
+        return found
 
-        def record(value: Any, out: list[float]) -> None:
-            for name, write in parts:
-                write(getattr(value, name), out)
-
-        return record, size
-
-    def _of(self, tp: Any, name: str, depth: int) -> tuple[Write, int]:
+    def _of(self, tp: Any, name: str, depth: int) -> tuple[Emit, int]:
         origin = typing.get_origin(tp)
         args = typing.get_args(tp)
         if origin in (typing.Union, types.UnionType):
             inner = [arg for arg in args if arg is not type(None)]
             if len(inner) == 1 and len(args) == 2:
                 return self._optional(inner[0], name, depth)
-            return _scalar(self.vocabulary), 1
+            return self._scalar, 1
         if tp in (int, float, bool):
             return _number, 1
         if tp is str:
-            return _scalar(self.vocabulary), 1
+            return self._scalar, 1
         if isinstance(tp, type) and issubclass(tp, Enum):
-            return _enum(tp), 1
+            position = {member: float(i + 1) for i, member in enumerate(tp)}
+            table = self._source.constant(position, "enum")
+            return lambda e, indent, lines: lines.append(f"{indent}A({table}.get({e}, 0.0))"), 1
         if isinstance(tp, type) and attrs.has(tp):
-            return self._record(tp, depth)
+            if depth > _MAX_DEPTH:
+                return _skip_none, 0
+            write, width = self._record(tp, depth)
+            return lambda e, indent, lines: lines.append(f"{indent}{write}({e}, out)"), width
         if origin is tuple and args and args[-1] is not Ellipsis:
             return self._fixed(args, name, depth)
         if origin in (tuple, PVector, list) or origin is typing.Sequence:
@@ -129,81 +182,88 @@ class ObservationEncoder:
             return self._sequence(args[0] if args else Any, name, depth, ordered=False)
         if origin in (PMap, dict) or origin is typing.Mapping:
             return self._mapping(args, name, depth)
-        return _scalar(self.vocabulary), 1
+        return self._scalar, 1
 
-    def _optional(self, tp: Any, name: str, depth: int) -> tuple[Write, int]:
+    def _optional(self, tp: Any, name: str, depth: int) -> tuple[Emit, int]:
         inner, width = self._of(tp, name, depth)
+        zeros = self._source.constant([0.0] * (width + 1), "zeros")
 
-        def optional(value: Any, out: list[float]) -> None:
-            if value is None:
-                out.extend([0.0] * (width + 1))
-            else:
-                out.append(1.0)
-                inner(value, out)
+        def optional(e: str, indent: str, lines: list[str]) -> None:
+            local = self._source.fresh("v")
+            lines.append(f"{indent}{local} = {e}")
+            lines.append(f"{indent}if {local} is None:")
+            lines.append(f"{indent}    E({zeros})")
+            lines.append(f"{indent}else:")
+            lines.append(f"{indent}    A(1.0)")
+            inner(local, indent + "    ", lines)
 
         return optional, width + 1
 
-    def _fixed(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Write, int]:
+    def _fixed(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, int]:
         parts = [self._of(arg, name, depth) for arg in args]
 
-        def fixed(value: Any, out: list[float]) -> None:
-            for (write, _), item in zip(parts, value, strict=False):
-                write(item, out)
+        def fixed(e: str, indent: str, lines: list[str]) -> None:
+            local, count = self._source.fresh("v"), self._source.fresh("n")
+            lines.append(f"{indent}{local} = {e}")
+            lines.append(f"{indent}{count} = len({local})")
+            for i, (part, _) in enumerate(parts):  # as zip: a shorter value writes less
+                lines.append(f"{indent}if {count} > {i}:")
+                part(f"{local}[{i}]", indent + "    ", lines)
 
         return fixed, sum(width for _, width in parts)
 
-    def _sequence(self, tp: Any, name: str, depth: int, *, ordered: bool) -> tuple[Write, int]:
+    def _padding(self, cap: int, width: int) -> str:
+        """A global tuple: item ``n`` is the zeros after ``n`` of ``cap`` items of ``width``."""
+        pads = tuple([0.0] * (width * (cap - min(cap, n))) for n in range(cap + 1))
+        return self._source.constant(pads, "pads")
+
+    def _sequence(self, tp: Any, name: str, depth: int, *, ordered: bool) -> tuple[Emit, int]:
         cap = self.caps.get(name, self.default_cap)
         item, width = self._of(tp, name, depth)
+        pads = self._padding(cap, width)
 
-        def sequence(value: Any, out: list[float]) -> None:
-            items = list(value) if ordered else sorted(value, key=repr)
-            out.append(float(len(items)))
-            for element in items[:cap]:
-                item(element, out)
-            out.extend([0.0] * (width * (cap - min(cap, len(items)))))
+        def sequence(e: str, indent: str, lines: list[str]) -> None:
+            items, count, each = (self._source.fresh(stem) for stem in ("v", "n", "x"))
+            read = f"list({e})" if ordered else f"sorted({e}, key=repr)"
+            lines.append(f"{indent}{items} = {read}")
+            lines.append(f"{indent}{count} = len({items})")
+            lines.append(f"{indent}A(float({count}))")
+            if width:
+                lines.append(f"{indent}for {each} in {items}[:{cap}]:")
+                item(each, indent + "    ", lines)
+            lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 
         return sequence, 1 + cap * width
 
-    def _mapping(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Write, int]:
+    def _mapping(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, int]:
         cap = self.caps.get(name, self.default_cap)
         key, kw = self._of(args[0] if args else Any, name, depth)
         val, vw = self._of(args[1] if len(args) > 1 else Any, name, depth)
+        pads = self._padding(cap, kw + vw)
 
-        def mapping(value: Any, out: list[float]) -> None:
-            items = sorted(value.items(), key=repr)  # EN-3: sorted, never map order
-            out.append(float(len(items)))
-            for k, v in items[:cap]:
-                key(k, out)
-                val(v, out)
-            out.extend([0.0] * ((kw + vw) * (cap - min(cap, len(items)))))
+        def mapping(e: str, indent: str, lines: list[str]) -> None:
+            items, count, k, v = (self._source.fresh(stem) for stem in ("v", "n", "k", "x"))
+            lines.append(f"{indent}{items} = sorted({e}.items(), key=repr)")  # EN-3: sorted
+            lines.append(f"{indent}{count} = len({items})")
+            lines.append(f"{indent}A(float({count}))")
+            if kw + vw:
+                lines.append(f"{indent}for {k}, {v} in {items}[:{cap}]:")
+                key(k, indent + "    ", lines)
+                val(v, indent + "    ", lines)
+            lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 
         return mapping, 1 + cap * (kw + vw)
 
 
-def _number(value: Any, out: list[float]) -> None:
-    out.append(float(value))
-
-
-def _enum(kind: type[Enum]) -> Write:
-    position = {member: float(i + 1) for i, member in enumerate(kind)}
-
-    def enum(value: Any, out: list[float]) -> None:
-        out.append(position.get(value, 0.0))
-
-    return enum
-
-
-def _scalar(vocabulary: Mapping[str, int]) -> Write:
-    def scalar(value: Any, out: list[float]) -> None:
+def _scalar(vocabulary: Mapping[str, int]) -> Callable[[Any], float]:
+    def scalar(value: Any) -> float:
         if isinstance(value, str):
-            out.append(float(vocabulary.get(value, 0)))
-        elif isinstance(value, bool | int | float):
-            out.append(float(value))
-        elif isinstance(value, Enum):
-            out.append(float(vocabulary.get(str(value.value), 0)))
-        else:
-            out.append(0.0)
+            return float(vocabulary.get(value, 0))
+        if isinstance(value, bool | int | float):
+            return float(value)
+        if isinstance(value, Enum):
+            return float(vocabulary.get(str(value.value), 0))
+        return 0.0
 
     return scalar
 
