@@ -30,6 +30,7 @@ CASES: tuple[tuple[str, str, int, int], ...] = (
     ("skirmish", "combat.max_hp", 1_000, 1_000_000),
     ("skirmish", "combat.condition_rounds", 20, 1_000),
     ("skirmish", "combat.stress_sides", 20, 1_000),
+    ("skirmish", "combat.stress_dice", 2, 20),
     ("skirmish", "combat.body_slots", 20, 1_000),
     ("skirmish", "dodge_sides", 20, 1_000),
     ("skirmish", "dodge_shield", 1_000, 1_000_000),
