@@ -37,6 +37,7 @@ CASES: tuple[tuple[str, str, int, int], ...] = (
     ("summit", "diplomacy.proposal_ttl", 20, 1_000),
     ("summit", "diplomacy.ticks_per_card", 20, 1_000),
     ("summit", "diplomacy.quarters_per_tick", 20, 1_000),
+    ("summit", "diplomacy.quarters_per_territory", 20, 1_000),
     ("summit", "scenario.proposals_per_turn", 20, 1_000),
     ("summit", "scenario.extend_turns", 20, 1_000),
     ("summit", "scenario.fort_levels", 20, 1_000),
