@@ -28,6 +28,7 @@ from gamefold.combat import (
 
 ROCK, PAPER, SCISSORS = Hand.ROCK, Hand.PAPER, Hand.SCISSORS
 MAX_COUNT = 1_000
+MAX_STRESS_DICE = 20  # EN-8, CB-14: a Flee rolls one die at a time
 """The documented cap on every combat count (EN-8); hit points may be a thousand times more."""
 
 
@@ -120,8 +121,8 @@ def _refusal(make: object) -> tuple[str, str, str]:
             ),
         ),
         (
-            {"stress_dice": 1001},
-            ("stress_dice", "CB-14", "stress_dice must be a whole number from 0 to 1000, not 1001"),
+            {"stress_dice": 21},
+            ("stress_dice", "CB-14", "stress_dice must be a whole number from 0 to 20, not 21"),
         ),
         (
             {"stress_sides": 0},
@@ -208,7 +209,7 @@ def test_every_combat_range_bound_is_accepted() -> None:
         condition_rounds=MAX_COUNT,
         body_slots=MAX_COUNT,
         inventory_slots=MAX_COUNT,
-        stress_dice=MAX_COUNT,
+        stress_dice=MAX_STRESS_DICE,
         stress_sides=MAX_COUNT,
     )
     assert (low.max_hp, high.max_hp) == (1, MAX_COUNT * 1_000)

@@ -25,6 +25,8 @@ __all__ = ["CombatConfig", "MAX_COUNT"]
 MAX_COUNT = 1_000
 """The most any count of the combat rules may be (slots, Rounds, dice, faces; hit points
 may be a thousand times more): no config can make a fight loop for ever (EN-8)."""
+MAX_STRESS_DICE = 20
+"""EN-8, CB-14: Flee rolls one die at a time, so the dice a roll takes are kept few."""
 
 
 @attrs.frozen(kw_only=True)
@@ -127,7 +129,7 @@ _CHECKS: tuple[tuple[str, Callable[[CombatConfig], str | None], str], ...] = (
     ("condition_rounds", lambda c: _count_problem(c, "condition_rounds", 1), "CB-12"),
     ("body_slots", lambda c: _count_problem(c, "body_slots", 0), "CB-15"),
     ("inventory_slots", lambda c: _count_problem(c, "inventory_slots", 0), "CB-15"),
-    ("stress_dice", lambda c: _count_problem(c, "stress_dice", 0), "CB-14"),
+    ("stress_dice", lambda c: _count_problem(c, "stress_dice", 0, MAX_STRESS_DICE), "CB-14"),
     ("stress_sides", lambda c: _count_problem(c, "stress_sides", 1), "CB-14"),
     ("dire", _dire_problem, "CB-13"),
 )

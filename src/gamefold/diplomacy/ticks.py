@@ -159,6 +159,11 @@ def gain(
     )
 
 
+MAX_EARNED = 4
+"""The most cards one counter earns in one step (DP-6, EN-8): a step's cost stays flat
+however much income a config gives; ticks beyond it carry over to the next earn."""
+
+
 def _due(ticks: Ticks, price: int) -> bool:
     """Whether any counter holds the price of a card (DP-6)."""
     return max(ticks.random, ticks.agreement, ticks.value, ticks.standalone) >= price
@@ -170,7 +175,9 @@ def earn(state: DiplomacyState, seat: int, events: list[Event]) -> DiplomacyStat
     if not _due(state.players[seat].ticks, price):
         return state
     for counter in COUNTERS:
-        while state.players[seat].ticks.of(counter) >= price:
+        for _ in range(MAX_EARNED):  # EN-8: the rest waits for the next earn, ticks kept
+            if state.players[seat].ticks.of(counter) < price:
+                break
             earned = earn_one(state, seat, counter, events)
             if earned is None:  # DP-1: nothing of that kind, the ticks are kept
                 events.append(DrawFailed(state.players[seat].player, counter))

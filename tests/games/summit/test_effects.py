@@ -443,3 +443,25 @@ def test_sm16_the_no_pact_refusal_names_the_aimed_player_or_none() -> None:
     err = assert_refused(game, state, PlayStandalone("p1", played, "p2"))
     assert err is not None
     assert err.message == "This card acts on a pact, and you have none with p2."
+
+
+def test_sm8_en8_a_forced_march_at_its_bound_stops_when_nothing_is_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """EN-8: a march of ``march_territories`` at its bound looks for a territory no more
+    often than the map has territories (plus the aimed one), not once a territory it may take."""
+    from gamefold.games.summit import effects
+
+    calls = 0
+    real = effects._march_index
+
+    def counted(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real(*args)
+
+    monkeypatch.setattr(effects, "_march_index", counted)
+    bound = Scenario().territories
+    _, events = _resolve(_map(march_territories=1_000), "Forced March T3", "Docks")
+    assert 0 < len(_taken(events)) < len(bound)
+    assert calls <= len(bound) + 2

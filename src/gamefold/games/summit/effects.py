@@ -224,7 +224,9 @@ def forced_march(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     events: list[Event] = []
     for turn in range(state.scenario.march_territories * effect.tier):
         index = _march_index(state, player, effect.target if turn == 0 else "")
-        if index is None:
+        if index is None and turn > 0:  # EN-8: nothing open now stays so, stop the loop
+            break
+        if index is None:  # SM-8: the aimed one is shut, the cheapest may still be open
             continue
         state, taken = take(state, index, player, "forced march")
         events.append(taken)
