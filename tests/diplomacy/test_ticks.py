@@ -188,3 +188,17 @@ def test_dp1_en3_each_draw_moves_the_states_stream_on() -> None:
     twice, two = begin(state, territories=120)
     assert (len(of_type(one, CardEarned)), len(of_type(two, CardEarned))) == (1, 2)
     assert len({state.rng, once.rng, twice.rng}) == 3
+
+
+def test_dp6_en8_one_earn_takes_at_most_max_earned_cards_a_counter_and_carries_the_rest() -> None:
+    """DP-6 (default for 30 ticks or more), EN-8: a bonus worth six cards earns MAX_EARNED
+    (4) of them at once and keeps the ticks of the other two for the next earn, so a step's
+    cost stays flat however large a config's income."""
+    from gamefold.diplomacy.ticks import MAX_EARNED
+
+    assert MAX_EARNED == 4  # the figure docs/subsystems/diplomacy.md gives
+    config = DiplomacyConfig(bonus_zones={"vault": BonusZone(Kind.VALUE, 6 * 15 * 4)})
+    state = table(config, players=("ann",))
+    state, first = begin(state, zones=("vault",))
+    assert len(of_type(first, CardEarned)) == MAX_EARNED
+    assert as_ticks(ticks(state).value) == 2 * 15
