@@ -28,6 +28,7 @@ import attrs
 from gamefold.core import Action, Events, Lifecycle
 from gamefold.errors import IllegalAction
 from gamefold.registry import Invariant, Subsystem
+from gamefold.rng import Rng
 
 __all__ = ["Catalogue", "Decide", "FieldCheck", "Pipeline", "Refusal", "field_checks", "fits"]
 
@@ -324,6 +325,7 @@ class Pipeline(Generic[S]):
         legal_actions: Callable[[S, str], tuple[Action, ...]],
         invariants: Iterable[Invariant] = (),
         view: Callable[[S, str], Any] | None = None,
+        determinize: Callable[[Any, str, Rng], S] | None = None,
         state_type: type | None = None,
         lines: Mapping[type, Callable[[Any], str]] | None = None,
         event_rules: Mapping[type, Callable[[Any], tuple[str, ...]]] | None = None,
@@ -342,6 +344,7 @@ class Pipeline(Generic[S]):
             legal_actions=legal_actions,
             invariants=tuple(invariants),
             view=view,
+            determinize=determinize,
             state_type=state_type,
             lines=dict(lines or {}),
             event_rules=dict(event_rules or {}),

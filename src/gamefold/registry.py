@@ -39,6 +39,7 @@ from gamefold.core import (
     replacer,
 )
 from gamefold.errors import IllegalAction, RegistryError
+from gamefold.rng import Rng
 
 __all__ = [
     "UNKNOWN_ACTION",
@@ -92,6 +93,12 @@ class Subsystem(Generic[S]):
     """Checks every reachable slice satisfies; see :mod:`gamefold.testing`."""
     view: Callable[[S, str], Any] | None = None
     """``view(slice, viewer)``: what ``viewer`` may see of the slice (EN-9)."""
+    determinize: Callable[[Any, str, Rng], S] | None = None
+    """``determinize(slice_view, viewer, rng)``: a whole slice the view could have come
+    from, the inverse of :attr:`view` for search bots: everything the view shows is kept,
+    every hidden part is drawn from ``rng`` among what the view leaves possible, and the
+    slice's own stream is drawn from ``rng`` too (EN-9). It reads the view, never the state,
+    so it cannot leak."""
     state_type: type | None = None
     """The slice's record type, for JSON (EN-8)."""
     lines: Mapping[type, Callable[[Any], str]] = attrs.field(factory=dict, eq=False)
@@ -673,6 +680,25 @@ class Rules:
             for sub in self.subsystems
         }
         return self.state(**shown, clock=game.clock)
+
+    def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
+        """A whole game ``viewer``'s ``view`` could have come from: each slice through its
+        subsystem's :attr:`~Subsystem.determinize`, on its own stream split from ``rng``.
+
+        The view of the result (for ``viewer``) is ``view``; what the view hides is drawn
+        afresh, so many draws sample the states ``viewer`` cannot tell apart. A subsystem
+        without a determinizer is a :class:`~gamefold.RegistryError`.
+        """
+        slices = {}
+        for sub in self.subsystems:
+            if sub.determinize is None:
+                raise RegistryError(
+                    f"subsystem {sub.name!r} has no determinize: a search bot cannot play "
+                    f"{self!r} from a view"
+                )
+            shown = getattr(view, sub.name)
+            slices[sub.name] = sub.determinize(shown, viewer, rng.split(sub.name))
+        return self.state(**slices, clock=view.clock)
 
     def lazy_view(self, game: Game, viewer: str) -> LazyView:
         """:meth:`view`, built only when read (:class:`LazyView`): what policies receive."""

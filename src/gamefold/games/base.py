@@ -173,6 +173,14 @@ class GameDef(ABC, Generic[C]):
             self.__dict__["_joined_lines"] = lines
         return lines
 
+    def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
+        """A whole game ``viewer``'s ``view`` could have come from, hidden parts drawn from
+        ``rng``: what search bots (:mod:`gamefold.search`) play out instead of the state they
+        may not see. By default the slices' determinizers (:meth:`Rules.determinize
+        <gamefold.Rules.determinize>`); a game whose hidden facts span slices overrides it.
+        """
+        return self.rules.determinize(view, viewer, rng)
+
     def policies(self) -> dict[str, Policy]:
         """The built-in policies of this game by name; ``"random"`` is always there."""
         return {"random": random_policy}
