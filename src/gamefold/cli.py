@@ -222,11 +222,12 @@ def _game(name: str, scenario: str = "default") -> GameDef[Any]:
 
 
 def _policy_spec(game: GameDef[Any], items: Sequence[str], players: tuple[str, ...]) -> Policies:
-    """``--policy NAME`` (everyone) and ``--policy PLAYER=NAME`` (one player) as a spec."""
+    """``--policy NAME`` (everyone) and ``--policy PLAYER=NAME`` (one player) as a spec; a
+    name may carry options (``ismcts:iterations=200``)."""
     default, per_player = DEFAULT_POLICY, {}
     for item in items:
         player, sep, name = item.partition("=")
-        if sep:
+        if sep and ":" not in player:
             per_player[player] = name
         else:
             default = item
@@ -267,8 +268,8 @@ def _add_common(command: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="[PLAYER=]NAME",
-        help="a built-in policy for every player, or for one (repeatable; default random). "
-        + _policy_help(),
+        help="a built-in policy for every player, or for one (repeatable; default random); "
+        "options follow a colon (ismcts:iterations=200). " + _policy_help(),
     )
     command.add_argument(
         "--max-steps",

@@ -5,7 +5,8 @@
 - :class:`ObservationEncoder` and :func:`view_key`: a player's view as numbers and as a
   compact string;
 - :func:`aec_env`: a PettingZoo ``AECEnv`` (the ``envs`` extra);
-- :func:`openspiel_game`: an OpenSpiel Python game (the ``openspiel`` extra);
+- :func:`openspiel_game`: an OpenSpiel Python game (the ``openspiel`` extra), and
+  :class:`Resampler`, the seeded determinization OpenSpiel's ``ISMCTSBot`` resamples with;
 - :func:`as_policy`: a trained agent back as a gamefold policy.
 
 Importing this package imports neither NumPy, PettingZoo nor OpenSpiel: each function that
@@ -16,7 +17,7 @@ extra to install.
 from gamefold.envs.aec import Reward, aec_env, win_share
 from gamefold.envs.codec import LAYOUT_VERSION, ActionCodec, Block, Context, action_types
 from gamefold.envs.observations import SKIPPED, ObservationEncoder, view_key
-from gamefold.envs.openspiel import openspiel_game
+from gamefold.envs.openspiel import Resampler, openspiel_game
 from gamefold.envs.policy import Agent, as_policy
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "Block",
     "Context",
     "ObservationEncoder",
+    "Resampler",
     "Reward",
     "action_types",
     "aec_env",

@@ -23,9 +23,10 @@ from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder, view_key
 from gamefold.games.base import GameDef, get_game
 from gamefold.registry import Game
+from gamefold.rng import Rng
 from gamefold.sim.extras import require
 
-__all__ = ["openspiel_game"]
+__all__ = ["Resampler", "openspiel_game"]
 
 
 @attrs.frozen
@@ -42,6 +43,24 @@ class _Point:
 
     def __deepcopy__(self, memo: Any) -> _Point:
         return self
+
+
+class Resampler:
+    """A seeded resampler for OpenSpiel's ``ISMCTSBot`` (``bot.set_resampler(...)``): each
+    call draws a state the player to move cannot tell from the given one
+    (:meth:`GameDef.determinize <gamefold.games.GameDef.determinize>`), from its own
+    stream, so the bot's search is the same in every run for the same ``seed`` (OpenSpiel's
+    own resampling draws from a sampler it seeds itself)."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = Rng.from_seed(seed).split("resampler")
+        self.draws = 0
+
+    def __call__(self, state: Any, player: int) -> Any:
+        """A determinized copy of ``state`` for ``player``."""
+        rng = self.rng.split(str(self.draws))
+        self.draws += 1
+        return state.determinized(player, rng)
 
 
 _REGISTERED: dict[str, Any] = {}
@@ -195,6 +214,26 @@ def _game_class(
             if view is None:
                 view = point.views[player] = game.rules.view(point.state, players[player])
             return view
+
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+            """A state ``player_id`` cannot tell from this one (OpenSpiel's ISMCTS asks for
+            it): its hidden parts drawn by :meth:`GameDef.determinize
+            <gamefold.games.GameDef.determinize>`, from a seed drawn with
+            ``probability_sampler`` (a uniform number in [0, 1)). For draws that are the
+            same in every run, give the bot a :class:`Resampler` instead."""
+            seed = int(float(probability_sampler()) * 2**53)
+            return self.determinized(player_id, Rng.from_seed(seed))
+
+        def determinized(self, player: int, rng: Rng) -> GamefoldState:
+            """This state with what ``player`` cannot see drawn afresh from ``rng``: the same
+            view, the same own past actions, the same decision count."""
+            point = self.point
+            fresh = GamefoldState(self.get_game())
+            if point.state is None:
+                return fresh
+            drawn = game.determinize(self.view_of(player), players[player], rng)
+            fresh.point = _advance(drawn, point.decisions, point.mine)
+            return fresh
 
         def __str__(self) -> str:
             state = self.point.state

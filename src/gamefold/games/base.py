@@ -182,8 +182,24 @@ class GameDef(ABC, Generic[C]):
         return self.rules.determinize(view, viewer, rng)
 
     def policies(self) -> dict[str, Policy]:
-        """The built-in policies of this game by name; ``"random"`` is always there."""
-        return {"random": random_policy}
+        """The built-in policies of this game by name: ``"random"`` and ``"ismcts"``
+        (:class:`gamefold.search.ISMCTS` at its default budget) are always there; a game
+        adds its own to ``super().policies()``."""
+        from gamefold.search import ISMCTS
+
+        return {"random": random_policy, "ismcts": ISMCTS(self)}
+
+    def evaluate(self, game: Game) -> dict[str, float]:
+        """Each player's share of the win from ``game``, in [0, 1]: how search bots
+        (:mod:`gamefold.search`) score a playout they cut short.
+
+        At the end, each of ``k`` winners gets ``1/k`` and the others 0; by default a game
+        not over yet is scored the same way, as :meth:`outcome` says it stands. A game
+        whose outcome names no winner before the end overrides this with an estimate.
+        """
+        outcome = self.outcome(game)
+        winners = [player for player in outcome if outcome[player].get("winner")]
+        return {player: 1 / len(winners) if player in winners else 0.0 for player in outcome}
 
     # -- rule coverage (see gamefold.sim.coverage) ---------------------------------------
 

@@ -102,7 +102,7 @@ class ${title}Game(GameDef[${title}Config]):
         return {p: {"score": s, "winner": s == best} for p, s in scores.items()}
 
     def policies(self) -> dict[str, Policy]:
-        return {"random": random_policy, "eager": eager}
+        return {**super().policies(), "eager": eager}
 ''')
 
 

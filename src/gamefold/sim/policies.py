@@ -7,6 +7,8 @@ and its own :class:`~gamefold.rng.Rng` stream to an action (see
 game's own ``"greedy"``), and a simulation names them:
 
 - ``"greedy"``: one policy for every player;
+- ``"ismcts:iterations=200"``: a policy with options (those its ``configured`` method takes,
+  see :class:`gamefold.search.ISMCTS`);
 - ``{"p1": "greedy"}``: per player, the rest play ``"random"``;
 - a policy function, alone or in the mapping, for a bot of your own.
 
@@ -17,7 +19,7 @@ functions) travel to worker processes, never the game's closures.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, cast
 
 from gamefold.games.base import GameDef, Policy
 
@@ -56,11 +58,38 @@ def resolve_policy(game: GameDef[Any], spec: PolicySpec) -> Policy:
         if not callable(spec):
             raise TypeError(f"a policy is a name or a function, not {spec!r}")
         return spec
+    name, _, options = spec.partition(":")
     known = game.policies()
-    if spec not in known:
+    if name not in known:
         names = ", ".join(sorted(known))
-        raise ValueError(f"unknown policy {spec!r} for {game.name}; known: {names}")
-    return known[spec]
+        raise ValueError(f"unknown policy {name!r} for {game.name}; known: {names}")
+    if not options:
+        return known[name]
+    configured = getattr(known[name], "configured", None)
+    if configured is None:
+        raise ValueError(f"policy {name!r} of {game.name} takes no options, not {options!r}")
+    return cast(Policy, configured(**_options(spec, options)))
+
+
+def _options(spec: str, text: str) -> dict[str, int | float | str]:
+    """``"iterations=200,horizon=30"`` as keyword arguments: whole numbers as ``int``, other
+    numbers as ``float``, anything else as text."""
+    found: dict[str, int | float | str] = {}
+    for part in text.split(","):
+        key, sign, value = part.partition("=")
+        if not sign or not key.strip().isidentifier():
+            raise ValueError(f"policy {spec!r}: options are name=value pairs, not {part!r}")
+        found[key.strip()] = _number(value.strip())
+    return found
+
+
+def _number(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def resolve_policies(game: GameDef[Any], spec: Policies) -> Policy | dict[str, Policy]:

@@ -115,7 +115,7 @@ class Campaign(GameDef[CampaignConfig]):
 
     def policies(self) -> dict[str, Policy]:
         """``"random"`` (a random kind, then a random action of it) and ``"greedy"``."""
-        return {"random": random_policy, "greedy": greedy_policy(self.config)}
+        return {**super().policies(), "random": random_policy, "greedy": greedy_policy(self.config)}
 
     def rule_ids(self) -> tuple[str, ...]:
         """SD-1 … SD-15, CB-1 … CB-15, DP-1 … DP-14 and CP-1 … CP-12."""

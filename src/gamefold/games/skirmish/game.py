@@ -21,7 +21,7 @@ from typing import Any
 
 from gamefold import combat, skills
 from gamefold.core import Action, EndRound, Event, StartRound
-from gamefold.games.base import EventRules, GameDef, Policy, random_policy, register_game
+from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.skirmish import account
 from gamefold.games.skirmish.account import describe, outcome
 from gamefold.games.skirmish.config import SCENARIOS, SkirmishConfig
@@ -88,6 +88,18 @@ class Skirmish(GameDef[SkirmishConfig]):
         """Per player (the party, then ``"gm"``): winner, side, fate, damage, cards …"""
         return outcome(self.config, game)
 
+    def evaluate(self, game: Game) -> dict[str, float]:
+        """Win shares at the end; before it, each side's share of the hit points still
+        standing, for every player of that side (how search bots score a cut playout)."""
+        if fight_over(game):
+            return super().evaluate(game)
+        rows = outcome(self.config, game)
+        hp: dict[str, int] = {}
+        for row in rows.values():
+            hp[row["side"]] = hp.get(row["side"], 0) + max(row["hp"], 0)
+        total = sum(hp.values())
+        return {p: hp[row["side"]] / total if total else 0.5 for p, row in rows.items()}
+
     def describe(self, event: Event) -> str:
         """One readable line for an event of any of the three slices."""
         return describe(event)
@@ -95,7 +107,7 @@ class Skirmish(GameDef[SkirmishConfig]):
     def policies(self) -> dict[str, Policy]:
         """``"random"`` and ``"greedy"``
         (see :func:`~gamefold.games.skirmish.policies.greedy_policy`)."""
-        return {"random": random_policy, "greedy": greedy_policy(self.config)}
+        return {**super().policies(), "greedy": greedy_policy(self.config)}
 
     def rule_ids(self) -> tuple[str, ...]:
         """SD-1 … SD-15, CB-1 … CB-15 and SK-1 … (see :mod:`gamefold.games.skirmish.account`)."""

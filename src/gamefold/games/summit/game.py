@@ -142,7 +142,7 @@ class Summit(GameDef[SummitConfig]):
     def policies(self) -> dict[str, Policy]:
         """``"random"`` (a random kind, then a random action of it) and ``"greedy"``; both
         see only the player's view (EN-9)."""
-        return {"random": random_kinds, "greedy": greedy}
+        return {**super().policies(), "random": random_kinds, "greedy": greedy}
 
     def rule_ids(self) -> tuple[str, ...]:
         """DP-1 … DP-14, SM-1 … SM-16 and TR-1 … TR-7 (see :mod:`gamefold.games.summit.account`)."""

@@ -1,0 +1,143 @@
+"""The ISMCTS policy (issue #32): by name, seeded, fair (it reads the view alone), and the
+scores it plays for (``GameDef.evaluate``)."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from gamefold import Rng
+from gamefold.games import GameDef, get_game, play
+from gamefold.search import ISMCTS
+from gamefold.sim.policies import resolve_policy
+
+GAMES = ("skirmish", "summit", "campaign")
+
+
+def first_choice(game: GameDef[Any], seed: int) -> tuple[Any, str, tuple[Any, ...]]:
+    """The first state of a game from ``seed`` where a choice among several is due."""
+    state, _rng = game.setup(seed), Rng.from_seed(seed)
+    while True:
+        action = game.clock_action(state)
+        if action is None:
+            actor = game.actor(state)
+            assert actor is not None
+            legal = game.rules.legal_actions(state, actor)
+            if len(legal) > 1:
+                return state, actor, legal
+            action = legal[0]
+        state, _ = game.rules.step(state, action)
+
+
+def test_ismcts_is_a_policy_of_every_game_by_name_with_options() -> None:
+    for name in GAMES:
+        game = get_game(name)()
+        default = resolve_policy(game, "ismcts")
+        assert isinstance(default, ISMCTS)
+        assert default.iterations == 100
+        tuned = resolve_policy(game, "ismcts:iterations=7,horizon=12,exploration=1.5")
+        assert isinstance(tuned, ISMCTS)
+        assert (tuned.iterations, tuned.horizon, tuned.exploration) == (7, 12, 1.5)
+        assert tuned.__name__ == "ismcts:iterations=7"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:depth=3", "no option 'depth'"),
+        ("ismcts:iterations", "name=value pairs"),
+        ("ismcts:iterations=0", "at least 1"),
+        ("ismcts:iterations=2.5", "whole number"),
+        ("ismcts:horizon=-1", "at least 0"),
+        ("random:iterations=3", "takes no options"),
+        ("mcts:iterations=3", "unknown policy 'mcts'"),
+    ],
+)
+def test_a_bad_policy_option_is_named(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        resolve_policy(get_game("summit")(), spec)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_en9_it_moves_from_the_view_alone_and_legally(name: str) -> None:
+    """The same view gives the same move whatever state stands behind it: the plain view,
+    the lazy view a game hands its policies, and a determinized state's view."""
+    game = get_game(name)()
+    state, actor, legal = first_choice(game, 3)
+    bot, rng = ISMCTS(game, iterations=12), Rng.from_seed(4)
+    lazy = game.rules.lazy_view(state, actor)
+    plain = game.rules.view(state, actor)
+    other = game.rules.view(game.determinize(plain, actor, Rng.from_seed(8)), actor)
+    moves = {bot(view, legal, rng) for view in (lazy, plain, other)}  # type: ignore[arg-type]
+    assert len(moves) == 1
+    ((move, after),) = moves
+    assert move in legal
+    assert after != rng
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_same_seed_gives_the_same_moves_and_a_pickled_bot_plays_alike(name: str) -> None:
+    game = get_game(name)()
+    seat = game.players(game.setup(5))[0]
+    bot = ISMCTS(game, iterations=6, horizon=10)
+    one = play(game, 5, {seat: bot}, max_steps=60)
+    two = play(game, 5, {seat: pickle.loads(pickle.dumps(bot))}, max_steps=60)
+    assert one.actions == two.actions
+    other = play(game, 6, {seat: bot}, max_steps=60)
+    assert other.actions != one.actions
+
+
+def test_the_same_moves_in_another_process_under_another_hash_seed() -> None:
+    code = (
+        "from gamefold.games import get_game, play\n"
+        "from gamefold.sim.policies import resolve_policy\n"
+        "g = get_game('summit')()\n"
+        "bot = resolve_policy(g, 'ismcts:iterations=5,horizon=8')\n"
+        "print(repr(play(g, 2, {'p1': bot}, max_steps=50).actions))\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={"PYTHONHASHSEED": seed, "PATH": ""},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("0", "123")
+    }
+    assert len(outputs) == 1
+
+
+def test_a_move_with_one_legal_action_searches_nothing() -> None:
+    game = get_game("summit")()
+    state, actor, legal = first_choice(game, 1)
+    bot = ISMCTS(game, iterations=1_000_000)
+    move, _ = bot(game.rules.lazy_view(state, actor), legal[:1], Rng.from_seed(1))  # type: ignore[arg-type]
+    assert move == legal[0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_evaluate_gives_win_shares_at_the_end(name: str) -> None:
+    game = get_game(name)()
+    final = play(game, 2, keep_states=False).final
+    outcome = game.outcome(final)
+    winners = [p for p in outcome if outcome[p]["winner"]]
+    assert winners
+    scores = game.evaluate(final)
+    assert scores == {p: (1 / len(winners) if p in winners else 0.0) for p in outcome}
+
+
+def test_skirmish_scores_a_cut_fight_by_the_sides_hit_points() -> None:
+    game = get_game("skirmish")()
+    state = play(game, 1, max_steps=120, keep_states=False).final
+    assert not game.is_over(state)
+    rows = game.outcome(state)
+    party = sum(r["hp"] for r in rows.values() if r["side"] == "party")
+    enemies = sum(r["hp"] for r in rows.values() if r["side"] != "party")
+    scores = game.evaluate(state)
+    assert scores["ana"] == scores["cy"] == pytest.approx(party / (party + enemies))
+    assert scores["gm"] == pytest.approx(enemies / (party + enemies))
