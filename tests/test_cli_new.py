@@ -118,4 +118,4 @@ def test_the_skeleton_names_its_classes_after_the_game(
     module = importlib.import_module("tower_run")
     assert module.TowerRunGame.name == "tower_run"
     assert isinstance(module.TowerRunGame().config, module.TowerRunConfig)
-    assert set(module.TowerRunGame().policies()) == {"random", "eager"}
+    assert set(module.TowerRunGame().policies()) == {"random", "ismcts", "eager"}

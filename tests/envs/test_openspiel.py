@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
-from gamefold.envs import openspiel_game
+from gamefold.envs import Resampler, openspiel_game
 
 GAMES = ("skirmish", "summit", "campaign")
 
@@ -70,3 +70,29 @@ def test_mcts_bot_plays_a_game_through_it() -> None:
     returns = state.returns()
     assert len(returns) == 4
     assert all(0.0 <= r <= 1.0 for r in returns)
+
+
+def _ismcts_game(seed: int) -> list[int]:
+    """The actions of a short summit game where OpenSpiel's ISMCTSBot, resampling with
+    gamefold's determinization, plays every seat."""
+    game = openspiel_game("summit", max_decisions=40)
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rng)
+    bot.set_resampler(Resampler(seed))
+    state, played = game.new_initial_state(), []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = 3
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+        played.append(action)
+        state.apply_action(action)
+    return played
+
+
+def test_ismcts_bot_searches_through_the_seeded_resampler() -> None:
+    """OpenSpiel's ISMCTSBot plays through gamefold's determinization (EN-9): its search
+    sees only the player's view, and with the same seeds it makes the same moves."""
+    assert _ismcts_game(1) == _ismcts_game(1)

@@ -98,7 +98,7 @@ from gamefold.combat.resolution import (
     DamageDealt,
     ExchangeRevealed,
 )
-from gamefold.combat.views import CombatView, view
+from gamefold.combat.views import CombatView, determinize, view
 from gamefold.combat.waiting import awaits, waiting_for
 from gamefold.combat.warding import DamagePrevented, Ward, Warded, WardsLapsed
 from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw
@@ -193,6 +193,7 @@ __all__ = [
     "subsystem",
     "targets",
     "view",
+    "determinize",
     "violations",
     "waiting_for",
     "entry_problem",
@@ -206,6 +207,7 @@ subsystem: Subsystem[CombatState] = PIPELINE.subsystem(
     legal_actions=legal_actions,
     invariants=INVARIANTS,
     view=view,
+    determinize=determinize,
     state_type=CombatState,
     lines=LINES,
     event_rules=EVENT_RULES,

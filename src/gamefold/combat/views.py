@@ -4,18 +4,33 @@ A view keeps every public fact (hit points, zones, conditions, pairings, items, 
 who has declared in the current exchange, but not *what* the other side declared: those
 declarations appear only when the exchange resolves (CB-10). The RNG is stripped, so a bot
 cannot see the future (EN-3).
+
+:func:`determinize` goes the other way, for search bots: every pending choice the view
+hides (a combatant listed as declared whose choice is not shown) is drawn uniformly among
+the choices that combatant could have made, in combatant order, and the stream is fresh.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from gamefold.combat.combatants import Combatant, CombatState, Ending, find
+from gamefold.combat.combatants import (
+    Combatant,
+    CombatState,
+    Declaration,
+    Ending,
+    RetreatPlan,
+    find,
+    with_combatant,
+)
 from gamefold.combat.config import CombatConfig
+from gamefold.combat.exchange import Declare, declaration_options
+from gamefold.combat.fleeing import Retreat, retreat_options
 from gamefold.combat.zones import SIDES, Side
 from gamefold.core import replace
+from gamefold.rng import Rng
 
-__all__ = ["CombatView", "view"]
+__all__ = ["CombatView", "determinize", "view"]
 
 
 @attrs.frozen
@@ -62,3 +77,34 @@ def view(state: CombatState, viewer: str | None) -> CombatView:
     )
     shown = tuple(c if c.side is side else _hidden(c) for c in state.combatants)
     return CombatView(viewer, state.config, shown, declared, state.exchange, state.ending)
+
+
+def determinize(shown: CombatView, viewer: str | None, rng: Rng) -> CombatState:
+    """A fight ``shown`` could be the view of (EN-9), drawn from ``rng``: every shown fact
+    kept, each hidden pending choice drawn uniformly among the declarations and retreats its
+    combatant could make (CB-10, CB-13), in combatant order, and a fresh stream.
+
+    What is hidden is read off the view itself (declared, with no choice shown), so a view a
+    commanding seat merged is redrawn alike; ``viewer`` changes nothing. Raises
+    ``ValueError`` for a hidden choice no combatant of the view could have made.
+    """
+    state = CombatState(
+        shown.config, shown.combatants, rng.split("stream"), shown.exchange, shown.ending
+    )
+    draws = rng.split("choices")
+    for i, c in enumerate(shown.combatants):
+        if c.id not in shown.declared or c.declaration is not None or c.retreat is not None:
+            continue
+        options: tuple[Declare | Retreat, ...] = (
+            *declaration_options(state, c),
+            *retreat_options(state, c),
+        )
+        if not options:
+            raise ValueError(f"{c.id} declared, but no choice of it is legal in this view")
+        choice, draws = draws.choice(options)
+        if isinstance(choice, Declare):
+            c = replace(c, declaration=Declaration(choice.ability, choice.hand, choice.target))
+        else:
+            c = replace(c, retreat=RetreatPlan(choice.carry, choice.drop))
+        state = with_combatant(state, i, c)
+    return state

@@ -104,7 +104,7 @@ from gamefold.diplomacy.ticks import (
     as_ticks,
 )
 from gamefold.diplomacy.turns import MAX_TERRITORIES, BeginTurn, TurnBegan, TurnEnded
-from gamefold.diplomacy.views import DiplomacyView, view
+from gamefold.diplomacy.views import DiplomacyView, determinize, view
 
 __all__ = [
     "domains",
@@ -186,6 +186,7 @@ __all__ = [
     "step",
     "subsystem",
     "view",
+    "determinize",
     "ACCEPTED_CARDS",
     "ALL_LOCKED",
     "DEBT_ROUNDINGS",

@@ -20,7 +20,7 @@ from gamefold.diplomacy.invariants import INVARIANTS
 from gamefold.diplomacy.legal import legal_actions
 from gamefold.diplomacy.narration import BY_ID
 from gamefold.diplomacy.table import NAME, DiplomacyState
-from gamefold.diplomacy.views import view
+from gamefold.diplomacy.views import determinize, view
 from gamefold.errors import IllegalAction
 from gamefold.pipeline import Decide, Pipeline
 from gamefold.registry import Subsystem
@@ -122,6 +122,7 @@ subsystem: Subsystem[DiplomacyState] = _PIPELINE.subsystem(
     legal_actions=legal_actions,
     invariants=INVARIANTS,
     view=view,
+    determinize=determinize,
     state_type=DiplomacyState,
     event_rules=EVENT_RULES,
     rule_ids=RULE_IDS,

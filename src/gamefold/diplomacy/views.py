@@ -12,16 +12,20 @@ from a common supply); its size per kind is public. The RNG is stripped.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
+from gamefold.diplomacy.cards import KINDS, CardType, Kind, Pool
 from gamefold.diplomacy.config import DiplomacyConfig
 from gamefold.diplomacy.hands import locked_cards
 from gamefold.diplomacy.proposals import Pact, Proposal
 from gamefold.diplomacy.standalone import Effect
 from gamefold.diplomacy.table import DiplomacyState, PlayerState
 from gamefold.diplomacy.ticks import Ticks
+from gamefold.rng import Rng
 
-__all__ = ["DiplomacyView", "PlayerView", "PoolView", "ProposalView", "view"]
+__all__ = ["DiplomacyView", "PlayerView", "PoolView", "ProposalView", "determinize", "view"]
 
 
 @attrs.frozen
@@ -139,4 +143,97 @@ def view(state: DiplomacyState, viewer: str) -> DiplomacyView:
         pacts=tuple(p for p in state.pacts if not p.secret or viewer in (p.proposer, p.partner)),
         turn=state.turn,
         active=state.active,
+    )
+
+
+def _unplaced(shown: DiplomacyView) -> dict[Kind, list[int]]:
+    """The cards ``shown`` does not place (in a shown hand or proposal), by kind."""
+    placed = {c for p in shown.players for c in p.hand or ()}
+    for proposal in shown.proposals:
+        if proposal.agreement is not None:
+            placed.add(proposal.agreement)
+            placed.update(proposal.values or ())
+    types = shown.config.cards
+    out: dict[Kind, list[int]] = {kind: [] for kind in KINDS}
+    for card in range(len(types)):
+        if card not in placed:
+            out[types[card].kind].append(card)
+    return out
+
+
+def _proposal_of(
+    shown: ProposalView, unplaced: dict[Kind, list[int]], types: Sequence[CardType]
+) -> Proposal:
+    """The proposal ``shown``: its own cards if shown, else cards taken from ``unplaced``."""
+    if shown.agreement is not None and shown.values is not None:
+        return Proposal(
+            shown.id, shown.proposer, shown.to, shown.agreement, shown.values, shown.expires
+        )
+    slots = shown.size - 1
+    agreements = unplaced[Kind.AGREEMENT]
+    fitting = [c for c in agreements if types[c].slots == slots]
+    if not fitting or len(unplaced[Kind.VALUE]) < slots:
+        raise ValueError(f"no cards fit proposal {shown.id}: it came from no diplomacy state")
+    agreement = fitting[0]
+    agreements.remove(agreement)
+    values = tuple(unplaced[Kind.VALUE][:slots])
+    del unplaced[Kind.VALUE][:slots]
+    return Proposal(shown.id, shown.proposer, shown.to, agreement, values, shown.expires)
+
+
+def determinize(shown: DiplomacyView, viewer: str, rng: Rng) -> DiplomacyState:
+    """A state ``shown`` could be the view of (EN-9), drawn from ``rng``.
+
+    Kept: the shown hands, the shown proposals' cards and waiting effect, every count,
+    counter and public pact. Drawn: the cards of the proposals hidden from the viewer (an
+    Agreement card with as many slots as it has Value cards), the pool's cards (as many of
+    each kind as the view says) and the hidden hands (as many cards as the view says), all
+    from the cards the view does not place, shuffled on ``rng``. What the view cannot show
+    stays empty: the others' waiting Standalone effects, and secret pacts the viewer is not
+    party to. The next proposal id follows the highest the view shows; the stream is fresh.
+    Raises ``ValueError`` for a view whose counts no state could give.
+    """
+    types = shown.config.cards
+    unplaced = _unplaced(shown)
+    for kind in KINDS:
+        cards, rng = rng.shuffle(unplaced[kind])
+        unplaced[kind] = list(cards)
+    proposals = tuple(_proposal_of(p, unplaced, types) for p in shown.proposals)
+    pool_sizes = {
+        Kind.AGREEMENT: shown.pool.agreement,
+        Kind.VALUE: shown.pool.value,
+        Kind.STANDALONE: shown.pool.standalone,
+    }
+    pool: dict[Kind, list[int]] = {}
+    for kind in KINDS:
+        if len(unplaced[kind]) < pool_sizes[kind]:
+            raise ValueError(f"the view's pool holds more {kind.value} cards than are unplaced")
+        pool[kind] = sorted(unplaced[kind][: pool_sizes[kind]])
+        del unplaced[kind][: pool_sizes[kind]]
+    rest, rng = rng.shuffle([c for kind in KINDS for c in unplaced[kind]])
+    hidden = sum(p.hand_size for p in shown.players if p.hand is None)
+    if hidden != len(rest):
+        raise ValueError(
+            f"the view hides {hidden} cards in hands but leaves {len(rest)} unplaced: "
+            "it came from no diplomacy state"
+        )
+    players, dealt = [], 0
+    for p in shown.players:
+        hand = p.hand
+        if hand is None:
+            hand, dealt = rest[dealt : dealt + p.hand_size], dealt + p.hand_size
+        players.append(
+            PlayerState(p.player, hand, p.ticks, p.deploy_debt, p.between_turns, p.pending)
+        )
+    ids = [p.id for p in shown.proposals] + [p.id for p in shown.pacts]
+    return DiplomacyState(
+        shown.config,
+        tuple(players),
+        Pool(tuple(pool[Kind.AGREEMENT]), tuple(pool[Kind.VALUE]), tuple(pool[Kind.STANDALONE])),
+        rng.split("stream"),
+        proposals,
+        shown.pacts,
+        shown.turn,
+        shown.active,
+        max(ids, default=-1) + 1,
     )

@@ -182,12 +182,17 @@ class GameDef(ABC, Generic[C]):
         return self.rules.determinize(view, viewer, rng)
 
     def policies(self) -> dict[str, Policy]:
-        """The built-in policies of this game by name: ``"random"`` and ``"ismcts"``
-        (:class:`gamefold.search.ISMCTS` at its default budget) are always there; a game
-        adds its own to ``super().policies()``."""
+        """The built-in policies of this game by name: ``"random"``, and ``"ismcts"``
+        (:class:`gamefold.search.ISMCTS` at its default budget) when the game can be
+        determinized (every slice has a determinizer, or the game says how); a game adds
+        its own to ``super().policies()``."""
         from gamefold.search import ISMCTS
 
-        return {"random": random_policy, "ismcts": ISMCTS(self)}
+        found: dict[str, Policy] = {"random": random_policy}
+        own = type(self).determinize is not GameDef.determinize
+        if own or all(sub.determinize is not None for sub in self.rules.subsystems):
+            found["ismcts"] = ISMCTS(self)
+        return found
 
     def evaluate(self, game: Game) -> dict[str, float]:
         """Each player's share of the win from ``game``, in [0, 1]: how search bots

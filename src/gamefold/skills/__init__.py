@@ -92,7 +92,7 @@ from gamefold.skills.timing import (
     ReactionWindowClosed,
     ReactionWindowOpened,
 )
-from gamefold.skills.views import OwnerView, SkillsView, view
+from gamefold.skills.views import OwnerView, SkillsView, determinize, view
 from gamefold.skills.zones import (
     FATAL_EXHAUSTION,
     CardsDrawn,
@@ -128,6 +128,7 @@ __all__ = [
     "PLAYERS",
     "REACTION",
     "STANDARD_EFFECTS",
+    "determinize",
     "Ability",
     "Activate",
     "ActivationEnded",

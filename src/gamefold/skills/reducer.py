@@ -28,7 +28,7 @@ from gamefold.skills.narration import EVENT_RULES, LINES, RULE_IDS
 from gamefold.skills.rounds import Activate, DefeatUnit, EndActivation
 from gamefold.skills.session import Effects, SkillsState
 from gamefold.skills.timing import CloseReactionWindow, OpenReactionWindow, acts_now
-from gamefold.skills.views import view
+from gamefold.skills.views import determinize, view
 
 __all__ = [
     "ACTIONS",
@@ -198,6 +198,7 @@ def make_subsystem(effects: Effects | None = None) -> Subsystem[SkillsState]:
         legal_actions=legal_actions,
         invariants=INVARIANTS,
         view=view,
+        determinize=determinize,
         state_type=SkillsState,
         lines=LINES,
         event_rules=EVENT_RULES,

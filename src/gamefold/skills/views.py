@@ -3,18 +3,24 @@
 :func:`view` keeps the viewer's own hand, replaces every other hand by its size and every
 deck (the viewer's too) by its size, and drops the RNG, so that a UI or a bot sees only what
 its player may know. Discard and exhausted piles, limits, Fatigue and modifiers are public.
+
+:func:`determinize` goes the other way, for search bots: from a view it draws a whole state
+the view could have come from. Every owner's cards are the id range of its seat (SD-1); the
+ones the view does not place (not in a shown hand, the discard or the exhausted pile) are
+shuffled and dealt into the hidden hand and the deck by their sizes.
 """
 
 from __future__ import annotations
 
 import attrs
 
+from gamefold.rng import Rng
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.config import SkillsConfig
 from gamefold.skills.session import SkillsState
 from gamefold.skills.zones import Owner
 
-__all__ = ["OwnerView", "SkillsView", "view"]
+__all__ = ["OwnerView", "SkillsView", "determinize", "view"]
 
 
 @attrs.frozen
@@ -79,4 +85,64 @@ def view(state: SkillsState, viewer: str) -> SkillsView:
         active=state.active,
         side=state.side,
         reacting=state.reacting,
+    )
+
+
+def _cards_of(config: SkillsConfig, seat: int, seats: int) -> range:
+    """The ids of the cards the owner at ``seat`` (of ``seats``, the GM's last) plays with."""
+    if seat == seats - 1:
+        return range(seat * config.deck_size, seat * config.deck_size + config.gm_deck_size)
+    return range(seat * config.deck_size, (seat + 1) * config.deck_size)
+
+
+def _drawn_owner(shown: OwnerView, cards: range, rng: Rng) -> Owner:
+    placed = set(shown.discard) | set(shown.exhausted) | set(shown.hand or ())
+    unseen = [card for card in cards if card not in placed]
+    hidden_hand = 0 if shown.hand is not None else shown.hand_size
+    if len(unseen) != hidden_hand + shown.deck_size:
+        raise ValueError(
+            f"{shown.player}'s view places {len(cards) - len(unseen)} of {len(cards)} cards "
+            f"and hides {hidden_hand + shown.deck_size}: it came from no skill-deck state"
+        )
+    drawn, _ = rng.shuffle(unseen)
+    hand = shown.hand if shown.hand is not None else drawn[:hidden_hand]
+    return Owner(
+        shown.player,
+        drawn[hidden_hand:],
+        hand,
+        shown.hand_limit,
+        shown.discard,
+        shown.exhausted,
+        shown.fatigue,
+        shown.alive,
+        shown.modifiers,
+    )
+
+
+def determinize(shown: SkillsView, viewer: str, rng: Rng) -> SkillsState:
+    """A state ``shown`` could be the view of (EN-9), drawn from ``rng``: every shown hand,
+    pile and counter kept; every hidden hand and every deck order drawn afresh from the
+    owner's unplaced cards (each owner on its own stream), and a fresh stream for the slice.
+
+    A hand the view shows (the viewer's own, or a seat's it commands) stays as it is;
+    ``viewer`` names whose view it is and changes nothing else. Raises ``ValueError`` for a
+    view whose counts no state could give.
+    """
+    seats = len(shown.owners)
+    owners = tuple(
+        _drawn_owner(owner, _cards_of(shown.config, seat, seats), rng.split(owner.player))
+        for seat, owner in enumerate(shown.owners)
+    )
+    return SkillsState(
+        shown.config,
+        tuple(owner.player for owner in owners),
+        owners,
+        shown.gm_units,
+        rng.split("stream"),
+        shown.round,
+        shown.in_round,
+        shown.pending,
+        shown.active,
+        shown.side,
+        shown.reacting,
     )

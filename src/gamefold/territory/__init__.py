@@ -83,7 +83,13 @@ from gamefold.territory.state import (
     zone_holder,
     zones_held,
 )
-from gamefold.territory.views import TerritoryView, view, view_fields
+from gamefold.territory.views import (
+    TerritoryView,
+    determinize,
+    state_from_view,
+    view,
+    view_fields,
+)
 
 __all__ = [
     "ACTIONS",
@@ -149,6 +155,8 @@ __all__ = [
     "truce_partners",
     "view",
     "view_fields",
+    "determinize",
+    "state_from_view",
     "weakest",
     "with_realm",
     "zone_holder",

@@ -24,7 +24,7 @@ from gamefold.registry import Subsystem
 from gamefold.territory import battle, codes, state
 from gamefold.territory.invariants import INVARIANTS
 from gamefold.territory.state import NAME, Board, TerritoryState
-from gamefold.territory.views import view
+from gamefold.territory.views import determinize, view
 
 __all__ = [
     "ACTIONS",
@@ -117,6 +117,7 @@ subsystem: Subsystem[TerritoryState[Any]] = _PIPELINE.subsystem(
     legal_actions=legal_actions,
     invariants=INVARIANTS,
     view=view,
+    determinize=determinize,
     state_type=Board,
 )
 """The registry entry of the territory slice: its actions, lifecycle, invariants, view."""

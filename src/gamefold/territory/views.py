@@ -3,18 +3,25 @@
 The map is public: owners, troops on territories and in reserve, forts, traps, truces and
 tallies are on the table for everyone. Only the slice's random stream is stripped, so a bot
 cannot see the future. A game that extends the record extends the view the same way.
+
+:func:`determinize` goes the other way, for search bots: the view is the whole map, so the
+state it came from is the view with a fresh stream (:func:`state_from_view` does the same
+for a game's extended record).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
+from gamefold.rng import Rng
 from gamefold.territory.atlas import Atlas
-from gamefold.territory.state import Realm, TerritoryState, Truce
+from gamefold.territory.state import Board, Realm, TerritoryState, Truce
 
-__all__ = ["TerritoryView", "view", "view_fields"]
+__all__ = ["TerritoryView", "determinize", "state_from_view", "view", "view_fields"]
+
+T = TypeVar("T", bound=TerritoryState[Any])
 
 
 @attrs.frozen(kw_only=True)
@@ -59,3 +66,17 @@ def view_fields(state: TerritoryState[Any], viewer: str) -> dict[str, Any]:
 def view(state: TerritoryState[Any], viewer: str) -> TerritoryView:
     """What ``viewer`` may see of the map: everything but the RNG (EN-9)."""
     return TerritoryView(**view_fields(state, viewer))
+
+
+def state_from_view(state_type: type[T], shown: TerritoryView, rng: Rng) -> T:
+    """The ``state_type`` record ``shown`` is the view of, with a fresh stream drawn from
+    ``rng``: every field of the view but ``viewer`` is a field of the record (EN-9)."""
+    fields = {f.name: getattr(shown, f.name) for f in attrs.fields(type(shown))}
+    del fields["viewer"]
+    return state_type(**fields, rng=rng.split("stream"))
+
+
+def determinize(shown: TerritoryView, viewer: str, rng: Rng) -> Board:
+    """The map ``shown`` is the view of (EN-9): nothing of it is hidden but the stream,
+    which is drawn afresh from ``rng``."""
+    return state_from_view(Board, shown, rng)

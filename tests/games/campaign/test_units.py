@@ -1145,7 +1145,7 @@ def test_cp1_the_campaigns_policies_and_its_end() -> None:
     when summit's map does, and then nobody acts."""
     game = Campaign()
     policies = game.policies()
-    assert sorted(policies) == ["greedy", "random"]
+    assert sorted(policies) == ["greedy", "ismcts", "random"]
     assert policies["random"] is random_kinds
     over = BEFORE.with_slice("map", replace(BEFORE["map"], phase=Phase.OVER))
     assert game.is_over(over)

@@ -45,7 +45,7 @@ def test_the_policies_are_named_random_and_greedy() -> None:
     """``"random"`` is the uniform random policy every game has; ``"greedy"`` is the
     skirmish's own."""
     policies = Skirmish().policies()
-    assert sorted(policies) == ["greedy", "random"]
+    assert sorted(policies) == ["greedy", "ismcts", "random"]
     assert policies["random"] is random_policy
 
 

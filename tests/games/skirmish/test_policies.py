@@ -33,7 +33,7 @@ def _with_hp(game: Game, **hp: int) -> Game:
 
 def test_the_policies_are_random_and_greedy() -> None:
     """Both names are there; the greedy one for this game's config."""
-    assert set(GAME.policies()) == {"random", "greedy"}
+    assert set(GAME.policies()) == {"random", "ismcts", "greedy"}
 
 
 def test_greedy_pairs_its_healthiest_fighters() -> None:

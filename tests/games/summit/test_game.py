@@ -184,7 +184,7 @@ def test_the_game_is_registered_as_summit() -> None:
     assert get_game("summit") is Summit
     game = Summit()
     assert game == Summit(SummitConfig())
-    assert set(game.policies()) == {"random", "greedy"}
+    assert set(game.policies()) == {"random", "ismcts", "greedy"}
     assert game.rules.names == ("diplomacy", "map")
     # The map follows diplomacy through one reaction, not a wrapper of each handler.
     assert game.rules.handler_source(type(_begin(game))) == "lifecycle"

@@ -83,7 +83,7 @@ def test_en7_the_game_names_its_rules_events_and_setup_from_its_attribution() ->
     assert GAME.rule_ids() == RULE_IDS
     assert GAME.event_rules() == EVENT_RULES
     assert GAME.setup_rules(GAME.setup(1)) == SETUP_RULES
-    assert set(GAME.policies()) == {"random", "greedy"}
+    assert set(GAME.policies()) == {"random", "ismcts", "greedy"}
 
 
 def test_en7_the_game_tells_events_with_its_diplomacy_config() -> None:

@@ -22,7 +22,7 @@ from gamefold.games.campaign.flow import battle_actor, battle_clock
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
 from gamefold.games.campaign.state import NAME, CampaignState, initial_state
-from gamefold.games.skirmish import Skirmish, SkirmishState, Tally
+from gamefold.games.skirmish import Skirmish, SkirmishState, Tally, redraw_held
 from gamefold.games.summit import DIPLOMACY, Summit
 from gamefold.games.summit import NAME as MAP
 from gamefold.games.summit import initial_state as map_state
@@ -108,6 +108,12 @@ class Campaign(GameDef[CampaignConfig]):
         """Per faction (then ``"gm"``): summit's winner and score (DP-14, SM-11), and the
         champion's fate and battles."""
         return outcome(self._summit, game)
+
+    def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
+        """The slices' draws (:meth:`Rules.determinize <gamefold.Rules.determinize>`), then
+        the held declaration the view hides, which spans the slices (SK-4, SK-18)."""
+        drawn = self.rules.determinize(view, viewer, rng)
+        return redraw_held(drawn, view.skirmish, view.combat.declared, rng.split("held"))
 
     def describe(self, event: Event) -> str:
         """One readable line for an event of any slice."""

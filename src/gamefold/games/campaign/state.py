@@ -34,6 +34,7 @@ __all__ = [
     "record_of",
     "subsystem",
     "tallied",
+    "determinize",
     "view",
 ]
 
@@ -172,6 +173,12 @@ def view(state: CampaignState, viewer: str) -> CampaignView:
     return CampaignView(state.records, state.battle, state.battles)
 
 
+def determinize(shown: CampaignView, viewer: str, rng: Rng) -> CampaignState:
+    """The slice ``shown`` is the view of (EN-9): all of it public, the stream (which seeds
+    the next battle's fight) drawn afresh from ``rng``."""
+    return CampaignState(shown.records, rng.split("stream"), shown.battle, shown.battles)
+
+
 def records_sound(state: CampaignState) -> Iterator[str]:
     """Every record is non-negative, and no faction won more attacks than it fought."""
     for r in state.records:
@@ -194,6 +201,7 @@ subsystem: Subsystem[CampaignState] = _PIPELINE.subsystem(
     legal_actions=_no_actions,
     invariants=(records_sound,),
     view=view,
+    determinize=determinize,
     state_type=CampaignState,
 )
 """The registry entry of the campaign slice: no action of its own (anything sent to it is

@@ -25,7 +25,7 @@ from gamefold.games.skirmish.config import (
     PARTY_NAMES,
     SkirmishConfig,
 )
-from gamefold.games.skirmish.declaring import ACTIONS, UseAbility, UseCard
+from gamefold.games.skirmish.declaring import ACTIONS, UseAbility, UseCard, redraw_held
 from gamefold.games.skirmish.flow import whose_choice
 from gamefold.games.skirmish.game import Skirmish
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS, violations
@@ -57,6 +57,7 @@ from gamefold.games.skirmish.state import (
 )
 
 __all__ = [
+    "redraw_held",
     "ACTIONS",
     "CROSS_INVARIANTS",
     "DEFAULT_ENEMIES",

@@ -37,10 +37,12 @@ from gamefold.games.skirmish.state import (
     Held,
     SkirmishSlices,
     SkirmishState,
+    SkirmishView,
     bump,
     chose,
 )
 from gamefold.pipeline import field_checks
+from gamefold.rng import Rng
 from gamefold.skills import (
     GM,
     STANDARD_EFFECTS,
@@ -56,6 +58,7 @@ __all__ = [
     "UseAbility",
     "UseCard",
     "due",
+    "redraw_held",
     "step_use_ability",
     "step_use_card",
     "use_options",
@@ -297,3 +300,35 @@ def use_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tup
         ability = declared_ability(config, game, card)
         out.extend(UseCard(unit, card, d.hand, d.target) for d in declares if d.ability == ability)
     return tuple(out)
+
+
+def redraw_held(game: G, shown: SkirmishView, declared: tuple[str, ...], rng: Rng) -> G:
+    """``game``, a determinized skirmish whose slice view was ``shown``, with the held
+    declaration the view hid drawn from ``rng`` (EN-9, SK-4, SK-18).
+
+    A declaration is held while the active unit has made its choice (SK-1) but the fight
+    has none of it (``declared``, the fight view's list) and a reaction window is open.
+    Its unit is the active one; its target the one the view shows (its target's player sees
+    it) or, when hidden too, one whose player's window is open; its ability and Hand are
+    drawn uniformly among the declarations the fight allows at that target.
+    """
+    deck = game.skills
+    unit = deck.active
+    if shown.held is not None or unit is None or not deck.reacting:
+        return game
+    if unit not in shown.chosen or unit in declared:
+        return game
+    fight: CombatState = game.combat
+    aimed = shown.held_target
+    reacting = deck.reacting
+    options = [
+        d
+        for d in combat.declarations(fight, unit)
+        if d.target == aimed or (aimed is None and owner(deck, d.target) in reacting)
+    ]
+    if not options:
+        raise ValueError(f"{unit} holds a declaration, but none of its is legal in this view")
+    chosen, _ = rng.choice(options)
+    held = Held(unit, chosen.ability, chosen.hand, chosen.target)
+    state: SkirmishState = game.skirmish
+    return replace(game, skirmish=replace(state, held=held))

@@ -25,11 +25,13 @@ from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.skirmish import account
 from gamefold.games.skirmish.account import describe, outcome
 from gamefold.games.skirmish.config import SCENARIOS, SkirmishConfig
+from gamefold.games.skirmish.declaring import redraw_held
 from gamefold.games.skirmish.flow import fight_over, whose_choice
 from gamefold.games.skirmish.policies import greedy_policy
 from gamefold.games.skirmish.rules import build_rules
 from gamefold.games.skirmish.state import NAME, initial_state
 from gamefold.registry import Game, Rules
+from gamefold.rng import Rng
 from gamefold.skills import GM, SkillsState
 
 __all__ = ["Skirmish"]
@@ -99,6 +101,12 @@ class Skirmish(GameDef[SkirmishConfig]):
             hp[row["side"]] = hp.get(row["side"], 0) + max(row["hp"], 0)
         total = sum(hp.values())
         return {p: hp[row["side"]] / total if total else 0.5 for p, row in rows.items()}
+
+    def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
+        """The slices' draws (:meth:`Rules.determinize <gamefold.Rules.determinize>`), then
+        the held declaration the view hides, which spans the slices (SK-4, SK-18)."""
+        drawn = self.rules.determinize(view, viewer, rng)
+        return redraw_held(drawn, view.skirmish, view.combat.declared, rng.split("held"))
 
     def describe(self, event: Event) -> str:
         """One readable line for an event of any of the three slices."""

@@ -43,6 +43,7 @@ __all__ = [
     "Tally",
     "bump",
     "chose",
+    "determinize",
     "initial_state",
     "mark",
     "subsystem",
@@ -257,6 +258,15 @@ def view(state: SkirmishState, viewer: str) -> SkirmishView:
     return SkirmishView(state.tallies, shown, target, state.chosen)
 
 
+def determinize(shown: SkirmishView, viewer: str, rng: Rng) -> SkirmishState:
+    """The slice ``shown`` could be the view of (EN-9): the tallies, the choices and a shown
+    held declaration kept, the stream (Dodge's rolls) drawn afresh from ``rng``. A held
+    declaration the view hides spans the slices (who may hold one is the skill deck's and
+    the fight's business): :func:`~gamefold.games.skirmish.declaring.redraw_held` draws it
+    on the whole game."""
+    return SkirmishState(shown.tallies, shown.held, shown.chosen, rng.split("stream"))
+
+
 def chose(state: SkirmishState, unit: str) -> SkirmishState:
     """``state`` with ``unit`` counted as having made its choice this Round (SK-1)."""
     return replace(state, chosen=(*state.chosen, unit))
@@ -296,6 +306,7 @@ subsystem: Subsystem[SkirmishState] = _PIPELINE.subsystem(
     legal_actions=_no_actions,
     invariants=(tallies_sound,),
     view=view,
+    determinize=determinize,
     state_type=SkirmishState,
 )
 """The registry entry of the skirmish slice, built by its :class:`~gamefold.pipeline.Pipeline`:

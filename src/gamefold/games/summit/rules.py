@@ -65,7 +65,16 @@ from gamefold.games.summit.effects import pact_problem, target_problem, targets
 from gamefold.games.summit.flow import after_window
 from gamefold.games.summit.invariants import INVARIANTS
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
-from gamefold.games.summit.state import NAME, G, MapState, Phase, SummitGame, SummitSlices, view
+from gamefold.games.summit.state import (
+    NAME,
+    G,
+    MapState,
+    Phase,
+    SummitGame,
+    SummitSlices,
+    determinize,
+    view,
+)
 from gamefold.pipeline import Decide, Pipeline
 from gamefold.registry import Game, Handler, Reaction, Rule, Rules, Subsystem, Wrapper
 from gamefold.territory import realm_of, territory_count
@@ -161,6 +170,7 @@ subsystem: Subsystem[MapState] = _PIPELINE.subsystem(
     legal_actions=legal_actions,
     invariants=INVARIANTS,
     view=view,
+    determinize=determinize,
     state_type=MapState,
 )
 """The registry entry of the ``"map"`` slice: its actions, lifecycle, invariants, view."""

@@ -23,7 +23,8 @@ import attrs
 from gamefold import diplomacy, territory
 from gamefold.games.summit.config import Scenario
 from gamefold.registry import Game
-from gamefold.territory import TerritoryView, view_fields
+from gamefold.rng import Rng
+from gamefold.territory import TerritoryView, state_from_view, view_fields
 
 __all__ = [
     "G",
@@ -35,6 +36,7 @@ __all__ = [
     "NAME",
     "Phase",
     "SummitGame",
+    "determinize",
     "view",
 ]
 
@@ -176,3 +178,8 @@ def view(state: MapState, viewer: str) -> MapView:
         asked=state.asked,
         proposals=state.proposals,
     )
+
+
+def determinize(shown: MapView, viewer: str, rng: Rng) -> MapState:
+    """The map ``shown`` is the view of (EN-9): all of it public, the stream drawn afresh."""
+    return state_from_view(MapState, shown, rng)
