@@ -157,6 +157,18 @@ def test_en3_each_actor_draws_from_its_own_stream() -> None:
     assert a_streams[1] == a_streams[0].split("next")
 
 
+def test_en3_a_player_left_out_of_a_mapping_plays_the_games_own_random() -> None:
+    """EN-3: a mapping naming some players leaves the others to the game's ``"random"``
+    policy (summit's picks an action kind first), the same games as naming it for them."""
+    game = get_game("summit")()
+    players = game.players(game.setup(4))
+    named = game.policies()["random"]
+    assert named is not random_policy
+    some = play(game, 4, {"p1": random_policy}, keep_states=False)
+    every = play(game, 4, dict.fromkeys(players, named) | {"p1": random_policy}, keep_states=False)
+    assert some.actions == every.actions
+
+
 def test_a_policy_for_a_stranger_is_refused_naming_the_players() -> None:
     """A policy for a player the game does not have is a ValueError naming the first such
     player and the game's players."""

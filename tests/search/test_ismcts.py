@@ -141,3 +141,26 @@ def test_skirmish_scores_a_cut_fight_by_the_sides_hit_points() -> None:
     scores = game.evaluate(state)
     assert scores["ana"] == scores["cy"] == pytest.approx(party / (party + enemies))
     assert scores["gm"] == pytest.approx(enemies / (party + enemies))
+
+
+def test_the_command_line_and_simulate_take_ismcts_with_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--policy p1=ismcts:iterations=N`` plays ISMCTS for p1 in ``simulate``, on worker
+    processes too (the bot pickles), with the same frame as the API's."""
+    from gamefold.cli import main
+    from gamefold.sim import simulate
+
+    monkeypatch.setenv("CI", "true")
+    out = tmp_path / "frame.csv"
+    spec = "p1=ismcts:iterations=3,horizon=4"
+    argv = ["simulate", "summit", "--games", "2", "--seed", "5", "--policy", spec]
+    assert main([*argv, "--workers", "2", "--out", str(out)]) == 0
+    capsys.readouterr()
+    frame = simulate(
+        "summit", games=2, seed=5, policies={"p1": spec.split("=", 1)[1]}, progress=False
+    )
+    assert set(frame[frame["player"] == "p1"]["policy"]) == {"ismcts:iterations=3,horizon=4"}
+    assert set(frame[frame["player"] == "p2"]["policy"]) == {"random"}
+    written = out.read_text().splitlines()
+    assert written == frame.to_csv(index=False).splitlines()

@@ -311,11 +311,11 @@ def play(
 
     ``game`` is a :class:`GameDef` or a registered game's name (its default config), as for
     :func:`~gamefold.sim.simulate`. ``policies`` is one policy for every actor or a mapping
-    from actor to policy (missing actors play at random; a player the game does not have is
-    a ``ValueError``). Each actor's policy draws from its own stream,
-    ``Rng.from_seed(seed).split("policy:<actor>")``. The game stops at its end or after
-    ``max_steps`` actions. With ``keep_states=False`` only the first and last states are
-    kept, for long simulations.
+    from actor to policy (missing actors play the game's ``"random"`` policy, as they do by
+    name; a player the game does not have is a ``ValueError``). Each actor's policy draws
+    from its own stream, ``Rng.from_seed(seed).split("policy:<actor>")``. The game stops at
+    its end or after ``max_steps`` actions. With ``keep_states=False`` only the first and
+    last states are kept, for long simulations.
 
     A policy that raises, returns an action the rules refuse, or returns anything but an
     ``(action, rng)`` pair stops the game with a :class:`~gamefold.PolicyError` naming the
@@ -331,7 +331,7 @@ def play(
     actions: list[Action] = []
     states: list[Game] = [state]
     events: list[tuple[Event, ...]] = []
-    policy_of = _policy_of(policies)
+    policy_of = _policy_of(game, policies)
     blame = _Blame(game.name, seed, index)
     over = game.is_over(state)
     while len(actions) < max_steps and not over:
@@ -368,11 +368,14 @@ def _check_players(game: GameDef[Any], state: Game, policies: object) -> None:
         )
 
 
-def _policy_of(policies: Mapping[str, Policy] | Policy) -> Callable[[str], Policy]:
-    """Each actor's policy: its own from a mapping (missing actors play at random), or the one
-    policy for everyone."""
+def _policy_of(
+    game: GameDef[Any], policies: Mapping[str, Policy] | Policy
+) -> Callable[[str], Policy]:
+    """Each actor's policy: its own from a mapping (missing actors play the game's
+    ``"random"``), or the one policy for everyone."""
     if isinstance(policies, Mapping):
-        return lambda actor: policies.get(actor, random_policy)
+        missing = game.policies()["random"]
+        return lambda actor: policies.get(actor, missing)
     return lambda actor: policies
 
 

@@ -94,7 +94,8 @@ def _number(text: str) -> int | float | str:
 
 def resolve_policies(game: GameDef[Any], spec: Policies) -> Policy | dict[str, Policy]:
     """Every name in ``spec`` resolved for ``game``, in the shape :func:`~gamefold.games.play`
-    takes: one policy, or a mapping from player to policy (missing players play at random).
+    takes: one policy, or a mapping from player to policy (missing players play the
+    game's ``"random"``).
     """
     if isinstance(spec, Mapping):
         return {player: resolve_policy(game, one) for player, one in spec.items()}
