@@ -35,6 +35,8 @@ def diff(old: Any, new: Any) -> list[Op]:
 
 
 def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
+    if old is new:  # a subtree shared by both trees (an unchanged slice): nothing to say
+        return
     # type() and not ==: True == 1 and 1 == 1.0 in Python, but not on the page.
     if type(old) is not type(new):
         ops.append([path, new])
