@@ -67,7 +67,7 @@ def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[Op]) -> Non
     for index, (before, after) in enumerate(zip(old, new, strict=True)):
         _diff(before, after, [*path, index], inner)
     # Item ops that cost more than the list itself (a reshuffled deck): set it whole.
-    if len(inner) > 1 and _size(inner) > _size(new):
+    if len(inner) > 1 and not _at_least(new, _size(inner)):
         ops.append([path, new])
     else:
         ops.extend(inner)
@@ -75,6 +75,18 @@ def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[Op]) -> Non
 
 def _size(value: Any) -> int:
     return len(json.dumps(value, separators=(",", ":")))
+
+
+def _at_least(items: list[Any], size: int) -> bool:
+    """Whether ``_size(items) >= size``, measured item by item until it is known: the list
+    of a game's slices holds the whole state, and a step's few ops are told from it by its
+    first slice or two."""
+    total = 1  # "[" and, for each item, the item and a "," or the closing "]"
+    for item in items:
+        total += _size(item) + 1
+        if total >= size:
+            return True
+    return total + (not items) >= size
 
 
 def patch(tree: Any, ops: list[Op]) -> Any:
