@@ -54,7 +54,8 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: Path, ops: list[O
             ops.append([[*path, key]])
     for key, value in new.items():
         if key in old:
-            _diff(old[key], value, [*path, key], ops)
+            if not _same(old[key], value):
+                _diff(old[key], value, [*path, key], ops)
         else:
             ops.append([[*path, key], value])
 
@@ -65,12 +66,21 @@ def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[Op]) -> Non
         return
     inner: list[Op] = []
     for index, (before, after) in enumerate(zip(old, new, strict=True)):
-        _diff(before, after, [*path, index], inner)
+        if not _same(before, after):
+            _diff(before, after, [*path, index], inner)
     # Item ops that cost more than the list itself (a reshuffled deck): set it whole.
     if len(inner) > 1 and not _at_least(new, _size(inner)):
         ops.append([path, new])
     else:
         ops.extend(inner)
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether ``old`` and ``new`` are told equal without a call of :func:`_diff` a node: one
+    shared subtree, or two equal leaves of one type (most of a tree, step after step)."""
+    return old is new or (
+        type(old) is type(new) and not isinstance(new, dict | list) and old == new
+    )
 
 
 def _size(value: Any) -> int:
