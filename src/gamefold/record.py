@@ -32,7 +32,7 @@ import attrs
 
 from gamefold._convert import converter, from_json, structure, tag_of, to_json
 from gamefold._loading import DEFAULT_LIMITS, Limits, parse_json, shown
-from gamefold.core import Action
+from gamefold.core import Action, Event
 from gamefold.errors import ConfigError, GamefoldError, IllegalAction, RecordError
 from gamefold.registry import Game
 
@@ -396,7 +396,12 @@ class Checked:
     """The first divergence, or ``None`` if the record replays exactly."""
 
 
-def check_record(record: GameRecord | str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Checked:
+def check_record(
+    record: GameRecord | str | bytes,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    replayed: Callable[[Game, tuple[Event, ...]], object] | None = None,
+) -> Checked:
     """Replay a record action by action, stopping at the first step that does not replay.
 
     ``record`` is a :class:`GameRecord` or its JSON text. From text, each action is decoded
@@ -405,6 +410,11 @@ def check_record(record: GameRecord | str | bytes, *, limits: Limits = DEFAULT_L
     action is illegal or, for a record with digests, when the state it leads to has another
     :func:`state_digest` than the recorded one (so swapping two legal actions is caught at
     once).
+
+    ``replayed``, if given, is called with each state the replay reaches and the events
+    that led there: the setup with no events, then one call an action up to the first
+    divergence, the state whose digest differs included (an illegal action reaches none),
+    so a caller that shows the states (the viewer) replays the record once, here.
     """
     if isinstance(record, GameRecord):
         header = _Header(
@@ -418,10 +428,14 @@ def check_record(record: GameRecord | str | bytes, *, limits: Limits = DEFAULT_L
         decode: Callable[[Any, int], Action] = lambda action, _: action  # noqa: E731
     else:
         header, decode = _read_header(record, limits), _action
-    return _check(header, decode)
+    return _check(header, decode, replayed)
 
 
-def _check(header: _Header, decode: Callable[[Any, int], Action]) -> Checked:
+def _check(
+    header: _Header,
+    decode: Callable[[Any, int], Action],
+    replayed: Callable[[Game, tuple[Event, ...]], object] | None = None,
+) -> Checked:
     from gamefold.games.base import get_game
 
     try:
@@ -429,16 +443,20 @@ def _check(header: _Header, decode: Callable[[Any, int], Action]) -> Checked:
         state = game_def.setup(header.seed)
     except ConfigError as err:  # a config that validates alone but cannot seat its game
         raise RecordError("record/bad-config", str(err), "config") from None
+    if replayed is not None:
+        replayed(state, ())
     steps, found = 0, _digest_problem(header.digests, 0, state)
     for index, raw in enumerate(header.actions):
         if found is not None:
             break
         action = decode(raw, index)
         try:
-            after = game_def.rules.reduce(state, action)
+            after, events = game_def.rules.step(state, action)
         except GamefoldError as err:  # illegal, or no handler: the record does not replay
             found = Divergence(index + 1, f"the recorded action is illegal on replay: {err}")
             break
+        if replayed is not None:
+            replayed(after, events)
         found = _digest_problem(header.digests, index + 1, after)
         if found is None:
             state, steps = after, index + 1

@@ -100,3 +100,13 @@ def test_en3_the_shown_tree_is_exact_even_for_an_rng_state(name: str) -> None:
         else:
             assert shown[path] == value
     assert big > 0
+
+
+@given(st.lists(trees, max_size=5), st.integers(0, 200))
+def test_a_list_is_measured_item_by_item_as_it_is_whole(items: list[Any], size: int) -> None:
+    """Whether a list's item ops beat setting it whole is told without encoding the whole
+    list (a game's slices), with the same answer as its whole JSON's length."""
+    from gamefold.viewer.diff import _at_least
+
+    whole = len(json.dumps(items, separators=(",", ":")))
+    assert _at_least(items, size) == (whole >= size)

@@ -283,17 +283,18 @@ def test_en8_the_page_stops_at_the_first_divergence(
     data = viewer_data(tampered)
     assert len(data["steps"]) == 41  # the setup, then actions 1 to 40
     assert all(len(track["diffs"]) == 40 for track in data["tracks"].values())
-    # The check stops at 40; the page replays the same 40 steps and no further.
-    assert calls["step"] == 40 + 40
+    # The check, the page's one replay, stops at 40: nothing after it is replayed.
+    assert calls["step"] == 40
     assert calls["view"] == len(data["players"]) * 41
 
 
-def test_a_page_replays_its_record_once_beside_the_check(
+def test_a_page_replays_its_record_once(
     skirmish: GameRecord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The check's replay is the page's: its states and events are the ones shown."""
     calls = _counted(monkeypatch)
     data = viewer_data(skirmish)
     steps = len(skirmish.actions)
     assert len(data["steps"]) == steps + 1
-    assert calls["step"] == 2 * steps
+    assert calls["step"] == steps
     assert calls["view"] == len(data["players"]) * (steps + 1)

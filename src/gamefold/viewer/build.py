@@ -1,9 +1,9 @@
 """From a :class:`~gamefold.record.GameRecord` to the viewer's data and its HTML page.
 
-:func:`viewer_data` checks the record (:func:`~gamefold.record.check_record`), replays it
-up to its first divergence, if any, and keeps, per step, the clock, the action and
-who took it, the events with their rule IDs (the game's rule-coverage tables,
-:meth:`GameDef.event_rules <gamefold.games.GameDef.event_rules>` and
+:func:`viewer_data` checks the record (:func:`~gamefold.record.check_record`), keeping the
+states and events of that one replay, up to its first divergence, if any; then, per step,
+the clock, the action and who took it, the events with their rule IDs (the game's
+rule-coverage tables, :meth:`GameDef.event_rules <gamefold.games.GameDef.event_rules>` and
 :meth:`~gamefold.games.GameDef.attested`), and per *track* (the full state, then each
 player's view from the game's view function, EN-9) the first tree and one :func:`diff
 <gamefold.viewer.diff.diff>` a step. :func:`to_html` puts that data, the script and the
@@ -20,8 +20,7 @@ from typing import Any
 
 import attrs
 
-from gamefold.core import Action, Event
-from gamefold.errors import GamefoldError
+from gamefold.core import Action, Event, replace
 from gamefold.games.base import EventRules, GameDef
 from gamefold.record import GameRecord, check_record, converter
 from gamefold.registry import Game
@@ -95,25 +94,16 @@ def _short(value: Any) -> str:
 
 @attrs.frozen
 class _Replayed:
-    """The states and events of a record, up to its first illegal action if it has one."""
+    """The states and events of a record, up to its first divergence if it has one."""
 
-    states: tuple[Game, ...]
-    events: tuple[tuple[Event, ...], ...]
+    states: list[Game] = attrs.field(factory=list)
+    events: list[tuple[Event, ...]] = attrs.field(factory=list)
 
-
-def _replay(game: GameDef[Any], record: GameRecord, last: int) -> _Replayed:
-    """The states up to step ``last`` (the first divergence: nothing after it is shown)."""
-    state = game.setup(record.seed)
-    states: list[Game] = [state]
-    events: list[tuple[Event, ...]] = []
-    for action in record.actions[:last]:
-        try:
-            state, happened = game.rules.step(state, action)
-        except GamefoldError:  # illegal: check_record says why; the replay stops here
-            break
-        states.append(state)
-        events.append(happened)
-    return _Replayed(tuple(states), tuple(events))
+    def __call__(self, state: Game, events: tuple[Event, ...]) -> None:
+        """Keep a state the check reached and the events that led there."""
+        self.states.append(state)
+        if self.states[1:]:  # the setup has no step, hence no events
+            self.events.append(events)
 
 
 def _step(
@@ -151,9 +141,54 @@ def _track(game: GameDef[Any], trees: Iterable[Any], names: CardNames) -> dict[s
     return {"first": first, "diffs": diffs}
 
 
-def _views(game: GameDef[Any], states: tuple[Game, ...], viewer: str) -> Iterator[Any]:
+def _views(game: GameDef[Any], states: list[Game], viewer: str) -> Iterator[Any]:
     """The trees of ``viewer``'s view of each state, from the game's view function."""
-    return (state_tree(game.rules.view(s, viewer)) for s in states)
+    return _trees(game.rules.view(s, viewer) for s in states)
+
+
+def _trees(states: Iterable[Game]) -> Iterator[Any]:
+    """The tree of each state (or view), sharing with the tree before it the subtree of each
+    slice equal to the step's before: most steps change a slice or two, and the diff of the
+    page's track (:func:`~gamefold.viewer.diff.diff`) skips a shared subtree at once.
+
+    Equal records make equal trees (every field has one concrete type), so the trees are
+    those :func:`state_tree` gives each state alone; the unchanged slices are just not
+    converted again."""
+    before: Game | None = None
+    previous: Any = None
+    for state in states:
+        same = (
+            set()
+            if before is None or type(before) is not type(state)
+            else {
+                i
+                for i, (old, new) in enumerate(zip(before.slices, state.slices, strict=True))
+                if old is new or old == new
+            }
+        )
+        # The converter writes the game's layout; the slices kept are left out (None) and
+        # put back from the tree before.
+        tree = state_tree(replace(state, **{state.names[i]: None for i in same}) if same else state)
+        for i, slice_tree in enumerate(tree["slices"]):
+            if i in same:
+                tree["slices"][i] = previous["slices"][i]
+            elif before is not None and type(before) is type(state):
+                _share_fields(before.slices[i], state.slices[i], previous["slices"][i], slice_tree)
+        yield tree
+        before, previous = state, tree
+
+
+def _share_fields(old: Any, new: Any, old_tree: Any, new_tree: Any) -> None:
+    """In a changed slice's tree, share with the tree before the subtree of each field equal
+    to the step's before (a hand changed, the config beside it did not)."""
+    if type(old) is not type(new) or not attrs.has(type(new)):
+        return
+    for field in attrs.fields(type(new)):
+        name = field.name
+        if name in old_tree and name in new_tree:
+            before, after = getattr(old, name), getattr(new, name)
+            if before is after or before == after:
+                new_tree[name] = old_tree[name]
 
 
 def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
@@ -173,10 +208,9 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     (the last one replayed when the action there is illegal); otherwise it is ``None``.
     Nothing after the first divergence is replayed or shown: the page ends where it opens.
     """
-    checked = check_record(record)
+    replayed = _Replayed()
+    checked = check_record(record, replayed=replayed)  # the page's one replay
     game = record.game_def()
-    found = checked.divergence
-    replayed = _replay(game, record, len(record.actions) if found is None else found.step)
     states = replayed.states
     first: dict[str, Any] = {
         "kind": "Setup",
@@ -190,7 +224,7 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     for index, events in enumerate(replayed.events):
         before, after = states[index], states[index + 1]
         steps.append(_step(game, table, before, after, record.actions[index], events))
-    trees = [state_tree(s) for s in states]
+    trees = list(_trees(states))
     for step, tree in zip(steps, trees, strict=True):
         step["clock"] = clock_items(game.name, tree)
     players = list(game.players(states[0]))

@@ -35,6 +35,8 @@ def diff(old: Any, new: Any) -> list[Op]:
 
 
 def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
+    if old is new:  # a subtree shared by both trees (an unchanged slice): nothing to say
+        return
     # type() and not ==: True == 1 and 1 == 1.0 in Python, but not on the page.
     if type(old) is not type(new):
         ops.append([path, new])
@@ -52,7 +54,8 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: Path, ops: list[O
             ops.append([[*path, key]])
     for key, value in new.items():
         if key in old:
-            _diff(old[key], value, [*path, key], ops)
+            if not _same(old[key], value):
+                _diff(old[key], value, [*path, key], ops)
         else:
             ops.append([[*path, key], value])
 
@@ -63,16 +66,37 @@ def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[Op]) -> Non
         return
     inner: list[Op] = []
     for index, (before, after) in enumerate(zip(old, new, strict=True)):
-        _diff(before, after, [*path, index], inner)
+        if not _same(before, after):
+            _diff(before, after, [*path, index], inner)
     # Item ops that cost more than the list itself (a reshuffled deck): set it whole.
-    if len(inner) > 1 and _size(inner) > _size(new):
+    if len(inner) > 1 and not _at_least(new, _size(inner)):
         ops.append([path, new])
     else:
         ops.extend(inner)
 
 
+def _same(old: Any, new: Any) -> bool:
+    """Whether ``old`` and ``new`` are told equal without a call of :func:`_diff` a node: one
+    shared subtree, or two equal leaves of one type (most of a tree, step after step)."""
+    return old is new or (
+        type(old) is type(new) and not isinstance(new, dict | list) and old == new
+    )
+
+
 def _size(value: Any) -> int:
     return len(json.dumps(value, separators=(",", ":")))
+
+
+def _at_least(items: list[Any], size: int) -> bool:
+    """Whether ``_size(items) >= size``, measured item by item until it is known: the list
+    of a game's slices holds the whole state, and a step's few ops are told from it by its
+    first slice or two."""
+    total = 1  # "[" and, for each item, the item and a "," or the closing "]"
+    for item in items:
+        total += _size(item) + 1
+        if total >= size:
+            return True
+    return total + (not items) >= size
 
 
 def patch(tree: Any, ops: list[Op]) -> Any:
