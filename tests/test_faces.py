@@ -20,7 +20,10 @@ PACKAGES = (
     "gamefold.territory",
     "gamefold.games.skirmish",
     "gamefold.games.summit",
+    "gamefold.games.campaign",
     "gamefold.viewer",
+    "gamefold.envs",
+    "gamefold.search",
 )
 
 

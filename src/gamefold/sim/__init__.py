@@ -44,7 +44,7 @@ from gamefold.sim.runner import game_seed, game_seeds
 from gamefold.sim.sequential import SPRT, Decision
 from gamefold.sim.stats import Difference, Estimate, Interval, difference
 from gamefold.sim.summary import summary_text
-from gamefold.sim.tournament import Tournament, tournament
+from gamefold.sim.tournament import Tournament, competitors, tournament
 from gamefold.sim.variants import parse_settings, variant
 from gamefold.sim.workers import MAX_RESTARTS, Workers, WorkersLost
 
@@ -72,6 +72,7 @@ __all__ = [
     "WorkersLost",
     "check_policies",
     "compare",
+    "competitors",
     "coverage",
     "coverage_json",
     "difference",

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from gamefold.envs.codec import ActionCodec
+from gamefold.envs import ActionCodec
 from gamefold.games.base import GameDef, get_game
 from gamefold.rng import Rng
 from gamefold.testing.conformance import ConformanceError
