@@ -1,5 +1,5 @@
 """How strong the ISMCTS policy plays, in each shipped game (issue #32): the figures of
-``docs/search.md``.
+``docs/search-bots.md``.
 
     python tests/benchmarks/search.py [--games 30] [--budgets 25 100] [--workers 2]
     python tests/benchmarks/search.py --games 100 --again campaign:random:100

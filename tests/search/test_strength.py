@@ -1,4 +1,4 @@
-"""The strength page (``docs/search.md``) shows what the code gives: the games recorded in
+"""The strength page (``docs/search-bots.md``) shows what the code gives: the games recorded in
 ``docs/search-strength.json`` by ``tests/benchmarks/search.py`` are played again here, and
 the record covers what the page promises (issue #32)."""
 
