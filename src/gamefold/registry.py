@@ -504,6 +504,8 @@ class Rules:
         self._sieve = self._build_sieve()
         self._listers = tuple((attrgetter(sub.name), sub.legal_actions) for sub in self.subsystems)
         self._rule_listers = self._build_rule_listers()
+        self._views = {sub.name: sub.view for sub in self.subsystems}
+        self._merges = {seat.seat: seat.views for seat in self.seats}
 
     def __repr__(self) -> str:
         return f"Rules({list(self.names)!r})"
@@ -664,22 +666,30 @@ class Rules:
 
         A subsystem without a view shows ``None`` for its slice, never the raw state.
         """
-        mine = self._own_view(game, viewer)
-        for seat in self.seats:
-            if seat.seat != viewer and seat.held_by(game) == viewer:
-                theirs = self._own_view(game, seat.seat)
-                merged = {
-                    name: merge(mine[name], theirs[name]) for name, merge in seat.views.items()
-                }
-                mine = replace(mine, **merged)
-        return mine
-
-    def _own_view(self, game: Game, viewer: str) -> Game:
+        held = self.seats_held(game, viewer)
         shown = {
-            sub.name: None if sub.view is None else sub.view(getattr(game, sub.name), viewer)
+            sub.name: self.slice_view(sub.name, getattr(game, sub.name), viewer, held)
             for sub in self.subsystems
         }
         return self.state(**shown, clock=game.clock)
+
+    def seats_held(self, game: Game, viewer: str) -> tuple[str, ...]:
+        """The seats other than its own that ``viewer`` commands in ``game``, in order."""
+        return tuple(
+            seat.seat for seat in self.seats if seat.seat != viewer and seat.held_by(game) == viewer
+        )
+
+    def slice_view(self, name: str, part: Any, viewer: str, held: tuple[str, ...] = ()) -> Any:
+        """``viewer``'s view of the slice ``name`` when it holds ``part``, taking in what the
+        ``held`` seats (:meth:`seats_held`) see of it: one slice of :meth:`view`, which
+        depends on that slice alone, so a caller may keep it while the slice is unchanged."""
+        see = self._views[name]
+        mine = None if see is None else see(part, viewer)
+        for seat in held:
+            merge = self._merges[seat].get(name)
+            if merge is not None:
+                mine = merge(mine, None if see is None else see(part, seat))
+        return mine
 
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
         """A whole game ``viewer``'s ``view`` could have come from: each slice through its

@@ -865,4 +865,8 @@ def test_en5_a_seat_held_by_another_player_is_listed_and_seen_by_it() -> None:
     assert rules.legal_actions(taken, "b") == ()
     assert rules.view(taken, "a").slices == (("a", 1), ("b", 10))
     assert rules.view(taken, "b").slices == (("b", 1), ("b", 10))
+    assert rules.seats_held(taken, "a") == ("b",)
+    assert rules.seats_held(taken, "b") == rules.seats_held(free, "a") == ()
+    assert rules.slice_view("b", taken["b"], "a", ("b",)) == ("b", 10)  # one slice of view
+    assert rules.slice_view("b", taken["b"], "a") == ("a", 10)
     assert rules.wrap(Wrapper(Add, refuse=lambda g, a: None)).seats == (held,)

@@ -58,14 +58,16 @@ def test_the_view_key_leaves_out_the_constant_config() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_observe_gives_the_games_own_view_and_its_encoding(name: str) -> None:
-    """The env's per-slice reuse never shows a stale view (campaign overrides its views)."""
+    """EN-9: observe keeps a slice's view while the slice is unchanged, and never shows a
+    stale one: at every state of a game, for the actor and for every player (the campaign's
+    defending faction sees the GM's seat it commands, then gives it back)."""
     game = get_game(name)()
     encoder = ObservationEncoder(game)
     played = play(game, 6, max_steps=400)
+    players = game.players(played.states[0])
     for state in played.states:
         actor = game.actor(state)
-        if actor is None or game.clock_action(state) is not None:
-            continue
-        view, numbers = encoder.observe(state, actor)
-        assert view == game.rules.view(state, actor)
-        assert numbers == encoder.encode(view)
+        for viewer in (actor, *players) if actor is not None else players:
+            view, numbers = encoder.observe(state, viewer)
+            assert view == game.rules.view(state, viewer)
+            assert numbers == encoder.encode(view)

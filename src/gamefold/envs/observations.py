@@ -105,9 +105,11 @@ class ObservationEncoder:
         self._scalar: Emit = lambda e, indent, lines: lines.append(
             f"{indent}A({known}.get({e}) or {scalar}({e}))"
         )
-        top, self.size = self._record(type(views[0]), 0, views[0])
-        self._write: Write = self._source.names[top]
+        self._top = self._fields(views[0])
+        self.size = sum(width for _, _, width in self._top)
         self._rules = game.rules
+        self._slices = frozenset(game.rules.names)
+        self._kept: dict[tuple[str, str], tuple[Any, tuple[str, ...], Any, list[float]]] = {}
         self.shape: tuple[int] = (self.size,)
         """The observation's shape."""
         self.low = -float(2**31)
@@ -118,22 +120,62 @@ class ObservationEncoder:
     def encode(self, view: Any) -> list[float]:
         """``view`` as ``size`` floats."""
         out: list[float] = []
-        self._write(view, out)
+        for name, write, _ in self._top:
+            write(getattr(view, name), out)
         return out
 
     def observe(self, game: Any, viewer: str) -> tuple[Any, list[float]]:
-        """``viewer``'s view of ``game`` (``Rules.view``) and its encoding (:meth:`encode`)."""
-        seen = self._rules.view(game, viewer)
-        return seen, self.encode(seen)
+        """``viewer``'s view of ``game`` (``Rules.view``) and its encoding (:meth:`encode`).
+
+        A slice's view and its numbers depend on that slice alone (and on the seats
+        ``viewer`` commands), so each is kept for the slice it was made from and made again
+        only once the slice changed: an env observes at every decision, and a step changes
+        one slice or two.
+        """
+        rules, kept = self._rules, self._kept
+        held = rules.seats_held(game, viewer)
+        shown: dict[str, Any] = {}
+        out: list[float] = []
+        for name, write, _ in self._top:
+            if name not in self._slices:
+                write(getattr(game, name), out)
+                continue
+            part = getattr(game, name)
+            last = kept.get((viewer, name))
+            if last is None or last[0] is not part or last[1] != held:
+                seen = rules.slice_view(name, part, viewer, held)
+                numbers: list[float] = []
+                write(seen, numbers)
+                last = kept[viewer, name] = (part, held, seen, numbers)
+            shown[name] = last[2]
+            out += last[3]
+        for name in self._slices.difference(shown):  # slices an observation leaves out
+            shown[name] = rules.slice_view(name, getattr(game, name), viewer, held)
+        return rules.state(**shown, clock=game.clock), out
+
+    def _fields(self, sample: Any) -> list[tuple[str, Write, int]]:
+        """The top level's writers, one a field: the game record's annotations name the
+        slices' states, its view holds their views, so they read a sample view's types."""
+        hints = typing.get_type_hints(type(sample))
+        found = []
+        for field in attrs.fields(type(sample)):
+            if field.name in self.skip:
+                continue
+            value = getattr(sample, field.name)
+            tp = type(value) if attrs.has(type(value)) else hints.get(field.name, Any)
+            emit, width = self._of(tp, field.name, 1)
+            if width:
+                lines: list[str] = []
+                emit("value", "", lines)
+                found.append((field.name, self._source.function(lines), width))
+        return found
 
     # -- the layout, from the types --------------------------------------------------------
 
-    def _record(self, cls: type, depth: int, sample: Any = None) -> tuple[str, int]:
+    def _record(self, cls: type, depth: int) -> tuple[str, int]:
         """The generated writer of ``cls`` (its global name) and its width."""
-        # The game record's annotations name the slices' states; its view holds their
-        # views, so the top level reads the types of a sample view's values.
         key = (cls, depth)
-        if sample is None and key in self._records:
+        if key in self._records:
             return self._records[key]
         hints = typing.get_type_hints(cls)
         lines: list[str] = []
@@ -141,16 +183,11 @@ class ObservationEncoder:
         for field in attrs.fields(cls):
             if field.name in self.skip:
                 continue
-            tp = hints.get(field.name, Any)
-            if sample is not None and attrs.has(type(getattr(sample, field.name))):
-                tp = type(getattr(sample, field.name))
-            emit, width = self._of(tp, field.name, depth + 1)
+            emit, width = self._of(hints.get(field.name, Any), field.name, depth + 1)
             if width:
                 emit(f"value.{field.name}", "", lines)
                 size += width
-        found = self._source.function(lines).__name__, size
-        if sample is None:
-            self._records[key] = found
+        found = self._records[key] = (self._source.function(lines).__name__, size)
         return found
 
     def _of(self, tp: Any, name: str, depth: int) -> tuple[Emit, int]:
