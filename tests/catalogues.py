@@ -41,6 +41,10 @@ def _modules(where: Path) -> Iterator[tuple[str, ast.Module]]:
             yield path.name, ast.parse(path.read_text(encoding="utf-8"))
 
 
+_BUILDERS = ("illegal", "refusal")
+"""The codes module's builders of a refusal: ``codes.illegal`` and ``codes.refusal``."""
+
+
 def _is_codes(node: ast.AST) -> bool:
     return isinstance(node, ast.Name) and node.id == "codes"
 
@@ -98,7 +102,7 @@ def source_problems(where: Path, codes: ModuleType) -> list[str]:
             called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
             if called == IllegalAction.__name__:
                 problems.append(f"{place}: IllegalAction built by hand, not by codes.illegal")
-            elif isinstance(func, ast.Attribute) and _is_codes(func.value) and called == "illegal":
+            elif isinstance(func, ast.Attribute) and _is_codes(func.value) and called in _BUILDERS:
                 problems.extend(_refusal_problems(place, node, catalogue, codes))
     return sorted(problems, key=_by_place)
 

@@ -23,6 +23,7 @@ import gamefold
 from gamefold import combat, diplomacy, registry, skills, testing
 from gamefold import games as games_face
 from gamefold.games import skirmish, summit
+from gamefold.pipeline import Catalogue
 from gamefold.testing import skills as skills_kit
 
 GUIDES = Path(__file__).resolve().parents[1] / "docs" / "guides"
@@ -38,7 +39,7 @@ CALLBACKS: dict[str, Any] = {
 
 
 def _namespace() -> dict[str, Any]:
-    names: dict[str, Any] = {"gamefold": gamefold, "game": gamefold.Game}
+    names: dict[str, Any] = {"gamefold": gamefold, "game": gamefold.Game, "catalogue": Catalogue}
     for face in (skills, combat, diplomacy):
         names[face.__name__.rpartition(".")[2]] = face
     # the testing guide's dialect is shown with the skill-deck kit's strategies

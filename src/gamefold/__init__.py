@@ -28,6 +28,7 @@ from gamefold.errors import (
     IllegalAction,
     PolicyError,
     RecordError,
+    Refusal,
     RegistryError,
 )
 from gamefold.registry import Clock, Game, Invariant, Rule, Rules, Seat, Subsystem, Wrapper
@@ -50,6 +51,7 @@ __all__ = [
     "Lifecycle",
     "PolicyError",
     "RecordError",
+    "Refusal",
     "RegistryError",
     "Rule",
     "Seat",

@@ -16,6 +16,7 @@ __all__ = [
     "IllegalAction",
     "PolicyError",
     "RecordError",
+    "Refusal",
     "RegistryError",
 ]
 
@@ -68,6 +69,36 @@ class IllegalAction(GamefoldError, ValueError):
 
     def __hash__(self) -> int:
         return hash((self.code, self.rule, self.message))
+
+
+class Refusal:
+    """Why an action is refused, before anything is raised: a code (``"domain/reason"``),
+    a sentence a player understands, and the rule it cites.
+
+    A decide function returns one instead of raising, ``rule`` left out unless its code
+    cites several rules: the pipeline builds the :class:`IllegalAction` from it, the rule
+    from its catalogue, only when an action is refused, so a legal step builds nothing of
+    the kind. A wrapper's ``refuse`` returns one naming its rule
+    (``Catalogue.refusal`` builds it), which the registry raises the same way.
+    """
+
+    __slots__ = ("code", "detail", "rule")
+
+    def __init__(self, code: str, detail: str, rule: str | None = None) -> None:
+        self.code = code
+        self.detail = detail
+        self.rule = rule
+
+    def __repr__(self) -> str:
+        rule = "" if self.rule is None else f", rule={self.rule!r}"
+        return f"Refusal({self.code!r}, {self.detail!r}{rule})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Refusal):
+            return NotImplemented
+        return (self.code, self.detail, self.rule) == (other.code, other.detail, other.rule)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class ConfigError(GamefoldError, ValueError):

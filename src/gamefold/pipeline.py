@@ -26,7 +26,7 @@ from typing import Any, Generic, TypeAlias, TypeVar, Union, get_args, get_origin
 import attrs
 
 from gamefold.core import Action, Events, Lifecycle
-from gamefold.errors import IllegalAction
+from gamefold.errors import IllegalAction, Refusal
 from gamefold.registry import Invariant, Subsystem
 from gamefold.rng import Rng
 
@@ -90,12 +90,20 @@ class Catalogue:
 
         ``rule`` is needed only for a code that cites several rules, and must be one of them.
         """
+        return IllegalAction(code, self._cite(code, rule), message, action)
+
+    def refusal(self, code: str, detail: str, *, rule: str | None = None) -> Refusal:
+        """The :class:`Refusal` of ``code`` naming its rule, as a wrapper's ``refuse``
+        returns it (``rule`` as for :meth:`illegal`)."""
+        return Refusal(code, detail, self._cite(code, rule))
+
+    def _cite(self, code: str, rule: str | None) -> str:
         cited = self._cited[code]
         if rule is None:
-            rule = self.rule_of(code)
-        elif rule not in cited:
+            return self.rule_of(code)
+        if rule not in cited:
             raise ValueError(f"{code} cites {', '.join(cited)}, not {rule}")
-        return IllegalAction(code, rule, message, action)
+        return rule
 
 
 # -- field checks ---------------------------------------------------------------------------
@@ -196,34 +204,6 @@ def _well_formed(
 
 
 # -- the pipeline ---------------------------------------------------------------------------
-
-
-class Refusal:
-    """Why a decide function refuses an action: a code of the subsystem's catalogue and a
-    sentence a player understands (``rule`` names the rule when the code cites several).
-
-    A decide function returns one instead of raising; the pipeline builds the
-    :class:`~gamefold.IllegalAction` from it (the rule from the :class:`Catalogue`) only
-    when an action is refused, so a legal step builds nothing of the kind.
-    """
-
-    __slots__ = ("code", "detail", "rule")
-
-    def __init__(self, code: str, detail: str, rule: str | None = None) -> None:
-        self.code = code
-        self.detail = detail
-        self.rule = rule
-
-    def __repr__(self) -> str:
-        rule = "" if self.rule is None else f", rule={self.rule!r}"
-        return f"Refusal({self.code!r}, {self.detail!r}{rule})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Refusal):
-            return NotImplemented
-        return (self.code, self.detail, self.rule) == (other.code, other.detail, other.rule)
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 Decide: TypeAlias = Callable[[Any, Any], "tuple[Any, Events] | Refusal"]

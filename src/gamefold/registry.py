@@ -38,7 +38,7 @@ from gamefold.core import (
     replace,
     replacer,
 )
-from gamefold.errors import IllegalAction, RegistryError
+from gamefold.errors import IllegalAction, Refusal, RegistryError
 from gamefold.rng import Rng
 
 __all__ = [
@@ -313,6 +313,8 @@ Handler: TypeAlias = Callable[[Game, Any], tuple[Game, Events]]
 """A whole-game handler: ``(game, action) -> (game, events)``; raises on an illegal action."""
 Checker: TypeAlias = Callable[[Game, Any], IllegalAction | None]
 """A whole-game check: ``(game, action) -> IllegalAction | None``."""
+_Keep: TypeAlias = Callable[[Game, Any], IllegalAction | Refusal | None]
+"""What the listing asks of a listed action: a check or a wrapper's refusal, ``None`` to keep."""
 
 
 def _action_class(owner: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -368,9 +370,10 @@ class Rule:
 
 
 Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
-Refuse: TypeAlias = Callable[[Game, Any], IllegalAction | None]
-"""``refuse(game, action)``: why a wrapper refuses an action the wrapped handler accepts, or
-``None``. It runs only on actions the wrapped handler accepted, and it filters the listing."""
+Refuse: TypeAlias = Callable[[Game, Any], Refusal | None]
+"""``refuse(game, action)``: why a wrapper refuses an action the wrapped handler accepts (a
+:class:`~gamefold.errors.Refusal` naming its rule), or ``None``. It runs only on actions the
+wrapped handler accepted, and it filters the listing."""
 Initial: TypeAlias = Callable[[Mapping[str, Any]], Any]
 """``initial(slices) -> state``: a slice's first state, made from the game's other slices
 (by name) when :meth:`Rules.new_game` is given them alone (:meth:`Rules.with_subsystem`)."""
@@ -405,7 +408,7 @@ class Wrapper:
     name: str = ""
     """A name for messages."""
     refuse: Refuse | None = None
-    """``refuse(game, action) -> IllegalAction | None``, if the wrapper refuses."""
+    """``refuse(game, action) -> Refusal | None``, if the wrapper refuses."""
 
 
 @attrs.frozen
@@ -732,12 +735,12 @@ class Rules:
 
     # -- building ------------------------------------------------------------------------
 
-    def _build_sieve(self) -> dict[type, Checker]:
+    def _build_sieve(self) -> dict[type, _Keep]:
         """What :meth:`legal_actions` does with a subsystem's listed action, by type, decided
         once: keep it (an exact listing), keep it unless a wrapper refuses it, keep it if the
         whole handler accepts it, or drop it (a rule lists the type instead, or nothing
         handles it: types absent from the sieve)."""
-        sieve: dict[type, Checker] = {}
+        sieve: dict[type, _Keep] = {}
         for kind, entry in self._table.items():
             if kind in self._listed_by_rules:
                 continue
@@ -747,7 +750,7 @@ class Rules:
                 sieve[kind] = _vouched if entry.refuse is None else entry.refuse
         return sieve
 
-    def _build_rule_listers(self) -> tuple[tuple[GameListing, Checker | None], ...]:
+    def _build_rule_listers(self) -> tuple[tuple[GameListing, _Keep | None], ...]:
         """Each listing rule's listing with what narrows it, decided once: nothing (an exact
         listing), the wrappers' refusals (an exact listing a wrapper narrows, EN-5) or the
         whole handler's check of each listed action (a listing the registry does not trust)."""
@@ -927,15 +930,29 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
         # The wrapped handler decides first (its refusal comes first), then the wrapper's
         # own refusal of the very game and action: one decision on the way to the apply.
         done = _around_result(name, around(game, action, inner_step))
-        problem = refuse(game, action)
-        if problem is not None:
-            raise problem
+        refusal = refuse(game, action)
+        if refusal is not None:
+            raise _refused(name, refusal, action)
         return done
 
     def check(game: Game, action: Any) -> IllegalAction | None:
-        return inner_check(game, action) or refuse(game, action)
+        problem = inner_check(game, action)
+        if problem is not None:
+            return problem
+        refusal = refuse(game, action)
+        return None if refusal is None else _refused(name, refusal, action)
 
     return _Entry(step, check, source, inner.exact, _either(inner.refuse, refuse))
+
+
+def _refused(name: str, refusal: Refusal, action: Any) -> IllegalAction:
+    """The :class:`~gamefold.IllegalAction` of a wrapper's refusal, citing the rule it names."""
+    if type(refusal) is not Refusal or refusal.rule is None:
+        raise RegistryError(
+            f"{name} refused with {refusal!r}: a wrapper's refuse returns None or a Refusal "
+            "naming its rule, Refusal(code, detail, rule) (Catalogue.refusal builds one)"
+        )
+    return IllegalAction(refusal.code, refusal.rule, refusal.detail, action)
 
 
 def _either(first: Refuse | None, second: Refuse) -> Refuse:

@@ -17,11 +17,13 @@ from gamefold import (
     Events,
     IllegalAction,
     Lifecycle,
+    Refusal,
     RegistryError,
     Rules,
     StartRound,
     StartTurn,
 )
+from gamefold.pipeline import Catalogue
 from gamefold.registry import Clock, Game, Handler, Rule, Wrapper, game_record
 
 
@@ -218,9 +220,9 @@ def test_en6_a_wrapper_may_refuse_and_legal_actions_agree() -> None:
     one refusal function."""
     rules, game = two()
 
-    def no_add_in_round(game: Game, action: Add) -> IllegalAction | None:
+    def no_add_in_round(game: Game, action: Add) -> Refusal | None:
         if game.clock.in_round:
-            return IllegalAction("house/no-add", "EN-6", "No adding during a Round.", action)
+            return Refusal("house/no-add", "No adding during a Round.", "EN-6")
         return None
 
     house = rules.wrap(Wrapper(Add, refuse=no_add_in_round, name="house rule"))
@@ -233,6 +235,42 @@ def test_en6_a_wrapper_may_refuse_and_legal_actions_agree() -> None:
     with pytest.raises(IllegalAction, match="during a Round"):
         house.step(in_round, Add(1))
     assert house.handler_source(Add) == "subsystem a wrapped by house rule"
+
+
+def test_en4_a_wrappers_refusal_is_raised_citing_its_rule() -> None:
+    """EN-4: a wrapper's refusal becomes the IllegalAction that step raises and check
+    returns (its code, rule, sentence and the action); one built by a catalogue names the
+    rule its code cites."""
+    rules, game = two()
+    catalogue = Catalogue("house", {"house/odd": "HOUSE-1", "house/two": ("HOUSE-2", "HOUSE-3")})
+    odd = rules.wrap(Wrapper(Add, refuse=lambda g, a: catalogue.refusal("house/odd", "Odd.")))
+    problem = odd.check(game, Add(1))
+    assert problem == IllegalAction("house/odd", "HOUSE-1", "Odd.", Add(1))
+    with pytest.raises(IllegalAction) as raised:
+        odd.step(game, Add(1))
+    assert raised.value == problem
+    assert catalogue.refusal("house/two", "Two.", rule="HOUSE-3") == Refusal(
+        "house/two", "Two.", "HOUSE-3"
+    )
+    with pytest.raises(KeyError, match="name the rule"):
+        catalogue.refusal("house/two", "Two.")
+    with pytest.raises(ValueError, match="not HOUSE-1"):
+        catalogue.refusal("house/two", "Two.", rule="HOUSE-1")
+
+
+@pytest.mark.parametrize(
+    "returned",
+    [Refusal("house/odd", "No rule named."), IllegalAction("house/odd", "HOUSE-1", "Raised.")],
+    ids=["refusal-without-rule", "illegal-action"],
+)
+def test_en6_a_wrapper_refusing_without_a_rule_is_told_how(returned: object) -> None:
+    """EN-6: a wrapper's refuse returns a Refusal naming its rule; anything else (one that
+    names none, an IllegalAction) is a RegistryError saying what to return."""
+    rules, game = two()
+    odd = rules.wrap(Wrapper(Add, refuse=lambda g, a: returned, name="odd rule"))
+    for ask in (odd.check, odd.step):
+        with pytest.raises(RegistryError, match=r"odd rule refused with .* naming its rule"):
+            ask(game, Add(1))
 
 
 def test_en5_check_and_legal_actions_work_on_the_whole_game() -> None:
@@ -306,10 +344,10 @@ def test_en4_a_wrapper_refusal_is_enforced_and_the_inner_refusal_comes_first() -
     rules, game = two()
     calls: list[Add] = []
 
-    def small_only(game: Game, action: Add) -> IllegalAction | None:
+    def small_only(game: Game, action: Add) -> Refusal | None:
         calls.append(action)
         if action.amount > 2 or action.amount < 0:
-            return IllegalAction("house/too-big", "EN-6", "Add at most 2.", action)
+            return Refusal("house/too-big", "Add at most 2.", "EN-6")
         return None
 
     house = rules.wrap(Wrapper(Add, refuse=small_only))
@@ -445,10 +483,10 @@ def test_en5_an_exact_rule_listing_is_trusted_and_an_inexact_one_checked() -> No
 def _refusing_big(checks: list[Any]) -> Any:
     """A wrapper's refusal that records what it is asked and refuses amounts above 2."""
 
-    def small(game: Game, action: Any) -> IllegalAction | None:
+    def small(game: Game, action: Any) -> Refusal | None:
         checks.append(action)
         if action.amount > 2:
-            return IllegalAction("toy/too-big", "EN-6", "Too big.", action)
+            return Refusal("toy/too-big", "Too big.", "EN-6")
         return None
 
     return small
@@ -481,7 +519,7 @@ def test_en5_a_wrapper_narrows_an_exact_rule_listing_too() -> None:
     assert kept.legal_actions(game, "a")[-1] == Transfer(1)
     assert Transfer(3) not in kept.legal_actions(game, "a")
     assert kept.check(game, Transfer(3)) is not None
-    both = kept.wrap(Wrapper(Transfer, refuse=lambda g, a: IllegalAction("t/no", "EN-6", "No.")))
+    both = kept.wrap(Wrapper(Transfer, refuse=lambda g, a: Refusal("t/no", "No.", "EN-6")))
     assert not any(isinstance(a, Transfer) for a in both.legal_actions(game, "a"))
     bare = exact.wrap(Wrapper(Transfer, lambda g, a, inner: inner(g, a)))
     assert bare.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
@@ -494,9 +532,9 @@ def test_en5_a_wrapper_refusal_reads_the_game_its_rule_listing_is_for() -> None:
     listing = lambda game, actor: (Transfer(1), Transfer(3))  # noqa: E731
     exact = rules.with_rules(Rule(Transfer, transfer_step, legal_actions=listing, exact=True))
 
-    def at_most_b(g: Game, a: Transfer) -> IllegalAction | None:
+    def at_most_b(g: Game, a: Transfer) -> Refusal | None:
         if a.amount > g["b"].value:
-            return IllegalAction("toy/too-much", "EN-5", "b has less than that.", a)
+            return Refusal("toy/too-much", "b has less than that.", "EN-5")
         return None
 
     kept = exact.wrap(Wrapper(Transfer, refuse=at_most_b))
@@ -564,9 +602,9 @@ def test_en9_a_lazy_view_reads_the_clock_and_names_without_building() -> None:
 # -- what mutation testing found unpinned (tests/mutation/run.py registry.py) ----------------
 
 
-def _refuse_three(game: Game, action: Add) -> IllegalAction | None:
+def _refuse_three(game: Game, action: Add) -> Refusal | None:
     if action.amount == 3:
-        return IllegalAction("house/no-three", "EN-6", "No adding 3.", action)
+        return Refusal("house/no-three", "No adding 3.", "EN-6")
     return None
 
 
@@ -707,9 +745,8 @@ def test_en5_an_override_without_a_listing_checks_the_subsystems_listing() -> No
     rules, game = two()
 
     def strict_add(game: Game, action: Add) -> tuple[Game, Events]:
-        problem = _refuse_three(game, action)
-        if problem is not None:
-            raise problem
+        if action.amount == 3:
+            raise IllegalAction("house/no-three", "EN-6", "No adding 3.", action)
         return _plain_add(game, action)
 
     strict = rules.override(Rule(Add, step=strict_add))
@@ -723,13 +760,13 @@ def test_en5_two_refusals_both_narrow_a_trusted_listing() -> None:
     game and the action, the inner wrapper's first."""
     rules, game = two()
 
-    def below_three(game: Game, action: Add) -> IllegalAction | None:
+    def below_three(game: Game, action: Add) -> Refusal | None:
         big = action.amount >= 3 + game["a"].value
-        return IllegalAction("t/big", "EN-6", "Big.", action) if big else None
+        return Refusal("t/big", "Big.", "EN-6") if big else None
 
-    def above_one(game: Game, action: Add) -> IllegalAction | None:
+    def above_one(game: Game, action: Add) -> Refusal | None:
         small = action.amount <= 1 + game["a"].value
-        return IllegalAction("t/small", "EN-6", "Small.", action) if small else None
+        return Refusal("t/small", "Small.", "EN-6") if small else None
 
     both = rules.wrap(Wrapper(Add, refuse=below_three), Wrapper(Add, refuse=above_one))
     assert both.legal_actions(game, "a") == (Add(2),)

@@ -34,7 +34,7 @@ from gamefold import combat, diplomacy, skills, territory
 from gamefold.combat import CombatState, Ending, Fighter, Side, Withdraw, Zone, find
 from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, replace
 from gamefold.diplomacy import DiplomacyState
-from gamefold.errors import IllegalAction
+from gamefold.errors import IllegalAction, Refusal
 from gamefold.games import summit
 from gamefold.games.campaign import codes
 from gamefold.games.campaign.config import CampaignConfig
@@ -126,11 +126,15 @@ def muster(config: CampaignConfig, sk: SkirmishConfig, seed: int | str) -> Comba
 # -- the Attack ------------------------------------------------------------------------------
 
 
-def _battle_problem(game: Game, action: Action) -> IllegalAction | None:
+_BATTLE_FIRST = codes.refusal(
+    codes.BATTLE_UNDER_WAY, "A battle is under way: it is fought to its end first."
+)
+
+
+def _battle_problem(game: Game, action: Action) -> Refusal | None:
     if game.campaign.battle is None:
         return None
-    message = "A battle is under way: it is fought to its end first."
-    return codes.illegal(codes.BATTLE_UNDER_WAY, message, action)
+    return _BATTLE_FIRST
 
 
 def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> tuple[str, ...]:
@@ -201,7 +205,10 @@ def _fighters(
 
 def _refuse_attack(game: Game, action: Attack) -> None:
     """Raise why ``action`` may not begin a battle; the map decides it once, here."""
-    problem = _battle_problem(game, action) or summit.check(game.map, action)
+    refusal = _battle_problem(game, action)
+    if refusal is not None:
+        raise codes.illegal(refusal.code, refusal.detail, action)
+    problem = summit.check(game.map, action)
     if problem is not None:
         if problem.code == territory.codes.TRUCE:
             raise codes.illegal(codes.CEASEFIRE, problem.args[0], action)

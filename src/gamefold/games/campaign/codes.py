@@ -21,6 +21,7 @@ __all__ = [
     "NOT_YET",
     "RULES",
     "illegal",
+    "refusal",
 ]
 
 MALFORMED = "campaign/malformed"
@@ -57,3 +58,5 @@ CODES = CATALOGUE.codes
 """Every code the campaign's rules may raise."""
 illegal = CATALOGUE.illegal
 """``illegal(code, message, action)``: the :class:`~gamefold.IllegalAction` of a refusal."""
+refusal = CATALOGUE.refusal
+"""``refusal(code, detail)``: the :class:`~gamefold.errors.Refusal` a wrapper returns."""

@@ -38,7 +38,7 @@ from functools import cache
 from gamefold import combat, skills
 from gamefold.combat import Empower, Heal, Move, Zone
 from gamefold.core import Events, replace
-from gamefold.errors import IllegalAction
+from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import (
@@ -213,12 +213,12 @@ def window_allows(game: SkirmishSlices, player: str) -> bool:
     return not reacting or player in reacting
 
 
-def refuse_window(game: SkirmishSlices, action: Play | Burn | Discard) -> IllegalAction | None:
+def refuse_window(game: SkirmishSlices, action: Play | Burn | Discard) -> Refusal | None:
     """SK-4: while a window is open, only its player uses cards (after the deck's reasons)."""
     if window_allows(game, action.player):
         return None
     message = f"{', '.join(game.skills.reacting)} may react first"
-    return codes.illegal(codes.REACTION_PENDING, message, action)
+    return codes.refusal(codes.REACTION_PENDING, message)
 
 
 def declared_ability(config: SkirmishConfig, game: SkirmishSlices, card: int) -> str | None:
@@ -227,7 +227,7 @@ def declared_ability(config: SkirmishConfig, game: SkirmishSlices, card: int) ->
     return config.card_ability(effect)
 
 
-def refuse_play(config: SkirmishConfig, game: SkirmishSlices, action: Play) -> IllegalAction | None:
+def refuse_play(config: SkirmishConfig, game: SkirmishSlices, action: Play) -> Refusal | None:
     """SK-4 (:func:`refuse_window`), then SK-3: a card that declares an ability is used with
     UseCard (after the deck's reasons)."""
     problem = refuse_window(game, action)
@@ -236,7 +236,7 @@ def refuse_play(config: SkirmishConfig, game: SkirmishSlices, action: Play) -> I
     ability = declared_ability(config, game, action.card)
     if ability is not None:
         message = f"this card declares {ability}: use it with UseCard."
-        return codes.illegal(codes.USE_CARD, message, action)
+        return codes.refusal(codes.USE_CARD, message)
     return None
 
 

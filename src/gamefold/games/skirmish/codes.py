@@ -27,6 +27,7 @@ __all__ = [
     "WINDOWS_ARE_THE_GAMES",
     "WRONG_COST",
     "illegal",
+    "refusal",
 ]
 
 MALFORMED = "skirmish/malformed"
@@ -80,3 +81,5 @@ RULES = {code: rules[0] for code, rules in CATALOGUE.rules.items()}
 CODES = CATALOGUE.codes
 """Every code the game's own rules may raise."""
 illegal = CATALOGUE.illegal
+refusal = CATALOGUE.refusal
+"""``refusal(code, detail)``: the :class:`~gamefold.errors.Refusal` a wrapper returns."""

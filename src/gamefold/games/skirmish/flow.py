@@ -31,7 +31,7 @@ from gamefold.combat import (
     is_paired,
 )
 from gamefold.core import Action, Events, replace
-from gamefold.errors import IllegalAction
+from gamefold.errors import Refusal
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import G, SkirmishSlices
@@ -78,29 +78,27 @@ def deciding(config: SkirmishConfig, state: CombatState) -> str:
     return leader(config, state) if assigning_side(state) is Side.PARTY else GM
 
 
-def refuse_activate(game: SkirmishSlices, action: Activate) -> IllegalAction | None:
+def refuse_activate(game: SkirmishSlices, action: Activate) -> Refusal | None:
     """SK-1, after the deck's reasons: no unit activates while pairings are due (CB-5)."""
     if not pairing_needed(game.combat):
         return None
     message = "the Forward pairings are assigned before any unit activates"
-    return codes.illegal(codes.PAIRING_FIRST, message, action)
+    return codes.refusal(codes.PAIRING_FIRST, message)
 
 
-def refuse_end_activation(game: SkirmishSlices, action: EndActivation) -> IllegalAction | None:
+def refuse_end_activation(game: SkirmishSlices, action: EndActivation) -> Refusal | None:
     """SK-1, after the deck's reasons: a unit ends its activation with no window open, no
     pairing due, and once it made its choice for the exchange."""
     reacting = game.skills.reacting
     if reacting:
-        return codes.illegal(
-            codes.REACTION_PENDING, f"{', '.join(reacting)} may react first", action
-        )
+        return codes.refusal(codes.REACTION_PENDING, f"{', '.join(reacting)} may react first")
     fight = game.combat
     if pairing_needed(fight):
         message = "the Forward pairings are assigned again before the activation ends"
-        return codes.illegal(codes.PAIRING_FIRST, message, action)
+        return codes.refusal(codes.PAIRING_FIRST, message)
     if action.unit not in game.skirmish.chosen and awaits(fight, action.unit):
         message = f"{action.unit} must choose an ability or retreat before ending its activation"
-        return codes.illegal(codes.DECLARE_FIRST, message, action)
+        return codes.refusal(codes.DECLARE_FIRST, message)
     return None
 
 

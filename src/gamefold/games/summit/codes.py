@@ -29,6 +29,7 @@ __all__ = [
     "PROPOSAL_LIMIT",
     "RULES",
     "illegal",
+    "refusal",
 ]
 
 MALFORMED = "summit/malformed"
@@ -77,3 +78,5 @@ RULES = CATALOGUE.rules
 CODES = CATALOGUE.codes
 """Every code summit raises."""
 illegal = CATALOGUE.illegal
+refusal = CATALOGUE.refusal
+"""``refusal(code, detail)``: the :class:`~gamefold.errors.Refusal` a wrapper returns."""

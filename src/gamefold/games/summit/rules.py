@@ -59,7 +59,7 @@ from gamefold.diplomacy import (
     Propose,
     TurnBegan,
 )
-from gamefold.errors import IllegalAction
+from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.summit import codes, effects, flow, reactions
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
 from gamefold.games.summit.flow import after_window
@@ -262,16 +262,16 @@ def list_standalone(game: SummitSlices, actor: str) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def refuse_propose(game: SummitSlices, action: Propose) -> IllegalAction | None:
+def refuse_propose(game: SummitSlices, action: Propose) -> Refusal | None:
     """SM-12, after diplomacy's reasons (DP-9): at most ``proposals_per_turn`` a turn."""
     state: MapState = game.map
     limit = state.scenario.proposals_per_turn
     if state.proposals < limit:
         return None
-    return codes.illegal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.", action)
+    return codes.refusal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.")
 
 
-def refuse_discard(game: SummitSlices, action: Discard) -> IllegalAction | None:
+def refuse_discard(game: SummitSlices, action: Discard) -> Refusal | None:
     """SM-15, after diplomacy's reasons (DP-1, DP-10): under ``discard_at_limit`` a player
     discards only holding the hand limit."""
     state: MapState = game.map
@@ -282,7 +282,7 @@ def refuse_discard(game: SummitSlices, action: Discard) -> IllegalAction | None:
     if diplomacy.held_count(dip, realm_of(state, action.player)) >= limit:
         return None
     message = f"You discard only to make room, holding {limit} cards (locked ones count)."
-    return codes.illegal(codes.HAND_NOT_FULL, message, action)
+    return codes.refusal(codes.HAND_NOT_FULL, message)
 
 
 WRAPPERS: tuple[Wrapper, ...] = (
