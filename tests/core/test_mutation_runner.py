@@ -180,10 +180,12 @@ def test_prepare_marks_the_listed_code_and_deselects_the_source_readers(
     root, work = tmp_path / "root", tmp_path / "work"
     (root / "src" / "gamefold").mkdir(parents=True)
     (root / "src" / "gamefold" / "m.py").write_text(SOURCE)
-    (root / "pyproject.toml").write_text(
-        '[tool.mutmut]\nonly_mutate = ["src/gamefold/*"]\npytest_add_cli_args = ["-q"]\n'
+    (root / "pyproject.toml").write_text('[project]\nname = "gamefold"\n')
+    (root / "selection.toml").write_text(
+        'deselect = ["tests/t.py::reads"]\n'
+        '[mutmut]\nonly_mutate = ["src/gamefold/*"]\npytest_add_cli_args = ["-q"]\n'
+        "timeout_multiplier = 5.0\n[tests]\n"
     )
-    (root / "selection.toml").write_text('deselect = ["tests/t.py::reads"]\n[tests]\n')
     monkeypatch.setattr(run, "ROOT", root)
     monkeypatch.setattr(run, "SELECTION", root / "selection.toml")
     run.prepare(work, ["src/gamefold/m.py"], ["tests/m"], [entry("f", "return 2")])
@@ -193,6 +195,9 @@ def test_prepare_marks_the_listed_code_and_deselects_the_source_readers(
     assert config["only_mutate"] == ["src/gamefold/m.py"]
     assert config["pytest_add_cli_args_test_selection"] == ["tests/m"]
     assert config["pytest_add_cli_args"] == ["-q", "--deselect", "tests/t.py::reads"]
+    assert config["timeout_multiplier"] == 5.0
+    assert tomllib.loads((work / "pyproject.toml").read_text())["project"]["name"] == "gamefold"
+    assert "mutmut" not in (root / "pyproject.toml").read_text()
 
 
 def test_every_listed_equivalent_mutant_marks_code_of_the_source() -> None:
@@ -205,6 +210,8 @@ def test_every_listed_equivalent_mutant_marks_code_of_the_source() -> None:
     assert run.stale(entries, modules) == []
     for module in modules:
         assert "pragma: no mutate" not in (run.ROOT / module).read_text("utf-8"), module
+    pyproject = tomllib.loads((run.ROOT / "pyproject.toml").read_text("utf-8"))
+    assert "mutmut" not in pyproject["tool"]  # the tool's selections live beside its runner
 
 
 def test_every_rules_module_has_a_selection_of_tests_that_exist() -> None:

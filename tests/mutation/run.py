@@ -8,11 +8,13 @@ Usage (from the repository root, with the ``mutation`` extra installed)::
 
 A module is a path under ``src/gamefold`` (``skills/zones.py``), a dotted name
 (``gamefold.skills.zones``) or a package (``combat``, ``games/summit``): every rules module in
-it. The rules modules are mutmut's ``only_mutate`` in ``pyproject.toml``; which tests judge a
-module's mutants is the ``[tests]`` table of ``selection.toml`` beside this file (a subsystem's
-own tests), and the mutants no test can tell from the original are listed, each with why, in
-``equivalent.toml`` beside it, matched by function and code: the runner marks that code
-``# pragma: no mutate`` in its copy of the module, so mutmut makes no such mutant.
+it. The rules modules are the ``only_mutate`` of the ``[mutmut]`` table of ``selection.toml``
+beside this file (mutmut's settings, which the runner writes into its copy of the project's
+``pyproject.toml``: the project's own says nothing of mutation testing); which tests judge a
+module's mutants is its ``[tests]`` table (a subsystem's own tests), and the mutants no
+test can tell from the original are listed, each with why, in ``equivalent.toml`` beside it,
+matched by function and code: the runner marks that code ``# pragma: no mutate`` in its copy
+of the module, so mutmut makes no such mutant.
 
 Each module runs on its own, in a copy of the project under ``.mutation/<module>/``
 (``.mutation/skills-rounds/``; git-ignored; mutmut writes its ``mutants/`` there), one mutant
@@ -62,10 +64,8 @@ MARKED = -1000  # this report's own code: a survivor of code since listed as equ
 
 def load_config() -> tuple[list[str], list[tuple[str, list[str]]]]:
     """mutmut's ``only_mutate`` patterns and the (pattern, tests) pairs of ``selection.toml``."""
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
-    only = list(data["tool"]["mutmut"]["only_mutate"])
-    tests = list(tomllib.loads(SELECTION.read_text("utf-8"))["tests"].items())
-    return only, tests
+    data = tomllib.loads(SELECTION.read_text("utf-8"))
+    return list(data["mutmut"]["only_mutate"]), list(data["tests"].items())
 
 
 def deselected() -> list[str]:
@@ -324,42 +324,18 @@ def prepare(
     for module in modules:
         source = (ROOT / module).read_text("utf-8")
         (workdir / module).write_text(marked_source(module, source, entries), "utf-8")
-    pyproject = workdir / "pyproject.toml"
-    text = pyproject.read_text("utf-8")
-    data = tomllib.loads(text)
-    args = list(data["tool"]["mutmut"].get("pytest_add_cli_args", []))
+    settings = dict(tomllib.loads(SELECTION.read_text("utf-8"))["mutmut"])
+    settings["only_mutate"] = list(modules)
+    settings["pytest_add_cli_args_test_selection"] = list(tests)
+    args = list(settings.get("pytest_add_cli_args", []))
     for test in deselected():
         args += ["--deselect", test]
-    # JSON lists of strings are valid TOML; top-level keys of [tool.mutmut] follow its header.
-    narrowed = (
-        "[tool.mutmut]\n"
-        f"only_mutate = {json.dumps(list(modules))}\n"
-        f"pytest_add_cli_args_test_selection = {json.dumps(list(tests))}\n"
-        f"pytest_add_cli_args = {json.dumps(args)}\n"
-    )
-    text = text.replace("[tool.mutmut]\n", narrowed, 1)
-    for key in ("only_mutate", "pytest_add_cli_args_test_selection", "pytest_add_cli_args"):
-        text = _drop_key(text, key, keep_first=True)
-    pyproject.write_text(text, "utf-8")
-
-
-def _drop_key(text: str, key: str, *, keep_first: bool) -> str:
-    """Remove the second definition of ``key`` (a possibly multi-line array) from ``text``."""
-    lines = text.splitlines(keepends=True)
-    out: list[str] = []
-    seen = 0
-    skipping = False
-    for line in lines:
-        if skipping:
-            skipping = not line.rstrip().endswith("]")
-            continue
-        if line.startswith(f"{key} ="):
-            seen += 1
-            if seen > 1 or not keep_first:
-                skipping = not line.rstrip().endswith("]")
-                continue
-        out.append(line)
-    return "".join(out)
+    settings["pytest_add_cli_args"] = args
+    # JSON strings, numbers and lists of strings are valid TOML values.
+    table = "".join(f"{key} = {json.dumps(value)}\n" for key, value in settings.items())
+    pyproject = workdir / "pyproject.toml"
+    text = pyproject.read_text("utf-8") if pyproject.exists() else ""
+    pyproject.write_text(f"{text.rstrip()}\n\n[tool.mutmut]\n{table}", "utf-8")
 
 
 def workdir_of(module: str) -> Path:
