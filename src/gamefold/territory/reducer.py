@@ -66,9 +66,13 @@ EVENTS: tuple[type, ...] = (
 def decide_start_turn(
     board: TerritoryState[Any], action: StartTurn
 ) -> tuple[TerritoryState[Any], Events] | Refusal:
-    """A seated player's turn begins: the map's actions are theirs (TR-3, TR-4)."""
-    if state.seat_of(board, action.player) is None:
+    """A seated player's turn begins: the map's actions are theirs (TR-3, TR-4), and their
+    realm counts one more turn begun."""
+    seat = state.seat_of(board, action.player)
+    if seat is None:
         return Refusal(codes.UNKNOWN_PLAYER, f"{action.player!r} is not seated.")
+    realm = board.realms[seat]
+    board = state.with_realm(board, seat, replace(realm, turns=realm.turns + 1))
     return replace(board, current=action.player), ()
 
 
