@@ -9,8 +9,7 @@ which refuses or applies in one pass.
 The slice owns :class:`~gamefold.territory.Deploy` and :class:`~gamefold.territory.Attack`
 and follows the clock's turns: a ``StartTurn`` makes its player the current one (TR-3,
 TR-4), an ``EndTurn`` ends the current player's turn. A game with a turn flow of its own
-(summit) routes the two map actions to :data:`ROUTES`' decide functions from a pipeline
-of its own instead.
+(summit) keeps it in a slice of its own beside this one, which follows the same clock.
 """
 
 from __future__ import annotations

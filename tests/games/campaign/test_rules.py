@@ -534,10 +534,18 @@ def test_cp11_cp12_config_refuses_bad_values(field: str, value: object, rule: st
 
 
 def test_en6_the_campaign_holds_its_six_slices_in_its_own_record() -> None:
-    """EN-6: the campaign's registry holds summit's two slices, the skirmish's three and its
+    """EN-6: the campaign's registry holds summit's three slices, the skirmish's three and its
     own in a :class:`CampaignGame`, where summit's and the skirmish's rules read them by name."""
     from gamefold.games.campaign.rules import CampaignGame
 
     rules = campaign().rules
-    assert rules.names == ("diplomacy", "map", "skills", "combat", "skirmish", "campaign")
+    assert rules.names == (
+        "diplomacy",
+        "map",
+        "summit",
+        "skills",
+        "combat",
+        "skirmish",
+        "campaign",
+    )
     assert rules.state is CampaignGame

@@ -127,7 +127,7 @@ def test_en4_a_summit_proposal_is_decided_once_per_step(decided: Callable[[], De
 @pytest.mark.parametrize(
     ("kind", "built"),
     [
-        (Attack, _itself("summit")),
+        (Attack, _itself("territory")),
         (StartBattleRound, lambda state, action: [("skills", StartRound())]),
     ],
     ids=["Attack", "StartBattleRound"],

@@ -217,8 +217,8 @@ def test_sm6_attacks_happen_only_in_ones_own_turn() -> None:
         (Attack("p1", "Consulate", "Atlantis"), "territory/unknown-territory"),
         (Attack("p1", "Atlantis", "Mine"), "territory/unknown-territory"),
         (Attack("p9", "Consulate", "Mine"), "territory/unknown-player"),
-        (Attack("p1", "Consulate", 3), "summit/malformed"),  # type: ignore[arg-type]
-        (Deploy(None, "Consulate"), "summit/malformed"),  # type: ignore[arg-type]
+        (Attack("p1", "Consulate", 3), "territory/malformed"),  # type: ignore[arg-type]
+        (Deploy(None, "Consulate"), "territory/malformed"),  # type: ignore[arg-type]
         (Deploy("p1", "Atlantis"), "territory/unknown-territory"),
     ],
 )

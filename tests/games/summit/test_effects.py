@@ -16,6 +16,7 @@ from tests.games.summit.helpers import (
     board,
     dip,
     first_turn,
+    flow,
     forts,
     garrison,
     give,
@@ -226,7 +227,7 @@ def test_dp12_sm9_a_standalone_card_is_played_in_the_window_and_resolves_next_tu
     game = summit(4, deal="in-order")
     state, (siege,) = give(first_turn(game), "p1", ["Siege T1"])
     state, _ = act(game, state, EndTurn("p1"))
-    assert (board(state).phase, game.actor(state)) == (Phase.WINDOW, "p1")
+    assert (flow(state).phase, game.actor(state)) == (Phase.WINDOW, "p1")
     legal = game.rules.legal_actions(state, "p1")
     assert PlayStandalone("p1", siege) in legal
     assert Pass("p1") in legal
@@ -250,7 +251,7 @@ def test_sm9_with_no_standalone_card_the_window_is_skipped() -> None:
     game = summit(4, deal="in-order")
     state, _ = give(first_turn(game), "p1", ["Troops T1"])
     state, _ = act(game, state, EndTurn("p1"))
-    assert (board(state).phase, board(state).current) == (Phase.TURN, "p2")
+    assert (flow(state).phase, board(state).current) == (Phase.TURN, "p2")
 
 
 @pytest.mark.parametrize(

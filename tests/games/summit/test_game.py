@@ -185,9 +185,9 @@ def test_the_game_is_registered_as_summit() -> None:
     game = Summit()
     assert game == Summit(SummitConfig())
     assert set(game.policies()) == {"random", "ismcts", "greedy"}
-    assert game.rules.names == ("diplomacy", "map")
+    assert game.rules.names == ("diplomacy", "map", "summit")
     # The map follows diplomacy through one reaction, not a wrapper of each handler.
-    assert game.rules.handler_source(type(_begin(game))) == "lifecycle"
+    assert game.rules.handler_source(type(_begin(game))) == "lifecycle wrapped by summit holdings"
     assert game.rules.reactions == REACTIONS
 
 

@@ -30,7 +30,7 @@ from gamefold.diplomacy import (
 )
 from gamefold.games.summit import (
     DIPLOMACY,
-    NAME,
+    MAP,
     Attack,
     Defer,
     Deploy,
@@ -48,7 +48,7 @@ GAME = Summit(SummitConfig(players=3, scenario=Scenario(max_rounds=3)))
 
 
 def _space(game: Game, actor: str) -> list[Action]:
-    board: MapState = game[NAME]
+    board: MapState = game[MAP]
     dip: DiplomacyState = game[DIPLOMACY]
     names = board.scenario.territories
     players = list(board.players)

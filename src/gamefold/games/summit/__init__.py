@@ -45,7 +45,7 @@ from gamefold.games.summit.flow import (
     RoundEnded,
 )
 from gamefold.games.summit.game import Summit
-from gamefold.games.summit.invariants import INVARIANTS
+from gamefold.games.summit.invariants import GAME_INVARIANTS, INVARIANTS
 from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.reactions import Deployed, TruceBegan
 from gamefold.games.summit.rules import (
@@ -58,12 +58,14 @@ from gamefold.games.summit.rules import (
     build_rules,
     check,
     legal_actions,
+    map_subsystem,
     reduce,
     step,
     subsystem,
 )
 from gamefold.games.summit.state import (
     DIPLOMACY,
+    MAP,
     NAME,
     Ask,
     MapState,
@@ -71,7 +73,12 @@ from gamefold.games.summit.state import (
     Phase,
     SummitGame,
     SummitSlices,
+    SummitState,
+    determinize,
+    initial_flow,
     initial_state,
+    map_determinize,
+    map_view,
     view,
 )
 from gamefold.territory import (
@@ -115,11 +122,14 @@ __all__ = [
     "DIPLOMACY",
     "EVENTS",
     "HANDLERS",
+    "GAME_INVARIANTS",
     "INVARIANTS",
     "LIFECYCLE",
     "LINES",
+    "MAP",
     "NAME",
     "SummitGame",
+    "SummitState",
     "NEUTRAL",
     "PLAYERS_RANGE",
     "SUMMIT_HAND_LIMIT",
@@ -160,8 +170,13 @@ __all__ = [
     "describe",
     "greedy",
     "holdings",
+    "determinize",
+    "initial_flow",
     "initial_state",
     "legal_actions",
+    "map_determinize",
+    "map_subsystem",
+    "map_view",
     "player_names",
     "reduce",
     "standings",
