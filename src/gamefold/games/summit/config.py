@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 from pyrsistent import PMap, pmap
 
-from gamefold._fields import as_mapping, as_tuple, check_limits, require
+from gamefold._fields import as_mapping, as_tuple, check_limits, is_int, require
 from gamefold.diplomacy import BonusZone, DiplomacyConfig, Kind
 from gamefold.territory import (
     DEALS,
@@ -113,10 +113,6 @@ DEFAULT_BONUS_ZONES: PMap[str, BonusZone] = pmap(
     }
 )
 """What each default zone feeds (DP-5): 6 ticks a turn for the first three, 4 for the rest."""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 _COUNTS = {
@@ -244,7 +240,7 @@ class Scenario(Atlas):
     def _check_counts(self) -> None:
         for field, (rule, low) in _COUNTS.items():
             value = getattr(self, field)
-            require(_is_int(value), field, "must be an integer", "EN-4")
+            require(is_int(value), field, "must be an integer", "EN-4")
             require(value >= low, field, f"must be {low} or more, not {value}", rule)
             if field in _TROOPS:
                 message = f"must be {MAX_TROOPS} or less, not {value}"
