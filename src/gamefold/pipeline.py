@@ -30,11 +30,25 @@ from gamefold.errors import IllegalAction
 from gamefold.registry import Invariant, Subsystem
 from gamefold.rng import Rng
 
-__all__ = ["Catalogue", "Decide", "FieldCheck", "Pipeline", "Refusal", "field_checks", "fits"]
+__all__ = [
+    "Catalogue",
+    "Decide",
+    "FieldCheck",
+    "Pipeline",
+    "Refusal",
+    "field_checks",
+    "fits",
+    "no_actions",
+]
 
 S = TypeVar("S")
 FieldCheck: TypeAlias = tuple[str, Callable[[object], bool]]
 """A field name and the predicate its value must satisfy."""
+
+
+def no_actions(state: object, actor: str) -> tuple[Action, ...]:
+    """The listing of a slice with no player actions of its own: nothing, for anyone."""
+    return ()
 
 
 # -- the code catalogue ---------------------------------------------------------------------
@@ -335,7 +349,7 @@ class Pipeline(Generic[S]):
         self,
         name: str,
         *,
-        legal_actions: Callable[[S, str], tuple[Action, ...]],
+        legal_actions: Callable[[S, str], tuple[Action, ...]] | None = None,
         invariants: Iterable[Invariant] = (),
         view: Callable[[S, str], Any] | None = None,
         determinize: Callable[[Any, str, Rng], S] | None = None,
@@ -347,14 +361,15 @@ class Pipeline(Generic[S]):
         """The registry's entry for this slice: its routed action types are its actions,
         its routed lifecycle types the lifecycle actions it reacts to; ``lines``,
         ``event_rules`` and ``rule_ids`` are what a game composed of it tells and attests by
-        default (see :class:`~gamefold.Subsystem`)."""
+        default (see :class:`~gamefold.Subsystem`). A slice with no actions of its own may
+        leave ``legal_actions`` out: it lists none (:func:`no_actions`)."""
         return Subsystem(
             name=name,
             actions=tuple(k for k in self.routes if not issubclass(k, Lifecycle)),  # type: ignore[misc]
             lifecycle=tuple(k for k in self.routes if issubclass(k, Lifecycle)),
             step=self.step,
             check=self.check,
-            legal_actions=legal_actions,
+            legal_actions=legal_actions or no_actions,
             invariants=tuple(invariants),
             view=view,
             determinize=determinize,

@@ -315,3 +315,10 @@ def test_en6_a_pipeline_routing_a_lifecycle_base_takes_its_richer_subclass() -> 
     problem = pipeline.check({"ann": 0}, Gift("ann", (1,)))
     assert problem is not None
     assert problem.code == "toy/malformed"
+
+
+def test_en5_a_slice_without_actions_of_its_own_lists_none() -> None:
+    """EN-5: a pipeline's entry given no listing lists nothing, for anyone."""
+    entry = Pipeline(TOY, {StartTurn: decide_start}, owner="the toy").subsystem("toy")
+    assert entry.legal_actions({"ann": 0}, "ann") == ()
+    assert (entry.actions, entry.lifecycle) == ((), (StartTurn,))
