@@ -22,7 +22,6 @@ from gamefold.games.campaign import (
 )
 from gamefold.games.campaign.battle import commander, defending_champion
 from gamefold.games.skirmish import UseAbility, whose_choice
-from gamefold.games.summit import Attack, Deploy, Truce
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.skills import (
@@ -36,6 +35,7 @@ from gamefold.skills import (
     FieldUnits,
     owner_of,
 )
+from gamefold.territory import Attack, Deploy, Truce
 
 from .support import campaign, finish_battle, fought, run, to_attack, with_garrisons
 
@@ -250,7 +250,7 @@ def test_cp2_a_champion_who_falls_in_play_dies_and_its_faction_attacks_no_more()
     """CP-2 (SK-7, CB-11): in a greedy campaign a champion falls; it dies in the skill decks
     (defeated), the battle ends as ``fell``, and its faction lists no attack afterwards."""
     from gamefold.games import play
-    from gamefold.games.summit import Attack
+    from gamefold.territory import Attack
 
     game = Campaign()
 
@@ -316,8 +316,8 @@ def test_cp1_no_faction_action_is_listed_for_anyone_during_a_battle() -> None:
     them; every listed action is accepted."""
     from gamefold.games import play
     from gamefold.games.campaign import FACTION_ACTIONS
-    from gamefold.games.summit import Attack
     from gamefold.sim.runner import game_seeds
+    from gamefold.territory import Attack
 
     game = Campaign()
     faction_types = (*FACTION_ACTIONS, Attack)

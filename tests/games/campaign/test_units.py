@@ -47,16 +47,7 @@ from gamefold.games.campaign.state import (
     view,
 )
 from gamefold.games.skirmish import MAX_SEATS, Held, Skirmish, SkirmishConfig, UseAbility
-from gamefold.games.summit import (
-    AGREEMENT_EFFECTS,
-    Attack,
-    Deploy,
-    Phase,
-    Summit,
-    TerritoryTaken,
-    Truce,
-    random_kinds,
-)
+from gamefold.games.summit import AGREEMENT_EFFECTS, Phase, Summit, random_kinds
 from gamefold.games.summit import greedy as summit_greedy
 from gamefold.games.summit import initial_state as map_state
 from gamefold.registry import Clock, Game, Rules
@@ -73,6 +64,7 @@ from gamefold.skills import (
     UnitsFielded,
     owner_of,
 )
+from gamefold.territory import Attack, Deploy, TerritoryTaken, Truce
 
 from .support import campaign, fought, next_action, run, to_attack, with_garrisons
 

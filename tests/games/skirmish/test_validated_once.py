@@ -22,10 +22,11 @@ from gamefold.diplomacy import Propose
 from gamefold.games import play
 from gamefold.games.campaign import Campaign, StartBattleRound
 from gamefold.games.skirmish import Skirmish, UseAbility, UseCard
-from gamefold.games.summit import Attack, Summit
+from gamefold.games.summit import Summit
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Game
 from gamefold.skills import Burn, PayCost, Play, controller
+from gamefold.territory import Attack
 
 Decided = list[tuple[str, object]]
 """Every decision made: the pipeline's domain and the action it decided."""

@@ -28,12 +28,12 @@ from tests.games.summit.helpers import (
 from tests.refusals import refusal_of
 
 from gamefold import Rng
-from gamefold.games.summit import (
+from gamefold.games.summit import Scenario, Summit
+from gamefold.registry import Game
+from gamefold.territory import (
     Attack,
     BattleFought,
     Deploy,
-    Scenario,
-    Summit,
     TerritoryTaken,
     TrapSprung,
     TroopDeployed,
@@ -41,7 +41,6 @@ from gamefold.games.summit import (
     close_battle,
     open_battle,
 )
-from gamefold.registry import Game
 from gamefold.testing import assert_refused
 
 

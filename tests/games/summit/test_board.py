@@ -9,10 +9,22 @@ import json
 import pytest
 
 from gamefold import replace
-from gamefold.games.summit import NEUTRAL, Realm, Scenario, TerritoryTaken, TroopsGained, Zone
+from gamefold.games.summit import Scenario
 from gamefold.games.summit.state import MapState, initial_state
 from gamefold.rng import Rng
-from gamefold.territory import gain_troops, holder_of, realm_of, take, weakest, zone_holder
+from gamefold.territory import (
+    NEUTRAL,
+    Realm,
+    TerritoryTaken,
+    TroopsGained,
+    Zone,
+    gain_troops,
+    holder_of,
+    realm_of,
+    take,
+    weakest,
+    zone_holder,
+)
 
 PLAYERS = ("p1", "p2", "p3", "p4")
 

@@ -51,15 +51,12 @@ from gamefold.games.summit import (
     Scenario,
     Summit,
     SummitConfig,
-    TerritoryTaken,
     TrapLaid,
-    TroopsGained,
-    Truce,
-    TruceEnded,
     default_diplomacy,
 )
 from gamefold.games.summit.effects import resolve, target_problem
 from gamefold.registry import Game
+from gamefold.territory import TerritoryTaken, TroopsGained, Truce, TruceEnded
 from gamefold.testing import assert_refused
 
 

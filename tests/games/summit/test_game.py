@@ -22,17 +22,9 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy import describe as describe_diplomacy
 from gamefold.games import Played, get_game, play
-from gamefold.games.summit import (
-    EVENTS,
-    NEUTRAL,
-    REACTIONS,
-    Summit,
-    SummitConfig,
-    TerritoryTaken,
-    describe,
-    standings,
-)
+from gamefold.games.summit import EVENTS, REACTIONS, Summit, SummitConfig, describe, standings
 from gamefold.registry import Game
+from gamefold.territory import NEUTRAL, TerritoryTaken
 
 COLUMNS = {
     "winner",

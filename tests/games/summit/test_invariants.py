@@ -8,7 +8,7 @@ from typing import Any
 from tests.games.summit.helpers import board, flow, summit, with_flow, with_map
 
 from gamefold import replace
-from gamefold.games.summit import Phase, Truce
+from gamefold.games.summit import Phase
 from gamefold.games.summit.invariants import (
     GAME_INVARIANTS,
     INVARIANTS,
@@ -17,7 +17,7 @@ from gamefold.games.summit.invariants import (
 )
 from gamefold.games.summit.rules import map_subsystem
 from gamefold.games.summit.state import Ask, MapState, SummitState
-from gamefold.territory import Realm
+from gamefold.territory import Realm, Truce
 from gamefold.territory.invariants import (
     counts_never_negative,
     neutral_land_unfortified,

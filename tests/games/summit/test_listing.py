@@ -31,9 +31,7 @@ from gamefold.diplomacy import (
 from gamefold.games.summit import (
     DIPLOMACY,
     MAP,
-    Attack,
     Defer,
-    Deploy,
     MapState,
     Pass,
     Scenario,
@@ -41,6 +39,7 @@ from gamefold.games.summit import (
     SummitConfig,
 )
 from gamefold.registry import Game
+from gamefold.territory import Attack, Deploy
 from gamefold.testing import reachable_games
 from gamefold.testing.listing import listing_problems
 

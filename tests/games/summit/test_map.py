@@ -10,17 +10,9 @@ from tests.games.summit.helpers import board, clock, dip, first_turn, flow, summ
 
 from gamefold import StartRound, StartTurn
 from gamefold.diplomacy import BeginTurn, CardEarned, Counter, TicksGained
-from gamefold.games.summit import (
-    DEFAULT_TERRITORIES,
-    NEUTRAL,
-    Phase,
-    holdings,
-    initial_state,
-    subsystem,
-    territory_count,
-    zones_held,
-)
+from gamefold.games.summit import Phase, initial_state, subsystem
 from gamefold.rng import Rng
+from gamefold.territory import DEFAULT_TERRITORIES, NEUTRAL, holdings, territory_count, zones_held
 from gamefold.testing import assert_refused
 
 

@@ -24,8 +24,9 @@ from tests.games.summit.helpers import (
 
 from gamefold import Action, EndTurn, Rng, replace
 from gamefold.diplomacy import Accept, Decline, Discard, Pact, PlayStandalone, Propose, SelfApply
-from gamefold.games.summit import DIPLOMACY, Attack, Defer, Deploy, Pass
+from gamefold.games.summit import DIPLOMACY, Defer, Pass
 from gamefold.registry import Game
+from gamefold.territory import Attack, Deploy
 
 GAME = summit(4, deal="in-order")
 

@@ -12,9 +12,10 @@ from gamefold import IllegalAction, Rng, replace
 from gamefold.diplomacy import Pool
 from gamefold.diplomacy.invariants import violations
 from gamefold.games import play
-from gamefold.games.summit import MAP, Attack, Scenario, Summit, SummitConfig
+from gamefold.games.summit import MAP, Scenario, Summit, SummitConfig
 from gamefold.record import GameRecord, from_json, to_json, verify
 from gamefold.registry import Game
+from gamefold.territory import Attack
 from gamefold.testing import (
     assert_refused,
     conformance,

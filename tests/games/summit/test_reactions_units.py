@@ -24,11 +24,11 @@ from gamefold.diplomacy import (
     SelfApplied,
     StandaloneResolved,
 )
-from gamefold.games.summit import DIPLOMACY, TerritoryTaken, TroopsGained
+from gamefold.games.summit import DIPLOMACY
 from gamefold.games.summit.reactions import card_type, deploy, pact_effect, react, reveal
 from gamefold.games.summit.state import Ask
 from gamefold.registry import Game
-from gamefold.territory import Realm
+from gamefold.territory import Realm, TerritoryTaken, TroopsGained
 
 
 def _game(**scenario: object) -> Game:

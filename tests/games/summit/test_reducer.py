@@ -10,10 +10,11 @@ import pytest
 from tests.games.summit.helpers import board, first_turn, flow, summit, with_garrison, with_troops
 
 from gamefold import EndTurn, IllegalAction, replace
-from gamefold.games.summit import Attack, Defer, Deploy, Pass, Phase, TroopDeployed
+from gamefold.games.summit import Defer, Pass, Phase
 from gamefold.games.summit.rules import check, legal_actions, map_subsystem, reduce, step
 from gamefold.games.summit.state import Ask, MapState
 from gamefold.registry import Game
+from gamefold.territory import Attack, Deploy, TroopDeployed
 
 
 def _game() -> Game:

@@ -11,13 +11,13 @@ from gamefold.games.summit import (
     Ask,
     MapView,
     Phase,
-    Truce,
     determinize,
     map_determinize,
     map_view,
     view,
 )
 from gamefold.rng import Rng
+from gamefold.territory import Truce
 
 from .helpers import board, first_turn, flow, summit, with_flow, with_map
 

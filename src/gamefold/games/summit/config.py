@@ -24,39 +24,20 @@ from pyrsistent import PMap, pmap
 
 from gamefold._fields import as_mapping, as_tuple, check_limits, is_int, require
 from gamefold.diplomacy import BonusZone, DiplomacyConfig, Kind
-from gamefold.territory import (
-    DEALS,
-    DEFAULT_BORDERS,
-    DEFAULT_TERRITORIES,
-    DEFAULT_ZONES,
-    MAX_BORDERS,
-    MAX_TERRITORIES,
-    MAX_TROOPS,
-    ZONE_RULES,
-    Atlas,
-    Zone,
-)
+from gamefold.territory import MAX_TERRITORIES, MAX_TROOPS, Atlas
 
 __all__ = [
     "AGREEMENT_EFFECTS",
-    "DEALS",
     "DEFAULT_BONUS_ZONES",
-    "DEFAULT_BORDERS",
     "DEFAULT_EFFECTS",
-    "DEFAULT_TERRITORIES",
-    "DEFAULT_ZONES",
-    "MAX_BORDERS",
     "MAX_FIGURE",
     "MAX_ROUNDS",
-    "MAX_TERRITORIES",
     "PLAYERS_RANGE",
     "STANDALONE_EFFECTS",
     "SUMMIT_HAND_LIMIT",
     "Scenario",
     "SummitConfig",
     "TIE_BREAKS",
-    "ZONE_RULES",
-    "Zone",
     "default_diplomacy",
     "player_names",
 ]
