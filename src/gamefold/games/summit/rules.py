@@ -129,13 +129,8 @@ EVENTS: tuple[type, ...] = (
     flow.GameOver,
     flow.Passed,
     flow.ProposalDeferred,
-    territory.TerritoryTaken,
-    territory.TroopDeployed,
-    territory.TrapSprung,
-    territory.BattleFought,
+    *territory.EVENTS,
     effects.TrapLaid,
-    territory.TroopsGained,
-    territory.TruceEnded,
     reactions.Deployed,
     reactions.TruceBegan,
     effects.Fortified,
@@ -147,25 +142,15 @@ EVENTS: tuple[type, ...] = (
 _PIPELINE: Pipeline[SummitState] = Pipeline(codes.CATALOGUE, _ROUTES, owner="summit's flow")
 
 
-def step(state: SummitState, action: Action) -> tuple[SummitState, Events]:
-    """Apply ``action``: the new slice and the events, in order. Raises if illegal (EN-4)."""
-    return _PIPELINE.step(state, action)
-
-
-def reduce(state: SummitState, action: Action) -> SummitState:
-    """Apply ``action`` and return the new slice alone."""
-    return _PIPELINE.step(state, action)[0]
-
-
-def check(state: SummitState, action: Action) -> IllegalAction | None:
-    """Why ``action`` is illegal in ``state``, or ``None``; never raises for an illegal one."""
-    return _PIPELINE.check(state, action)
-
-
-def legal_actions(state: SummitState, actor: str) -> tuple[Action, ...]:
-    """``actor``'s flow actions, in a fixed order: Defer, Pass (EN-5)."""
-    return flow.flow_actions(state, actor)
-
+step = _PIPELINE.step
+"""Apply an action to the turn flow: the new slice and the events, in order. Raises if
+illegal (EN-4)."""
+reduce = _PIPELINE.reduce
+"""Apply an action to the turn flow and return the new slice alone."""
+check = _PIPELINE.check
+"""Why an action is illegal in the turn flow, or ``None``; never raises for an illegal one."""
+legal_actions = flow.flow_actions
+"""An actor's flow actions, in a fixed order: Defer, Pass (EN-5)."""
 
 subsystem: Subsystem[SummitState] = _PIPELINE.subsystem(
     NAME,

@@ -123,16 +123,7 @@ def initial_state(
     scenario: Scenario, players: tuple[str, ...] | list[str], seed: int | str = 0
 ) -> MapState:
     """The map before the first Round: the territory's setup (TR-1)."""
-    board = territory.initial_state(scenario, players, seed)
-    return MapState(
-        scenario,
-        board.realms,
-        board.owners,
-        board.forts,
-        board.rng,
-        garrisons=board.garrisons,
-        traps=board.traps,
-    )
+    return MapState(**attrs.asdict(territory.initial_state(scenario, players, seed), recurse=False))
 
 
 def initial_flow(scenario: Scenario, players: tuple[str, ...] | list[str]) -> SummitState:
