@@ -27,28 +27,14 @@ import attrs
 
 from gamefold.core import Action, Events, Lifecycle
 from gamefold.errors import IllegalAction
-from gamefold.registry import Invariant, Subsystem
+from gamefold.registry import Invariant, Subsystem, no_actions
 from gamefold.rng import Rng
 
-__all__ = [
-    "Catalogue",
-    "Decide",
-    "FieldCheck",
-    "Pipeline",
-    "Refusal",
-    "field_checks",
-    "fits",
-    "no_actions",
-]
+__all__ = ["Catalogue", "Decide", "FieldCheck", "Pipeline", "Refusal", "field_checks", "fits"]
 
 S = TypeVar("S")
 FieldCheck: TypeAlias = tuple[str, Callable[[object], bool]]
 """A field name and the predicate its value must satisfy."""
-
-
-def no_actions(state: object, actor: str) -> tuple[Action, ...]:
-    """The listing of a slice with no player actions of its own: nothing, for anyone."""
-    return ()
 
 
 # -- the code catalogue ---------------------------------------------------------------------
@@ -362,7 +348,7 @@ class Pipeline(Generic[S]):
         its routed lifecycle types the lifecycle actions it reacts to; ``lines``,
         ``event_rules`` and ``rule_ids`` are what a game composed of it tells and attests by
         default (see :class:`~gamefold.Subsystem`). A slice with no actions of its own may
-        leave ``legal_actions`` out: it lists none (:func:`no_actions`)."""
+        leave ``legal_actions`` out: it lists none (:func:`~gamefold.registry.no_actions`)."""
         return Subsystem(
             name=name,
             actions=tuple(k for k in self.routes if not issubclass(k, Lifecycle)),  # type: ignore[misc]

@@ -30,8 +30,7 @@ from gamefold.games.skirmish import state as slice_
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS
 from gamefold.games.skirmish.state import SkirmishState
-from gamefold.pipeline import no_actions
-from gamefold.registry import Game, Invariant, Reaction, Rule, Rules, Subsystem, Wrapper
+from gamefold.registry import Game, Invariant, Reaction, Rule, Rules, Subsystem, Wrapper, no_actions
 from gamefold.skills import (
     GM,
     STANDARD_EFFECTS,
