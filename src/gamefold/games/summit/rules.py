@@ -223,9 +223,7 @@ def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
 
 
 def _effect(game: SummitSlices, card: int) -> str:
-    dip: DiplomacyState = game.diplomacy
-    state: MapState = game.map
-    return state.scenario.effect(dip.config.cards[card].subtype)
+    return game.map.scenario.effect(game.diplomacy.config.cards[card].subtype)
 
 
 def _target(game: SummitSlices, action: PlayStandalone) -> IllegalAction | None:
