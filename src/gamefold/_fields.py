@@ -14,7 +14,12 @@ from pyrsistent import PMap, pmap
 
 from gamefold.errors import ConfigError
 
-__all__ = ["as_mapping", "as_tuple", "check_limits", "quoted"]
+__all__ = ["as_mapping", "as_tuple", "check_limits", "is_int", "quoted"]
+
+
+def is_int(value: object) -> bool:
+    """Whether ``value`` is an ``int`` and not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def quoted(value: object) -> str:

@@ -27,7 +27,7 @@ import attrs
 
 from gamefold.core import Action, Events, Lifecycle
 from gamefold.errors import IllegalAction, Refusal
-from gamefold.registry import Invariant, Subsystem
+from gamefold.registry import Invariant, Subsystem, no_actions
 from gamefold.rng import Rng
 
 __all__ = ["Catalogue", "Decide", "FieldCheck", "Pipeline", "Refusal", "field_checks", "fits"]
@@ -260,7 +260,7 @@ class Pipeline(Generic[S]):
     def guard(self, action: object) -> Decide:
         """The decide function of a well-formed action; raises for anything else (EN-4)."""
         kind = type(action)
-        entry = self._table.get(kind)
+        entry = self._table.get(kind) or self._inherited(kind)
         if entry is None:
             if not isinstance(action, Action):
                 raise TypeError(f"expected a gamefold Action, got {kind.__name__}")
@@ -271,6 +271,19 @@ class Pipeline(Generic[S]):
             raise self._malformed(action, f"{what} of the wrong type or range.")
         return entry[1]
 
+    def _inherited(self, kind: type) -> tuple[Callable[[Any], str | None], Decide] | None:
+        """The route of a lifecycle action's nearest routed base, remembered: a slice
+        reacting to ``StartTurn`` takes a richer ``StartTurn`` too, as the registry fans it
+        out to it (the subsystem owning the richer type checks its own fields)."""
+        if not issubclass(kind, Lifecycle):
+            return None
+        for base in kind.__mro__[1:]:
+            entry = self._table.get(base)
+            if entry is not None:
+                self._table[kind] = entry
+                return entry
+        return None
+
     def refused(self, refusal: Refusal, action: object) -> IllegalAction:
         """The :class:`~gamefold.IllegalAction` of ``refusal``, citing its rule."""
         return self.catalogue.illegal(refusal.code, refusal.detail, action, rule=refusal.rule)
@@ -278,9 +291,9 @@ class Pipeline(Generic[S]):
     def step(self, state: S, action: Action) -> tuple[S, Events]:
         """Apply ``action``: the new state and the events, in order; raises if illegal."""
         entry = self._table.get(type(action))
-        if entry is None or entry[0](action) is not None:
-            self.guard(action)  # raises the malformed-action error
-        result = entry[1](state, action)  # type: ignore[index]
+        # Else the guard raises the malformed-action error, or finds an inherited route.
+        decide = entry[1] if entry is not None and entry[0](action) is None else self.guard(action)
+        result = decide(state, action)
         if type(result) is Refusal:
             raise self.refused(result, action)
         return result  # type: ignore[return-value]
@@ -302,7 +315,7 @@ class Pipeline(Generic[S]):
         self,
         name: str,
         *,
-        legal_actions: Callable[[S, str], tuple[Action, ...]],
+        legal_actions: Callable[[S, str], tuple[Action, ...]] | None = None,
         invariants: Iterable[Invariant] = (),
         view: Callable[[S, str], Any] | None = None,
         determinize: Callable[[Any, str, Rng], S] | None = None,
@@ -314,14 +327,15 @@ class Pipeline(Generic[S]):
         """The registry's entry for this slice: its routed action types are its actions,
         its routed lifecycle types the lifecycle actions it reacts to; ``lines``,
         ``event_rules`` and ``rule_ids`` are what a game composed of it tells and attests by
-        default (see :class:`~gamefold.Subsystem`)."""
+        default (see :class:`~gamefold.Subsystem`). A slice with no actions of its own may
+        leave ``legal_actions`` out: it lists none (:func:`~gamefold.registry.no_actions`)."""
         return Subsystem(
             name=name,
             actions=tuple(k for k in self.routes if not issubclass(k, Lifecycle)),  # type: ignore[misc]
             lifecycle=tuple(k for k in self.routes if issubclass(k, Lifecycle)),
             step=self.step,
             check=self.check,
-            legal_actions=legal_actions,
+            legal_actions=legal_actions or no_actions,
             invariants=tuple(invariants),
             view=view,
             determinize=determinize,

@@ -60,6 +60,7 @@ __all__ = [
     "Seat",
     "Subsystem",
     "Wrapper",
+    "no_actions",
     "pass_through",
 ]
 
@@ -71,6 +72,11 @@ subsystem the game lacks): refused like any illegal action, never half-applied."
 
 Invariant: TypeAlias = Callable[[Any], Iterable[str]]
 """A named check of a state: yields one sentence per violation, nothing when it holds."""
+
+
+def no_actions(state: object, actor: str) -> tuple[Action, ...]:
+    """The listing of a slice with no player actions of its own: nothing, for anyone."""
+    return ()
 
 
 @attrs.frozen

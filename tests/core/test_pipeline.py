@@ -9,7 +9,7 @@ from typing import Any, Optional
 import attrs
 import pytest
 
-from gamefold import Action, Events, IllegalAction
+from gamefold import Action, Events, IllegalAction, StartTurn
 from gamefold.pipeline import Catalogue, Pipeline, Refusal, field_checks, fits
 
 
@@ -287,3 +287,38 @@ def test_en6_a_pipelines_entry_carries_listing_invariants_view_and_state_type() 
     assert (entry.view, entry.state_type) == (view, dict)
     bare = toy().subsystem("toy", legal_actions=listing)
     assert (bare.invariants, bare.view, bare.state_type) == ((), None, None)
+
+
+@attrs.frozen
+class Announced(StartTurn):
+    """A richer StartTurn, as a game's clock may issue (summit's ``BeginTurn``)."""
+
+    banner: str = ""
+
+
+def decide_start(state: dict[str, int], action: StartTurn) -> tuple[dict[str, int], Events]:
+    return {**state, action.player: state.get(action.player, 0) + 1}, ()
+
+
+def test_en6_a_pipeline_routing_a_lifecycle_base_takes_its_richer_subclass() -> None:
+    """EN-6: the registry fans a StartTurn subclass out to a slice reacting to StartTurn, so
+    that slice's pipeline decides it as a StartTurn; a player's action is never inherited."""
+    pipeline = Pipeline(TOY, {StartTurn: decide_start, Give: decide_give}, owner="the toy")
+    assert pipeline.step({}, Announced("ann", "hail"))[0] == {"ann": 1}
+    assert pipeline.check({}, Announced("ann")) is None
+    assert pipeline.step({}, StartTurn("ann"))[0] == {"ann": 1}
+
+    @attrs.frozen
+    class Gift(Give):
+        pass
+
+    problem = pipeline.check({"ann": 0}, Gift("ann", (1,)))
+    assert problem is not None
+    assert problem.code == "toy/malformed"
+
+
+def test_en5_a_slice_without_actions_of_its_own_lists_none() -> None:
+    """EN-5: a pipeline's entry given no listing lists nothing, for anyone."""
+    entry = Pipeline(TOY, {StartTurn: decide_start}, owner="the toy").subsystem("toy")
+    assert entry.legal_actions({"ann": 0}, "ann") == ()
+    assert (entry.actions, entry.lifecycle) == ((), (StartTurn,))

@@ -270,7 +270,7 @@ def test_tr3_tr4_the_standalone_turn_begins_for_a_seated_player_and_ends_by_its_
     board = initial_state(SMALL, ["p1", "p2"], seed=3)
     started = reduce(board, StartTurn("p2"))
     assert started == step(board, StartTurn("p2"))[0]
-    assert (started.current, started.acting) == ("p2", "p2")
+    assert (started.current, started.realms[1].turns) == ("p2", 1)
     unseated = check(board, StartTurn("p9"))
     assert unseated is not None
     assert (unseated.code, unseated.rule, unseated.message) == (

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 from pyrsistent import PMap, pmap
 
-from gamefold._fields import as_tuple, check_limits, require
+from gamefold._fields import as_tuple, check_limits, is_int, require
 from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType, Kind
 from gamefold.diplomacy.ticks import BonusZone
 from gamefold.errors import ConfigError
@@ -70,10 +70,6 @@ def _strings(value: Iterable[str]) -> tuple[str, ...]:
 
 def _catalogue(value: Iterable[CardType]) -> tuple[CardType, ...]:
     return as_tuple(value, "catalogue", "DP-8", "CardType records")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 _LIMITS = {
@@ -158,9 +154,9 @@ class DiplomacyConfig:
     def _check_numbers(self) -> None:
         low, high = HAND_LIMIT_RANGE
         for field in ("hand_limit", "starting_hand", "starting_tier", "ticks_per_card"):
-            require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
+            require(is_int(getattr(self, field)), field, "must be an integer", "EN-4")
         for field in ("quarters_per_territory", "proposal_ttl", "quarters_per_tick"):
-            require(_is_int(getattr(self, field)), field, "must be an integer", "EN-4")
+            require(is_int(getattr(self, field)), field, "must be an integer", "EN-4")
         require(
             low <= self.hand_limit <= high,
             "hand_limit",
@@ -249,7 +245,7 @@ class DiplomacyConfig:
         )
         for name, copies in sorted(self.composition.items()):
             require(
-                _is_int(copies) and copies >= 0,
+                is_int(copies) and copies >= 0,
                 "composition",
                 f"{name}: copies are a whole number, 0 or more",
                 "DP-8",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold._fields import check_limits, require
+from gamefold._fields import check_limits, is_int, require
 from gamefold.errors import ConfigError
 from gamefold.skills.catalogue import DEFAULT_DECK, CardDef
 
@@ -49,10 +49,6 @@ BURN_RESETS = ("round", "activation")
 their owner's next ``"activation"`` (and at the end of the Round at the latest)."""
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
 @attrs.frozen
 class Ability:
     """An ability paid for by discarding cards: its ``cost`` in cards is part of it (SD-10).
@@ -69,7 +65,7 @@ class Ability:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise ConfigError("name", "an ability needs a non-empty name", "SD-10")
-        if not _is_int(self.cost) or self.cost < 1:
+        if not is_int(self.cost) or self.cost < 1:
             raise ConfigError(
                 "cost", f"an ability costs at least 1 card, not {self.cost!r}", "SD-10"
             )
@@ -165,7 +161,7 @@ _LIMITS = {"abilities": (MAX_DECK, "SD-10")}
 
 def _check_int(config: SkillsConfig, field: str, low: int, high: int, rule: str) -> None:
     value = getattr(config, field)
-    ok = _is_int(value) and low <= value <= high
+    ok = is_int(value) and low <= value <= high
     message = f"{field} must be an integer at least {low} and at most {high}, not {value!r}"
     require(ok, field, message, rule)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from gamefold._fields import is_int
 from gamefold.core import Action, EndRound, Events, StartRound
 from gamefold.errors import IllegalAction
 from gamefold.pipeline import Decide, Pipeline
@@ -93,10 +94,6 @@ EVENTS: tuple[type, ...] = (
 """Every event class this subsystem reports (EN-7)."""
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
 def _distinct_cards(action: PayCost) -> bool:
     return len(set(action.cards)) == len(action.cards)
 
@@ -125,7 +122,7 @@ def make_pipeline(effects: Effects | None = None) -> Pipeline[SkillsState]:
         codes.CATALOGUE,
         _routes(NO_EFFECTS if effects is None else effects),
         owner="the skill-deck subsystem",
-        fields={ChangeHandLimit: {"delta": _is_int}},  # a limit may go down as well as up
+        fields={ChangeHandLimit: {"delta": is_int}},  # a limit may go down as well as up
         shapes={PayCost: _distinct_cards},
     )
 

@@ -4,8 +4,8 @@ Players hold territories of a map (an :class:`Atlas`), keep troops on them and i
 deploy reserve troops onto their own territories (:class:`Deploy`) and attack across
 borders (:class:`Attack`); a battle is fought troop by troop with the slice's RNG, forts
 weigh for the defenders, a trap kills attackers first, and a truce forbids attacks between
-its parties. Summit and the campaign compose it with their own turn flow; on its own it
-follows the clock's ``StartTurn`` and ``EndTurn``.
+its parties. It follows the clock's ``StartTurn`` and ``EndTurn``; summit and the campaign
+compose its entry beside a turn flow of their own.
 
 >>> from gamefold.territory import Atlas, initial_state, legal_actions, step
 >>> from gamefold import StartTurn

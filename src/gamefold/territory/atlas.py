@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from gamefold._fields import as_tuple, check_limits, require
+from gamefold._fields import as_tuple, check_limits, is_int, require
 
 __all__ = [
     "DEALS",
@@ -114,11 +114,6 @@ DEFAULT_BORDERS: tuple[tuple[str, str], ...] = (
     ("Bazaar", "Forge"),
 )
 """The default map's borders (TR-1): 18 within the zones, 6 round the ring, 3 across: 27."""
-
-
-def is_int(value: object) -> bool:
-    """Whether ``value`` is an ``int`` and not a ``bool``."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 _COUNTS = {

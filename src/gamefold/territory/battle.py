@@ -128,7 +128,7 @@ class BattleFought(Event):
 
 def on_turn(state: TerritoryState[Any], player: str) -> bool:
     """Whether the map's actions are ``player``'s to take now (TR-3, TR-4)."""
-    return state.acting == player
+    return state.current == player
 
 
 def holds(owners: tuple[str, ...], index: int, player: str) -> bool:

@@ -9,8 +9,7 @@ which refuses or applies in one pass.
 The slice owns :class:`~gamefold.territory.Deploy` and :class:`~gamefold.territory.Attack`
 and follows the clock's turns: a ``StartTurn`` makes its player the current one (TR-3,
 TR-4), an ``EndTurn`` ends the current player's turn. A game with a turn flow of its own
-(summit) routes the two map actions to :data:`ROUTES`' decide functions from a pipeline
-of its own instead.
+(summit) keeps it in a slice of its own beside this one, which follows the same clock.
 """
 
 from __future__ import annotations
@@ -66,9 +65,13 @@ EVENTS: tuple[type, ...] = (
 def decide_start_turn(
     board: TerritoryState[Any], action: StartTurn
 ) -> tuple[TerritoryState[Any], Events] | Refusal:
-    """A seated player's turn begins: the map's actions are theirs (TR-3, TR-4)."""
-    if state.seat_of(board, action.player) is None:
+    """A seated player's turn begins: the map's actions are theirs (TR-3, TR-4), and their
+    realm counts one more turn begun."""
+    seat = state.seat_of(board, action.player)
+    if seat is None:
         return Refusal(codes.UNKNOWN_PLAYER, f"{action.player!r} is not seated.")
+    realm = board.realms[seat]
+    board = state.with_realm(board, seat, replace(realm, turns=realm.turns + 1))
     return replace(board, current=action.player), ()
 
 

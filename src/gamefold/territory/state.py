@@ -2,10 +2,10 @@
 
 :class:`TerritoryState` keeps, per territory in the atlas's map order, its owner (``""`` is
 neutral), the troops on it, its forts and the trap laid on it; one :class:`Realm` per player
-in seat order (troops in reserve, the deploy debt carried over, and the tallies a game
-reports), the running :class:`Truce` records, and the player whose turn it is. A game that
-keeps a turn flow of its own extends the record with it and says, through
-:attr:`TerritoryState.acting`, when the map's actions are open (summit's ``MapState`` does).
+in seat order (troops in reserve, the deploy debt carried over, the turns begun and the
+tallies a game reports), the running :class:`Truce` records, and the player whose turn it
+is: the map's actions are theirs from the turn's start to its end. A game keeps a turn flow
+of its own in a slice of its own (summit's ``summit`` slice), beside this one.
 
 The functions here are the queries and small updates every concept module shares.
 """
@@ -71,7 +71,7 @@ class Realm:
     debt: int = 0
     """Deploy debt carried over from turns whose deploy could not pay it (a game's rule)."""
     turns: int = 0
-    """Turns begun."""
+    """Turns begun (each ``StartTurn`` of the player)."""
     cards_earned: int = 0
     """Cards earned from the tick counters (DP-6)."""
     pacts: int = 0
@@ -145,13 +145,8 @@ class TerritoryState(Generic[A]):
     truces: tuple[Truce, ...] = ()
     """Running truces, oldest first (TR-6)."""
     current: str = ""
-    """The player whose turn it is; ``""`` before the first turn."""
-
-    @property
-    def acting(self) -> str:
-        """The player who may deploy and attack now (TR-3, TR-4): the current player; a
-        game with a turn flow of its own narrows it to the part of the turn it opens."""
-        return self.current
+    """The player whose turn it is, who may deploy and attack (TR-3, TR-4); ``""`` before
+    the first turn and between turns."""
 
     @property
     def players(self) -> tuple[str, ...]:

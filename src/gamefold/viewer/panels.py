@@ -212,8 +212,12 @@ def _at(column: list[Any], index: int) -> Any:
 
 
 def _summit_clock(tree: dict[str, Any]) -> list[list[Any]]:
-    board = _slice(tree, "map")
-    return [["Phase", text(board.get("phase"))], ["Current", text(board.get("current"))]]
+    flow, board = _slice(tree, "summit"), _slice(tree, "map")
+    return [
+        ["Round", text(flow.get("round"))],
+        ["Phase", text(flow.get("phase"))],
+        ["Acting", text(board.get("current"))],
+    ]
 
 
 # -- campaign -------------------------------------------------------------------------------

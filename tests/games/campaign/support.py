@@ -6,9 +6,10 @@ from gamefold.combat import CombatState, Ending
 from gamefold.core import Action, Event, replace
 from gamefold.games import Policy
 from gamefold.games.campaign import Campaign, CampaignConfig
-from gamefold.games.summit import Attack, MapState
+from gamefold.games.summit import MapState
 from gamefold.registry import Game
 from gamefold.rng import Rng
+from gamefold.territory import Attack
 
 
 def to_attack(game: Campaign, seed: int = 1, limit: int = 3000) -> tuple[Game, Attack]:

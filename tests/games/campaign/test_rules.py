@@ -22,7 +22,6 @@ from gamefold.games.campaign import (
 )
 from gamefold.games.campaign.battle import commander, defending_champion
 from gamefold.games.skirmish import UseAbility, whose_choice
-from gamefold.games.summit import Attack, Deploy, Truce
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.skills import (
@@ -36,6 +35,7 @@ from gamefold.skills import (
     FieldUnits,
     owner_of,
 )
+from gamefold.territory import Attack, Deploy, Truce
 
 from .support import campaign, finish_battle, fought, run, to_attack, with_garrisons
 
@@ -250,7 +250,7 @@ def test_cp2_a_champion_who_falls_in_play_dies_and_its_faction_attacks_no_more()
     """CP-2 (SK-7, CB-11): in a greedy campaign a champion falls; it dies in the skill decks
     (defeated), the battle ends as ``fell``, and its faction lists no attack afterwards."""
     from gamefold.games import play
-    from gamefold.games.summit import Attack
+    from gamefold.territory import Attack
 
     game = Campaign()
 
@@ -316,8 +316,8 @@ def test_cp1_no_faction_action_is_listed_for_anyone_during_a_battle() -> None:
     them; every listed action is accepted."""
     from gamefold.games import play
     from gamefold.games.campaign import FACTION_ACTIONS
-    from gamefold.games.summit import Attack
     from gamefold.sim.runner import game_seeds
+    from gamefold.territory import Attack
 
     game = Campaign()
     faction_types = (*FACTION_ACTIONS, Attack)
@@ -534,10 +534,18 @@ def test_cp11_cp12_config_refuses_bad_values(field: str, value: object, rule: st
 
 
 def test_en6_the_campaign_holds_its_six_slices_in_its_own_record() -> None:
-    """EN-6: the campaign's registry holds summit's two slices, the skirmish's three and its
+    """EN-6: the campaign's registry holds summit's three slices, the skirmish's three and its
     own in a :class:`CampaignGame`, where summit's and the skirmish's rules read them by name."""
     from gamefold.games.campaign.rules import CampaignGame
 
     rules = campaign().rules
-    assert rules.names == ("diplomacy", "map", "skills", "combat", "skirmish", "campaign")
+    assert rules.names == (
+        "diplomacy",
+        "map",
+        "summit",
+        "skills",
+        "combat",
+        "skirmish",
+        "campaign",
+    )
     assert rules.state is CampaignGame

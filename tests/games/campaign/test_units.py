@@ -47,16 +47,7 @@ from gamefold.games.campaign.state import (
     view,
 )
 from gamefold.games.skirmish import MAX_SEATS, Held, Skirmish, SkirmishConfig, UseAbility
-from gamefold.games.summit import (
-    AGREEMENT_EFFECTS,
-    Attack,
-    Deploy,
-    Phase,
-    Summit,
-    TerritoryTaken,
-    Truce,
-    random_kinds,
-)
+from gamefold.games.summit import AGREEMENT_EFFECTS, Phase, Summit, random_kinds
 from gamefold.games.summit import greedy as summit_greedy
 from gamefold.games.summit import initial_state as map_state
 from gamefold.registry import Clock, Game, Rules
@@ -73,6 +64,7 @@ from gamefold.skills import (
     UnitsFielded,
     owner_of,
 )
+from gamefold.territory import Attack, Deploy, TerritoryTaken, Truce
 
 from .support import campaign, fought, next_action, run, to_attack, with_garrisons
 
@@ -928,7 +920,15 @@ def test_cp2_sd14_a_campaign_begins_with_every_slice_and_no_battle() -> None:
     its setup attests summit's setup rules, the decks' and CP-2."""
     game = Campaign()  # built here: its rules are what the test checks
     state = game.setup(4)
-    assert state.names == ("diplomacy", "map", "skills", "combat", "skirmish", "campaign")
+    assert state.names == (
+        "diplomacy",
+        "map",
+        "summit",
+        "skills",
+        "combat",
+        "skirmish",
+        "campaign",
+    )
     assert state["campaign"] == initial_state(game.config.factions, 4)
     assert state["skills"].seats[:3] == game.config.factions
     assert all(owner_of(state["skills"], f).alive for f in game.config.factions)
@@ -1142,12 +1142,12 @@ def test_cp1_cp2_cp6_the_attack_and_faction_refusals_carry_their_sentence_and_ac
 
 def test_cp1_the_campaigns_policies_and_its_end() -> None:
     """CP-1, SM-10: ``random`` (summit's random kinds) and ``greedy``; the campaign ends
-    when summit's map does, and then nobody acts."""
+    when summit's turn flow does, and then nobody acts."""
     game = Campaign()
     policies = game.policies()
     assert sorted(policies) == ["greedy", "ismcts", "random"]
     assert policies["random"] is random_kinds
-    over = BEFORE.with_slice("map", replace(BEFORE["map"], phase=Phase.OVER))
+    over = BEFORE.with_slice("summit", replace(BEFORE["summit"], phase=Phase.OVER))
     assert game.is_over(over)
     assert game.actor(over) is None
     assert not game.is_over(BEFORE)

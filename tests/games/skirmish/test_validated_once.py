@@ -22,10 +22,11 @@ from gamefold.diplomacy import Propose
 from gamefold.games import play
 from gamefold.games.campaign import Campaign, StartBattleRound
 from gamefold.games.skirmish import Skirmish, UseAbility, UseCard
-from gamefold.games.summit import Attack, Summit
+from gamefold.games.summit import Summit
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Game
 from gamefold.skills import Burn, PayCost, Play, controller
+from gamefold.territory import Attack
 
 Decided = list[tuple[str, object]]
 """Every decision made: the pipeline's domain and the action it decided."""
@@ -127,7 +128,7 @@ def test_en4_a_summit_proposal_is_decided_once_per_step(decided: Callable[[], De
 @pytest.mark.parametrize(
     ("kind", "built"),
     [
-        (Attack, _itself("summit")),
+        (Attack, _itself("territory")),
         (StartBattleRound, lambda state, action: [("skills", StartRound())]),
     ],
     ids=["Attack", "StartBattleRound"],

@@ -8,7 +8,16 @@ from typing import Any
 from gamefold import Action, Event, replace
 from gamefold.diplomacy import DiplomacyState, Pool
 from gamefold.diplomacy.invariants import violations
-from gamefold.games.summit import DIPLOMACY, NAME, MapState, Scenario, Summit, SummitConfig
+from gamefold.games.summit import (
+    DIPLOMACY,
+    MAP,
+    NAME,
+    MapState,
+    Scenario,
+    Summit,
+    SummitConfig,
+    SummitState,
+)
 from gamefold.registry import Game
 from gamefold.testing import check_invariants
 
@@ -44,8 +53,19 @@ def first_turn(game_def: Summit, seed: int = 1) -> Game:
 
 def board(game: Game) -> MapState:
     """The map slice."""
-    state: MapState = game[NAME]
+    state: MapState = game[MAP]
     return state
+
+
+def flow(game: Game) -> SummitState:
+    """Summit's own slice, the turn flow."""
+    state: SummitState = game[NAME]
+    return state
+
+
+def with_flow(game: Game, **changes: Any) -> Game:
+    """``game`` with fields of the turn flow changed."""
+    return game.with_slice(NAME, replace(flow(game), **changes))
 
 
 def dip(game: Game) -> DiplomacyState:
@@ -56,7 +76,7 @@ def dip(game: Game) -> DiplomacyState:
 
 def with_map(game: Game, **changes: Any) -> Game:
     """``game`` with fields of the map slice changed."""
-    return game.with_slice(NAME, replace(board(game), **changes))
+    return game.with_slice(MAP, replace(board(game), **changes))
 
 
 def with_owners(game: Game, owners: Mapping[str, str]) -> Game:
@@ -141,10 +161,10 @@ def until_turn(game_def: Summit, game: Game, player: str) -> tuple[Game, list[Ev
     from gamefold.games.summit import Pass, Phase
 
     events: list[Event] = []
-    game, more = act(game_def, game, EndTurn(board(game).current))
+    game, more = act(game_def, game, EndTurn(flow(game).current))
     events += more
-    while not (board(game).phase is Phase.TURN and board(game).current == player):
-        state = board(game)
+    while not (flow(game).phase is Phase.TURN and flow(game).current == player):
+        state = flow(game)
         if state.phase is Phase.WINDOW:
             action: Action = Pass(state.current)
         else:

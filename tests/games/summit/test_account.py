@@ -7,14 +7,9 @@ from typing import Any
 import pytest
 
 from gamefold.diplomacy import DiplomacyConfig
-from gamefold.games.summit import (
-    Deployed,
-    EffectFizzled,
-    GameOver,
-    TerritoryTaken,
-    TroopsGained,
-)
+from gamefold.games.summit import Deployed, EffectFizzled, GameOver
 from gamefold.games.summit.account import describe, standings
+from gamefold.territory import TerritoryTaken, TroopsGained
 
 CONFIG = DiplomacyConfig()
 

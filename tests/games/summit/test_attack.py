@@ -28,12 +28,12 @@ from tests.games.summit.helpers import (
 from tests.refusals import refusal_of
 
 from gamefold import Rng
-from gamefold.games.summit import (
+from gamefold.games.summit import Scenario, Summit
+from gamefold.registry import Game
+from gamefold.territory import (
     Attack,
     BattleFought,
     Deploy,
-    Scenario,
-    Summit,
     TerritoryTaken,
     TrapSprung,
     TroopDeployed,
@@ -41,7 +41,6 @@ from gamefold.games.summit import (
     close_battle,
     open_battle,
 )
-from gamefold.registry import Game
 from gamefold.testing import assert_refused
 
 
@@ -217,8 +216,8 @@ def test_sm6_attacks_happen_only_in_ones_own_turn() -> None:
         (Attack("p1", "Consulate", "Atlantis"), "territory/unknown-territory"),
         (Attack("p1", "Atlantis", "Mine"), "territory/unknown-territory"),
         (Attack("p9", "Consulate", "Mine"), "territory/unknown-player"),
-        (Attack("p1", "Consulate", 3), "summit/malformed"),  # type: ignore[arg-type]
-        (Deploy(None, "Consulate"), "summit/malformed"),  # type: ignore[arg-type]
+        (Attack("p1", "Consulate", 3), "territory/malformed"),  # type: ignore[arg-type]
+        (Deploy(None, "Consulate"), "territory/malformed"),  # type: ignore[arg-type]
         (Deploy("p1", "Atlantis"), "territory/unknown-territory"),
     ],
 )

@@ -6,7 +6,6 @@ import pytest
 
 from gamefold.diplomacy import PactBroken, PactExtended, PactRevealed
 from gamefold.games.summit import (
-    BattleFought,
     Deployed,
     EffectFizzled,
     Fortified,
@@ -15,15 +14,18 @@ from gamefold.games.summit import (
     ProposalDeferred,
     RoundBegan,
     RoundEnded,
-    TerritoryTaken,
     TrapLaid,
+    TruceBegan,
+)
+from gamefold.games.summit.account import EVENT_RULES
+from gamefold.territory import (
+    BattleFought,
+    TerritoryTaken,
     TrapSprung,
     TroopDeployed,
     TroopsGained,
-    TruceBegan,
     TruceEnded,
 )
-from gamefold.games.summit.account import EVENT_RULES
 
 
 def _rules(event: object) -> tuple[str, ...]:

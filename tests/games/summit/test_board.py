@@ -4,13 +4,27 @@ mutation testing (``tests/mutation/run.py games/summit/state.py``) found them lo
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gamefold import replace
-from gamefold.games.summit import NEUTRAL, Realm, Scenario, TerritoryTaken, TroopsGained, Zone
+from gamefold.games.summit import Scenario
 from gamefold.games.summit.state import MapState, initial_state
 from gamefold.rng import Rng
-from gamefold.territory import gain_troops, holder_of, realm_of, take, weakest, zone_holder
+from gamefold.territory import (
+    NEUTRAL,
+    Realm,
+    TerritoryTaken,
+    TroopsGained,
+    Zone,
+    gain_troops,
+    holder_of,
+    realm_of,
+    take,
+    weakest,
+    zone_holder,
+)
 
 PLAYERS = ("p1", "p2", "p3", "p4")
 
@@ -105,16 +119,16 @@ def test_troops_gained_are_added_to_the_reserve_and_reported() -> None:
     assert twice.realms[1] == replace(state.realms[1], troops=5)
 
 
-def test_en1_a_state_written_before_the_map_slice_moved_still_loads_and_digests_the_same() -> None:
-    """EN-1, EN-8: the map slice's record kept the tag it was recorded under when it moved
-    to ``summit.state``, so saved states load and recorded digests still match."""
+def test_en1_en8_a_summit_state_round_trips_with_the_map_and_the_flow_in_their_own_slices() -> None:
+    """EN-1, EN-8: a played summit writes and loads its three slices: the map as the
+    territory's record on summit's scenario, the turn flow as summit's own."""
     from gamefold._convert import from_json, to_json
     from gamefold.games import get_game, play
-    from gamefold.record import canonical_json
     from gamefold.registry import Game
 
     final = play(get_game("summit")(), 0, keep_states=False).final
     text = to_json(final)
-    assert '"gamefold.games.summit.board.MapState"' in text
-    assert "summit.state.MapState" not in canonical_json(final)
+    assert '"gamefold.games.summit.state.MapState"' in text
+    assert '"gamefold.games.summit.state.SummitState"' in text
+    assert '"phase"' not in json.dumps(json.loads(text)["slices"][1])
     assert from_json(text, Game) == final

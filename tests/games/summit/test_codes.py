@@ -60,7 +60,7 @@ def test_en4_the_docs_page_lists_every_code_with_its_rules_and_names_the_catalog
     assert docs_problems(page, codes) == []
 
 
-def test_en6_the_pipeline_builds_the_map_entry() -> None:
+def test_en6_the_pipeline_builds_the_turn_flows_entry() -> None:
     assert (subsystem.name, subsystem.actions, subsystem.lifecycle) == (NAME, ACTIONS, LIFECYCLE)
 
 

@@ -12,24 +12,23 @@ from gamefold import ConfigError
 from gamefold.diplomacy import BonusZone, DiplomacyConfig, Kind
 from gamefold.games.summit import (
     DEFAULT_BONUS_ZONES,
-    DEFAULT_TERRITORIES,
-    DEFAULT_ZONES,
     PLAYERS_RANGE,
     Scenario,
     Summit,
     SummitConfig,
-    Zone,
     default_diplomacy,
     player_names,
 )
-from gamefold.games.summit.config import (
-    DEFAULT_BORDERS,
-    DEFAULT_EFFECTS,
-    MAX_ROUNDS,
-    MAX_TERRITORIES,
-)
+from gamefold.games.summit.config import DEFAULT_EFFECTS, MAX_ROUNDS
 from gamefold.record import GameRecord, from_json, to_json
-from gamefold.territory import MAX_TROOPS
+from gamefold.territory import (
+    DEFAULT_BORDERS,
+    DEFAULT_TERRITORIES,
+    DEFAULT_ZONES,
+    MAX_TERRITORIES,
+    MAX_TROOPS,
+    Zone,
+)
 
 DEFAULTS = {
     "deal": "shuffled",

@@ -16,6 +16,7 @@ from tests.games.summit.helpers import (
     board,
     dip,
     first_turn,
+    flow,
     forts,
     garrison,
     give,
@@ -50,15 +51,12 @@ from gamefold.games.summit import (
     Scenario,
     Summit,
     SummitConfig,
-    TerritoryTaken,
     TrapLaid,
-    TroopsGained,
-    Truce,
-    TruceEnded,
     default_diplomacy,
 )
 from gamefold.games.summit.effects import resolve, target_problem
 from gamefold.registry import Game
+from gamefold.territory import TerritoryTaken, TroopsGained, Truce, TruceEnded
 from gamefold.testing import assert_refused
 
 
@@ -226,7 +224,7 @@ def test_dp12_sm9_a_standalone_card_is_played_in_the_window_and_resolves_next_tu
     game = summit(4, deal="in-order")
     state, (siege,) = give(first_turn(game), "p1", ["Siege T1"])
     state, _ = act(game, state, EndTurn("p1"))
-    assert (board(state).phase, game.actor(state)) == (Phase.WINDOW, "p1")
+    assert (flow(state).phase, game.actor(state)) == (Phase.WINDOW, "p1")
     legal = game.rules.legal_actions(state, "p1")
     assert PlayStandalone("p1", siege) in legal
     assert Pass("p1") in legal
@@ -250,7 +248,7 @@ def test_sm9_with_no_standalone_card_the_window_is_skipped() -> None:
     game = summit(4, deal="in-order")
     state, _ = give(first_turn(game), "p1", ["Troops T1"])
     state, _ = act(game, state, EndTurn("p1"))
-    assert (board(state).phase, board(state).current) == (Phase.TURN, "p2")
+    assert (flow(state).phase, board(state).current) == (Phase.TURN, "p2")
 
 
 @pytest.mark.parametrize(

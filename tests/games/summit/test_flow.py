@@ -10,6 +10,7 @@ from tests.games.summit.helpers import (
     board,
     dip,
     first_turn,
+    flow,
     give,
     of_type,
     summit,
@@ -167,7 +168,7 @@ def test_sm9_the_recipient_answers_right_after_a_proposal() -> None:
     legal = game.rules.legal_actions(state, "p3")
     assert legal[:3] == (Accept("p3", 0), Decline("p3", 0), Defer("p3", 0))
     state, _ = act(game, state, Decline("p3", 0))
-    assert (game.actor(state), board(state).asked) == ("p1", None)
+    assert (game.actor(state), flow(state).asked) == ("p1", None)
 
 
 def test_sm9_dp9_a_deferred_proposal_stays_pending_until_it_expires() -> None:
@@ -190,11 +191,11 @@ def test_sm9_the_clock_waits_for_an_awaited_answer() -> None:
     game = summit(4, deal="in-order")
     state, _ = _propose(game, first_turn(game))
     state, _ = game.rules.step(state, EndTurn("p1"))
-    assert board(state).phase is Phase.TURN_START
+    assert flow(state).phase is Phase.TURN_START
     assert game.clock_action(state) is None
     assert game.actor(state) == "p3"
     state, _ = act(game, state, Accept("p3", 0))
-    assert (board(state).current, game.actor(state)) == ("p2", "p2")
+    assert (flow(state).current, game.actor(state)) == ("p2", "p2")
 
 
 @pytest.mark.parametrize(("player", "proposal"), [("p2", 0), ("p3", 1), ("p1", 0)])
@@ -215,7 +216,7 @@ def test_sm9_ending_a_turn_opens_a_window_only_for_a_standalone_card() -> None:
     game = summit(4, deal="in-order")
     state, _ = give(first_turn(game), "p1", ["Foreign Aid T1"])
     state, _ = act(game, state, EndTurn("p1"))
-    assert (board(state).phase, game.actor(state)) == (Phase.WINDOW, "p1")
+    assert (flow(state).phase, game.actor(state)) == (Phase.WINDOW, "p1")
     assert _refusal(game, state, EndTurn("p1"))[0] == "diplomacy/not-your-turn"
 
 
@@ -231,7 +232,7 @@ def test_sm12_two_proposals_a_turn_by_default() -> None:
     state, cards = _offers(game, first_turn(game))
     for agreement, value in zip(cards[:2], cards[3:5], strict=True):
         state, _ = act(game, state, Propose("p1", "p2", agreement, (value,)))
-        state, _ = act(game, state, Decline("p2", board(state).asked.proposal))
+        state, _ = act(game, state, Decline("p2", flow(state).asked.proposal))
     third = Propose("p1", "p3", cards[2], (cards[5],))
     assert _refusal(game, state, third) == ("summit/proposal-limit", "SM-12")
     err = assert_refused(game, state, third)
@@ -240,7 +241,7 @@ def test_sm12_two_proposals_a_turn_by_default() -> None:
     assert err.action is third
     assert not [a for a in game.rules.legal_actions(state, "p1") if isinstance(a, Propose)]
     state, _ = until_turn(game, state, "p1")
-    assert board(state).proposals == 0
+    assert flow(state).proposals == 0
     assert game.rules.check(state, third) is None  # a new turn, a new allowance
 
 
@@ -253,5 +254,5 @@ def test_sm12_proposals_per_turn_is_a_scenario_figure() -> None:
     state, cards = _offers(game, first_turn(game))
     for agreement, value in zip(cards[:3], cards[3:], strict=True):
         state, _ = act(game, state, Propose("p1", "p2", agreement, (value,)))
-        state, _ = act(game, state, Defer("p2", board(state).asked.proposal))
-    assert board(state).proposals == 3
+        state, _ = act(game, state, Defer("p2", flow(state).asked.proposal))
+    assert flow(state).proposals == 3

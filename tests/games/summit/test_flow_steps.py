@@ -1,5 +1,6 @@
-"""The turn flow on the map slice alone: each clock action's effect and each refusal's code,
-rule and sentence (SM-3, SM-9, SM-10, DP-4, DP-5, EN-4).
+"""The turn flow on summit's own slice alone, and the rules it shares with the map on the
+whole game: each clock action's effect and each refusal's code, rule and sentence (SM-3,
+SM-9, SM-10, DP-4, DP-5, EN-4).
 
 With an in-order deal for four players p1 holds Consulate, Drillyard, Warehouse and Docks
 (no whole zone); Forge and Mine are neutral.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.games.summit.helpers import board, summit
+from tests.games.summit.helpers import board, first_turn, flow, summit, with_flow, with_map
 
 from gamefold import Action, EndRound, EndTurn, StartRound, StartTurn, replace
 from gamefold.diplomacy import BeginTurn
@@ -25,15 +26,15 @@ from gamefold.games.summit import (
 )
 from gamefold.games.summit.flow import dominator
 from gamefold.games.summit.rules import check, legal_actions, step
-from gamefold.games.summit.state import Ask, MapState
+from gamefold.games.summit.state import Ask, MapState, SummitState
 
 
-def _map(**changes: Any) -> MapState:
-    """The in-order map before the first Round, with fields changed."""
-    return replace(board(summit(4, deal="in-order").setup(1)), **changes)
+def _flow(**changes: Any) -> SummitState:
+    """The turn flow of an in-order game before the first Round, with fields changed."""
+    return replace(flow(summit(4, deal="in-order").setup(1)), **changes)
 
 
-def _refused(state: MapState, action: Action) -> tuple[str, str, str]:
+def _refused(state: SummitState, action: Action) -> tuple[str, str, str]:
     """The refusal's code, rule and sentence; it carries the refused action (EN-4)."""
     err = check(state, action)
     assert err is not None
@@ -42,11 +43,11 @@ def _refused(state: MapState, action: Action) -> tuple[str, str, str]:
 
 
 def test_sm9_a_round_begins_only_when_due_and_counts_from_one() -> None:
-    after, events = step(_map(), StartRound())
+    after, events = step(_flow(), StartRound())
     assert (after.round, after.phase, events) == (1, Phase.TURN_START, (RoundBegan(1),))
-    after, events = step(_map(round=4), StartRound())
+    after, events = step(_flow(round=4), StartRound())
     assert (after.round, events) == (5, (RoundBegan(5),))
-    assert _refused(_map(phase=Phase.TURN), StartRound()) == (
+    assert _refused(_flow(phase=Phase.TURN), StartRound()) == (
         "summit/not-now",
         "SM-9",
         "It is not time to begin a Round.",
@@ -54,14 +55,14 @@ def test_sm9_a_round_begins_only_when_due_and_counts_from_one() -> None:
 
 
 def test_sm10_the_round_ends_after_every_seat_and_the_last_one_ends_the_game() -> None:
-    after, events = step(_map(phase=Phase.ROUND_END, round=3), EndRound())
+    after, events = step(_flow(phase=Phase.ROUND_END, round=3), EndRound())
     assert (after.phase, events) == (Phase.ROUND, (RoundEnded(3),))
-    last = _map(phase=Phase.ROUND_END, round=12)
+    last = _flow(phase=Phase.ROUND_END, round=12)
     after, events = step(last, EndRound())
     assert (after.phase, events) == (Phase.OVER, (RoundEnded(12), GameOver("rounds", 12)))
     after, _ = step(replace(last, round=11), EndRound())
     assert after.phase is Phase.ROUND
-    assert _refused(_map(phase=Phase.TURN), EndRound()) == (
+    assert _refused(_flow(phase=Phase.TURN), EndRound()) == (
         "summit/not-now",
         "SM-9",
         "It is not time to end the Round.",
@@ -69,21 +70,19 @@ def test_sm10_the_round_ends_after_every_seat_and_the_last_one_ends_the_game() -
 
 
 def test_sm10_after_the_end_every_clock_action_says_the_game_is_over() -> None:
-    over = _map(phase=Phase.OVER)
+    over = _flow(phase=Phase.OVER)
     for action in (StartRound(), EndRound(), BeginTurn("p1", 4, ())):
         assert _refused(over, action) == ("summit/game-over", "SM-10", "The game is over.")
 
 
 def test_sm3_a_turn_begins_with_a_begin_turn_of_the_next_seat_and_its_holdings() -> None:
-    due = _map(phase=Phase.TURN_START, round=1, proposals=2)
+    due = _flow(phase=Phase.TURN_START, round=1, proposals=2)
     after, events = step(due, BeginTurn("p1", 4, ()))
     assert events == ()
     assert (after.phase, after.turn, after.current, after.proposals) == (Phase.TURN, 1, "p1", 0)
-    assert [realm.turns for realm in after.realms] == [1, 0, 0, 0]
     second = replace(after, phase=Phase.TURN_START)
     again, _ = step(second, BeginTurn("p2", 4, ()))
     assert (again.turn, again.current) == (2, "p2")
-    assert [realm.turns for realm in again.realms] == [1, 1, 0, 0]
     assert _refused(due, StartTurn("p1")) == (
         "summit/begin-turn-needed",
         "SM-3",
@@ -94,43 +93,50 @@ def test_sm3_a_turn_begins_with_a_begin_turn_of_the_next_seat_and_its_holdings()
         "SM-9",
         "It is not time to begin p2's turn.",
     )
-    assert _refused(_map(), BeginTurn("p1", 4, ()))[0] == "summit/not-now"
+    assert _refused(_flow(), BeginTurn("p1", 4, ()))[0] == "summit/not-now"
 
 
 def test_dp4_dp5_a_begin_turn_must_carry_the_holdings_the_map_shows() -> None:
-    due = _map(phase=Phase.TURN_START, round=1)
-    assert _refused(due, BeginTurn("p1", 5, ())) == (
+    game_def = summit(4, deal="in-order")
+    due = with_flow(game_def.setup(1), phase=Phase.TURN_START, round=1)
+
+    def refused(action: BeginTurn) -> tuple[str, str, str]:
+        err = game_def.rules.check(due, action)
+        assert err is not None
+        return err.code, err.rule, err.message
+
+    assert refused(BeginTurn("p1", 5, ())) == (
         "summit/holdings-mismatch",
         "DP-4",
         "p1 holds 4 territories, not 5.",
     )
-    assert _refused(due, BeginTurn("p1", 4, ("Harbour",))) == (
+    assert refused(BeginTurn("p1", 4, ("Harbour",))) == (
         "summit/holdings-mismatch",
         "DP-5",
         "p1 holds the zones [], not ['Harbour'].",
     )
-    names = due.scenario.territories
+    names = board(due).scenario.territories
     owners = tuple(
         "p1" if n in ("Docks", "Lighthouse", "Shipyard", "Consulate", "Chancery", "Legation") else o
-        for n, o in zip(names, due.owners, strict=True)
+        for n, o in zip(names, board(due).owners, strict=True)
     )
-    zoned = replace(due, owners=owners)
+    zoned = with_map(due, owners=owners)
     count = owners.count("p1")
-    assert check(zoned, BeginTurn("p1", count, ("Harbour", "Embassy Row"))) is None
-    assert check(zoned, BeginTurn("p1", count, ("Embassy Row", "Harbour"))) is None
+    for zones in (("Harbour", "Embassy Row"), ("Embassy Row", "Harbour")):
+        assert game_def.rules.check(zoned, BeginTurn("p1", count, zones)) is None
 
 
-def _turn(**changes: Any) -> MapState:
-    return _map(**{"phase": Phase.TURN, "round": 1, "turn": 1, "current": "p1", **changes})
+def _turn(**changes: Any) -> SummitState:
+    return _flow(**{"phase": Phase.TURN, "round": 1, "turn": 1, **changes})
 
 
 def test_sm9_sm10_ending_a_turn_opens_the_window_but_not_after_the_games_last_turn() -> None:
     after, events = step(_turn(), EndTurn("p1"))
     assert (after.phase, events) == (Phase.WINDOW, ())
-    last = _turn(round=12, turn=48, current="p4")
+    last = _turn(round=12, turn=48)
     assert step(last, EndTurn("p4"))[0].phase is Phase.ROUND_END
     assert step(replace(last, round=11), EndTurn("p4"))[0].phase is Phase.WINDOW
-    assert step(replace(last, turn=47, current="p3"), EndTurn("p3"))[0].phase is Phase.WINDOW
+    assert step(replace(last, turn=47), EndTurn("p3"))[0].phase is Phase.WINDOW
     assert _refused(_turn(), EndTurn("p2")) == (
         "summit/not-your-turn",
         "SM-9",
@@ -146,12 +152,15 @@ def _holding(state: MapState, player: str, count: int) -> MapState:
 
 
 def test_sm10_holding_domination_territories_ends_the_game_at_the_turns_end() -> None:
-    state = _holding(_turn(), "p2", 12)
-    assert dominator(state) == "p2"
-    assert dominator(_holding(_turn(), "p2", 11)) == ""
-    after, events = step(state, EndTurn("p1"))
-    assert (after.phase, events) == (Phase.OVER, (GameOver("domination", 1),))
-    off = replace(state, scenario=replace(state.scenario, domination=0))
+    game_def = summit(4, deal="in-order")
+    game = first_turn(game_def)
+    dominated = with_map(game, owners=_holding(board(game), "p2", 12).owners)
+    assert dominator(board(dominated)) == "p2"
+    assert dominator(_holding(board(game), "p2", 11)) == ""
+    after, events = game_def.rules.step(dominated, EndTurn("p1"))
+    assert (flow(after).phase, events[-1]) == (Phase.OVER, GameOver("domination", 1))
+    assert flow(game_def.rules.step(game, EndTurn("p1"))[0]).phase is not Phase.OVER
+    off = replace(board(dominated), scenario=replace(board(game).scenario, domination=0))
     assert dominator(off) == ""
 
 
@@ -159,7 +168,7 @@ def test_sm9_a_window_closes_with_a_pass_then_the_next_seat_or_the_rounds_end() 
     window = _turn(phase=Phase.WINDOW)
     after, events = step(window, Pass("p1"))
     assert (after.phase, events) == (Phase.TURN_START, (Passed("p1"),))
-    last = replace(window, turn=4, current="p4")
+    last = replace(window, turn=4)
     assert step(last, Pass("p4"))[0].phase is Phase.ROUND_END
     assert _refused(window, Pass("p2")) == (
         "summit/not-your-turn",

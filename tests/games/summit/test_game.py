@@ -22,17 +22,9 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy import describe as describe_diplomacy
 from gamefold.games import Played, get_game, play
-from gamefold.games.summit import (
-    EVENTS,
-    NEUTRAL,
-    REACTIONS,
-    Summit,
-    SummitConfig,
-    TerritoryTaken,
-    describe,
-    standings,
-)
+from gamefold.games.summit import EVENTS, REACTIONS, Summit, SummitConfig, describe, standings
 from gamefold.registry import Game
+from gamefold.territory import NEUTRAL, TerritoryTaken
 
 COLUMNS = {
     "winner",
@@ -185,9 +177,9 @@ def test_the_game_is_registered_as_summit() -> None:
     game = Summit()
     assert game == Summit(SummitConfig())
     assert set(game.policies()) == {"random", "ismcts", "greedy"}
-    assert game.rules.names == ("diplomacy", "map")
+    assert game.rules.names == ("diplomacy", "map", "summit")
     # The map follows diplomacy through one reaction, not a wrapper of each handler.
-    assert game.rules.handler_source(type(_begin(game))) == "lifecycle"
+    assert game.rules.handler_source(type(_begin(game))) == "lifecycle wrapped by summit holdings"
     assert game.rules.reactions == REACTIONS
 
 

@@ -7,7 +7,15 @@ With an in-order deal for four players p1 holds Consulate, Drillyard, Warehouse 
 
 from __future__ import annotations
 
-from tests.games.summit.helpers import board, dip, summit, with_garrison, with_map, with_owners
+from tests.games.summit.helpers import (
+    board,
+    dip,
+    summit,
+    with_flow,
+    with_garrison,
+    with_map,
+    with_owners,
+)
 
 from gamefold import EndRound, StartRound
 from gamefold.diplomacy import BeginTurn, CardEarned, Counter
@@ -21,7 +29,7 @@ GAME = summit(4, deal="in-order")
 
 
 def _at(phase: Phase, **changes: object) -> Game:
-    return with_map(GAME.setup(1), phase=phase, **changes)
+    return with_flow(GAME.setup(1), phase=phase, **changes)
 
 
 def test_sm9_the_clock_starts_rounds_begins_turns_with_holdings_and_ends_rounds() -> None:
@@ -31,14 +39,14 @@ def test_sm9_the_clock_starts_rounds_begins_turns_with_holdings_and_ends_rounds(
     assert GAME.clock_action(harbour) == BeginTurn("p1", 6, ("Harbour",))
     assert GAME.clock_action(_at(Phase.ROUND_END)) == EndRound()
     for phase in (Phase.TURN, Phase.WINDOW, Phase.OVER):
-        assert GAME.clock_action(_at(phase, current="p1")) is None
+        assert GAME.clock_action(_at(phase, turn=1)) is None
     assert GAME.clock_action(_at(Phase.ROUND, asked=Ask(0, "p3"))) is None
 
 
 def test_sm9_sm10_who_acts_and_when_the_game_is_over() -> None:
-    assert GAME.actor(_at(Phase.TURN, current="p3")) == "p3"
-    assert GAME.actor(_at(Phase.WINDOW, current="p2")) == "p2"
-    assert GAME.actor(_at(Phase.TURN, current="p1", asked=Ask(0, "p4"))) == "p4"
+    assert GAME.actor(_at(Phase.TURN, turn=3)) == "p3"
+    assert GAME.actor(_at(Phase.WINDOW, turn=2)) == "p2"
+    assert GAME.actor(_at(Phase.TURN, turn=1, asked=Ask(0, "p4"))) == "p4"
     assert GAME.actor(_at(Phase.TURN_START, turn=2)) == "p3"
     assert GAME.actor(_at(Phase.ROUND)) == "p1"
     assert GAME.actor(_at(Phase.OVER, asked=Ask(0, "p4"))) is None

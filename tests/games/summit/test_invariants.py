@@ -1,17 +1,23 @@
-"""Each map invariant names what is wrong in a broken map slice, and nothing in a sound one
-(SM-2, SM-6, SM-7, SM-8, SM-9)."""
+"""Each invariant of summit's slices names what is wrong in a broken map, turn flow or
+game, and nothing in a sound one (SM-2, SM-6, SM-7, SM-8, SM-9)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.games.summit.helpers import board, summit
+from tests.games.summit.helpers import board, flow, summit, with_flow, with_map
 
 from gamefold import replace
-from gamefold.games.summit import Phase, Truce
-from gamefold.games.summit.invariants import INVARIANTS, flow_consistent
-from gamefold.games.summit.state import Ask, MapState
-from gamefold.territory import Realm
+from gamefold.games.summit import Phase
+from gamefold.games.summit.invariants import (
+    GAME_INVARIANTS,
+    INVARIANTS,
+    flow_consistent,
+    turns_counted,
+)
+from gamefold.games.summit.rules import map_subsystem
+from gamefold.games.summit.state import Ask, MapState, SummitState
+from gamefold.territory import Realm, Truce
 from gamefold.territory.invariants import (
     counts_never_negative,
     neutral_land_unfortified,
@@ -19,10 +25,17 @@ from gamefold.territory.invariants import (
     truces_bind_two_players,
 )
 
+GAME = summit(4, deal="in-order")
+
 
 def _map(**changes: Any) -> MapState:
     """The in-order map of four players before the first Round, with fields changed."""
-    return replace(board(summit(4, deal="in-order").setup(1)), **changes)
+    return replace(board(GAME.setup(1)), **changes)
+
+
+def _flow(**changes: Any) -> SummitState:
+    """The turn flow of four players before the first Round, with fields changed."""
+    return replace(flow(GAME.setup(1)), **changes)
 
 
 def _at(index: int, value: Any, values: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -31,14 +44,17 @@ def _at(index: int, value: Any, values: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def test_a_sound_map_breaks_no_invariant() -> None:
     state = _map()
-    assert [list(check(state)) for check in INVARIANTS] == [[]] * 5
+    assert [list(check(state)) for check in map_subsystem.invariants] == [[]] * 4
     assert (
         owners_are_seated,
         neutral_land_unfortified,
         counts_never_negative,
         truces_bind_two_players,
-        flow_consistent,
-    ) == INVARIANTS
+    ) == map_subsystem.invariants
+    assert (flow_consistent,) == INVARIANTS
+    assert list(flow_consistent(_flow())) == []
+    assert (turns_counted,) == GAME_INVARIANTS
+    assert list(turns_counted(GAME.setup(1))) == []
 
 
 def test_sm2_one_seated_owner_and_one_fort_count_per_territory() -> None:
@@ -66,7 +82,7 @@ def test_counts_are_never_negative() -> None:
     assert list(counts_never_negative(replace(state, forts=_at(0, -1, state.forts)))) == [
         "a territory has negative forts"
     ]
-    assert list(flow_consistent(replace(state, proposals=-1))) == [
+    assert list(flow_consistent(_flow(proposals=-1))) == [
         "a negative number of proposals this turn"
     ]
     for field in ("troops", "turns", "cards_earned", "pacts", "conquests"):
@@ -77,7 +93,6 @@ def test_counts_are_never_negative() -> None:
         )
         broken = replace(state, realms=_at(1, realm, state.realms))
         assert list(counts_never_negative(broken)) == [f"p2 has a negative count: {numbers}"]
-    assert list(counts_never_negative(replace(state, proposals=0))) == []
 
 
 def test_sm7_a_truce_binds_two_seated_players_one_per_pact() -> None:
@@ -97,23 +112,16 @@ def _turns(*counts: int) -> tuple[Realm, ...]:
     return tuple(replace(r, turns=c) for r, c in zip(_map().realms, counts, strict=True))
 
 
-def test_sm9_turns_add_up_and_rounds_hold_one_turn_per_seat() -> None:
-    sound = _map(round=2, turn=6, current="p2", phase=Phase.TURN, realms=_turns(2, 2, 1, 1))
+def test_sm9_rounds_hold_one_turn_per_seat_and_a_seated_player_is_asked() -> None:
+    sound = _flow(round=2, turn=6, phase=Phase.TURN)
     assert list(flow_consistent(sound)) == []
-    assert list(flow_consistent(replace(sound, turn=5))) == [
-        "the players' turns do not add up to the 5 turns begun"
-    ]
-    early = replace(sound, turn=3, realms=_turns(1, 1, 1, 0))
+    early = replace(sound, turn=3)
     assert list(flow_consistent(early)) == ["3 turns begun in Round 2 of 4 seats"]
-    full = replace(sound, turn=8, realms=_turns(2, 2, 2, 2))
+    full = replace(sound, turn=8)
     assert list(flow_consistent(full)) == []
-    assert list(flow_consistent(replace(sound, turn=4, realms=_turns(1, 1, 1, 1)))) == []
-    late = replace(sound, turn=9, realms=_turns(3, 2, 2, 2))
+    assert list(flow_consistent(replace(sound, turn=4))) == []
+    late = replace(sound, turn=9)
     assert list(flow_consistent(late)) == ["9 turns begun in Round 2 of 4 seats"]
-    assert list(flow_consistent(replace(sound, current="zed"))) == [
-        "the current player 'zed' is not seated"
-    ]
-    assert list(flow_consistent(_map(current="zed"))) == []  # no turn begun yet
     due = replace(sound, phase=Phase.ROUND)
     assert list(flow_consistent(due)) == ["a Round is due to begin before every seat had its turn"]
     assert list(flow_consistent(replace(full, phase=Phase.ROUND))) == []
@@ -121,6 +129,26 @@ def test_sm9_turns_add_up_and_rounds_hold_one_turn_per_seat() -> None:
         "a proposal awaits the answer of an unseated 'zed'"
     ]
     assert list(flow_consistent(replace(sound, asked=Ask(0, "p3")))) == []
+
+
+def test_sm9_the_maps_turns_and_current_player_follow_the_turn_flow() -> None:
+    game = with_flow(GAME.setup(1), round=2, turn=6, phase=Phase.TURN)
+    sound = with_map(game, realms=_turns(2, 2, 1, 1), current="p2")
+    assert list(turns_counted(sound)) == []
+    assert list(turns_counted(with_flow(sound, turn=5))) == [
+        "the players' turns do not add up to the 5 turns begun",
+        "the map's current player is 'p2', not 'p1'",
+    ]
+    assert list(turns_counted(with_flow(sound, phase=Phase.WINDOW))) == [
+        "the map's current player is 'p2', not ''"
+    ]
+    assert list(turns_counted(with_map(sound, current="zed"))) == [
+        "the map's current player is 'zed', not 'p2'"
+    ]
+    seats = with_flow(sound, players=("p1", "p2", "p3", "zed"))
+    assert next(iter(turns_counted(seats))) == (
+        "the map seats ['p1', 'p2', 'p3', 'p4'], the turn flow ['p1', 'p2', 'p3', 'zed']"
+    )
 
 
 def test_sm6_neutral_forts_are_checked_on_a_map_of_the_wrong_shape_too() -> None:

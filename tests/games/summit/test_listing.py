@@ -30,10 +30,8 @@ from gamefold.diplomacy import (
 )
 from gamefold.games.summit import (
     DIPLOMACY,
-    NAME,
-    Attack,
+    MAP,
     Defer,
-    Deploy,
     MapState,
     Pass,
     Scenario,
@@ -41,6 +39,7 @@ from gamefold.games.summit import (
     SummitConfig,
 )
 from gamefold.registry import Game
+from gamefold.territory import Attack, Deploy
 from gamefold.testing import reachable_games
 from gamefold.testing.listing import listing_problems
 
@@ -48,7 +47,7 @@ GAME = Summit(SummitConfig(players=3, scenario=Scenario(max_rounds=3)))
 
 
 def _space(game: Game, actor: str) -> list[Action]:
-    board: MapState = game[NAME]
+    board: MapState = game[MAP]
     dip: DiplomacyState = game[DIPLOMACY]
     names = board.scenario.territories
     players = list(board.players)

@@ -6,21 +6,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.games.summit.helpers import board, clock, dip, first_turn, summit, with_owners
+from tests.games.summit.helpers import board, clock, dip, first_turn, flow, summit, with_owners
 
 from gamefold import StartRound, StartTurn
 from gamefold.diplomacy import BeginTurn, CardEarned, Counter, TicksGained
-from gamefold.games.summit import (
-    DEFAULT_TERRITORIES,
-    NEUTRAL,
-    Phase,
-    holdings,
-    initial_state,
-    subsystem,
-    territory_count,
-    zones_held,
-)
+from gamefold.games.summit import Phase, initial_state, subsystem
 from gamefold.rng import Rng
+from gamefold.territory import DEFAULT_TERRITORIES, NEUTRAL, holdings, territory_count, zones_held
 from gamefold.testing import assert_refused
 
 
@@ -137,7 +129,7 @@ def test_sm9_a_turn_out_of_order_is_refused() -> None:
     err = assert_refused(game, state, BeginTurn("p2", territories, zones))
     assert err is not None
     assert err.code.endswith("not-your-turn")
-    err = subsystem.check(board(state), BeginTurn("p2", territories, zones))
+    err = subsystem.check(flow(state), BeginTurn("p2", territories, zones))
     assert err is not None
     assert err.code == "summit/not-now"
 
@@ -145,8 +137,8 @@ def test_sm9_a_turn_out_of_order_is_refused() -> None:
 def test_the_first_turn_is_under_way_after_the_clock() -> None:
     game = summit()
     state = first_turn(game)
-    assert board(state).phase is Phase.TURN
-    assert board(state).current == "p1" == game.actor(state)
+    assert flow(state).phase is Phase.TURN
+    assert flow(state).current == "p1" == game.actor(state)
     assert state.clock.round == state.clock.turn == 1
     assert clock(game, state)[1] == []
 

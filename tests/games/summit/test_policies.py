@@ -14,9 +14,9 @@ from tests.games.summit.helpers import (
     first_turn,
     give,
     summit,
+    with_flow,
     with_forts,
     with_garrison,
-    with_map,
     with_owners,
     with_trap,
     with_troops,
@@ -24,8 +24,9 @@ from tests.games.summit.helpers import (
 
 from gamefold import Action, EndTurn, Rng, replace
 from gamefold.diplomacy import Accept, Decline, Discard, Pact, PlayStandalone, Propose, SelfApply
-from gamefold.games.summit import DIPLOMACY, Attack, Defer, Deploy, Pass
+from gamefold.games.summit import DIPLOMACY, Defer, Pass
 from gamefold.registry import Game
+from gamefold.territory import Attack, Deploy
 
 GAME = summit(4, deal="in-order")
 
@@ -85,28 +86,28 @@ def test_sm7_greedy_accepts_a_proposal_but_declines_a_territory_transfer() -> No
 def test_sm5_dp14_greedy_self_applies_its_cheapest_value_card_only_while_investing() -> None:
     state, cards = give(_idle(), "p1", ["Troops T2", "Troops T1"])
     assert _greedy(state) == SelfApply("p1", cards[1])
-    assert _greedy(with_map(state, round=6)) == SelfApply("p1", cards[1])  # half-way
-    assert _greedy(with_map(state, round=7)) == EndTurn("p1")  # cards score at the end
+    assert _greedy(with_flow(state, round=6)) == SelfApply("p1", cards[1])  # half-way
+    assert _greedy(with_flow(state, round=7)) == EndTurn("p1")  # cards score at the end
     blocked = _garrisons(state, Consulate=2, Chancery=5, Legation=5, Mine=5)
     assert _greedy(blocked) == EndTurn("p1")  # an attack is listed: no self-apply
 
 
 def test_sm15_greedy_never_discards_a_hand_one_short_of_the_limit_invests_late_too() -> None:
     state, cards = give(_idle(), "p1", ["Troops T1"] * 10)
-    state = with_map(state, round=7)
+    state = with_flow(state, round=7)
     assert any(isinstance(a, Discard) for a in GAME.rules.legal_actions(state, "p1"))
     assert _greedy(state) == SelfApply("p1", cards[0])
     state, cards = give(_idle(), "p1", ["Troops T1"] * 9)
-    assert _greedy(with_map(state, round=7)) == SelfApply("p1", cards[0])
+    assert _greedy(with_flow(state, round=7)) == SelfApply("p1", cards[0])
     state, cards = give(_idle(), "p1", ["Troops T1"] * 8)
-    assert _greedy(with_map(state, round=7)) == EndTurn("p1")
+    assert _greedy(with_flow(state, round=7)) == EndTurn("p1")
 
 
 def test_sm8_sm9_greedy_plays_a_useful_standalone_card_while_investing_else_passes() -> None:
     state, (siege,) = give(_idle(), "p1", ["Siege T1"])
     state, _ = act(GAME, state, EndTurn("p1"))
     assert _greedy(state) == PlayStandalone("p1", siege, "")
-    assert _greedy(with_map(state, round=7)) == Pass("p1")
+    assert _greedy(with_flow(state, round=7)) == Pass("p1")
 
 
 def test_sm4_greedy_deploys_on_a_border_rather_than_an_inner_territory() -> None:
@@ -127,7 +128,7 @@ def test_dp13_greedy_counts_its_locked_cards_toward_a_full_hand() -> None:
     state, cards = give(_idle(), "p1", ["Ceasefire T1", *["Troops T1"] * 8])
     state, _ = act(GAME, state, Propose("p1", "p3", cards[0], (cards[1],)))
     state, _ = act(GAME, state, Defer("p3", 0))
-    late = with_map(state, round=7)  # 7 in hand and 2 locked: one short of the limit
+    late = with_flow(state, round=7)  # 7 in hand and 2 locked: one short of the limit
     assert _greedy(late) == SelfApply("p1", cards[2])
 
 
@@ -192,7 +193,7 @@ def test_sm4_greedy_weighs_the_troops_facing_a_border_more_than_the_number_of_en
 def test_sm7_greedy_offers_no_pact_late_in_the_game() -> None:
     state, _ = give(_idle(), "p1", ["Ceasefire T1", "Troops T1"])
     assert isinstance(_greedy(state), Propose)
-    assert _greedy(with_map(state, round=7)) == EndTurn("p1")
+    assert _greedy(with_flow(state, round=7)) == EndTurn("p1")
 
 
 class Stranger(Action):

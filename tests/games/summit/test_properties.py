@@ -12,9 +12,10 @@ from gamefold import IllegalAction, Rng, replace
 from gamefold.diplomacy import Pool
 from gamefold.diplomacy.invariants import violations
 from gamefold.games import play
-from gamefold.games.summit import NAME, Attack, Scenario, Summit, SummitConfig
+from gamefold.games.summit import MAP, Scenario, Summit, SummitConfig
 from gamefold.record import GameRecord, from_json, to_json, verify
 from gamefold.registry import Game
+from gamefold.territory import Attack
 from gamefold.testing import (
     assert_refused,
     conformance,
@@ -114,7 +115,7 @@ def _hide(state: Game, viewer: str, data: st.DataObject) -> Game:
     seeds = st.integers(min_value=0, max_value=2**64 - 1)
     changed = replace(changed, rng=Rng(data.draw(seeds, label="rng")))
     board_state = replace(board(state), rng=Rng(data.draw(seeds, label="map rng")))
-    return state.with_slice("diplomacy", changed).with_slice(NAME, board_state)
+    return state.with_slice("diplomacy", changed).with_slice(MAP, board_state)
 
 
 def _pooled(pool: Pool) -> list[int]:

@@ -45,14 +45,11 @@ from gamefold.games.summit import (
     Scenario,
     Summit,
     SummitConfig,
-    TerritoryTaken,
-    TroopsGained,
-    Truce,
     TruceBegan,
-    TruceEnded,
     default_diplomacy,
 )
 from gamefold.registry import Game
+from gamefold.territory import TerritoryTaken, TroopsGained, Truce, TruceEnded
 
 
 def _ready(players: int = 4, **scenario: Any) -> tuple[Summit, Game]:

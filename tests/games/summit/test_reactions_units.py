@@ -8,7 +8,7 @@ With an in-order deal for four players p2 holds Chancery, Garrison, Forum and Li
 from __future__ import annotations
 
 import pytest
-from tests.games.summit.helpers import board, dip, summit, with_map
+from tests.games.summit.helpers import board, dip, flow, summit, with_flow
 
 from gamefold import replace
 from gamefold.diplomacy import (
@@ -24,11 +24,11 @@ from gamefold.diplomacy import (
     SelfApplied,
     StandaloneResolved,
 )
-from gamefold.games.summit import DIPLOMACY, TerritoryTaken, TroopsGained
+from gamefold.games.summit import DIPLOMACY
 from gamefold.games.summit.reactions import card_type, deploy, pact_effect, react, reveal
 from gamefold.games.summit.state import Ask
 from gamefold.registry import Game
-from gamefold.territory import Realm
+from gamefold.territory import Realm, TerritoryTaken, TroopsGained
 
 
 def _game(**scenario: object) -> Game:
@@ -50,19 +50,19 @@ def test_sm7_dp6_each_card_earned_and_each_proposal_made_is_counted() -> None:
     assert (events, _realm(after, "p1").cards_earned) == ((), 2)
     offer = Proposal(3, "p1", "p2", 0, (1,), 9)
     after, _ = react(game, [ProposalMade(offer)])
-    assert (board(after).asked, board(after).proposals) == (Ask(3, "p2"), 1)
+    assert (flow(after).asked, flow(after).proposals) == (Ask(3, "p2"), 1)
     after, _ = react(after, [ProposalMade(replace(offer, id=4))])
-    assert (board(after).asked, board(after).proposals) == (Ask(4, "p2"), 2)
+    assert (flow(after).asked, flow(after).proposals) == (Ask(4, "p2"), 2)
 
 
 def test_sm9_an_answer_clears_only_the_awaited_proposal() -> None:
     game = _game()
     for answer in (ProposalAccepted(3, "p2"), ProposalDeclined(3, "p1", "p2")):
         assert react(game, [answer]) == (game, ())  # nothing awaited
-        waiting = with_map(game, asked=Ask(3, "p2"))
-        assert board(react(waiting, [answer])[0]).asked is None
-        other = with_map(game, asked=Ask(5, "p2"))
-        assert board(react(other, [answer])[0]).asked == Ask(5, "p2")
+        waiting = with_flow(game, asked=Ask(3, "p2"))
+        assert flow(react(waiting, [answer])[0]).asked is None
+        other = with_flow(game, asked=Ask(5, "p2"))
+        assert flow(react(other, [answer])[0]).asked == Ask(5, "p2")
 
 
 def test_sm5_sm8_events_are_applied_in_order_and_all_reported() -> None:

@@ -22,7 +22,7 @@ from gamefold.games import skirmish, summit
 from gamefold.games.base import GameDef, joined_event_rules
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.state import NAME, BattleBegan, BattleEnded, CampaignState, record_of
-from gamefold.games.summit import NAME as MAP
+from gamefold.games.summit import MAP
 from gamefold.registry import Game
 from gamefold.skills import DEFEATED, GM, CharacterDied, SkillsState, UnitsFielded, owner_of
 

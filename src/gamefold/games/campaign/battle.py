@@ -35,7 +35,6 @@ from gamefold.combat import CombatState, Ending, Fighter, Side, Withdraw, Zone, 
 from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, replace
 from gamefold.diplomacy import DiplomacyState
 from gamefold.errors import IllegalAction, Refusal
-from gamefold.games import summit
 from gamefold.games.campaign import codes
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.state import (
@@ -69,7 +68,7 @@ __all__ = [
     "step_attack",
 ]
 
-MAP = summit.NAME
+MAP = territory.NAME
 """The map slice's name."""
 
 
@@ -208,7 +207,7 @@ def _refuse_attack(game: Game, action: Attack) -> None:
     refusal = _battle_problem(game, action)
     if refusal is not None:
         raise codes.illegal(refusal.code, refusal.detail, action)
-    problem = summit.check(game.map, action)
+    problem = territory.check(game.map, action)
     if problem is not None:
         if problem.code == territory.codes.TRUCE:
             raise codes.illegal(codes.CEASEFIRE, problem.args[0], action)
@@ -291,7 +290,7 @@ def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
     deck: SkillsState = game.skills
     if actor not in deck.seats or not owner_of(deck, actor).alive:
         return ()
-    return tuple(a for a in summit.legal_actions(game.map, actor) if isinstance(a, Attack))
+    return territory.attacks(game.map, actor)
 
 
 # -- the battle's clock ----------------------------------------------------------------------

@@ -23,8 +23,8 @@ from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
 from gamefold.games.campaign.state import NAME, CampaignState, initial_state
 from gamefold.games.skirmish import Skirmish, SkirmishState, Tally, redraw_held
-from gamefold.games.summit import DIPLOMACY, Summit
-from gamefold.games.summit import NAME as MAP
+from gamefold.games.summit import DIPLOMACY, MAP, Summit, initial_flow
+from gamefold.games.summit import NAME as SUMMIT
 from gamefold.games.summit import initial_state as map_state
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
@@ -67,6 +67,7 @@ class Campaign(GameDef[CampaignConfig]):
             {
                 DIPLOMACY: diplomacy.initial_state(config.summit.diplomacy, factions, seed),
                 MAP: map_state(config.summit.scenario, factions, seed),
+                SUMMIT: initial_flow(config.summit.scenario, factions),
                 "skills": skills.initial_state(sk.skills_config(), factions, seed),
                 "combat": muster(config, sk, seed),
                 "skirmish": SkirmishState(

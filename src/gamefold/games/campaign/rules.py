@@ -1,12 +1,13 @@
 """The campaign registry: summit's slices, the skirmish's slices and the campaign slice.
 
-Slices, in order: ``diplomacy`` and ``map`` (summit's: the factions' economy and the map),
-``skills``, ``combat`` and ``skirmish`` (the skirmish's: the champions' and the GM's Skill
-decks, the fight of the battle under way, the declarations and shields), and ``campaign``
-(:mod:`~gamefold.games.campaign.state`). Each game's rules come along whole (its rules,
-overrides, wrappers, reactions and invariants): summit's as its ``Rules`` holds them, the
-skirmish's from :func:`gamefold.games.skirmish.parts`. Both read their slices by name, so
-on a :class:`CampaignGame` the campaign plays summit's economy and the skirmish's fight
+Slices, in order: ``diplomacy``, ``map`` and ``summit`` (summit's: the factions' economy,
+the territory's map and summit's turn flow), ``skills``, ``combat`` and ``skirmish`` (the
+skirmish's: the champions' and the GM's Skill decks, the fight of the battle under way,
+the declarations and shields), and ``campaign`` (:mod:`~gamefold.games.campaign.state`).
+Each game's rules come along whole (its rules, overrides, wrappers, reactions and
+invariants): summit's as its ``Rules`` holds them, the skirmish's from
+:func:`gamefold.games.skirmish.parts`. Both read their slices by name, so on a
+:class:`CampaignGame` the campaign plays summit's economy and the skirmish's fight
 exactly. On top of them:
 
 - the lifecycle actions (``StartRound``, ``BeginTurn``, ``EndTurn``, ``EndRound``) are the
@@ -37,7 +38,7 @@ from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.invariants import CROSS_INVARIANTS
 from gamefold.games.campaign.state import CampaignState
 from gamefold.games.skirmish import SkirmishConfig, SkirmishState
-from gamefold.games.summit import MapState
+from gamefold.games.summit import MapState, SummitState
 from gamefold.registry import Game, Rules, Subsystem
 from gamefold.skills import SkillsState
 
@@ -51,7 +52,7 @@ def _battle_slices(subsystems: tuple[Subsystem[Any], ...]) -> tuple[Subsystem[An
 
 @attrs.frozen
 class CampaignGame(Game):
-    """A campaign in play: summit's two slices, the skirmish's three and its own, by name.
+    """A campaign in play: summit's three slices, the skirmish's three and its own, by name.
 
     Summit's rules and the skirmish's run on it as they are: they read the slices they know
     by name (CP-1)."""
@@ -60,6 +61,8 @@ class CampaignGame(Game):
     """The factions' economy (summit's)."""
     map: MapState
     """The map (summit's)."""
+    summit: SummitState
+    """Summit's turn flow between battles."""
     skills: SkillsState
     """The champions' and the GM's Skill decks (the skirmish's)."""
     combat: CombatState

@@ -12,13 +12,13 @@ from collections.abc import Iterator
 
 import attrs
 
-from gamefold.core import Action, Event, replace
+from gamefold.core import Event, replace
 from gamefold.games.campaign import codes
-from gamefold.games.summit import Attack
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Subsystem
 from gamefold.rng import Rng
 from gamefold.skills import GM
+from gamefold.territory import Attack
 
 __all__ = [
     "EVENTS",
@@ -190,15 +190,10 @@ def records_sound(state: CampaignState) -> Iterator[str]:
         yield f"{fought} battles recorded, but only {state.battles} begun"
 
 
-def _no_actions(state: CampaignState, actor: str) -> tuple[Action, ...]:
-    return ()
-
-
 _PIPELINE: Pipeline[CampaignState] = Pipeline(codes.CATALOGUE, {}, owner="the campaign slice")
 
 subsystem: Subsystem[CampaignState] = _PIPELINE.subsystem(
     NAME,
-    legal_actions=_no_actions,
     invariants=(records_sound,),
     view=view,
     determinize=determinize,

@@ -19,7 +19,7 @@ import attrs
 from pyrsistent import PMap, pmap
 
 from gamefold import skills
-from gamefold._fields import as_mapping, check_limits, require
+from gamefold._fields import as_mapping, check_limits, is_int, require
 from gamefold.combat import (
     ATTACK,
     DEFEND,
@@ -329,10 +329,6 @@ class SkirmishConfig:
         return (*party, *self.enemies)
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
 def _check_party(config: SkirmishConfig) -> None:
     names = config.names
     ok = isinstance(names, tuple) and all(isinstance(n, str) and n for n in names)
@@ -341,10 +337,10 @@ def _check_party(config: SkirmishConfig) -> None:
     require(len(set(names)) == len(names), "names", "party names must differ", "SD-1")
     require(GM not in names, "names", f"{GM!r} is the GM's id, not a player's", "SD-7")
     size = config.party_size
-    ok = _is_int(size) and 1 <= size <= len(names)
+    ok = is_int(size) and 1 <= size <= len(names)
     message = f"party_size is 1 to {len(names)} (one per names entry), not {size!r}"
     require(ok, "party_size", message, "SD-1")
-    ok = _is_int(config.leader) and 0 <= config.leader < size
+    ok = is_int(config.leader) and 0 <= config.leader < size
     require(ok, "leader", f"leader is a seat 0 to {size - 1}, not {config.leader!r}", "CB-5")
 
 
@@ -398,7 +394,7 @@ def _check_costs(config: SkirmishConfig) -> None:
     for name, cost in costs.items():
         known = isinstance(name, str) and config.combat.ability(name) is not None
         require(known, "ability_costs", f"{name!r} is no combat ability", "SD-10")
-        require(_is_int(cost) and cost >= 1, "ability_costs", f"{name} costs {cost!r}", "SD-10")
+        require(is_int(cost) and cost >= 1, "ability_costs", f"{name} costs {cost!r}", "SD-10")
     free = [
         a
         for a in (config.combat.ability(n) for n in config.combat.basic)
@@ -479,7 +475,7 @@ def _check_effects(config: SkirmishConfig) -> None:
     ):
         for card in cards:
             # EN-8: a Burn modifier or a Play effect's figure is at most MAX_SHIELD either way.
-            amounts = [m.amount for m in card.burn if _is_int(m.amount)]
+            amounts = [m.amount for m in card.burn if is_int(m.amount)]
             ok = all(abs(amount) <= MAX_SHIELD for amount in amounts)
             require(
                 ok, field, f"card {card.name!r}: a Burn modifier is at most {MAX_SHIELD:,}", "SD-12"
@@ -491,7 +487,7 @@ def _check_effects(config: SkirmishConfig) -> None:
             for param, value in effect.params.items():
                 message = f"card {card.name!r}: effect {effect.name!r} takes {sorted(allowed)}"
                 require(param in allowed, field, f"{message}, not {param!r}", "SD-11")
-                require(_is_int(value), field, f"{message} as whole numbers", "SD-11")
+                require(is_int(value), field, f"{message} as whole numbers", "SD-11")
                 ok = abs(value) <= MAX_SHIELD
                 require(ok, field, f"{message} of at most {MAX_SHIELD:,}", "SD-11")
     for name, param in config.reaction_effects.items():
@@ -504,10 +500,10 @@ def _check_effects(config: SkirmishConfig) -> None:
     )
     require(ok, "dodge_effects", "dodge_effects must name effects of reaction_effects", "SD-8")
     # Bounded above like every die size (EN-8): a record's huge die could not be rolled.
-    ok = _is_int(config.dodge_sides) and 1 <= config.dodge_sides <= MAX_DODGE_SIDES
+    ok = is_int(config.dodge_sides) and 1 <= config.dodge_sides <= MAX_DODGE_SIDES
     message = f"dodge_sides is 1 to {MAX_DODGE_SIDES}, not {config.dodge_sides!r}"
     require(ok, "dodge_sides", message, "SD-8")
-    ok = _is_int(config.dodge_shield) and config.dodge_shield >= 0
+    ok = is_int(config.dodge_shield) and config.dodge_shield >= 0
     require(ok, "dodge_shield", f"dodge_shield is 0 or more, not {config.dodge_shield!r}", "SD-8")
 
 

@@ -172,11 +172,7 @@ class _Greedy:
 
     def _wants_to_move(self, fight: CombatView, unit: str | None) -> bool:
         me = next((c for c in fight.combatants if c.id == unit), None)
-        if me is None or me.zone is None:
-            return False
-        if me.zone is Zone.FORWARD:
-            return me.hp * 4 < me.max_hp * 3
-        return False
+        return me is not None and me.zone is Zone.FORWARD and me.hp * 4 < me.max_hp * 3
 
     def _idle_discard(self, deck: SkillsView, legal: tuple[Action, ...]) -> Action | None:
         """A free Discard of a card whose Play does nothing in this fight (SD-9)."""

@@ -25,13 +25,12 @@ import attrs
 
 from gamefold import combat, skills
 from gamefold.combat import AssignPairings, CombatState, Retreat
-from gamefold.core import Action
 from gamefold.games.skirmish import cards, choices, declaring, fight, flow
 from gamefold.games.skirmish import state as slice_
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS
 from gamefold.games.skirmish.state import SkirmishState
-from gamefold.registry import Game, Invariant, Reaction, Rule, Rules, Subsystem, Wrapper
+from gamefold.registry import Game, Invariant, Reaction, Rule, Rules, Subsystem, Wrapper, no_actions
 from gamefold.skills import (
     GM,
     STANDARD_EFFECTS,
@@ -80,12 +79,8 @@ def combat_view(state: CombatState, viewer: str) -> combat.CombatView:
     return combat.view(state, viewer if known else None)
 
 
-def _no_actions(state: CombatState, actor: str) -> tuple[Action, ...]:
-    return ()
-
-
 combat_subsystem: Subsystem[CombatState] = attrs.evolve(
-    combat.subsystem, legal_actions=_no_actions, view=combat_view
+    combat.subsystem, legal_actions=no_actions, view=combat_view
 )
 """The combat slice's entry in a skirmish: its choices are listed by the game's rules."""
 

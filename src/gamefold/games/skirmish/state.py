@@ -18,7 +18,7 @@ import attrs
 
 from gamefold.combat import CombatState, Hand, Warded, WardsLapsed
 from gamefold.combat import DamagePrevented as CombatDamagePrevented
-from gamefold.core import Action, EndRound, Event, Events, replace, replacer
+from gamefold.core import EndRound, Event, Events, replace, replacer
 from gamefold.games.skirmish import codes
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Clock, Subsystem
@@ -291,10 +291,6 @@ def tallies_sound(state: SkirmishState) -> Iterator[str]:
             yield f"{tally.player} has a negative tally: {tally}"
 
 
-def _no_actions(state: SkirmishState, actor: str) -> tuple[Action, ...]:
-    return ()
-
-
 _PIPELINE: Pipeline[SkirmishState] = Pipeline(
     codes.CATALOGUE,
     {EndRound: _decide_end_round},
@@ -303,7 +299,6 @@ _PIPELINE: Pipeline[SkirmishState] = Pipeline(
 
 subsystem: Subsystem[SkirmishState] = _PIPELINE.subsystem(
     NAME,
-    legal_actions=_no_actions,
     invariants=(tallies_sound,),
     view=view,
     determinize=determinize,

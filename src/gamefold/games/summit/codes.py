@@ -10,7 +10,6 @@ diplomacy's own refusals keep their ``diplomacy/…`` codes. The docs page lists
 
 from __future__ import annotations
 
-from gamefold import territory
 from gamefold.pipeline import Catalogue
 
 __all__ = [
@@ -69,9 +68,8 @@ CATALOGUE = Catalogue(
         NO_PACT: "SM-16",
         HAND_NOT_FULL: "SM-15",
     },
-    include=(territory.CATALOGUE,),
 )
-"""Every code with the rule(s) it cites, the territory's (``territory/…``) included."""
+"""Every code with the rule(s) it cites."""
 
 RULES = CATALOGUE.rules
 """The rule IDs each code cites."""

@@ -22,41 +22,22 @@ from collections.abc import Iterable, Mapping
 import attrs
 from pyrsistent import PMap, pmap
 
-from gamefold._fields import as_mapping, as_tuple, check_limits, require
+from gamefold._fields import as_mapping, as_tuple, check_limits, is_int, require
 from gamefold.diplomacy import BonusZone, DiplomacyConfig, Kind
-from gamefold.territory import (
-    DEALS,
-    DEFAULT_BORDERS,
-    DEFAULT_TERRITORIES,
-    DEFAULT_ZONES,
-    MAX_BORDERS,
-    MAX_TERRITORIES,
-    MAX_TROOPS,
-    ZONE_RULES,
-    Atlas,
-    Zone,
-)
+from gamefold.territory import MAX_TERRITORIES, MAX_TROOPS, Atlas
 
 __all__ = [
     "AGREEMENT_EFFECTS",
-    "DEALS",
     "DEFAULT_BONUS_ZONES",
-    "DEFAULT_BORDERS",
     "DEFAULT_EFFECTS",
-    "DEFAULT_TERRITORIES",
-    "DEFAULT_ZONES",
-    "MAX_BORDERS",
     "MAX_FIGURE",
     "MAX_ROUNDS",
-    "MAX_TERRITORIES",
     "PLAYERS_RANGE",
     "STANDALONE_EFFECTS",
     "SUMMIT_HAND_LIMIT",
     "Scenario",
     "SummitConfig",
     "TIE_BREAKS",
-    "ZONE_RULES",
-    "Zone",
     "default_diplomacy",
     "player_names",
 ]
@@ -113,10 +94,6 @@ DEFAULT_BONUS_ZONES: PMap[str, BonusZone] = pmap(
     }
 )
 """What each default zone feeds (DP-5): 6 ticks a turn for the first three, 4 for the rest."""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 _COUNTS = {
@@ -244,7 +221,7 @@ class Scenario(Atlas):
     def _check_counts(self) -> None:
         for field, (rule, low) in _COUNTS.items():
             value = getattr(self, field)
-            require(_is_int(value), field, "must be an integer", "EN-4")
+            require(is_int(value), field, "must be an integer", "EN-4")
             require(value >= low, field, f"must be {low} or more, not {value}", rule)
             if field in _TROOPS:
                 message = f"must be {MAX_TROOPS} or less, not {value}"

@@ -146,7 +146,7 @@ def pact_problem(game: SummitSlices, effect: str, player: str, target: str) -> s
     player ``player`` has a running pact with, or played on auto while they have any pact.
     Only the player's own pacts count, so the answer never depends on what they cannot see.
     """
-    if effect not in PACT_EFFECTS or not _map(game).scenario.needs_pact:
+    if effect not in PACT_EFFECTS or not game.map.scenario.needs_pact:
         return None
     if _pacts_with(game.diplomacy, player, target):
         return None
@@ -159,11 +159,6 @@ class Handler(Protocol):
     """A Standalone effect's handler: the game it resolves on, the same record back."""
 
     def __call__(self, game: G, resolved: StandaloneResolved, /) -> tuple[G, Events]: ...
-
-
-def _map(game: SummitSlices) -> MapState:
-    state: MapState = game.map
-    return state
 
 
 def _fizzle(game: G, effect: Effect, player: str, reason: str) -> tuple[G, Events]:
@@ -191,7 +186,7 @@ def _siege_target(state: MapState, player: str, aimed: str) -> str | None:
 
 def siege(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Take the aimed player's weakest territories (SM-8)."""
-    state, effect, player = _map(game), resolved.effect, resolved.player
+    state, effect, player = game.map, resolved.effect, resolved.player
     target = _siege_target(state, player, effect.target)
     events: list[Event] = []
     for _ in range(state.scenario.siege_territories * effect.tier):
@@ -220,7 +215,7 @@ def _march_index(state: MapState, player: str, aimed: str) -> int | None:
 
 def forced_march(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Take territories, forts and troops ignored: the aimed one, then the cheapest (SM-8)."""
-    state, effect, player = _map(game), resolved.effect, resolved.player
+    state, effect, player = game.map, resolved.effect, resolved.player
     events: list[Event] = []
     for turn in range(state.scenario.march_territories * effect.tier):
         index = _march_index(state, player, effect.target if turn == 0 else "")
@@ -249,7 +244,7 @@ def _own_index(state: MapState, player: str, aimed: str, *, by_forts: bool) -> i
 
 def fortify(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Build forts on one of the player's territories (SM-8)."""
-    state, effect, player = _map(game), resolved.effect, resolved.player
+    state, effect, player = game.map, resolved.effect, resolved.player
     index = _own_index(state, player, effect.target, by_forts=True)
     if index is None:
         return _fizzle(game, effect, player, "no territory of theirs to fortify")
@@ -261,7 +256,7 @@ def fortify(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
 
 def trap(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Lay a trap on one of the player's territories (SM-13)."""
-    state, effect, player = _map(game), resolved.effect, resolved.player
+    state, effect, player = game.map, resolved.effect, resolved.player
     index = _own_index(state, player, effect.target, by_forts=False)
     if index is None:
         return _fizzle(game, effect, player, "no territory of theirs to trap")
@@ -273,7 +268,7 @@ def trap(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
 
 def foreign_aid(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Bring troops into the reserve (SM-8)."""
-    state = _map(game)
+    state = game.map
     troops = state.scenario.aid_troops * resolved.effect.tier
     state, events = gain_troops(state, resolved.player, troops, resolved.effect.name)
     return replace(game, map=state), events
@@ -308,7 +303,7 @@ def betrayal(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     for pact in broken:
         dip, more = diplomacy_step(dip, BreakPact(pact.id, player))
         events += more
-    state = _map(game)
+    state = game.map
     ids = {p.id for p in broken}
     ended = [t for t in state.truces if t.pact in ids]
     state = replace(state, truces=tuple(t for t in state.truces if t.pact not in ids))
@@ -323,7 +318,7 @@ def extend(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     pacts = _pacts_with(dip, player, effect.target)
     if not pacts:
         return _fizzle(game, effect, player, "no pact to extend")
-    turns = _map(game).scenario.extend_turns * effect.tier
+    turns = game.map.scenario.extend_turns * effect.tier
     events: list[Event] = []
     for pact in pacts:
         dip, more = diplomacy_step(dip, ExtendPact(pact.id, turns))
@@ -345,7 +340,7 @@ HANDLERS: dict[str, Handler] = {
 
 def resolve(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Run the handler the scenario's ``effects`` names for the card's subtype (SM-8)."""
-    effect = _map(game).scenario.effect(resolved.effect.subtype)
+    effect = game.map.scenario.effect(resolved.effect.subtype)
     handler = HANDLERS.get(effect)
     if handler is None:
         return _fizzle(game, resolved.effect, resolved.player, "it has no effect in summit")

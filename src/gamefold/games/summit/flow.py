@@ -1,7 +1,8 @@
 """The turn flow: Rounds, turns, between-turn windows, answers and the end (SM-3, SM-9, SM-10).
 
-The map slice keeps where play stands (:class:`~gamefold.games.summit.state.Phase`) and
-reacts to the clock's lifecycle actions:
+Summit's own slice (:class:`~gamefold.games.summit.state.SummitState`) keeps where play
+stands (:class:`~gamefold.games.summit.state.Phase`) and reacts to the clock's lifecycle
+actions (the map follows the same turns: a turn's player may deploy and attack, TR-3, TR-4):
 
 - ``StartRound`` begins a Round; then each seat in order has a turn.
 - ``BeginTurn(player, territories, zones)`` begins the next seat's turn; it must carry
@@ -17,8 +18,10 @@ A proposal awaits its answer (an :class:`~gamefold.games.summit.state.Ask`) righ
 is made: its recipient Accepts, Declines or :class:`Defer`-s it before play goes on (SM-9).
 
 Each of these actions has one decide function (``decide_<verb>``): it refuses with the first
-problem or applies. :func:`flow_actions` lists Defer and Pass from the predicates their
-decide functions use (:func:`awaited`, :func:`in_window`).
+problem or applies. What needs the map too is the game's rule on the whole game: the
+holdings a ``BeginTurn`` carries (:func:`holdings_problem`) and the domination that ends
+the game at a turn's end (:func:`dominated`). :func:`flow_actions` lists Defer and Pass
+from the predicates their decide functions use (:func:`awaited`, :func:`in_window`).
 """
 
 from __future__ import annotations
@@ -26,13 +29,23 @@ from __future__ import annotations
 import attrs
 
 from gamefold import diplomacy
-from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, StartTurn, replacer
-from gamefold.diplomacy import BeginTurn
+from gamefold.core import (
+    Action,
+    EndRound,
+    EndTurn,
+    Event,
+    Events,
+    StartRound,
+    StartTurn,
+    replace,
+    replacer,
+)
+from gamefold.diplomacy import BeginTurn, ProposalMade
 from gamefold.domains import ACTOR, domain
 from gamefold.games.summit import codes
-from gamefold.games.summit.state import MapState, Phase
+from gamefold.games.summit.state import Ask, G, MapState, Phase, SummitSlices, SummitState
 from gamefold.pipeline import Refusal
-from gamefold.territory import Realm, holdings, put_at
+from gamefold.territory import holdings
 
 __all__ = [
     "Defer",
@@ -43,6 +56,8 @@ __all__ = [
     "RoundBegan",
     "RoundEnded",
     "after_window",
+    "answered",
+    "asked",
     "awaited",
     "decide_begin_turn",
     "decide_defer",
@@ -50,8 +65,10 @@ __all__ = [
     "decide_end_turn",
     "decide_pass",
     "decide_start_round",
+    "dominated",
     "dominator",
     "flow_actions",
+    "holdings_problem",
     "in_window",
 ]
 
@@ -108,14 +125,13 @@ class GameOver(Event):
     round: int
 
 
-_set_phase = replacer(MapState, "phase")
-_set_round = replacer(MapState, "round", "phase")
-_set_asked = replacer(MapState, "asked")
-_set_begun = replacer(MapState, "phase", "turn", "current", "proposals", "realms")
-_set_turns = replacer(Realm, "turns")
+_set_phase = replacer(SummitState, "phase")
+_set_round = replacer(SummitState, "round", "phase")
+_set_asked = replacer(SummitState, "asked")
+_set_begun = replacer(SummitState, "phase", "turn", "proposals")
 
 
-def _not_now(state: MapState, what: str) -> Refusal:
+def _not_now(state: SummitState, what: str) -> Refusal:
     if state.phase is Phase.OVER:
         return _GAME_OVER
     return Refusal(codes.NOT_NOW, f"It is not time to {what}.")
@@ -124,7 +140,9 @@ def _not_now(state: MapState, what: str) -> Refusal:
 _GAME_OVER = Refusal(codes.GAME_OVER, "The game is over.")
 
 
-def decide_start_round(state: MapState, action: StartRound) -> tuple[MapState, Events] | Refusal:
+def decide_start_round(
+    state: SummitState, action: StartRound
+) -> tuple[SummitState, Events] | Refusal:
     """A Round begins only when the last one ended (SM-9); the first seat's turn is due."""
     if state.phase is not Phase.ROUND:
         return _not_now(state, "begin a Round")
@@ -132,27 +150,27 @@ def decide_start_round(state: MapState, action: StartRound) -> tuple[MapState, E
     return _set_round(state, begun, Phase.TURN_START), (RoundBegan(begun),)
 
 
-def decide_end_round(state: MapState, action: EndRound) -> tuple[MapState, Events] | Refusal:
+def decide_end_round(state: SummitState, action: EndRound) -> tuple[SummitState, Events] | Refusal:
     """A Round ends only after every seat's turn (SM-9); after ``max_rounds`` the game is
     over (SM-10)."""
     if state.phase is not Phase.ROUND_END:
         return _not_now(state, "end the Round")
     played = state.round
-    if played >= state.scenario.max_rounds:
+    if played >= state.max_rounds:
         return _set_phase(state, Phase.OVER), (RoundEnded(played), GameOver("rounds", played))
     return _set_phase(state, Phase.ROUND), (RoundEnded(played),)
 
 
-def _holdings_problem(state: MapState, action: BeginTurn) -> Refusal | None:
+def holdings_problem(game: SummitSlices, action: BeginTurn) -> Refusal | None:
     """SM-3: a BeginTurn carries the territories (DP-4) and zones (DP-5) the map shows."""
     player = action.player
-    territories, zones = holdings(state, player)
+    territories, zones = holdings(game.map, player)
     if action.territories != territories:
         message = f"{player} holds {territories} territories, not {action.territories}."
-        return Refusal(codes.HOLDINGS_MISMATCH, message, "DP-4")
+        return codes.refusal(codes.HOLDINGS_MISMATCH, message, rule="DP-4")
     if action.zones != zones and sorted(action.zones) != sorted(zones):
         message = f"{player} holds the zones {list(zones)}, not {list(action.zones)}."
-        return Refusal(codes.HOLDINGS_MISMATCH, message, "DP-5")
+        return codes.refusal(codes.HOLDINGS_MISMATCH, message, rule="DP-5")
     return None
 
 
@@ -162,63 +180,67 @@ _BEGIN_TURN_NEEDED = Refusal(
 )
 
 
-def decide_begin_turn(state: MapState, action: StartTurn) -> tuple[MapState, Events] | Refusal:
-    """The next seat's turn, due now, carrying the map's holdings (SM-3, DP-4, DP-5), is
-    under way (deploys and effects are the game's rules, SM-4)."""
+def decide_begin_turn(
+    state: SummitState, action: StartTurn
+) -> tuple[SummitState, Events] | Refusal:
+    """The next seat's turn, due now, is under way (SM-9; the holdings it carries are the
+    game's rule, :func:`holdings_problem`, and so are deploys and effects, SM-4)."""
     if not isinstance(action, BeginTurn):
         return _BEGIN_TURN_NEEDED
     player = action.player
     if state.phase is not Phase.TURN_START or player != state.next_player:
         return _not_now(state, f"begin {player}'s turn")
-    problem = _holdings_problem(state, action)
-    if problem is not None:
-        return problem
-    realms = state.realms
-    seat = state.turn % len(realms)  # the next seat's, whose player begins
-    realm = realms[seat]
-    realms = put_at(realms, seat, _set_turns(realm, realm.turns + 1))
-    return _set_begun(state, Phase.TURN, state.turn + 1, player, 0, realms), ()
+    return _set_begun(state, Phase.TURN, state.turn + 1, 0), ()
 
 
-def dominator(state: MapState) -> str:
+def dominator(board: MapState) -> str:
     """A player holding ``domination`` territories or more (SM-10), else ``""``."""
-    need = state.scenario.domination
+    need = board.scenario.domination
     if need:
-        owners = state.owners
-        for realm in state.realms:
+        owners = board.owners
+        for realm in board.realms:
             if owners.count(realm.player) >= need:
                 return realm.player
     return ""
 
 
-def decide_end_turn(state: MapState, action: EndTurn) -> tuple[MapState, Events] | Refusal:
-    """Only the player whose turn is under way ends it (SM-9). Domination ends the game
-    (SM-10); the game's last turn has no window; else the window opens (SM-9)."""
+def decide_end_turn(state: SummitState, action: EndTurn) -> tuple[SummitState, Events] | Refusal:
+    """Only the player whose turn is under way ends it (SM-9). The game's last turn has no
+    window; else the window opens (SM-9; a domination ends the game instead, the game's
+    rule, :func:`dominated`)."""
     if state.phase is not Phase.TURN or state.current != action.player:
         message = f"It is not {action.player}'s turn to end."
         return Refusal(codes.NOT_YOUR_TURN, message, "SM-9")
-    if dominator(state):
-        return _set_phase(state, Phase.OVER), (GameOver("domination", state.round),)
-    last_seat = state.turn % len(state.realms) == 0
-    if last_seat and state.round >= state.scenario.max_rounds:
+    last_seat = state.turn % len(state.players) == 0
+    if last_seat and state.round >= state.max_rounds:
         return _set_phase(state, Phase.ROUND_END), ()
     return _set_phase(state, Phase.WINDOW), ()
 
 
-def after_window(state: MapState) -> MapState:
+def dominated(game: G) -> tuple[G, Events]:
+    """SM-10: a turn that ends with a player holding ``domination`` territories ends the
+    game there, without a window."""
+    state: SummitState = game.summit
+    if not dominator(game.map):
+        return game, ()
+    over = _set_phase(state, Phase.OVER)
+    return replace(game, summit=over), (GameOver("domination", state.round),)
+
+
+def after_window(state: SummitState) -> SummitState:
     """The turn order after a window closes: the next seat's turn is due, or the Round's
     end (SM-9). The game's rules call it too, when a window is skipped or a Standalone card
     closes it."""
-    last_seat = state.turn % len(state.realms) == 0
+    last_seat = state.turn % len(state.players) == 0
     return _set_phase(state, Phase.ROUND_END if last_seat else Phase.TURN_START)
 
 
-def in_window(state: MapState, player: str) -> bool:
+def in_window(state: SummitState, player: str) -> bool:
     """Whether ``player``'s between-turn window is open (SM-9)."""
     return state.phase is Phase.WINDOW and state.current == player
 
 
-def decide_pass(state: MapState, action: Pass) -> tuple[MapState, Events] | Refusal:
+def decide_pass(state: SummitState, action: Pass) -> tuple[SummitState, Events] | Refusal:
     """Only in the player's own window (SM-9); it closes without a Standalone card."""
     if not in_window(state, action.player):
         message = f"{action.player} has no window open to pass."
@@ -226,7 +248,7 @@ def decide_pass(state: MapState, action: Pass) -> tuple[MapState, Events] | Refu
     return after_window(state), (Passed(action.player),)
 
 
-def awaited(state: MapState, player: str) -> int | None:
+def awaited(state: SummitState, player: str) -> int | None:
     """The proposal awaiting ``player``'s answer, or ``None`` (SM-9)."""
     asked = state.asked
     if asked is None or asked.to != player:
@@ -234,7 +256,20 @@ def awaited(state: MapState, player: str) -> int | None:
     return asked.proposal
 
 
-def decide_defer(state: MapState, action: Defer) -> tuple[MapState, Events] | Refusal:
+def asked(state: SummitState, made: ProposalMade) -> SummitState:
+    """SM-9: the recipient's answer is due before play goes on; SM-12: one more made."""
+    ask = Ask(made.proposal.id, made.proposal.to)
+    return replace(state, asked=ask, proposals=state.proposals + 1)
+
+
+def answered(state: SummitState, proposal: int) -> SummitState:
+    """The answer ``proposal`` awaited is given (SM-9)."""
+    if state.asked is not None and state.asked.proposal == proposal:
+        return _set_asked(state, None)
+    return state
+
+
+def decide_defer(state: SummitState, action: Defer) -> tuple[SummitState, Events] | Refusal:
     """Only the proposal awaiting this player's answer (SM-9); it stays pending and play
     goes on (DP-9: it expires unless answered)."""
     if awaited(state, action.player) != action.proposal:
@@ -243,7 +278,7 @@ def decide_defer(state: MapState, action: Defer) -> tuple[MapState, Events] | Re
     return _set_asked(state, None), (ProposalDeferred(action.player, action.proposal),)
 
 
-def flow_actions(state: MapState, actor: str) -> tuple[Action, ...]:
+def flow_actions(state: SummitState, actor: str) -> tuple[Action, ...]:
     """The flow actions ``actor`` may take now: Defer of the awaited proposal, then Pass."""
     proposal = awaited(state, actor)
     deferral: tuple[Action, ...] = () if proposal is None else (Defer(actor, proposal),)

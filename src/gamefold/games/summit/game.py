@@ -26,7 +26,7 @@ from gamefold.games.summit.account import describe
 from gamefold.games.summit.config import SummitConfig
 from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.rules import build_rules
-from gamefold.games.summit.state import DIPLOMACY, NAME, MapState, Phase
+from gamefold.games.summit.state import DIPLOMACY, MAP, NAME, MapState, Phase, SummitState
 from gamefold.registry import Game, Rules
 from gamefold.territory import holdings, territory_count, zones_held
 
@@ -46,35 +46,36 @@ class Summit(GameDef[SummitConfig]):
     config_type = SummitConfig
 
     def build_rules(self) -> Rules:
-        """The diplomacy and map slices with summit's cross-slice wrappers."""
+        """The diplomacy, map and turn flow slices with summit's cross-slice rules."""
         return build_rules()
 
     def setup(self, seed: int | str) -> Game:
-        """Both slices for ``seed``, each on its own stream split from it (EN-3)."""
-        names = self.config.names
+        """The slices for ``seed``, each on its own stream split from it (EN-3)."""
+        names, scenario = self.config.names, self.config.scenario
         return self.rules.new_game(
             {
                 DIPLOMACY: diplomacy.initial_state(self.config.diplomacy, names, seed),
-                NAME: state.initial_state(self.config.scenario, names, seed),
+                MAP: state.initial_state(scenario, names, seed),
+                NAME: state.initial_flow(scenario, names),
             }
         )
 
     def players(self, game: Game) -> tuple[str, ...]:
         """The players in seat order."""
-        state: MapState = game.map
+        state: SummitState = game.summit
         return state.players
 
     def clock_action(self, game: Game) -> Action | None:
         """StartRound, BeginTurn with the map's holdings, or EndRound, when one is due;
         never while a proposal awaits its answer (SM-9)."""
-        state: MapState = game.map
+        state: SummitState = game.summit
         if state.asked is not None:
             return None
         if state.phase is Phase.ROUND:
             return StartRound()
         if state.phase is Phase.TURN_START:
             player = state.next_player
-            territories, zones = holdings(state, player)
+            territories, zones = holdings(game.map, player)
             return BeginTurn(player, territories, zones)
         if state.phase is Phase.ROUND_END:
             return EndRound()
@@ -83,7 +84,7 @@ class Summit(GameDef[SummitConfig]):
     def actor(self, game: Game) -> str | None:
         """The recipient of an awaited proposal, else the player whose turn or window it
         is; while the clock acts, the player its next action concerns; ``None`` when over."""
-        state: MapState = game.map
+        state: SummitState = game.summit
         if state.phase is Phase.OVER:
             return None
         if state.asked is not None:
@@ -94,7 +95,7 @@ class Summit(GameDef[SummitConfig]):
 
     def is_over(self, game: Game) -> bool:
         """Whether the game has ended (SM-10)."""
-        state: MapState = game.map
+        state: SummitState = game.summit
         return state.phase is Phase.OVER
 
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:

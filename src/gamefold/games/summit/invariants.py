@@ -1,37 +1,51 @@
-"""What every reachable summit map satisfies: the territory's invariants and the flow's.
+"""What every reachable summit game satisfies: the turn flow's invariants, and the map's
+turns agreeing with it.
 
-Each takes a :class:`~gamefold.games.summit.state.MapState` and yields one sentence per
-violation, nothing when it holds. :data:`INVARIANTS` goes into the map's
-:class:`~gamefold.Subsystem` entry, so :func:`gamefold.testing.check_invariants`, the
-conformance check and the state machine run them after every step.
+Each yields one sentence per violation, nothing when it holds. :data:`INVARIANTS` (on a
+:class:`~gamefold.games.summit.state.SummitState`) goes into the turn flow's
+:class:`~gamefold.Subsystem` entry and :data:`GAME_INVARIANTS` (on the whole game) into
+the registry, so :func:`gamefold.testing.check_invariants`, the conformance check and the
+state machine run them after every step (the map's entry brings the territory's own).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gamefold import territory
-from gamefold.games.summit.state import MapState, Phase
+from gamefold.games.summit.state import MapState, Phase, SummitSlices, SummitState
 
-__all__ = ["INVARIANTS", "flow_consistent"]
+__all__ = ["GAME_INVARIANTS", "INVARIANTS", "flow_consistent", "turns_counted"]
 
 
-def flow_consistent(state: MapState) -> Iterable[str]:
-    """SM-9: turns add up, Rounds hold one turn per seat, the current player is seated."""
-    seats = len(state.realms)
+def flow_consistent(state: SummitState) -> Iterable[str]:
+    """SM-9: Rounds hold one turn per seat, a proposal awaits a seated player's answer."""
+    seats = len(state.players)
     if state.proposals < 0:
         yield "a negative number of proposals this turn"
-    if sum(r.turns for r in state.realms) != state.turn:
-        yield f"the players' turns do not add up to the {state.turn} turns begun"
     if not (state.round - 1) * seats <= state.turn <= state.round * seats:
         yield f"{state.turn} turns begun in Round {state.round} of {seats} seats"
-    if state.turn and state.current not in state.players:
-        yield f"the current player {state.current!r} is not seated"
     if state.phase is Phase.ROUND and state.turn != state.round * seats:
         yield "a Round is due to begin before every seat had its turn"
     if state.asked is not None and state.asked.to not in state.players:
         yield f"a proposal awaits the answer of an unseated {state.asked.to!r}"
 
 
-INVARIANTS = (*territory.INVARIANTS, flow_consistent)
-"""Every map invariant, in the order they are checked."""
+def turns_counted(game: SummitSlices) -> Iterable[str]:
+    """SM-9: the map counts the turns the flow began, seat by seat, and its current player
+    is the flow's while a turn is under way (TR-3, TR-4)."""
+    board: MapState = game.map
+    flow: SummitState = game.summit
+    if board.players != flow.players:
+        yield f"the map seats {list(board.players)}, the turn flow {list(flow.players)}"
+    if sum(r.turns for r in board.realms) != flow.turn:
+        yield f"the players' turns do not add up to the {flow.turn} turns begun"
+    acting = flow.current if flow.phase is Phase.TURN else ""
+    if board.current != acting:
+        yield f"the map's current player is {board.current!r}, not {acting!r}"
+
+
+INVARIANTS = (flow_consistent,)
+"""Every invariant of the turn flow, in the order they are checked."""
+
+GAME_INVARIANTS = (turns_counted,)
+"""Every invariant across summit's slices, in the order they are checked."""

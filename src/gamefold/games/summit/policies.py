@@ -43,7 +43,7 @@ from gamefold.diplomacy import (
     SelfApply,
 )
 from gamefold.games.summit.flow import Defer, Pass
-from gamefold.games.summit.state import DIPLOMACY, NAME, MapView
+from gamefold.games.summit.state import DIPLOMACY, MAP, NAME, MapView, SummitState
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.territory import NEUTRAL, Attack, Deploy, holder_of
@@ -58,13 +58,13 @@ _OFFERS = {_PARTNERSHIP: 15, "Ceasefire": 12, _TRANSFER: 10}
 _SKIP = -100
 
 
-def _investing(dip: DiplomacyView, board: MapView) -> bool:
+def _investing(dip: DiplomacyView, flow: SummitState) -> bool:
     me = next(p for p in dip.players if p.player == dip.viewer)
     full = me.hand_size + me.locked >= dip.config.hand_limit - 1
-    return full or board.round * 2 <= board.scenario.max_rounds
+    return full or flow.round * 2 <= flow.max_rounds
 
 
-def _deploy(dip: DiplomacyView, board: MapView, action: Any) -> int:
+def _deploy(dip: DiplomacyView, board: MapView, flow: SummitState, action: Any) -> int:
     scenario = board.scenario
     index = scenario.territories.index(action.territory)
     facing = sum(
@@ -77,7 +77,7 @@ def _deploy(dip: DiplomacyView, board: MapView, action: Any) -> int:
     return 60 + min(facing, 30)
 
 
-def _attack(dip: DiplomacyView, board: MapView, action: Any) -> int:
+def _attack(dip: DiplomacyView, board: MapView, flow: SummitState, action: Any) -> int:
     names = board.scenario.territories
     index = names.index(action.territory)
     attackers = board.garrisons[names.index(action.source)] - 1 - board.traps[index]
@@ -94,7 +94,7 @@ def _attack(dip: DiplomacyView, board: MapView, action: Any) -> int:
     return 50 + 10 * wins + int(neutral)
 
 
-def _accept(dip: DiplomacyView, board: MapView, action: Any) -> int:
+def _accept(dip: DiplomacyView, board: MapView, flow: SummitState, action: Any) -> int:
     for proposal in dip.proposals:
         if proposal.id == action.proposal and proposal.agreement is not None:
             subtype = dip.config.cards[proposal.agreement].subtype
@@ -103,23 +103,23 @@ def _accept(dip: DiplomacyView, board: MapView, action: Any) -> int:
     return 5
 
 
-def _self_apply(dip: DiplomacyView, board: MapView, action: Any) -> int:
-    if not _investing(dip, board):
+def _self_apply(dip: DiplomacyView, board: MapView, flow: SummitState, action: Any) -> int:
+    if not _investing(dip, flow):
         return _SKIP
     points: int = dip.config.cards[action.card].points
     return 3 - points
 
 
-def _standalone(dip: DiplomacyView, board: MapView, action: Any) -> int:
+def _standalone(dip: DiplomacyView, board: MapView, flow: SummitState, action: Any) -> int:
     effect = board.scenario.effect(dip.config.cards[action.card].subtype)
     mine = any(dip.viewer in (p.proposer, p.partner) for p in dip.pacts)
     useful = effect in _USEFUL or (effect == "extend" and mine)
-    return 4 if useful and _investing(dip, board) else _SKIP
+    return 4 if useful and _investing(dip, flow) else _SKIP
 
 
-def _propose(dip: DiplomacyView, board: MapView, action: Any) -> float:
+def _propose(dip: DiplomacyView, board: MapView, flow: SummitState, action: Any) -> float:
     subtype: str = dip.config.cards[action.agreement].subtype
-    if subtype not in _OFFERS or not _investing(dip, board):
+    if subtype not in _OFFERS or not _investing(dip, flow):
         return _SKIP
     cost: int = sum(dip.config.cards[v].points for v in action.values)
     held = board.owners.count(action.to) / len(board.owners)
@@ -128,36 +128,37 @@ def _propose(dip: DiplomacyView, board: MapView, action: Any) -> float:
     return _OFFERS[subtype] - cost + (-held if subtype == _PARTNERSHIP else held)
 
 
-def _unknown(dip: DiplomacyView, board: MapView, action: Any) -> float:
+def _unknown(dip: DiplomacyView, board: MapView, flow: SummitState, action: Any) -> float:
     return _SKIP
 
 
-_Worth = Callable[[DiplomacyView, MapView, Any], float]
+_Worth = Callable[[DiplomacyView, MapView, SummitState, Any], float]
 
 _WORTH: dict[type, _Worth] = {
     Deploy: _deploy,
     Attack: _attack,
     Accept: _accept,
-    Decline: lambda dip, board, action: 1,
-    Defer: lambda dip, board, action: 0,
+    Decline: lambda dip, board, flow, action: 1,
+    Defer: lambda dip, board, flow, action: 0,
     SelfApply: _self_apply,
     PlayStandalone: _standalone,
     Propose: _propose,
-    EndTurn: lambda dip, board, action: 0,
-    Pass: lambda dip, board, action: 0,
-    Discard: lambda dip, board, action: 2 * _SKIP,
+    EndTurn: lambda dip, board, flow, action: 0,
+    Pass: lambda dip, board, flow, action: 0,
+    Discard: lambda dip, board, flow, action: 2 * _SKIP,
 }
 
 
 def greedy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
     """The best legal action by summit's rules of thumb; the earliest on ties."""
     dip: DiplomacyView = view[DIPLOMACY]
-    board: MapView = view[NAME]
+    board: MapView = view[MAP]
+    flow: SummitState = view[NAME]
     attacking = any(type(a) in (Attack, Deploy) for a in legal)
     best, best_worth = legal[0], None
     for action in legal:
         rate = _WORTH.get(type(action), _unknown)
-        worth = rate(dip, board, action)
+        worth = rate(dip, board, flow, action)
         if type(action) is SelfApply and attacking:
             worth = _SKIP
         if best_worth is None or worth > best_worth:

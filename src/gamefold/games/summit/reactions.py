@@ -1,4 +1,5 @@
-"""How diplomacy's events change the map: deploys, troops, pacts, tallies (SM-4, SM-5, SM-7).
+"""How diplomacy's events change the map and the turn flow: deploys, troops, pacts, tallies,
+answers due (SM-4, SM-5, SM-7, SM-9).
 
 The diplomacy subsystem has no map; summit's reaction
 (:func:`gamefold.games.summit.rules.settle`) hands the events of each diplomacy step to
@@ -14,7 +15,8 @@ what it did as events of its own:
 - ``PactEnded``: its truce ends;
 - ``StandaloneResolved``: the effect happens (:mod:`gamefold.games.summit.effects`, SM-8);
 - ``CardEarned``, ``PactBegan``: the outcome's tallies;
-- ``ProposalMade``: its recipient's answer is due; an answer clears it (SM-9).
+- ``ProposalMade``: its recipient's answer is due, in the turn flow; an answer clears it
+  (SM-9).
 
 At a turn start :func:`deploy` then adds the turn's troops to the reserve, less the deploy
 debt that fell due and any carried over (SM-4, DP-11).
@@ -46,7 +48,8 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy import step as diplomacy_step
 from gamefold.games.summit.effects import resolve
-from gamefold.games.summit.state import Ask, G, MapState
+from gamefold.games.summit.flow import answered, asked
+from gamefold.games.summit.state import G, MapState
 from gamefold.territory import (
     Truce,
     TruceEnded,
@@ -166,18 +169,6 @@ def _card_earned(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[
     return _tally(state, event.player, cards_earned=1), ()
 
 
-def _proposal_made(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
-    """SM-9: the recipient's answer is due before play goes on; SM-12: one more made."""
-    asked = Ask(event.proposal.id, event.proposal.to)
-    return replace(state, asked=asked, proposals=state.proposals + 1), ()
-
-
-def _answered(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
-    if state.asked is not None and state.asked.proposal == event.proposal:
-        return replace(state, asked=None), ()
-    return state, ()
-
-
 Reaction = Callable[[MapState, DiplomacyConfig, Any], tuple[MapState, Events]]
 
 _REACTIONS: dict[type, Reaction] = {
@@ -185,13 +176,12 @@ _REACTIONS: dict[type, Reaction] = {
     PactBegan: _pact_began,
     PactEnded: _pact_ended,
     CardEarned: _card_earned,
-    ProposalMade: _proposal_made,
-    ProposalAccepted: _answered,
-    ProposalDeclined: _answered,
 }
 
-REACTS_TO: frozenset[type] = frozenset({*_REACTIONS, StandaloneResolved})
-"""The diplomacy event types :func:`react` changes the map for."""
+_ANSWERS = (ProposalAccepted, ProposalDeclined)
+
+REACTS_TO: frozenset[type] = frozenset({*_REACTIONS, *_ANSWERS, ProposalMade, StandaloneResolved})
+"""The diplomacy event types :func:`react` changes the map or the turn flow for."""
 
 
 def react(game: G, events: Iterable[Event]) -> tuple[G, Events]:
@@ -202,6 +192,10 @@ def react(game: G, events: Iterable[Event]) -> tuple[G, Events]:
             game, more = resolve(game, event)  # SM-8: the effect may touch both slices
             out += more
             continue
+        if isinstance(event, ProposalMade):
+            game = replace(game, summit=asked(game.summit, event))
+        elif isinstance(event, _ANSWERS):
+            game = replace(game, summit=answered(game.summit, event.proposal))
         reaction = _REACTIONS.get(type(event))
         if reaction is not None:
             dip: DiplomacyState = game.diplomacy

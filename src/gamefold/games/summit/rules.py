@@ -1,20 +1,21 @@
-"""The composition: the diplomacy and map slices in one :class:`~gamefold.registry.Rules`.
+"""The composition: diplomacy, the territory and summit's turn flow in one :class:`Rules`.
 
-**The map slice's pipeline** and verbs (:func:`step`, :func:`reduce`, :func:`check`,
-:func:`legal_actions`): every action routed to the map goes through the shared
-:class:`gamefold.pipeline.Pipeline`: the guard (not an action → ``TypeError``; an action the
-map does not handle, or a field of the wrong type or a negative number →
+**Summit's slice's pipeline** and verbs (:func:`step`, :func:`reduce`, :func:`check`,
+:func:`legal_actions`): every action routed to the turn flow goes through the shared
+:class:`gamefold.pipeline.Pipeline`: the guard (not an action → ``TypeError``; an action
+the flow does not handle, or a field of the wrong type or a negative number →
 ``summit/malformed``, EN-4), then the action type's one decide function, which refuses or
-applies in one pass. The map owns the territory's :class:`~gamefold.territory.Deploy` and
-:class:`~gamefold.territory.Attack` (decided by the territory, TR-3 … TR-7), and summit's
-:class:`~gamefold.games.summit.flow.Pass` and :class:`~gamefold.games.summit.flow.Defer`,
-and reacts to the clock's ``StartRound``, ``EndRound``, ``BeginTurn`` (a ``StartTurn``) and
-``EndTurn``. Every refusal comes from :data:`gamefold.games.summit.codes.CATALOGUE` (the
-territory's included), and the pipeline builds the registry's :data:`subsystem` entry.
+applies in one pass. The flow owns summit's :class:`~gamefold.games.summit.flow.Pass` and
+:class:`~gamefold.games.summit.flow.Defer`, and reacts to the clock's ``StartRound``,
+``EndRound``, ``BeginTurn`` (a ``StartTurn``) and ``EndTurn``. Every refusal comes from
+:data:`gamefold.games.summit.codes.CATALOGUE`, and the pipeline builds the registry's
+:data:`subsystem` entry. The map is the territory's own slice (:data:`map_subsystem`: its
+``Deploy`` and ``Attack``, TR-3 … TR-7, and its turns), listing no ``EndTurn`` of its own:
+diplomacy lists it.
 
-**Between the slices**: the two slices never see each other. Summit's cross-slice rules are
-one reaction, one override and two wrappers of diplomacy's handlers. After every step the
-reaction :func:`settle` hands that step's events to
+**Between the slices**: the slices never see each other. Summit's cross-slice rules are
+one reaction, one override and wrappers of the handlers. After every step the reaction
+:func:`settle` hands that step's events to
 :func:`~gamefold.games.summit.reactions.react`: troops of a self-application (SM-5), a
 pact's payment and effect (SM-7), Standalone effects (SM-8, SM-13, SM-14), the answer a
 proposal awaits (SM-9); at a turn start it then reveals the player's secret pacts (SM-7)
@@ -23,8 +24,9 @@ and deploys the turn's troops (SM-4).
 ============================  ==============================================================
 action                        what summit adds
 ============================  ==============================================================
-``EndTurn`` (wrapper)         the window is skipped when the player holds no Standalone
-                              card (SM-9)
+``BeginTurn`` (wrapper)       it carries the holdings the map shows (SM-3, DP-4, DP-5)
+``EndTurn`` (wrapper)         a domination ends the game (SM-10); the window is skipped
+                              when the player holds no Standalone card (SM-9)
 ``PlayStandalone`` (override) the target must suit the card's effect (SM-8) and a card
                               acting on pacts needs one (SM-16); playing closes the
                               player's window (SM-9); every target is listed (EN-5)
@@ -32,12 +34,14 @@ action                        what summit adds
 ``Discard`` (wrapper)         only at the hand limit (SM-15)
 ============================  ==============================================================
 
-Lifecycle actions reach the diplomacy slice first, then the map.
+Lifecycle actions reach the diplomacy slice first, then the map, then the turn flow.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import attrs
 
 from gamefold import diplomacy, territory
 from gamefold.core import (
@@ -62,8 +66,8 @@ from gamefold.diplomacy import (
 from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.summit import codes, effects, flow, reactions
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
-from gamefold.games.summit.flow import after_window
-from gamefold.games.summit.invariants import INVARIANTS
+from gamefold.games.summit.flow import after_window, dominated, holdings_problem
+from gamefold.games.summit.invariants import GAME_INVARIANTS, INVARIANTS
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
 from gamefold.games.summit.state import (
     NAME,
@@ -72,7 +76,10 @@ from gamefold.games.summit.state import (
     Phase,
     SummitGame,
     SummitSlices,
+    SummitState,
     determinize,
+    map_determinize,
+    map_view,
     view,
 )
 from gamefold.pipeline import Decide, Pipeline
@@ -89,6 +96,7 @@ __all__ = [
     "build_rules",
     "check",
     "legal_actions",
+    "map_subsystem",
     "play_standalone",
     "reduce",
     "refuse_discard",
@@ -100,7 +108,6 @@ __all__ = [
 
 
 _ROUTES: dict[type, Decide] = {
-    **territory.ROUTES,
     flow.Pass: flow.decide_pass,
     flow.Defer: flow.decide_defer,
     StartRound: flow.decide_start_round,
@@ -110,11 +117,11 @@ _ROUTES: dict[type, Decide] = {
     EndTurn: flow.decide_end_turn,
 }
 
-ACTIONS: tuple[type[Action], ...] = (*territory.ACTIONS, flow.Pass, flow.Defer)
-"""The players' actions the map owns."""
+ACTIONS: tuple[type[Action], ...] = (flow.Pass, flow.Defer)
+"""The players' actions the turn flow owns."""
 
 LIFECYCLE: tuple[type[Lifecycle], ...] = (StartRound, EndRound, BeginTurn, StartTurn, EndTurn)
-"""The lifecycle actions the map reacts to (a plain ``StartTurn`` is refused, SM-3)."""
+"""The lifecycle actions the turn flow reacts to (a plain ``StartTurn`` is refused, SM-3)."""
 
 EVENTS: tuple[type, ...] = (
     flow.RoundBegan,
@@ -122,58 +129,56 @@ EVENTS: tuple[type, ...] = (
     flow.GameOver,
     flow.Passed,
     flow.ProposalDeferred,
-    territory.TerritoryTaken,
-    territory.TroopDeployed,
-    territory.TrapSprung,
-    territory.BattleFought,
+    *territory.EVENTS,
     effects.TrapLaid,
-    territory.TroopsGained,
-    territory.TruceEnded,
     reactions.Deployed,
     reactions.TruceBegan,
     effects.Fortified,
     effects.EffectFizzled,
 )
-"""Every event class summit's own rules report (EN-7)."""
+"""Every event class summit's own rules and the map report (EN-7)."""
 
 
-_PIPELINE: Pipeline[MapState] = Pipeline(codes.CATALOGUE, _ROUTES, owner="the summit map")
+_PIPELINE: Pipeline[SummitState] = Pipeline(codes.CATALOGUE, _ROUTES, owner="summit's flow")
 
 
-def step(state: MapState, action: Action) -> tuple[MapState, Events]:
-    """Apply ``action``: the new slice and the events, in order. Raises if illegal (EN-4)."""
-    return _PIPELINE.step(state, action)
+step = _PIPELINE.step
+"""Apply an action to the turn flow: the new slice and the events, in order. Raises if
+illegal (EN-4)."""
+reduce = _PIPELINE.reduce
+"""Apply an action to the turn flow and return the new slice alone."""
+check = _PIPELINE.check
+"""Why an action is illegal in the turn flow, or ``None``; never raises for an illegal one."""
+legal_actions = flow.flow_actions
+"""An actor's flow actions, in a fixed order: Defer, Pass (EN-5)."""
 
-
-def reduce(state: MapState, action: Action) -> MapState:
-    """Apply ``action`` and return the new slice alone."""
-    return _PIPELINE.step(state, action)[0]
-
-
-def check(state: MapState, action: Action) -> IllegalAction | None:
-    """Why ``action`` is illegal in ``state``, or ``None``; never raises for an illegal one."""
-    return _PIPELINE.check(state, action)
-
-
-def legal_actions(state: MapState, actor: str) -> tuple[Action, ...]:
-    """``actor``'s map actions, in a fixed order: deploys (map order), attacks (source, then
-    target, in map order), Defer, Pass (EN-5)."""
-    return (
-        *territory.deploys(state, actor),
-        *territory.attacks(state, actor),
-        *flow.flow_actions(state, actor),
-    )
-
-
-subsystem: Subsystem[MapState] = _PIPELINE.subsystem(
+subsystem: Subsystem[SummitState] = _PIPELINE.subsystem(
     NAME,
     legal_actions=legal_actions,
     invariants=INVARIANTS,
     view=view,
     determinize=determinize,
+    state_type=SummitState,
+)
+"""The registry entry of summit's own slice, the turn flow: its actions, lifecycle,
+invariants, view."""
+
+
+def _map_actions(board: territory.TerritoryState[Any], actor: str) -> tuple[Action, ...]:
+    """``actor``'s map actions, in a fixed order: deploys (map order), attacks (source, then
+    target, in map order) (EN-5); diplomacy lists the ``EndTurn``."""
+    return (*territory.deploys(board, actor), *territory.attacks(board, actor))
+
+
+map_subsystem: Subsystem[territory.TerritoryState[Any]] = attrs.evolve(
+    territory.subsystem,
+    legal_actions=_map_actions,
+    view=map_view,
+    determinize=map_determinize,
     state_type=MapState,
 )
-"""The registry entry of the ``"map"`` slice: its actions, lifecycle, invariants, view."""
+"""The territory's entry for summit's map: its own actions, turns and invariants, on
+summit's scenario."""
 
 
 _WATCHED = REACTS_TO | {TurnBegan}
@@ -205,18 +210,20 @@ def _holds_standalone(dip: DiplomacyState, player: str) -> bool:
 
 
 def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
-    """The turn ends; with no Standalone card to play, the window is skipped (SM-9)."""
+    """The turn ends; a domination ends the game (SM-10); else, with no Standalone card to
+    play, the window is skipped (SM-9)."""
     game, events = inner(game, action)
-    state: MapState = game.map
+    game, over = dominated(game)
+    if over:
+        return game, (*events, *over)
+    state: SummitState = game.summit
     if state.phase is Phase.WINDOW and not _holds_standalone(game.diplomacy, action.player):
-        game = replace(game, map=after_window(state))
+        game = replace(game, summit=after_window(state))
     return game, events
 
 
 def _effect(game: SummitSlices, card: int) -> str:
-    dip: DiplomacyState = game.diplomacy
-    state: MapState = game.map
-    return state.scenario.effect(dip.config.cards[card].subtype)
+    return game.map.scenario.effect(game.diplomacy.config.cards[card].subtype)
 
 
 def _target(game: SummitSlices, action: PlayStandalone) -> IllegalAction | None:
@@ -239,11 +246,11 @@ def play_standalone(game: G, action: Any) -> tuple[G, Events]:
     if problem is not None:
         raise problem
     game = replace(game, diplomacy=dip)
-    state: MapState = game.map
+    state: SummitState = game.summit
     # Equivalent to the phase alone: diplomacy allows a Standalone play only in the
     # player's own window (DP-12), so both tests hold together or not at all.
     if state.phase is Phase.WINDOW and state.current == action.player:
-        game = replace(game, map=after_window(state))
+        game = replace(game, summit=after_window(state))
     return game, events
 
 
@@ -264,9 +271,8 @@ def list_standalone(game: SummitSlices, actor: str) -> tuple[Action, ...]:
 
 def refuse_propose(game: SummitSlices, action: Propose) -> Refusal | None:
     """SM-12, after diplomacy's reasons (DP-9): at most ``proposals_per_turn`` a turn."""
-    state: MapState = game.map
-    limit = state.scenario.proposals_per_turn
-    if state.proposals < limit:
+    limit = game.map.scenario.proposals_per_turn
+    if game.summit.proposals < limit:
         return None
     return codes.refusal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.")
 
@@ -286,6 +292,7 @@ def refuse_discard(game: SummitSlices, action: Discard) -> Refusal | None:
 
 
 WRAPPERS: tuple[Wrapper, ...] = (
+    Wrapper(BeginTurn, refuse=holdings_problem, name="summit holdings"),
     Wrapper(EndTurn, end_turn, name="summit turn end"),
     Wrapper(Propose, refuse=refuse_propose, name="summit proposal"),
     Wrapper(Discard, refuse=refuse_discard, name="summit discard"),
@@ -308,11 +315,13 @@ REACTIONS: tuple[Reaction, ...] = (settle,)
 
 
 def build_rules() -> Rules:
-    """The registry of a summit game: both slices, the override, the wrappers, the reaction."""
+    """The registry of a summit game: the three slices, the override, the wrappers, the
+    reaction."""
     return Rules(
-        [diplomacy.subsystem, subsystem],
+        [diplomacy.subsystem, map_subsystem, subsystem],
         overrides=OVERRIDES,
         wrappers=WRAPPERS,
         reactions=REACTIONS,
+        invariants=GAME_INVARIANTS,
         state=SummitGame,
     )

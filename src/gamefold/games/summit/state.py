@@ -1,22 +1,22 @@
-"""The map slice of a summit game: the territory record with summit's turn flow on it.
+"""Summit's own slice, the turn flow, and the map slice it composes with.
 
-:class:`MapState` is the ``"map"`` slice of a summit game: a
-:class:`~gamefold.territory.TerritoryState` (owners, troops, forts, traps, realms, truces,
-the current player) that also keeps where summit's turn flow stands: the :class:`Phase`,
-the Round, the turns begun, and the proposal awaiting its answer (:class:`Ask`). The map's
-actions are open only in the :attr:`Phase.TURN` part of a turn (:attr:`MapState.acting`).
+:class:`SummitState` is summit's ``"summit"`` slice: where the turn flow stands (the
+:class:`Phase`, the Round, the turns begun, the proposal awaiting its answer, :class:`Ask`,
+and the proposals made this turn). The map is the territory subsystem's slice, a
+:class:`MapState` (a :class:`~gamefold.territory.TerritoryState` on summit's
+:class:`~gamefold.games.summit.config.Scenario`): the map's actions are open to its current
+player, from the turn's start to its end (TR-3, TR-4).
 
-What a player may see of it (:func:`view`, a :class:`MapView`): all of it but the RNG
-(EN-9). The map is public: the territory's view (owners, troops, forts, traps, truces,
-tallies) and the turn flow are on the table for everyone (a secret pact, hidden by the
-diplomacy view, has no trace on the map until it is revealed). Only the slice's random
-stream is stripped, so a bot cannot see the future.
+Both are public (EN-9): the turn flow is its own view (:func:`view`), and the map's
+(:func:`map_view`, a :class:`MapView`) is all of it but the RNG (a secret pact, hidden by
+the diplomacy view, has no trace on the map until it is revealed), so a bot cannot see
+the future.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import ClassVar, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -31,18 +31,26 @@ __all__ = [
     "SummitSlices",
     "Ask",
     "DIPLOMACY",
+    "MAP",
     "MapState",
     "MapView",
     "NAME",
     "Phase",
     "SummitGame",
+    "SummitState",
     "determinize",
+    "initial_flow",
+    "initial_state",
+    "map_determinize",
+    "map_view",
     "view",
 ]
 
 
-NAME = territory.NAME
-"""The slice's name in the registry and its RNG stream."""
+NAME = "summit"
+"""The name of summit's own slice, the turn flow."""
+MAP = territory.NAME
+"""The map slice's name in a summit game."""
 DIPLOMACY = diplomacy.subsystem.name
 """The diplomacy slice's name in a summit game."""
 
@@ -76,11 +84,19 @@ class Ask:
 
 @attrs.frozen
 class MapState(territory.TerritoryState[Scenario]):
-    """The map slice of a summit game. Build it with :func:`initial_state`."""
+    """The ``"map"`` slice of a summit game: the territory's record on summit's scenario
+    (the territory subsystem's own slice; build it with :func:`initial_state`)."""
 
-    recorded_as: ClassVar[str] = "gamefold.games.summit.board.MapState"
-    """The tag it was recorded under before it moved here, so digests and states stay."""
 
+@attrs.frozen
+class SummitState:
+    """Summit's own slice: where the turn flow stands (SM-9, SM-10, SM-12). Build it with
+    :func:`initial_flow`. All of it is public and it draws nothing: it is its own view."""
+
+    players: tuple[str, ...]
+    """The players, in seat order: the order of their turns."""
+    max_rounds: int
+    """The Rounds the game lasts (the scenario's ``max_rounds``, SM-10)."""
     phase: Phase = Phase.ROUND
     """Where the turn flow stands."""
     round: int = 0
@@ -93,48 +109,45 @@ class MapState(territory.TerritoryState[Scenario]):
     """Proposals made in the turn under way (SM-12)."""
 
     @property
-    def acting(self) -> str:
-        """The player who may deploy and attack: the current one, while their turn is
-        under way (not in its window, SM-9)."""
-        return self.current if self.phase is Phase.TURN else ""
+    def current(self) -> str:
+        """The player whose turn (or window) it is or was last; ``""`` before the first."""
+        return self.players[(self.turn - 1) % len(self.players)] if self.turn else ""
 
     @property
     def next_player(self) -> str:
         """The player whose turn begins next."""
-        return self.realms[self.turn % len(self.realms)].player
+        return self.players[self.turn % len(self.players)]
 
 
 def initial_state(
     scenario: Scenario, players: tuple[str, ...] | list[str], seed: int | str = 0
 ) -> MapState:
-    """The map before the first Round: the territory's setup (TR-1) and no turn begun."""
-    board = territory.initial_state(scenario, players, seed)
-    return MapState(
-        scenario,
-        board.realms,
-        board.owners,
-        board.forts,
-        board.rng,
-        garrisons=board.garrisons,
-        traps=board.traps,
-    )
+    """The map before the first Round: the territory's setup (TR-1)."""
+    return MapState(**attrs.asdict(territory.initial_state(scenario, players, seed), recurse=False))
+
+
+def initial_flow(scenario: Scenario, players: tuple[str, ...] | list[str]) -> SummitState:
+    """The turn flow before the first Round: no Round, no turn begun."""
+    return SummitState(tuple(players), scenario.max_rounds)
 
 
 @attrs.frozen
 class SummitGame(Game):
-    """A summit game in play: the factions' economy and the map, by name.
+    """A summit game in play: the factions' economy, the map and summit's turn flow, by name.
 
-    Summit's rules read ``game.diplomacy`` and ``game.map``, so they run on any game record
-    with these two slices (the campaign's has them too)."""
+    Summit's rules read ``game.diplomacy``, ``game.map`` and ``game.summit``, so they run on
+    any game record with these three slices (the campaign's has them too)."""
 
     diplomacy: diplomacy.DiplomacyState
     """The factions' economy (:mod:`gamefold.diplomacy`)."""
     map: MapState
-    """The map (:data:`NAME`)."""
+    """The map (:mod:`gamefold.territory`)."""
+    summit: SummitState
+    """Summit's turn flow (:data:`NAME`)."""
 
 
 class SummitSlices(Protocol):
-    """A game summit's rules run on: any game record with its two slices, read and written
+    """A game summit's rules run on: any game record with its three slices, read and written
     by name (summit's own record and the campaign's both are one)."""
 
     @property
@@ -143,7 +156,11 @@ class SummitSlices(Protocol):
 
     @property
     def map(self) -> MapState:
-        """The map (:data:`NAME`)."""
+        """The map (:mod:`gamefold.territory`)."""
+
+    @property
+    def summit(self) -> SummitState:
+        """Summit's turn flow (:data:`NAME`)."""
 
 
 G = TypeVar("G", bound=SummitSlices)
@@ -156,30 +173,23 @@ class MapView(TerritoryView):
 
     scenario: Scenario
     """The map and the figures of summit's rules."""
-    phase: Phase
-    """Where the turn flow stands."""
-    round: int
-    """Rounds begun."""
-    turn: int
-    """Turns begun."""
-    asked: Ask | None
-    """The proposal awaiting its answer, if any."""
-    proposals: int
-    """Proposals made in the turn under way (SM-12)."""
 
 
-def view(state: MapState, viewer: str) -> MapView:
+def map_view(state: territory.TerritoryState[Any], viewer: str) -> MapView:
     """What ``viewer`` may see of the map: everything but the RNG (EN-9)."""
-    return MapView(
-        **view_fields(state, viewer),
-        phase=state.phase,
-        round=state.round,
-        turn=state.turn,
-        asked=state.asked,
-        proposals=state.proposals,
-    )
+    return MapView(**view_fields(state, viewer))
 
 
-def determinize(shown: MapView, viewer: str, rng: Rng) -> MapState:
+def map_determinize(shown: MapView, viewer: str, rng: Rng) -> MapState:
     """The map ``shown`` is the view of (EN-9): all of it public, the stream drawn afresh."""
     return state_from_view(MapState, shown, rng)
+
+
+def view(state: SummitState, viewer: str) -> SummitState:
+    """What ``viewer`` may see of the turn flow: all of it (EN-9; it has no stream)."""
+    return state
+
+
+def determinize(shown: SummitState, viewer: str, rng: Rng) -> SummitState:
+    """The turn flow ``shown`` is the view of: itself, nothing of it hidden (EN-9)."""
+    return shown
