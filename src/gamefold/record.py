@@ -339,23 +339,22 @@ def _action(raw: Any, index: int) -> Action:
 # -- digests --------------------------------------------------------------------------------
 
 
-def canonical_json(state: Game, *, data: Any = None) -> str:
-    """The canonical encoding of a game state: sorted keys, no spaces, ASCII only.
-
-    ``data``, when the caller holds it already, is the state's JSON data as the record
-    converter gives it (``converter.unstructure(state, unstructure_as=Game)``), so that it is
-    not converted twice (the viewer converts each state for its page anyway)."""
-    if data is None:
-        data = converter.unstructure(state, unstructure_as=Game)
+def canonical_json(state: Game) -> str:
+    """The canonical encoding of a game state: sorted keys, no spaces, ASCII only."""
+    data = converter.unstructure(state, unstructure_as=Game)
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-def state_digest(state: Game, *, data: Any = None) -> str:
+def state_digest(state: Game, *, text: str | None = None) -> str:
     """A stable fingerprint of a game state: the first 128 bits of the SHA-256 of its
-    :func:`canonical_json` (``data`` as there), in hex. Equal states have equal digests in
-    every process, on every platform and under every ``PYTHONHASHSEED`` (EN-3)."""
+    :func:`canonical_json`, in hex. Equal states have equal digests in every process, on
+    every platform and under every ``PYTHONHASHSEED`` (EN-3).
+
+    ``text`` is the state's canonical JSON when the caller has it already (the viewer
+    encodes the parts a step changed, the rest is the text of the states before)."""
+    if text is None:
+        text = canonical_json(state)
     # ASCII text (ensure_ascii): its UTF-8 bytes are its ASCII bytes.
-    text = canonical_json(state, data=data)
     return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]
 
 

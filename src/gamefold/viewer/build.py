@@ -14,18 +14,20 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
 import attrs
 
-from gamefold.core import Action, Event, replace
+from gamefold._convert import shared_unstructure
+from gamefold.core import Action, Event
 from gamefold.games.base import EventRules, GameDef
-from gamefold.record import GameRecord, check_record, converter
+from gamefold.record import GameRecord, check_record, converter, state_digest
 from gamefold.registry import Game
-from gamefold.viewer.diff import diff
-from gamefold.viewer.panels import CardNames, card_names, clock_items, panel
+from gamefold.viewer.encode import Canonical, Exact
+from gamefold.viewer.panels import card_names, clock_items, remembered
+from gamefold.viewer.tracks import track, views
 
 __all__ = ["DOCS", "FULL", "RULE_PAGES", "rule_link", "state_tree", "to_html", "viewer_data"]
 
@@ -126,71 +128,6 @@ def _step(
     return {"kind": kind, "action": call, "actor": actor, "events": shown, "rules": extra}
 
 
-def _track(game: GameDef[Any], trees: Iterable[Any], names: CardNames) -> dict[str, Any]:
-    """One track: the first node (state tree and panel), then one diff a step."""
-    previous: Any = None
-    first: Any = None
-    diffs: list[Any] = []
-    for tree in trees:
-        node = {"state": tree, "panel": panel(game.name, tree, names)}
-        if previous is None:
-            first = node
-        else:
-            diffs.append(diff(previous, node))
-        previous = node
-    return {"first": first, "diffs": diffs}
-
-
-def _views(game: GameDef[Any], states: list[Game], viewer: str) -> Iterator[Any]:
-    """The trees of ``viewer``'s view of each state, from the game's view function."""
-    return _trees(game.rules.view(s, viewer) for s in states)
-
-
-def _trees(states: Iterable[Game]) -> Iterator[Any]:
-    """The tree of each state (or view), sharing with the tree before it the subtree of each
-    slice equal to the step's before: most steps change a slice or two, and the diff of the
-    page's track (:func:`~gamefold.viewer.diff.diff`) skips a shared subtree at once.
-
-    Equal records make equal trees (every field has one concrete type), so the trees are
-    those :func:`state_tree` gives each state alone; the unchanged slices are just not
-    converted again."""
-    before: Game | None = None
-    previous: Any = None
-    for state in states:
-        same = (
-            set()
-            if before is None or type(before) is not type(state)
-            else {
-                i
-                for i, (old, new) in enumerate(zip(before.slices, state.slices, strict=True))
-                if old is new or old == new
-            }
-        )
-        # The converter writes the game's layout; the slices kept are left out (None) and
-        # put back from the tree before.
-        tree = state_tree(replace(state, **{state.names[i]: None for i in same}) if same else state)
-        for i, slice_tree in enumerate(tree["slices"]):
-            if i in same:
-                tree["slices"][i] = previous["slices"][i]
-            elif before is not None and type(before) is type(state):
-                _share_fields(before.slices[i], state.slices[i], previous["slices"][i], slice_tree)
-        yield tree
-        before, previous = state, tree
-
-
-def _share_fields(old: Any, new: Any, old_tree: Any, new_tree: Any) -> None:
-    """In a changed slice's tree, share with the tree before the subtree of each field equal
-    to the step's before (a hand changed, the config beside it did not)."""
-    if type(old) is not type(new) or not attrs.has(type(new)):
-        return
-    for field in attrs.fields(type(new)):
-        name = field.name
-        if name in old_tree and name in new_tree:
-            before, after = getattr(old, name), getattr(new, name)
-            if before is after or before == after:
-                new_tree[name] = old_tree[name]
-
-
 def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     """Everything the page shows, as JSON data.
 
@@ -208,8 +145,19 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     (the last one replayed when the action there is illegal); otherwise it is ``None``.
     Nothing after the first divergence is replayed or shown: the page ends where it opens.
     """
+    with shared_unstructure() as unstructure:
+        return _data(record, docs, unstructure)
+
+
+def _data(record: GameRecord, docs: str, unstructure: Callable[[Any, Any], Any]) -> dict[str, Any]:
+    """:func:`viewer_data`, each record converted once (``unstructure``)."""
     replayed = _Replayed()
-    checked = check_record(record, replayed=replayed)  # the page's one replay
+    canonical = Canonical()
+    checked = check_record(  # the page's one replay; its digests share the page's conversion
+        record,
+        replayed=replayed,
+        digest=lambda state: state_digest(state, text=canonical(unstructure(state, Game))),
+    )
     game = record.game_def()
     states = replayed.states
     first: dict[str, Any] = {
@@ -224,13 +172,17 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     for index, events in enumerate(replayed.events):
         before, after = states[index], states[index + 1]
         steps.append(_step(game, table, before, after, record.actions[index], events))
-    trees = list(_trees(states))
+    exact = Exact()
+    trees = [unstructure(state, Game) for state in states]
     for step, tree in zip(steps, trees, strict=True):
-        step["clock"] = clock_items(game.name, tree)
+        step["clock"] = exact(clock_items(game.name, tree))
     players = list(game.players(states[0]))
     names = card_names(game.name, states[0])
-    tracks = {FULL: _track(game, trees, names)}
-    tracks.update((p, _track(game, _views(game, states, p), names)) for p in players)
+    with remembered():
+        tracks = {FULL: track(game, trees, names, exact)}
+        for player in players:
+            shown = (unstructure(view, Game) for view in views(game, states, player))
+            tracks[player] = track(game, shown, names, exact)
     return {
         "game": record.game,
         "seed": record.seed,

@@ -1,0 +1,121 @@
+"""A page's tracks: the full state's and each player's view's, as a first node and one diff a
+step, built from what each step changed.
+
+Consecutive states share every part a step left alone (the reducers copy only the path to
+what they change), and :func:`~gamefold._convert.shared_unstructure` turns a part met again
+into the very JSON data it gave before. Views are taken from the view before
+(:meth:`Rules.view <gamefold.registry.Rules.view>`'s ``since``) and share with it every
+part equal to its own (:func:`shared`), so a view's data is shared the same way. A diff
+(:func:`~gamefold.viewer.diff.diff`) skips a shared subtree at once, and the panel
+(:func:`~gamefold.viewer.panels.remembered`) redraws only the rows of changed parts: a step
+costs what it changed, not the size of the state.
+
+The data is JSON data as the record converter gives it; what a page stores of it (the first
+node, the values a diff sets) goes through :class:`~gamefold.viewer.encode.Exact`, which
+writes integers beyond 2**53 as their digits (a page's numbers are doubles).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeAlias
+
+import attrs
+
+from gamefold.core import replace
+from gamefold.games.base import GameDef
+from gamefold.registry import Game
+from gamefold.viewer.diff import Op, diff
+from gamefold.viewer.encode import Exact
+from gamefold.viewer.panels import CardNames, panel
+
+__all__ = ["shared", "track", "views"]
+
+
+def track(
+    game: GameDef[Any], data: Iterable[Any], names: CardNames, exact: Exact
+) -> dict[str, Any]:
+    """One track of ``data`` (a state's or view's a step): the first node (state tree and
+    panel), then one diff a step."""
+    previous: Any = None
+    first: Any = None
+    diffs: list[list[Op]] = []
+    for tree in data:
+        node = {"state": tree, "panel": panel(game.name, tree, names)}
+        if previous is None:
+            first = exact(node)
+        else:
+            diffs.append([exact.op(op) for op in diff(previous, node)])
+        previous = node
+    return {"first": first, "diffs": diffs}
+
+
+def views(game: GameDef[Any], states: Iterable[Game], viewer: str) -> Iterator[Game]:
+    """``viewer``'s view of each state, from the game's view function: each from the one
+    before, so that only the slices a step changed are viewed again, and sharing with it
+    every part equal to its own (:func:`shared`)."""
+    since: tuple[Game, Game] | None = None
+    for state in states:
+        shown = game.rules.view(state, viewer, since=since)
+        if since is not None:
+            shown = shared(since[1], shown)
+        since = (state, shown)
+        yield shown
+
+
+def shared(old: Any, new: Any) -> Any:
+    """``new``, with each part equal to the same part of ``old`` replaced by that part of
+    ``old`` (an equal value: the same JSON data), so that ``old``'s converted data and
+    drawn rows serve again; ``old`` itself when the two are equal. Records and tuples of
+    records are compared part by part (what is the very same object is not compared at
+    all); anything else is kept or replaced whole."""
+    if old is new or type(old) is not type(new):
+        return new
+    fields = _fields(type(new))
+    if fields is not None:
+        return _shared_record(old, new, *fields)
+    if type(new) is tuple and new and len(old) == len(new) and _fields(type(new[0])):
+        return _shared_items(old, new)
+    return old if old == new else new
+
+
+def _shared_record(old: Any, new: Any, names: tuple[str, ...], parts: Parts) -> Any:
+    kept: dict[str, Any] = {}  # the parts of new to replace: old's, or partly old's
+    changed = False
+    for name, before, after in zip(names, parts(old), parts(new), strict=False):
+        if before is not after:
+            part = shared(before, after)
+            changed = changed or part is not before
+            if part is not after:
+                kept[name] = part
+    if not changed:
+        return old
+    return replace(new, **kept) if kept else new
+
+
+def _shared_items(old: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[Any, ...]:
+    # Most items are equal (one owner of four changed): an item's own == tells it at once.
+    items = tuple(a if a is b or a == b else shared(a, b) for a, b in zip(old, new, strict=True))
+    if all(a is b for a, b in zip(items, old, strict=True)):
+        return old
+    return new if all(a is b for a, b in zip(items, new, strict=True)) else items
+
+
+Parts: TypeAlias = Callable[[Any], tuple[Any, ...]]
+"""Reads every field of a record at once, in the order of its class's fields."""
+
+_FIELDS: dict[type, tuple[tuple[str, ...], Parts] | None] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, ...], Parts] | None:
+    """An attrs record class's field names and its :data:`Parts`, or ``None`` for any other
+    class."""
+    try:
+        return _FIELDS[cls]
+    except KeyError:
+        names = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else ()
+        # One more name than the fields, so that one field still reads as a tuple; zip
+        # stops at the names.
+        found = (names, operator.attrgetter(*names, names[0])) if names else None
+        return _FIELDS.setdefault(cls, found)
