@@ -11,6 +11,7 @@ import functools
 import itertools
 import json
 import sys
+from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any, TypeAlias, TypeVar, get_args, get_origin
@@ -290,10 +291,10 @@ def _as_is(hook: Hook, kind: Any) -> Hook:
 
 _unstructure_hooks(converter, _as_is)
 
-_SEEN: ContextVar[dict[tuple[int, int], tuple[Any, Any]] | None] = ContextVar(
+_SEEN: ContextVar[defaultdict[int, dict[int, tuple[Any, Any]]] | None] = ContextVar(
     "gamefold_shared_unstructure", default=None
 )
-"""Within :func:`shared_unstructure`: (hook, object id) -> (the object, its data)."""
+"""Within :func:`shared_unstructure`: hook -> object id -> (the object, its data)."""
 _HOOKS = itertools.count()
 
 
@@ -312,12 +313,12 @@ def _remembered(hook: Hook, kind: Any = None) -> Hook:
         seen = _SEEN.get()
         if seen is None:
             return hook(obj)
-        key = (index, id(obj))
-        hit = seen.get(key)
+        mine = seen[index]
+        hit = mine.get(id(obj))
         if hit is None:
             # The object is kept with its data: while the block lasts, no other object
             # takes its id.
-            hit = seen[key] = (obj, hook(obj))
+            hit = mine[id(obj)] = (obj, hook(obj))
         return hit[1]
 
     return remembered
@@ -353,7 +354,7 @@ def shared_unstructure() -> Iterator[Callable[[Any, Any], Any]]:
     consecutive states share) gives the very same data object. The data is shared, so it
     must never be modified; the block keeps every object it converted alive."""
     twin = _sharing_converter()
-    token = _SEEN.set({})
+    token = _SEEN.set(defaultdict(dict))
     try:
         yield lambda obj, as_type: twin.unstructure(obj, unstructure_as=as_type)
     finally:

@@ -29,10 +29,11 @@ Op: TypeAlias = list[Any]
 """``[path, value]`` (set) or ``[path]`` (delete a dict key)."""
 
 
-def diff(old: Any, new: Any) -> list[Op]:
-    """The operations that turn ``old`` into ``new`` (``[]`` when they are equal)."""
+def diff(old: Any, new: Any, *, at: Path | None = None) -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (``[]`` when they are equal); ``at`` is
+    where the two are in a bigger tree (the ops' paths start with it)."""
     ops: list[Op] = []
-    _diff(old, new, [], ops)
+    _diff(old, new, [] if at is None else list(at), ops)
     return ops
 
 

@@ -54,8 +54,13 @@ class Exact:
         return [self(v) for v in data]
 
     def op(self, op: list[Any]) -> list[Any]:
-        """A diff's operation with the value it sets as the page holds it."""
-        return op if len(op) == 1 else [op[0], self(op[1])]
+        """A diff's operation (a fresh list), made to set the value as the page holds it."""
+        if len(op) == 2:
+            value = op[1]
+            kind = type(value)
+            if not (kind is str or (kind is int and -_SAFE < value < _SAFE)):
+                op[1] = self(value)
+        return op
 
 
 class Canonical:

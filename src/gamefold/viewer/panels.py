@@ -101,12 +101,6 @@ def _cell(value: Any) -> str | int:
 
 
 def _row(values: Iterable[Any]) -> list[str | int]:
-    """A row of cells; within :func:`remembered`, the row drawn before of the very same
-    values (a territory whose owner and troops did not change)."""
-    return _drawn(_cells, *values)
-
-
-def _cells(*values: Any) -> list[str | int]:
     return [_cell(value) for value in values]
 
 
@@ -175,8 +169,8 @@ _HANDS = ("player", "hand", "deck", "discard", "exhausted", "fatigue", "alive")
 
 
 def _skirmish(tree: dict[str, Any], names: CardNames) -> list[Section]:
-    units = _slice(tree, "combat").get("combatants", [])
-    owners = _slice(tree, "skills").get("owners", [])
+    units = _slice(tree, "combat").get("combatants", ())
+    owners = _slice(tree, "skills").get("owners", ())
     # shields are combat's wards, in the units' table
     return [_drawn(_zones, units), _drawn(_hands, owners, names)]
 
@@ -237,41 +231,44 @@ _NO_REALM: Mapping[str, Any] = MappingProxyType({})
 
 
 def _summit(tree: dict[str, Any], names: CardNames) -> list[Section]:
-    board = _slice(tree, "map")
-    columns = [board.get(k, []) for k in ("owners", "garrisons", "forts", "traps")]
-    territories = _drawn(_territories, board.get("scenario", {}), *columns)
-    table = _slice(tree, "diplomacy")
-    realms = _drawn(_realms, board.get("realms", []))
-    players = _drawn_section(
+    board, table = _slice(tree, "map"), _slice(tree, "diplomacy")
+    columns = (board.get(k, ()) for k in ("owners", "garrisons", "forts", "traps"))
+    return [
+        _drawn(_territories, board.get("scenario", _NO_REALM), *columns),
+        _drawn(_players, table.get("players", ()), board.get("realms", ()), names),
+        _drawn(_pacts, table.get("pacts", ()), table.get("proposals", ())),
+    ]
+
+
+def _players(
+    players: list[dict[str, Any]], realms: list[dict[str, Any]], names: CardNames
+) -> Section:
+    realm_of = {r.get("player"): r for r in realms}
+    return _drawn_section(
         "Ticks and hands",
         _PLAYERS,
-        (
-            _drawn(_player, p, realms.get(p.get("player"), _NO_REALM), names)
-            for p in table.get("players", [])
-        ),
+        (_drawn(_player, p, realm_of.get(p.get("player"), _NO_REALM), names) for p in players),
     )
-    pacts = _drawn(_pacts, table.get("pacts", []), table.get("proposals", []))
-    return [territories, players, pacts]
 
 
 def _territories(scenario: dict[str, Any], *columns: list[Any]) -> Section:
-    zone_of = _drawn(_zone_of, scenario)
-    return section(
-        "Territories",
-        _TERRITORIES,
-        (
-            (name, zone_of.get(name), *(_at(column, i) for column in columns))
-            for i, name in enumerate(scenario.get("territories", []))
-        ),
+    places, zones = _drawn(_places, scenario)
+    # Column by column: a step changes a column or two (the troops), each drawn once.
+    cells = [_drawn(_column, column, len(places)) for column in columns]
+    return _drawn_section(
+        "Territories", _TERRITORIES, map(list, zip(places, zones, *cells, strict=True))
     )
 
 
-def _zone_of(scenario: dict[str, Any]) -> dict[str, Any]:
-    return {t: z["name"] for z in scenario.get("zones", []) for t in z.get("territories", [])}
+def _places(scenario: dict[str, Any]) -> tuple[list[str | int], list[str | int]]:
+    """The cells of the territories' names and of their zones' names."""
+    zone_of = {t: z["name"] for z in scenario.get("zones", []) for t in z.get("territories", [])}
+    places = scenario.get("territories", [])
+    return [_cell(name) for name in places], [_cell(zone_of.get(name)) for name in places]
 
 
-def _realms(realms: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
-    return {r.get("player"): r for r in realms}
+def _column(values: list[Any], count: int) -> list[str | int]:
+    return [_cell(_at(values, i)) for i in range(count)]
 
 
 def _player(p: dict[str, Any], realm: Mapping[str, Any], names: CardNames) -> list[str | int]:
