@@ -20,7 +20,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable, Iterator
 from itertools import compress
-from operator import is_not, ne
+from operator import is_, is_not, ne
 from typing import Any, TypeAlias
 
 import attrs
@@ -102,14 +102,21 @@ def shared(old: Any, new: Any) -> Any:
     ``old`` (an equal value: the same JSON data), so that ``old``'s converted data and
     drawn rows serve again; ``old`` itself when the two are equal. Records and tuples of
     records are compared part by part (what is the very same object is not compared at
-    all); anything else is kept or replaced whole."""
+    all, and a changed item of a tuple is kept whole); anything else is kept or replaced
+    whole."""
     if old is new or type(old) is not type(new):
         return new
     fields = _fields(type(new))
     if fields is not None:
         return _shared_record(old, new, *fields)
     if type(new) is tuple and new and len(old) == len(new) and _fields(type(new[0])):
-        return _shared_items(old, new)
+        if all(map(is_, old, new)):  # a tuple made again of the very same records
+            return old
+        # Most items are equal (one owner of four changed): an item's own == tells it.
+        items = tuple(a if a is b or a == b else b for a, b in zip(old, new, strict=True))
+        if all(a is b for a, b in zip(items, old, strict=True)):
+            return old
+        return new if all(a is b for a, b in zip(items, new, strict=True)) else items
     return old if old == new else new
 
 
@@ -129,14 +136,6 @@ def _shared_record(old: Any, new: Any, names: tuple[str, ...], parts: Parts) -> 
     if not changed:
         return old
     return replace(new, **kept) if kept else new
-
-
-def _shared_items(old: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[Any, ...]:
-    # Most items are equal (one owner of four changed): an item's own == tells it at once.
-    items = tuple(a if a is b or a == b else shared(a, b) for a, b in zip(old, new, strict=True))
-    if all(a is b for a, b in zip(items, old, strict=True)):
-        return old
-    return new if all(a is b for a, b in zip(items, new, strict=True)) else items
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
