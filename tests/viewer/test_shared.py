@@ -55,6 +55,7 @@ def test_en3_the_canonical_text_built_node_by_node_is_json_dumps(values: list[An
     for value in [*values, *values]:
         expected = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         assert canonical(value) == expected
+        assert canonical.text(value) == expected
 
 
 @given(data)
@@ -81,7 +82,7 @@ def test_en3_states_and_views_encode_as_the_record_converter_writes_them(name: s
     canonical, exact = Canonical(), Exact()
     with shared_unstructure() as unstructure:
         for state in played.states:
-            text = canonical(unstructure(state, Game))
+            text = canonical.text(unstructure(state, Game))
             assert text == canonical_json(state)
             assert state_digest(state, text=text) == state_digest(state)
             assert exact(unstructure(state, Game)) == state_tree(state)

@@ -167,15 +167,23 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
+def _checked(
+    record: GameRecord, replayed: _Replayed, unstructure: Callable[[Any, Any], Any]
+) -> Any:
+    """The check of ``record``, the page's one replay: its digests are of the data the page
+    is made of, each state's canonical text encoded from the parts its step made."""
+    canonical = Canonical()
+    return check_record(
+        record,
+        replayed=replayed,
+        digest=lambda state: state_digest(state, text=canonical.text(unstructure(state, Game))),
+    )
+
+
 def _data(record: GameRecord, docs: str, unstructure: Callable[[Any, Any], Any]) -> dict[str, Any]:
     """:func:`viewer_data`, each record converted once (``unstructure``)."""
     replayed = _Replayed()
-    canonical = Canonical()
-    checked = check_record(  # the page's one replay; its digests share the page's conversion
-        record,
-        replayed=replayed,
-        digest=lambda state: state_digest(state, text=canonical(unstructure(state, Game))),
-    )
+    checked = _checked(record, replayed, unstructure)
     game = record.game_def()
     states = replayed.states
     first: dict[str, Any] = {

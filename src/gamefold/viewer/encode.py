@@ -86,6 +86,12 @@ class Canonical:
             return int.__repr__(data)
         return _CANONICAL.encode(data)  # None, a flag, a float, a StrEnum member
 
+    def text(self, data: Any) -> str:
+        """The canonical text of a whole state's ``data``: its parts are kept for the states
+        to come, the whole is not (no state's data is another's)."""
+        kind = type(data)
+        return self._node(data) if kind is dict or kind is list or kind is tuple else self(data)
+
     def _node(self, data: Any) -> str:
         if type(data) is dict:
             # json.dumps sorts the items by their keys as they are, then writes the keys.
