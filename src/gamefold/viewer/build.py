@@ -153,7 +153,7 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def _no_cycle_collection() -> Iterator[None]:
-    """Pause the cycle collector for the block, as it was before after it.
+    """Pause the cycle collector for the block; after it, the collector is as it was.
 
     A page allocates a great many small dicts and lists, all kept to the end and none in a
     cycle; the collector would scan them again and again for nothing (some 15% of a page's
