@@ -6,14 +6,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import itertools
 import json
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar, get_args, get_origin
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from typing import Any, TypeAlias, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_unstructure_fn
+from cattrs.gen import iterable_unstructure_factory, make_dict_unstructure_fn
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
 from gamefold._loading import (
@@ -31,7 +36,7 @@ from gamefold.core import FILLER_MARK, Action, Event
 from gamefold.errors import RegistryError
 from gamefold.registry import Clock, Game, game_record
 
-__all__ = ["converter", "from_json", "structure", "tag_of", "to_json"]
+__all__ = ["converter", "from_json", "shared_unstructure", "structure", "tag_of", "to_json"]
 
 T = TypeVar("T")
 
@@ -95,14 +100,6 @@ def _is_tagged(t: Any) -> bool:
     return isinstance(t, type) and issubclass(t, _TAGGED)
 
 
-def _unstructure_factory(cls: type) -> Callable[[Any], Any]:
-    if not attrs.has(cls):  # a base class: dispatch on the runtime type
-        return lambda obj: converter.unstructure(obj, unstructure_as=type(obj))
-    fields_of = make_dict_unstructure_fn(cls, converter)
-    tag = tag_of(cls)
-    return lambda obj: {"type": tag, **fields_of(obj)}
-
-
 def _structure_factory(cls: type) -> Callable[[Any, Any], Any]:
     plain = converter.gen_structure_attrs_fromdict(cls) if attrs.has(cls) else None
     own_tag = tag_of(cls)
@@ -125,20 +122,7 @@ def _pyrsistent_origin(t: Any, kind: type) -> bool:
     return get_origin(t) is kind or t is kind
 
 
-converter.register_unstructure_hook_factory(_is_tagged, _unstructure_factory)
 converter.register_structure_hook_factory(_is_tagged, _structure_factory)
-converter.register_unstructure_hook_func(
-    lambda t: _pyrsistent_origin(t, PVector),
-    lambda v: [converter.unstructure(x) for x in v],
-)
-converter.register_unstructure_hook_func(
-    lambda t: _pyrsistent_origin(t, PSet),
-    lambda s: sorted((converter.unstructure(x) for x in s), key=json.dumps),
-)
-converter.register_unstructure_hook_func(
-    lambda t: _pyrsistent_origin(t, PMap),
-    lambda m: {k: converter.unstructure(v) for k, v in sorted(m.items())},
-)
 
 
 def _item_type(t: Any, index: int) -> Any:
@@ -214,12 +198,6 @@ def _moved(tag: str) -> type | None:
     return None
 
 
-def _unstructure_slice(value: Any) -> Any:
-    if value is None:
-        return None
-    return {"type": tag_of(type(value)), **converter.unstructure(value)}
-
-
 def _structure_slice(data: Any) -> Any:
     if data is None:
         return None
@@ -251,12 +229,133 @@ class _Slice:
 converter.register_structure_hook(_Slice, lambda data, _: _structure_slice(data))
 
 
-converter.register_unstructure_hook(
-    Game,
-    lambda g: {
-        "names": list(g.names),
-        "slices": [_unstructure_slice(s) for s in g.slices],
-        "clock": converter.unstructure(g.clock),
-    },
-)
 converter.register_structure_hook(Game, _structure_game)
+
+
+# -- from records to JSON data --------------------------------------------------------------
+
+Hook: TypeAlias = Callable[[Any], Any]
+"""An unstructure hook: a record or collection to plain JSON data."""
+
+
+def _unstructure_hooks(conv: cattrs.Converter, keep: Callable[[Hook, Any], Hook]) -> None:
+    """Teach ``conv`` how gamefold's records become JSON data: actions and events tagged with
+    their type, pyrsistent collections as lists and objects, games as names, tagged slices
+    and clock. ``keep`` wraps each hook of a record or collection (the identity memo of
+    :func:`shared_unstructure`, given the type it converts as, or ``None`` for a hook of its
+    own; the record converter keeps them as they are)."""
+
+    def tagged(cls: type) -> Hook:
+        if not attrs.has(cls):  # a base class: dispatch on the runtime type
+            return lambda obj: conv.unstructure(obj, unstructure_as=type(obj))
+        fields_of = make_dict_unstructure_fn(cls, conv)
+        tag = tag_of(cls)
+        return keep(lambda obj: {"type": tag, **fields_of(obj)}, cls)
+
+    def game_slice(value: Any) -> Any:
+        if value is None:
+            return None
+        return {"type": tag_of(type(value)), **conv.unstructure(value)}
+
+    conv.register_unstructure_hook_factory(_is_tagged, tagged)
+    conv.register_unstructure_hook_func(
+        lambda t: _pyrsistent_origin(t, PVector),
+        keep(lambda v: [conv.unstructure(x) for x in v], None),
+    )
+    conv.register_unstructure_hook_func(
+        lambda t: _pyrsistent_origin(t, PSet),
+        keep(lambda s: sorted((conv.unstructure(x) for x in s), key=json.dumps), None),
+    )
+    conv.register_unstructure_hook_func(
+        lambda t: _pyrsistent_origin(t, PMap),
+        keep(lambda m: {k: conv.unstructure(v) for k, v in sorted(m.items())}, None),
+    )
+    one_slice = keep(game_slice, None)
+    names = keep(list, None)
+    conv.register_unstructure_hook(
+        Game,
+        keep(
+            lambda g: {
+                "names": names(g.names),
+                "slices": [one_slice(s) for s in g.slices],
+                "clock": conv.unstructure(g.clock),
+            },
+            None,
+        ),
+    )
+
+
+def _as_is(hook: Hook, kind: Any) -> Hook:
+    return hook
+
+
+_unstructure_hooks(converter, _as_is)
+
+_SEEN: ContextVar[defaultdict[int, dict[int, tuple[Any, Any]]] | None] = ContextVar(
+    "gamefold_shared_unstructure", default=None
+)
+"""Within :func:`shared_unstructure`: hook -> object id -> (the object, its data)."""
+_HOOKS = itertools.count()
+
+
+_KINDS: dict[Any, int] = {}
+"""Each type a hook of the sharing converter was made for, numbered."""
+
+
+def _remembered(hook: Hook, kind: Any = None) -> Hook:
+    """``hook``, giving the data it gave before for an object it converted before in the
+    current :func:`shared_unstructure` block. The data is kept by object and by ``kind``,
+    the type the hook converts as (one object may be converted as two declared types; cattrs
+    may make a type's hook again); ``None`` for a hook of its own."""
+    index = next(_HOOKS) if kind is None else _KINDS.setdefault(kind, -1 - len(_KINDS))
+
+    def remembered(obj: Any) -> Any:
+        seen = _SEEN.get()
+        if seen is None:
+            return hook(obj)
+        mine = seen[index]
+        hit = mine.get(id(obj))
+        if hit is None:
+            # The object is kept with its data: while the block lasts, no other object
+            # takes its id.
+            hit = mine[id(obj)] = (obj, hook(obj))
+        return hit[1]
+
+    return remembered
+
+
+def _homogeneous_tuple(t: Any) -> bool:
+    return get_origin(t) is tuple and get_args(t)[1:] == (Ellipsis,)
+
+
+@functools.cache
+def _sharing_converter() -> cattrs.Converter:
+    """A twin of :data:`converter` for unstructuring whose every record and collection hook is
+    :func:`_remembered`: the same data, built once an object."""
+    twin = cattrs.Converter(forbid_extra_keys=True)
+    # cattrs's own hook for any other record, as the record converter uses it, remembered.
+    twin.register_unstructure_hook_factory(
+        attrs.has, lambda cls: _remembered(twin.gen_unstructure_attrs_fromdict(cls), cls)
+    )
+    # And for tuples of any length (a hand, the combatants): lists, as cattrs makes them
+    # (its converter's own method would register the hook it makes, unremembered, as well).
+    twin.register_unstructure_hook_factory(
+        _homogeneous_tuple, lambda t: _remembered(iterable_unstructure_factory(t, twin, list), t)
+    )
+    _unstructure_hooks(twin, _remembered)
+    return twin
+
+
+@contextlib.contextmanager
+def shared_unstructure() -> Iterator[Callable[[Any, Any], Any]]:
+    """Within the block, ``unstructure(obj, as_type)`` gives what
+    ``converter.unstructure(obj, unstructure_as=as_type)`` gives, but converts each record
+    and pyrsistent collection once: an object met again (the unchanged slices and fields that
+    consecutive states share) gives the very same data object. The data is shared, so it
+    must never be modified; the block keeps every object it converted alive."""
+    twin = _sharing_converter()
+    token = _SEEN.set(defaultdict(dict))
+    try:
+        yield lambda obj, as_type: twin.unstructure(obj, unstructure_as=as_type)
+    finally:
+        _SEEN.reset(token)

@@ -345,12 +345,17 @@ def canonical_json(state: Game) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-def state_digest(state: Game) -> str:
+def state_digest(state: Game, *, text: str | None = None) -> str:
     """A stable fingerprint of a game state: the first 128 bits of the SHA-256 of its
     :func:`canonical_json`, in hex. Equal states have equal digests in every process, on
-    every platform and under every ``PYTHONHASHSEED`` (EN-3)."""
+    every platform and under every ``PYTHONHASHSEED`` (EN-3).
+
+    ``text`` is the state's canonical JSON when the caller has it already (the viewer
+    encodes the parts a step changed, the rest is the text of the states before)."""
+    if text is None:
+        text = canonical_json(state)
     # ASCII text (ensure_ascii): its UTF-8 bytes are its ASCII bytes.
-    return hashlib.sha256(canonical_json(state).encode()).hexdigest()[:DIGEST_LENGTH]
+    return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]
 
 
 # -- replay and verification ----------------------------------------------------------------
@@ -401,6 +406,7 @@ def check_record(
     *,
     limits: Limits = DEFAULT_LIMITS,
     replayed: Callable[[Game, tuple[Event, ...]], object] | None = None,
+    digest: Callable[[Game], str] = state_digest,
 ) -> Checked:
     """Replay a record action by action, stopping at the first step that does not replay.
 
@@ -415,6 +421,10 @@ def check_record(
     that led there: the setup with no events, then one call an action up to the first
     divergence, the state whose digest differs included (an illegal action reaches none),
     so a caller that shows the states (the viewer) replays the record once, here.
+
+    ``digest`` fingerprints each state to compare with the record's digests: by default
+    :func:`state_digest`; a caller that converts every state to JSON anyway (the viewer)
+    gives one that reuses its conversions, with the same result.
     """
     if isinstance(record, GameRecord):
         header = _Header(
@@ -428,13 +438,14 @@ def check_record(
         decode: Callable[[Any, int], Action] = lambda action, _: action  # noqa: E731
     else:
         header, decode = _read_header(record, limits), _action
-    return _check(header, decode, replayed)
+    return _check(header, decode, replayed, digest)
 
 
 def _check(
     header: _Header,
     decode: Callable[[Any, int], Action],
     replayed: Callable[[Game, tuple[Event, ...]], object] | None = None,
+    digest: Callable[[Game], str] = state_digest,
 ) -> Checked:
     from gamefold.games.base import get_game
 
@@ -445,7 +456,7 @@ def _check(
         raise RecordError("record/bad-config", str(err), "config") from None
     if replayed is not None:
         replayed(state, ())
-    steps, found = 0, _digest_problem(header.digests, 0, state)
+    steps, found = 0, _digest_problem(header.digests, 0, state, digest)
     for index, raw in enumerate(header.actions):
         if found is not None:
             break
@@ -457,15 +468,17 @@ def _check(
             break
         if replayed is not None:
             replayed(after, events)
-        found = _digest_problem(header.digests, index + 1, after)
+        found = _digest_problem(header.digests, index + 1, after, digest)
         if found is None:
             state, steps = after, index + 1
     over = game_def.is_over(state)
     return Checked(header.game, header.seed, steps, state, over, header.digests is not None, found)
 
 
-def _digest_problem(digests: tuple[str, ...] | None, step: int, state: Game) -> Divergence | None:
-    if digests is None or state_digest(state) == digests[step]:
+def _digest_problem(
+    digests: tuple[str, ...] | None, step: int, state: Game, digest: Callable[[Game], str]
+) -> Divergence | None:
+    if digests is None or digest(state) == digests[step]:
         return None
     what = "the initial state" if step == 0 else f"the state after action {step}"
     return Divergence(step, f"{what} differs from the one recorded (its digest differs)")

@@ -670,29 +670,51 @@ class Rules:
             out.extend(listed if narrow is None else (a for a in listed if narrow(game, a) is None))
         return tuple(out)
 
-    def view(self, game: Game, viewer: str) -> Game:
+    def view(self, game: Game, viewer: str, *, since: tuple[Game, Game] | None = None) -> Game:
         """The game as ``viewer`` may see it: each slice through its subsystem's view (EN-9).
 
         A subsystem without a view shows ``None`` for its slice, never the raw state.
+
+        ``since``, an earlier game and this view of it (for the same ``viewer``), spares the
+        work for what did not change: a slice's view depends only on the slice, the viewer
+        and the seats the viewer holds, so while those are the same, each slice that is the
+        very object it was keeps the view it had (one view a step, as the viewer's page
+        takes them, costs only the slices the step changed).
         """
-        held = self.seats_held(game, viewer)
+        held = self._held(game, viewer)
+        kept = self._kept(game, viewer, held, since)
         shown = {
-            sub.name: self.slice_view(sub.name, getattr(game, sub.name), viewer, held)
-            for sub in self.subsystems
+            name: kept[name] if name in kept else self._slice_view(name, game, viewer, held)
+            for name in self.names
         }
         return self.state(**shown, clock=game.clock)
 
-    def seats_held(self, game: Game, viewer: str) -> tuple[str, ...]:
+    def _held(self, game: Game, viewer: str) -> tuple[str, ...]:
         """The seats other than its own that ``viewer`` commands in ``game``, in order."""
         return tuple(
             seat.seat for seat in self.seats if seat.seat != viewer and seat.held_by(game) == viewer
         )
 
-    def slice_view(self, name: str, part: Any, viewer: str, held: tuple[str, ...] = ()) -> Any:
-        """``viewer``'s view of the slice ``name`` when it holds ``part``, taking in what the
-        ``held`` seats (:meth:`seats_held`) see of it: one slice of :meth:`view`, which
-        depends on that slice alone, so a caller may keep it while the slice is unchanged."""
-        see = self._views[name]
+    def _kept(
+        self, game: Game, viewer: str, held: tuple[str, ...], since: tuple[Game, Game] | None
+    ) -> dict[str, Any]:
+        """The slices of ``since``'s view that are ``game``'s view too: those of the slices
+        that did not change, while the viewer holds the same seats."""
+        if since is None:
+            return {}
+        earlier, shown = since
+        if type(earlier) is not type(game) or held != self._held(earlier, viewer):
+            return {}
+        return {
+            name: getattr(shown, name)
+            for name in self.names
+            if getattr(game, name) is getattr(earlier, name)
+        }
+
+    def _slice_view(self, name: str, game: Game, viewer: str, held: tuple[str, ...]) -> Any:
+        """``viewer``'s view of ``game``'s slice ``name``, taking in what the ``held`` seats
+        see of it: one slice of :meth:`view`."""
+        see, part = self._views[name], getattr(game, name)
         mine = None if see is None else see(part, viewer)
         for seat in held:
             merge = self._merges[seat].get(name)

@@ -1,6 +1,7 @@
 """The viewer against a replay (issue #33): a page's CPU time over a replay's, per game.
 
     python tests/benchmarks/viewer.py [--seed 3] [--rounds 5] [--max-steps 10000]
+    python tests/benchmarks/viewer.py --instructions
 
 For each built-in game, one record is made in the script (a game played from ``--seed``
 with the game's policies, with its digests, as ``gamefold play --json`` writes it); each
@@ -9,13 +10,24 @@ round then times, in alternating order, what ``gamefold replay`` does with its J
 ``gamefold view`` does (read the record, :func:`gamefold.viewer.viewer_data`, the page's
 HTML). Time is CPU time (``time.process_time``); the table shows the median of the rounds
 and the ratio view / replay (the issue asks for at most about 1.5).
+
+``--instructions`` counts instructions instead, the same count whatever else runs: under
+``valgrind --tool=callgrind`` (on the PATH), with ``PYTHONHASHSEED=0``, one replay and one
+page after a first of each (the converters make their hooks on first use), less a run of
+the first ones alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from gamefold.games import get_game, play
@@ -65,13 +77,68 @@ def measure(seed: int, rounds: int, max_steps: int) -> list[dict[str, Any]]:
     return rows
 
 
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+WORK = r"""
+import sys
+from tests.benchmarks.viewer import record_text, replay_time, view_time
+name, seed, max_steps, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+text = record_text(name, seed, max_steps)
+replay_time(text)
+view_time(text)
+if mode == "replay":
+    replay_time(text)
+elif mode == "view":
+    view_time(text)
+"""
+
+
+def instructions(name: str, seed: int, max_steps: int, mode: str) -> int:
+    """Instructions of a run of :data:`WORK` (``mode``: ``base``, ``replay`` or ``view``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        tool = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        run = subprocess.run(
+            [*tool, sys.executable, "-c", WORK, name, str(seed), str(max_steps), mode],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+            cwd=REPO_ROOT,
+            check=True,
+        )
+        total = re.search(r"Collected : (\d+)", run.stderr)
+        if total is None:
+            raise RuntimeError(run.stderr[-2000:])
+        return int(total.group(1))
+
+
+def counted(seed: int, max_steps: int) -> list[dict[str, Any]]:
+    """Each game's instructions of one replay and of one page, and their ratio."""
+    rows = []
+    for name in GAMES:
+        base = instructions(name, seed, max_steps, "base")
+        replay = instructions(name, seed, max_steps, "replay") - base
+        view = instructions(name, seed, max_steps, "view") - base
+        rows.append({"game": name, "replay": replay, "view": view, "ratio": view / replay})
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--max-steps", type=int, default=10_000)
+    parser.add_argument("--instructions", action="store_true", help="count them (callgrind)")
     args = parser.parse_args(argv)
+    if args.instructions:
+        print(f"{'game':<10} {'replay M':>9} {'view M':>7} {'view/replay':>12}")
+        for row in counted(args.seed, args.max_steps):
+            print(
+                f"{row['game']:<10} {row['replay'] / 1e6:>9,.0f} {row['view'] / 1e6:>7,.0f}"
+                f" {row['ratio']:>12.2f}"
+            )
+        return 0
     print(f"{'game':<10} {'steps':>6} {'replay s':>9} {'view s':>7} {'view/replay':>12}")
     for row in measure(args.seed, args.rounds, args.max_steps):
         print(

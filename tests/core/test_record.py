@@ -79,3 +79,23 @@ def test_en8_unknown_or_malformed_tags_are_rejected() -> None:
         from_json('{"type": "os.system"}', Action)
     with pytest.raises(ValueError, match="is an object"):
         from_json("[1, 2]", Action)
+
+
+@given(st.lists(everything, min_size=1, max_size=3))
+def test_en8_shared_data_is_the_converters_and_an_object_met_again_gives_it_again(
+    records: list[Everything],
+) -> None:
+    """The viewer converts each part of consecutive states once (``shared_unstructure``):
+    its data is the record converter's, and an object met again in the block gives the very
+    same data object (a record, a tuple, a pyrsistent collection)."""
+    from gamefold._convert import shared_unstructure
+    from gamefold.record import converter
+
+    with shared_unstructure() as unstructure:
+        for record in records:
+            data = unstructure(record, Everything)
+            assert data == converter.unstructure(record, unstructure_as=Everything)
+            assert unstructure(record, Everything) is data
+            again = unstructure(attrs.evolve(record, events=()), Everything)
+            kept = ("hand", "deck", "scores", "flags", "rng", "log")
+            assert all(again[name] is data[name] for name in kept)

@@ -129,6 +129,25 @@ def test_en8_a_wrong_digest_stops_the_check_at_its_step(step: int) -> None:
     assert verify(attrs.evolve(digested, digests=tampered)) == Divergence(step, reason)
 
 
+def test_en8_a_check_compares_the_digests_its_caller_computes() -> None:
+    """EN-8: ``digest`` fingerprints each state the check compares (the viewer's reuses its
+    own encoding of the state); a digest of a state's canonical text is the state's."""
+    record, played = _race(seed=2)
+    digested = record.with_digests(played.states)
+    seen: list[Game] = []
+
+    def digest(state: Game) -> str:
+        seen.append(state)
+        return state_digest(state, text=canonical_json(state))
+
+    assert check_record(digested, digest=digest).divergence is None
+    assert seen == list(played.states)
+    wrong = check_record(digested, digest=lambda state: "0" * 32).divergence
+    assert wrong is not None
+    assert wrong.step == 0
+    assert state_digest(played.final, text="{}") != state_digest(played.final)
+
+
 def test_en8_an_illegal_recorded_action_stops_the_check_before_it() -> None:
     record, played = _race(seed=3)
     step = next(i for i, a in enumerate(record.actions) if isinstance(a, Add))

@@ -902,8 +902,36 @@ def test_en5_a_seat_held_by_another_player_is_listed_and_seen_by_it() -> None:
     assert rules.legal_actions(taken, "b") == ()
     assert rules.view(taken, "a").slices == (("a", 1), ("b", 10))
     assert rules.view(taken, "b").slices == (("b", 1), ("b", 10))
-    assert rules.seats_held(taken, "a") == ("b",)
-    assert rules.seats_held(taken, "b") == rules.seats_held(free, "a") == ()
-    assert rules.slice_view("b", taken["b"], "a", ("b",)) == ("b", 10)  # one slice of view
-    assert rules.slice_view("b", taken["b"], "a") == ("a", 10)
     assert rules.wrap(Wrapper(Add, refuse=lambda g, a: None)).seats == (held,)
+
+
+def test_en9_a_view_since_an_earlier_one_keeps_the_slices_that_did_not_change() -> None:
+    """EN-9: a view taken ``since`` an earlier game and its view equals the view taken
+    afresh; the slices that are the very objects they were keep their view (not viewed
+    again), unless the seats the viewer holds changed, which change what it sees."""
+    from gamefold import Seat
+
+    calls: list[str] = []
+
+    def seen(state: Counter, viewer: str) -> tuple[str, int]:
+        calls.append(state.name)
+        return (viewer, state.value)
+
+    subs = [attrs.evolve(make("a"), view=seen), attrs.evolve(make("b", action=Sub), view=seen)]
+    held = Seat("b", lambda game: "a" if game["a"].value else "b", {"b": lambda _, seat: seat})
+    rules = Rules(subs, seats=(held,))
+    free = rules.new_game({"a": Counter("a"), "b": Counter("b", value=10)})
+    first = rules.view(free, "a")
+    calls.clear()
+    moved = free.with_slice("b", Counter("b", value=7))
+    again = rules.view(moved, "a", since=(free, first))
+    assert again == rules.view(moved, "a")
+    assert again["a"] is first["a"]
+    assert calls[:1] == ["b"]  # only b changed: only b was viewed again
+    taken = moved.with_slice("a", Counter("a", value=1))  # a now holds b's seat
+    held_view = rules.view(taken, "a", since=(moved, again))
+    assert held_view == rules.view(taken, "a")
+    assert held_view.slices == (("a", 1), ("b", 7))  # b's slice seen as b sees it
+    unheld = rules.view(moved, "a", since=(taken, held_view))  # the seat given back
+    assert unheld == again
+    assert unheld.slices == (("a", 0), ("a", 7))

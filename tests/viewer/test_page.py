@@ -262,9 +262,9 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         calls["step"] += 1
         return step(self, game, action)
 
-    def counted_view(self: Rules, game: Any, viewer: str) -> Any:
+    def counted_view(self: Rules, game: Any, viewer: str, **options: Any) -> Any:
         calls["view"] += 1
-        return view(self, game, viewer)
+        return view(self, game, viewer, **options)
 
     monkeypatch.setattr(Rules, "step", counted_step)
     monkeypatch.setattr(Rules, "view", counted_view)

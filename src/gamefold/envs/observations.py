@@ -108,8 +108,7 @@ class ObservationEncoder:
         self._top = self._fields(views[0])
         self.size = sum(width for _, _, width in self._top)
         self._rules = game.rules
-        self._slices = frozenset(game.rules.names)
-        self._kept: dict[tuple[str, str], tuple[Any, tuple[str, ...], Any, list[float]]] = {}
+        self._kept: dict[str, tuple[Any, Any, dict[str, list[float]]]] = {}
         self.shape: tuple[int] = (self.size,)
         """The observation's shape."""
         self.low = -float(2**31)
@@ -127,31 +126,25 @@ class ObservationEncoder:
     def observe(self, game: Any, viewer: str) -> tuple[Any, list[float]]:
         """``viewer``'s view of ``game`` (``Rules.view``) and its encoding (:meth:`encode`).
 
-        A slice's view and its numbers depend on that slice alone (and on the seats
-        ``viewer`` commands), so each is kept for the slice it was made from and made again
-        only once the slice changed: an env observes at every decision, and a step changes
-        one slice or two.
+        An env observes at every decision, and a step changes one slice or two: the view is
+        taken ``since`` this viewer's last one, so each unchanged slice keeps its view, and
+        a part of the view that is the very object it was keeps its numbers.
         """
-        rules, kept = self._rules, self._kept
-        held = rules.seats_held(game, viewer)
-        shown: dict[str, Any] = {}
+        last = self._kept.get(viewer)
+        seen = self._rules.view(game, viewer, since=None if last is None else last[:2])
         out: list[float] = []
+        parts: dict[str, list[float]] = {}
         for name, write, _ in self._top:
-            if name not in self._slices:
-                write(getattr(game, name), out)
-                continue
-            part = getattr(game, name)
-            last = kept.get((viewer, name))
-            if last is None or last[0] is not part or last[1] != held:
-                seen = rules.slice_view(name, part, viewer, held)
-                numbers: list[float] = []
-                write(seen, numbers)
-                last = kept[viewer, name] = (part, held, seen, numbers)
-            shown[name] = last[2]
-            out += last[3]
-        for name in self._slices.difference(shown):  # slices an observation leaves out
-            shown[name] = rules.slice_view(name, getattr(game, name), viewer, held)
-        return rules.state(**shown, clock=game.clock), out
+            value = getattr(seen, name)
+            if last is not None and value is getattr(last[1], name):
+                numbers = last[2][name]
+            else:
+                numbers = []
+                write(value, numbers)
+            parts[name] = numbers
+            out += numbers
+        self._kept[viewer] = (game, seen, parts)
+        return seen, out
 
     def _fields(self, sample: Any) -> list[tuple[str, Write, int]]:
         """The top level's writers, one a field: the game record's annotations name the

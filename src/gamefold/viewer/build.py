@@ -12,20 +12,24 @@ style into one file that needs nothing else.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import html
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import Any
 
 import attrs
 
-from gamefold.core import Action, Event, replace
+from gamefold._convert import shared_unstructure
+from gamefold.core import Action, Event
 from gamefold.games.base import EventRules, GameDef
-from gamefold.record import GameRecord, check_record, converter
+from gamefold.record import GameRecord, check_record, converter, state_digest
 from gamefold.registry import Game
-from gamefold.viewer.diff import diff
-from gamefold.viewer.panels import CardNames, card_names, clock_items, panel
+from gamefold.viewer.encode import Canonical, Exact
+from gamefold.viewer.panels import card_names, clock_items, remembered
+from gamefold.viewer.tracks import track, views
 
 __all__ = ["DOCS", "FULL", "RULE_PAGES", "rule_link", "state_tree", "to_html", "viewer_data"]
 
@@ -82,7 +86,7 @@ def state_tree(state: Game) -> Any:
 
 def _call(value: Any, as_type: type) -> tuple[str, str]:
     """An action or event's kind and a one-line call (``Attack(player=p2, territory=Quay)``)."""
-    data = _tree(value, as_type)
+    data = Exact()(converter.unstructure(value, unstructure_as=as_type))
     kind = type(value).__name__
     args = ", ".join(f"{k}={_short(v)}" for k, v in data.items() if k != "type")
     return kind, f"{kind}({args})"
@@ -126,71 +130,6 @@ def _step(
     return {"kind": kind, "action": call, "actor": actor, "events": shown, "rules": extra}
 
 
-def _track(game: GameDef[Any], trees: Iterable[Any], names: CardNames) -> dict[str, Any]:
-    """One track: the first node (state tree and panel), then one diff a step."""
-    previous: Any = None
-    first: Any = None
-    diffs: list[Any] = []
-    for tree in trees:
-        node = {"state": tree, "panel": panel(game.name, tree, names)}
-        if previous is None:
-            first = node
-        else:
-            diffs.append(diff(previous, node))
-        previous = node
-    return {"first": first, "diffs": diffs}
-
-
-def _views(game: GameDef[Any], states: list[Game], viewer: str) -> Iterator[Any]:
-    """The trees of ``viewer``'s view of each state, from the game's view function."""
-    return _trees(game.rules.view(s, viewer) for s in states)
-
-
-def _trees(states: Iterable[Game]) -> Iterator[Any]:
-    """The tree of each state (or view), sharing with the tree before it the subtree of each
-    slice equal to the step's before: most steps change a slice or two, and the diff of the
-    page's track (:func:`~gamefold.viewer.diff.diff`) skips a shared subtree at once.
-
-    Equal records make equal trees (every field has one concrete type), so the trees are
-    those :func:`state_tree` gives each state alone; the unchanged slices are just not
-    converted again."""
-    before: Game | None = None
-    previous: Any = None
-    for state in states:
-        same = (
-            set()
-            if before is None or type(before) is not type(state)
-            else {
-                i
-                for i, (old, new) in enumerate(zip(before.slices, state.slices, strict=True))
-                if old is new or old == new
-            }
-        )
-        # The converter writes the game's layout; the slices kept are left out (None) and
-        # put back from the tree before.
-        tree = state_tree(replace(state, **{state.names[i]: None for i in same}) if same else state)
-        for i, slice_tree in enumerate(tree["slices"]):
-            if i in same:
-                tree["slices"][i] = previous["slices"][i]
-            elif before is not None and type(before) is type(state):
-                _share_fields(before.slices[i], state.slices[i], previous["slices"][i], slice_tree)
-        yield tree
-        before, previous = state, tree
-
-
-def _share_fields(old: Any, new: Any, old_tree: Any, new_tree: Any) -> None:
-    """In a changed slice's tree, share with the tree before the subtree of each field equal
-    to the step's before (a hand changed, the config beside it did not)."""
-    if type(old) is not type(new) or not attrs.has(type(new)):
-        return
-    for field in attrs.fields(type(new)):
-        name = field.name
-        if name in old_tree and name in new_tree:
-            before, after = getattr(old, name), getattr(new, name)
-            if before is after or before == after:
-                new_tree[name] = old_tree[name]
-
-
 def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     """Everything the page shows, as JSON data.
 
@@ -208,8 +147,43 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     (the last one replayed when the action there is illegal); otherwise it is ``None``.
     Nothing after the first divergence is replayed or shown: the page ends where it opens.
     """
+    with _no_cycle_collection(), shared_unstructure() as unstructure:
+        return _data(record, docs, unstructure)
+
+
+@contextlib.contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause the cycle collector for the block; after it, the collector is as it was.
+
+    A page allocates a great many small dicts and lists, all kept to the end and none in a
+    cycle; the collector would scan them again and again for nothing (some 15% of a page's
+    time). Cycles made meanwhile (by a game's own code) are collected after the block."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _checked(
+    record: GameRecord, replayed: _Replayed, unstructure: Callable[[Any, Any], Any]
+) -> Any:
+    """The check of ``record``, the page's one replay: its digests are of the data the page
+    is made of, each state's canonical text encoded from the parts its step made."""
+    canonical = Canonical()
+    return check_record(
+        record,
+        replayed=replayed,
+        digest=lambda state: state_digest(state, text=canonical.text(unstructure(state, Game))),
+    )
+
+
+def _data(record: GameRecord, docs: str, unstructure: Callable[[Any, Any], Any]) -> dict[str, Any]:
+    """:func:`viewer_data`, each record converted once (``unstructure``)."""
     replayed = _Replayed()
-    checked = check_record(record, replayed=replayed)  # the page's one replay
+    checked = _checked(record, replayed, unstructure)
     game = record.game_def()
     states = replayed.states
     first: dict[str, Any] = {
@@ -224,13 +198,17 @@ def viewer_data(record: GameRecord, *, docs: str = DOCS) -> dict[str, Any]:
     for index, events in enumerate(replayed.events):
         before, after = states[index], states[index + 1]
         steps.append(_step(game, table, before, after, record.actions[index], events))
-    trees = list(_trees(states))
+    exact = Exact()
+    trees = [unstructure(state, Game) for state in states]
     for step, tree in zip(steps, trees, strict=True):
-        step["clock"] = clock_items(game.name, tree)
+        step["clock"] = exact(clock_items(game.name, tree))
     players = list(game.players(states[0]))
     names = card_names(game.name, states[0])
-    tracks = {FULL: _track(game, trees, names)}
-    tracks.update((p, _track(game, _views(game, states, p), names)) for p in players)
+    with remembered():
+        tracks = {FULL: track(game, trees, names, exact)}
+        for player in players:
+            shown = (unstructure(view, Game) for view in views(game, states, player))
+            tracks[player] = track(game, shown, names, exact)
     return {
         "game": record.game,
         "seed": record.seed,

@@ -8,12 +8,20 @@ writes (``{"names", "slices", "clock"}``), so a view's hidden hand (``"hand": nu
 come from the game's config (:func:`card_names`), the same for every state and view.
 A game extending one of them (a subclass with a house rule) shows its panel; any other game
 gets the default one: a table a slice, named after the slice, of its fields.
+
+A page draws a panel a step and player: within :func:`remembered`, a row or table drawn
+from the very same parts of a tree as before (the parts consecutive states share, see
+:func:`~gamefold._convert.shared_unstructure`) is the one drawn then, so only what a step
+changed is drawn again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeAlias
+import contextlib
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextvars import ContextVar
+from types import MappingProxyType
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
@@ -28,6 +36,7 @@ __all__ = [
     "card_names",
     "clock_items",
     "panel",
+    "remembered",
     "section",
     "slice_sections",
 ]
@@ -39,19 +48,60 @@ Section: TypeAlias = dict[str, Any]
 """``{"title": str, "columns": [str, ...], "rows": [[cell, ...], ...]}``."""
 
 _NONE = "—"
+_SAFE = 2**53
+"""Integers a page's script holds exactly: a cell beyond them shows as its digits."""
+
+T = TypeVar("T")
+
+_DRAWN: ContextVar[dict[tuple[int, ...], tuple[Any, Any]] | None] = ContextVar(
+    "gamefold_panels_drawn", default=None
+)
+"""Within :func:`remembered`: (drawing function, ids of its inputs) -> (inputs, result)."""
+
+
+@contextlib.contextmanager
+def remembered() -> Iterator[None]:
+    """Within the block, a table or row drawn again from the very same input objects (the
+    parts of a tree that consecutive states share) is the very one drawn before, not drawn
+    anew. The inputs must not change meanwhile; the block keeps them alive."""
+    token = _DRAWN.set({})
+    try:
+        yield
+    finally:
+        _DRAWN.reset(token)
+
+
+def _drawn(draw: Callable[..., T], *inputs: Any) -> T:
+    """``draw(*inputs)``, or within :func:`remembered` what it gave for the same objects."""
+    seen = _DRAWN.get()
+    if seen is None:
+        return draw(*inputs)
+    key = (id(draw), *map(id, inputs))
+    hit = seen.get(key)
+    if hit is None:  # the inputs are kept with the result: no other object takes their ids
+        hit = seen[key] = (inputs, draw(*inputs))
+    result: T = hit[1]
+    return result
 
 
 def section(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> Section:
     """One table of a panel; each cell is shown as short text (see :func:`text`)."""
-    return {
-        "title": title,
-        "columns": list(columns),
-        "rows": [[_cell(cell) for cell in row] for row in rows],
-    }
+    return _drawn_section(title, columns, (_row(row) for row in rows))
+
+
+def _drawn_section(title: str, columns: Iterable[str], rows: Iterable[list[Any]]) -> Section:
+    """A section of rows already drawn (:func:`_row`), each kept as it is."""
+    return {"title": title, "columns": _drawn(list, columns), "rows": list(rows)}
 
 
 def _cell(value: Any) -> str | int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else text(value)
+    if type(value) is int and -_SAFE < value < _SAFE:
+        return value
+    return text(value)
+
+
+def _row(values: Iterable[Any]) -> list[str | int]:
+    return [_cell(value) for value in values]
 
 
 def text(value: Any) -> str:
@@ -104,54 +154,63 @@ def _skirmish_cards(game: Game) -> dict[int, str]:
     return {card: skills.card_definition(deck, card).name for card in sorted(held)}
 
 
+_ZONES = (
+    "zone",
+    "unit",
+    "side",
+    "hit points",
+    "ward",
+    "stress",
+    "conditions",
+    "partner",
+    "declared",
+)
+_HANDS = ("player", "hand", "deck", "discard", "exhausted", "fatigue", "alive")
+
+
 def _skirmish(tree: dict[str, Any], names: CardNames) -> list[Section]:
-    units = _slice(tree, "combat").get("combatants", [])
-    zones = section(
-        "Zones and units",
+    units = _slice(tree, "combat").get("combatants", ())
+    owners = _slice(tree, "skills").get("owners", ())
+    # shields are combat's wards, in the units' table
+    return [_drawn(_zones, units), _drawn(_hands, owners, names)]
+
+
+def _zones(units: list[dict[str, Any]]) -> Section:
+    return _drawn_section("Zones and units", _ZONES, (_drawn(_unit, u) for u in units))
+
+
+def _unit(u: dict[str, Any]) -> list[str | int]:
+    return _row(
         (
-            "zone",
-            "unit",
-            "side",
-            "hit points",
-            "ward",
-            "stress",
-            "conditions",
-            "partner",
-            "declared",
-        ),
-        (
-            (
-                u.get("zone"),
-                u.get("id"),
-                u.get("side"),
-                f"{u.get('hp')}/{u.get('max_hp')}",
-                u.get("ward"),
-                u.get("stress"),
-                u.get("conditions"),
-                u.get("partner"),
-                u.get("declaration"),
-            )
-            for u in units
-        ),
+            u.get("zone"),
+            u.get("id"),
+            u.get("side"),
+            f"{u.get('hp')}/{u.get('max_hp')}",
+            u.get("ward"),
+            u.get("stress"),
+            u.get("conditions"),
+            u.get("partner"),
+            u.get("declaration"),
+        )
     )
-    owners = _slice(tree, "skills").get("owners", [])
-    hands = section(
-        "Hands",
-        ("player", "hand", "deck", "discard", "exhausted", "fatigue", "alive"),
+
+
+def _hands(owners: list[dict[str, Any]], names: CardNames) -> Section:
+    return _drawn_section("Hands", _HANDS, (_drawn(_owner, o, names) for o in owners))
+
+
+def _owner(o: dict[str, Any], names: CardNames) -> list[str | int]:
+    return _row(
         (
-            (
-                o.get("player"),
-                _hand(o, names),
-                _count(o, "deck"),
-                _count(o, "discard"),
-                _count(o, "exhausted"),
-                o.get("fatigue"),
-                o.get("alive"),
-            )
-            for o in owners
-        ),
+            o.get("player"),
+            _hand(o, names),
+            _count(o, "deck"),
+            _count(o, "discard"),
+            _count(o, "exhausted"),
+            o.get("fatigue"),
+            o.get("alive"),
+        )
     )
-    return [zones, hands]  # shields are combat's wards, in the units' table
 
 
 def _skirmish_clock(tree: dict[str, Any]) -> list[list[Any]]:
@@ -166,45 +225,70 @@ def _summit_cards(game: Game) -> dict[int, str]:
     return {i: card.name for i, card in enumerate(game["diplomacy"].config.cards)}
 
 
+_TERRITORIES = ("territory", "zone", "owner", "troops", "forts", "traps")
+_PLAYERS = ("player", "hand", "ticks", "deploy debt", "troops to deploy")
+_NO_REALM: Mapping[str, Any] = MappingProxyType({})
+
+
 def _summit(tree: dict[str, Any], names: CardNames) -> list[Section]:
-    board = _slice(tree, "map")
-    scenario = board.get("scenario", {})
+    board, table = _slice(tree, "map"), _slice(tree, "diplomacy")
+    columns = (board.get(k, ()) for k in ("owners", "garrisons", "forts", "traps"))
+    return [
+        _drawn(_territories, board.get("scenario", _NO_REALM), *columns),
+        _drawn(_players, table.get("players", ()), board.get("realms", ()), names),
+        _drawn(_pacts, table.get("pacts", ()), table.get("proposals", ())),
+    ]
+
+
+def _players(
+    players: list[dict[str, Any]], realms: list[dict[str, Any]], names: CardNames
+) -> Section:
+    realm_of = {r.get("player"): r for r in realms}
+    return _drawn_section(
+        "Ticks and hands",
+        _PLAYERS,
+        (_drawn(_player, p, realm_of.get(p.get("player"), _NO_REALM), names) for p in players),
+    )
+
+
+def _territories(scenario: dict[str, Any], *columns: list[Any]) -> Section:
+    places, zones = _drawn(_places, scenario)
+    # Column by column: a step changes a column or two (the troops), each drawn once.
+    cells = [_drawn(_column, column, len(places)) for column in columns]
+    return _drawn_section(
+        "Territories", _TERRITORIES, map(list, zip(places, zones, *cells, strict=True))
+    )
+
+
+def _places(scenario: dict[str, Any]) -> tuple[list[str | int], list[str | int]]:
+    """The cells of the territories' names and of their zones' names."""
     zone_of = {t: z["name"] for z in scenario.get("zones", []) for t in z.get("territories", [])}
     places = scenario.get("territories", [])
-    columns = [board.get(k, []) for k in ("owners", "garrisons", "forts", "traps")]
-    territories = section(
-        "Territories",
-        ("territory", "zone", "owner", "troops", "forts", "traps"),
+    return [_cell(name) for name in places], [_cell(zone_of.get(name)) for name in places]
+
+
+def _column(values: list[Any], count: int) -> list[str | int]:
+    return [_cell(_at(values, i)) for i in range(count)]
+
+
+def _player(p: dict[str, Any], realm: Mapping[str, Any], names: CardNames) -> list[str | int]:
+    return _row(
         (
-            (name, zone_of.get(name), *(_at(column, i) for column in columns))
-            for i, name in enumerate(places)
-        ),
+            p.get("player"),
+            _hand(p, names),
+            p.get("ticks"),
+            p.get("deploy_debt"),
+            realm.get("troops"),
+        )
     )
-    table = _slice(tree, "diplomacy")
-    realms = {r.get("player"): r for r in board.get("realms", [])}
-    players = section(
-        "Ticks and hands",
-        ("player", "hand", "ticks", "deploy debt", "troops to deploy"),
-        (
-            (
-                p.get("player"),
-                _hand(p, names),
-                p.get("ticks"),
-                p.get("deploy_debt"),
-                realms.get(p.get("player"), {}).get("troops"),
-            )
-            for p in table.get("players", [])
-        ),
-    )
-    pacts = section(
+
+
+def _pacts(pacts: list[Any], proposals: list[Any]) -> Section:
+    return section(
         "Pacts and proposals",
         ("what", "details"),
-        [
-            *(("pact", p) for p in table.get("pacts", [])),
-            *(("proposal", p) for p in table.get("proposals", [])),
-        ],
+        [*(("pact", p) for p in pacts), *(("proposal", p) for p in proposals)],
     )
-    return [territories, players, pacts]
 
 
 def _at(column: list[Any], index: int) -> Any:
@@ -223,10 +307,13 @@ def _summit_clock(tree: dict[str, Any]) -> list[list[Any]]:
 # -- campaign -------------------------------------------------------------------------------
 
 
+_NO_NAMES: CardNames = MappingProxyType({})
+
+
 def _campaign(tree: dict[str, Any], names: CardNames) -> list[Section]:
     """Summit's sections (diplomacy cards by name), then the battle's (Skill cards by id:
     the two economies number their cards apart, so one name table cannot serve both)."""
-    return [*_summit(tree, names), *_skirmish(tree, {})]
+    return [*_summit(tree, names), *_skirmish(tree, _NO_NAMES)]
 
 
 def _campaign_clock(tree: dict[str, Any]) -> list[list[Any]]:
@@ -240,9 +327,13 @@ def slice_sections(tree: dict[str, Any], names: CardNames) -> list[Section]:
     """The default panel: one table a slice, titled with the slice's name, of its fields;
     a field holding a list of records (a hand's owners, the combatants) gets a row a record."""
     return [
-        section(name, ("field", "value"), _fields(value))
+        _drawn(_slice_section, name, value)
         for name, value in zip(tree.get("names", []), tree.get("slices", []), strict=False)
     ]
+
+
+def _slice_section(name: str, value: Any) -> Section:
+    return section(name, ("field", "value"), _fields(value))
 
 
 def _fields(value: Any) -> list[tuple[str, Any]]:
@@ -303,7 +394,8 @@ def panel(game: str, tree: dict[str, Any], names: CardNames | None = None) -> li
     """The panel of ``game`` for the state ``tree`` (or of the shipped game it extends); for
     any other game, a table a slice (:func:`slice_sections`)."""
     found = _panel_of(game)
-    return (found.sections if found else slice_sections)(tree, names or {})
+    shown = _NO_NAMES if names is None else names
+    return (found.sections if found else slice_sections)(tree, shown)
 
 
 def clock_items(game: str, tree: dict[str, Any]) -> list[list[Any]]:
