@@ -3,7 +3,9 @@
 Every exception subclasses :class:`GamefoldError` and a builtin, so callers can catch
 either. :class:`IllegalAction` is the one a game loop meets most: it carries a stable
 machine-readable ``code`` (``"domain/reason"``), the ``rule`` ID it enforces (see the rules
-catalogue) and a sentence a player understands (EN-4).
+catalogue) and a sentence a player understands (EN-4). A :class:`Refusal` is the same
+three facts before anything is raised: what a decide function or a wrapper's ``refuse``
+returns, and what the pipeline or the registry raises as an :class:`IllegalAction`.
 """
 
 from __future__ import annotations

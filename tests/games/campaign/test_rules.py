@@ -533,7 +533,7 @@ def test_cp11_cp12_config_refuses_bad_values(field: str, value: object, rule: st
     assert (raised.value.field, raised.value.rule) == (field, rule)
 
 
-def test_en6_the_campaign_holds_its_six_slices_in_its_own_record() -> None:
+def test_en6_the_campaign_holds_its_seven_slices_in_its_own_record() -> None:
     """EN-6: the campaign's registry holds summit's three slices, the skirmish's three and its
     own in a :class:`CampaignGame`, where summit's and the skirmish's rules read them by name."""
     from gamefold.games.campaign.rules import CampaignGame
