@@ -46,10 +46,9 @@ def test_skirmish_relies_on_every_sd_and_cb_rule_and_its_own() -> None:
 
 
 def test_summit_relies_on_every_dp_sm_and_tr_rule() -> None:
-    """Summit's rules: diplomacy's, its own and the territory's reached in play (TR-8, the
-    bound on huge battles, is tested directly: no summit of normal size reaches it)."""
+    """Summit's rules: diplomacy's, its own and every one of the territory's."""
     ids = Summit().rule_ids()
-    own = {f"SM-{n}" for n in range(1, 17)} | {f"TR-{n}" for n in range(1, 8)}
+    own = {f"SM-{n}" for n in range(1, 17)} | {f"TR-{n}" for n in range(1, 9)}
     assert set(ids) == {f"DP-{n}" for n in range(1, 15)} | own
     assert len(ids) == len(set(ids))
 
@@ -191,12 +190,12 @@ def test_skirmish_reaches_every_sd_and_cb_rule_in_100_games(policy: str) -> None
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_summit_reaches_every_dp_and_sm_rule_in_100_games(policy: str) -> None:
-    """DP-1 … DP-14, SM-1 … SM-16, TR-1 … TR-7: the default summit plays the whole
+    """DP-1 … DP-14, SM-1 … SM-16, TR-1 … TR-8: the default summit plays the whole
     diplomacy economy, the territory and every rule of its own with each shipped policy,
     the hand limit (DP-13), the Duration Modifier (SM-14) and a truce's refusal (TR-6)
     included (the 500-game numbers are in docs/games/summit.md)."""
     frame = coverage("summit", games=100, seed=1, policies=policy)
-    assert len(frame.index) == 28 + 2 + 7
+    assert len(frame.index) == 14 + 16 + 8
     unreached = [rule for rule in frame.index if frame.loc[rule, "games"] == 0]
     assert unreached == []
 
@@ -216,7 +215,7 @@ def test_dp13_sm15_sm16_both_hand_limit_branches_and_the_new_refusals_are_attrib
 
 
 def test_the_500_game_table_of_summit_md_is_what_play_gives() -> None:
-    """TR-1 … TR-7, DP, SM: every rule summit's play can reach is reached in 500 games with
+    """TR-1 … TR-8, DP, SM: every rule summit's play can reach is reached in 500 games with
     each shipped policy, and docs/games/summit.md's table of games and times is exactly
     what those 500 games from seed 1 give (a published number comes from the code)."""
     page = (Path(__file__).resolve().parents[2] / "docs" / "games" / "summit.md").read_text()
@@ -228,7 +227,7 @@ def test_the_500_game_table_of_summit_md_is_what_play_gives() -> None:
         for rule in frames[0].index
     }
     assert published == played
-    assert {f"TR-{n}" for n in range(1, 8)} <= set(played)
+    assert {f"TR-{n}" for n in range(1, 9)} <= set(played)
     assert [
         rule
         for rule, (random_games, _, greedy_games, _) in played.items()

@@ -70,8 +70,9 @@ def test_en9_every_player_sees_the_whole_map_but_the_rng() -> None:
 
 
 def test_each_event_attests_its_tr_rules() -> None:
+    """Every battle attests TR-8 as well as TR-4 and TR-5: TR-8 bounds its draws."""
     assert EVENT_RULES[TroopDeployed](TroopDeployed("p1", "Docks", 3)) == ("TR-3",)
-    assert EVENT_RULES[BattleFought](None) == ("TR-4", "TR-5")
+    assert EVENT_RULES[BattleFought](None) == ("TR-4", "TR-5", "TR-8")
     assert EVENT_RULES[TrapSprung](None) == ("TR-7",)
     assert EVENT_RULES[TerritoryTaken](TerritoryTaken("p1", "Mill", "p2", "attack")) == ("TR-5",)
     assert EVENT_RULES[TerritoryTaken](TerritoryTaken("p1", "Mill", "p2", "siege")) == ()

@@ -22,7 +22,7 @@ def _taken(event: TerritoryTaken) -> tuple[str, ...]:
 
 EVENT_RULES: dict[type, Callable[[Any], tuple[str, ...]]] = {
     TroopDeployed: attests("TR-3"),
-    BattleFought: attests("TR-4", "TR-5"),
+    BattleFought: attests("TR-4", "TR-5", "TR-8"),
     TerritoryTaken: _taken,
     TrapSprung: attests("TR-7"),
 }
@@ -32,6 +32,8 @@ SETUP_RULES: tuple[str, ...] = ("TR-1", "TR-2")
 """The rules a new map applies: the deal with its troops (TR-1), and the zones it makes
 held (TR-2)."""
 
-RULE_IDS: tuple[str, ...] = tuple(f"TR-{n}" for n in range(1, 8))
-"""The TR rules play can reach. TR-8 (the troop bounds, and the volley of a battle of more
-than ``MAX_TROOPS`` troops) never shows in a game of normal size: it is tested directly."""
+RULE_IDS: tuple[str, ...] = tuple(f"TR-{n}" for n in range(1, 9))
+"""Every TR rule, in order. Every battle attests TR-8 as it attests TR-5: TR-8 bounds its
+draws (a battle of more than ``MAX_TROOPS`` troops would first fight a volley). The
+volley itself needs such a battle, which no game of normal size has: it is tested
+directly."""

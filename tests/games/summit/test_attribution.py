@@ -94,5 +94,6 @@ def test_en7_each_fixed_attribution(event: object, rules: tuple[str, ...]) -> No
 
 
 def test_sm6_a_battle_attests_sm6_whatever_its_figures() -> None:
-    """SM-6, and the territory's TR-4 (the attack) and TR-5 (the battle)."""
-    assert EVENT_RULES[BattleFought](None) == ("SM-6", "TR-4", "TR-5")
+    """SM-6, and the territory's TR-4 (the attack), TR-5 (the battle) and TR-8 (its draws
+    bounded)."""
+    assert EVENT_RULES[BattleFought](None) == ("SM-6", "TR-4", "TR-5", "TR-8")

@@ -146,7 +146,7 @@ class Summit(GameDef[SummitConfig]):
         return {**super().policies(), "random": random_kinds, "greedy": greedy}
 
     def rule_ids(self) -> tuple[str, ...]:
-        """DP-1 … DP-14, SM-1 … SM-16 and TR-1 … TR-7 (see :mod:`gamefold.games.summit.account`)."""
+        """DP-1 … DP-14, SM-1 … SM-16 and TR-1 … TR-8 (see :mod:`gamefold.games.summit.account`)."""
         return account.RULE_IDS
 
     def event_rules(self) -> EventRules:
