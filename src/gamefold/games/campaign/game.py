@@ -130,15 +130,7 @@ class Campaign(GameDef[CampaignConfig]):
 
     def event_rules(self) -> EventRules:
         """The skirmish's, summit's and the campaign's event tables, joined."""
-        return self._tables()
-
-    def _tables(self) -> dict[type, Any]:
-        # A cache: a miss only builds an equal table again.
-        table: dict[type, Any] | None = getattr(self, "_table_cache", None)
-        if table is None:
-            table = account.event_rules(self._skirmish, self._summit)
-            self._table_cache = table
-        return table
+        return account.event_rules(self._skirmish, self._summit)
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """Summit's setup rules, the decks and opening hands (SD-1, SD-7, SD-14), CP-2."""

@@ -131,12 +131,4 @@ class Skirmish(GameDef[SkirmishConfig]):
 
     def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
         """The events' rules, and the zone rules each declaration shows (CB-4 … CB-7)."""
-        return account.attested(self._event_rules, game, events)
-
-    @property
-    def _event_rules(self) -> dict[type, Any]:
-        table: dict[type, Any] | None = getattr(self, "_table_cache", None)
-        if table is None:
-            table = account.event_rules(self.config)
-            self._table_cache = table
-        return table
+        return account.attested(self._event_table(), game, events)
