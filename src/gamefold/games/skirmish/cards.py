@@ -72,7 +72,6 @@ __all__ = [
     "move_problem",
     "refuse_play",
     "refuse_window",
-    "window_allows",
 ]
 
 
@@ -207,17 +206,12 @@ def _dodge(config: SkirmishConfig, game: G, unit: str | None, chance: int) -> tu
     return game, (Dodged(unit, roll, config.dodge_sides, shield), *events)
 
 
-def window_allows(game: SkirmishSlices, player: str) -> bool:
-    """SK-4: while a reaction window is open, only its player uses cards."""
-    reacting = game.skills.reacting
-    return not reacting or player in reacting
-
-
 def refuse_window(game: SkirmishSlices, action: Play | Burn | Discard) -> Refusal | None:
     """SK-4: while a window is open, only its player uses cards (after the deck's reasons)."""
-    if window_allows(game, action.player):
+    reacting = game.skills.reacting
+    if not reacting or action.player in reacting:
         return None
-    message = f"{', '.join(game.skills.reacting)} may react first"
+    message = f"{', '.join(reacting)} may react first"
     return codes.refusal(codes.REACTION_PENDING, message)
 
 
