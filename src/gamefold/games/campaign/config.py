@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold._fields import require
+from gamefold._fields import is_int, require
 from gamefold.combat import Fighter, Side, Zone
 from gamefold.games.skirmish import MAX_SEATS, SkirmishConfig
 from gamefold.games.summit import AGREEMENT_EFFECTS, Scenario, SummitConfig, default_diplomacy
@@ -45,10 +45,6 @@ def default_battle() -> SkirmishConfig:
     base = SkirmishConfig()
     decks = attrs.evolve(base.skills, deck_size=20)
     return attrs.evolve(base, skills=decks)
-
-
-def _count(value: object, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high
 
 
 @attrs.frozen(kw_only=True)
@@ -107,7 +103,7 @@ class CampaignConfig:
         ):
             value = getattr(self, field)
             message = f"{field} is an integer {low} to {high}, not {value!r}"
-            require(_count(value, low, high), field, message, rule)
+            require(is_int(value) and low <= value <= high, field, message, rule)
         allies = self.ally_effects
         ok = isinstance(allies, tuple) and all(e in AGREEMENT_EFFECTS for e in allies)
         ok = ok and len(set(allies)) == len(allies)  # so at most one entry per effect (EN-8)
