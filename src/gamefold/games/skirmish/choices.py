@@ -21,7 +21,7 @@ from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.declaring import due
 from gamefold.games.skirmish.fight import fought, withdraw
 from gamefold.games.skirmish.state import G, SkirmishSlices, chose
-from gamefold.registry import Game, Rule
+from gamefold.registry import Game, Rule, no_actions
 from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
 
 __all__ = [
@@ -91,14 +91,9 @@ def refusal(kind: type[Action], code: str, message: str) -> Rule:
         kind,
         step,
         name=f"skirmish refuses {kind.__name__}",
-        legal_actions=_nothing,
+        legal_actions=no_actions,
         exact=True,
     )
-
-
-def _nothing(game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
-    """A refused type's listing: empty (EN-5)."""
-    return ()
 
 
 REFUSED: tuple[Rule, ...] = (
