@@ -36,7 +36,7 @@ from __future__ import annotations
 from functools import cache
 
 from gamefold import combat, skills
-from gamefold.combat import Empower, Heal, Move, Zone
+from gamefold.combat import Empower, Heal, Move, Ward, Zone
 from gamefold.core import Events, replace
 from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.skirmish import codes
@@ -109,7 +109,7 @@ def _moved(game: G, unit: str | None) -> tuple[G, Events]:
     return _stepped(game, move)
 
 
-def _stepped(game: G, action: Move | Empower | Heal) -> tuple[G, Events]:
+def _stepped(game: G, action: Move | Empower | Heal | Ward) -> tuple[G, Events]:
     """The fight after the host's ``action``, decided by combat; unchanged if it refuses."""
     try:
         fight, events = combat.step(game.combat, action)
@@ -137,11 +137,7 @@ def _shield(game: G, unit: str | None, amount: int) -> tuple[G, Events]:
     # Most Burns and failed dodges shield 0: answered here without building a refusal.
     if unit is None or amount <= 0:  # speed: combat refuses it alike
         return game, ()
-    try:
-        fight, events = combat.step(game.combat, combat.Ward(unit, amount))
-    except IllegalAction:  # the unit no longer stands
-        return game, ()
-    return replace(game, combat=fight), events
+    return _stepped(game, Ward(unit, amount))
 
 
 def _boost(game: G, boost: Empower | Heal) -> tuple[G, Events]:
