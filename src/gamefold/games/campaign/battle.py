@@ -190,12 +190,7 @@ def _fighters(
     hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
     champion = _champion(sk, action.player, hp)
     helpers = tuple(_champion(sk, ally, config.champion_hp) for ally in joined)  # CP-10
-    guard_hp = config.troop_hp + config.fort_hp * forts  # CP-4
-    abilities = config.battle.party_abilities
-    fielded = tuple(
-        Fighter(g, Side.ENEMIES, config.guard_zone(i, guards), max_hp=guard_hp, abilities=abilities)
-        for i, g in enumerate(config.guards[:guards])
-    )
+    fielded = config.guard_fighters(guards, config.troop_hp + config.fort_hp * forts)  # CP-4
     own = (_champion(sk, defending, config.defender_hp, Side.ENEMIES),) if defending else ()
     # CP-11: the defender's own champion stands after its guards, so the fight lists the
     # enemies' pairings in the order of their names, as it does a skirmish's.

@@ -133,19 +133,18 @@ class CampaignConfig:
         rear = min(self.rearward_guards, fielded - 1)
         return Zone.REARWARD if index >= fielded - rear else Zone.FORWARD
 
+    def guard_fighters(self, fielded: int, hp: int) -> tuple[Fighter, ...]:
+        """CP-4: the first ``fielded`` guards as the enemies' combatants, each of ``hp`` hit
+        points, in its zone (:meth:`guard_zone`), with the party's abilities."""
+        abilities = self.battle.party_abilities
+        return tuple(
+            Fighter(g, Side.ENEMIES, self.guard_zone(i, fielded), max_hp=hp, abilities=abilities)
+            for i, g in enumerate(self.guards[:fielded])
+        )
+
     def skirmish_config(self) -> SkirmishConfig:
         """The battle's skirmish config: the champions as the party, each activating in seat
         order (no leader's choice), all in Forward; the guards as the enemies (CP-2, CP-4)."""
-        guards = tuple(
-            Fighter(
-                g,
-                Side.ENEMIES,
-                self.guard_zone(i, len(self.guards)),
-                max_hp=self.troop_hp,
-                abilities=self.battle.party_abilities,
-            )
-            for i, g in enumerate(self.guards)
-        )
         return attrs.evolve(
             self.battle,
             names=self.factions,
@@ -153,7 +152,7 @@ class CampaignConfig:
             leader=0,
             side_choice=False,
             rearward=(),
-            enemies=guards,
+            enemies=self.guard_fighters(self.garrison_slots, self.troop_hp),
         )
 
 
