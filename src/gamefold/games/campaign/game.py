@@ -23,7 +23,7 @@ from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
 from gamefold.games.campaign.state import NAME, CampaignState, initial_state
 from gamefold.games.skirmish import Skirmish, redraw_held
-from gamefold.games.skirmish.state import initial_state as tallies
+from gamefold.games.skirmish import initial_state as tallies
 from gamefold.games.summit import DIPLOMACY, MAP, Summit, initial_flow
 from gamefold.games.summit import NAME as SUMMIT
 from gamefold.games.summit import initial_state as map_state

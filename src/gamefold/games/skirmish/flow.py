@@ -50,6 +50,7 @@ __all__ = [
     "whose_choice",
 ]
 
+
 def pairing_needed(state: CombatState) -> bool:
     """Whether Forward pairings must be assigned before anyone declares (CB-5)."""
     return state.ending is None and not is_paired(state) and not exchange_under_way(state)
