@@ -1,34 +1,10 @@
-"""What Playing and Burning Skill cards does in the fight: shields, and tallies (SK-3, SK-5).
+"""What Playing and Burning Skill cards does in the fight (SK-3, SK-5, SK-11 … SK-17).
 
-- A plain :class:`~gamefold.skills.Play` of a card whose effect declares an ability is
-  refused: that card is used with :class:`~gamefold.games.skirmish.UseCard` (SK-3, SD-11).
-- Playing a card whose effect is one of ``reaction_effects`` (``"defend"``, ``"evade"``)
-  raises a shield on the player's unit, the size of the effect parameter the config names
-  (``block``, ``chance``): that much damage is prevented in the exchange resolved next this
-  Round (SK-5). In a reaction window this is how a party member answers an attack (SD-8).
-  A ``dodge_effects`` effect (Dodge's ``evade``) is rolled instead (SK-15): a die of
-  ``dodge_sides`` from the slice's RNG, a shield of ``dodge_shield`` on a roll of at most
-  its ``chance``, nothing otherwise.
-- Burning a card whose modifiers name a stat of ``shield_stats`` (``"defence"``) raises a
-  shield of the modifier's amount (SK-5, SD-12).
-- Playing a ``move`` card (Dash) moves the player's unit to its side's other zone with
-  combat's :class:`~gamefold.combat.Move` (SK-11, CB-4), if the fight allows it now (between
-  exchanges); otherwise the card is spent for nothing.
-- Playing a ``level`` card changes the player's hand limit by its ``delta`` with the deck's
-  :class:`~gamefold.skills.ChangeHandLimit` (SK-12, SD-2; :func:`level_effect`), if the
-  limit stays in range; otherwise nothing happens.
-- Using an ability card (Strike, SK-3) adds its ``card_damage`` parameter (``damage``) to
-  the declared ability's blow this exchange with combat's :class:`~gamefold.combat.Empower`
-  (SK-16); Playing a ``heal_effects`` card (Rally) heals the player's unit by its
-  ``amount`` with combat's :class:`~gamefold.combat.Heal` (SK-16).
-- Burning a card does, for each modifier whose stat ``burn_effects`` names (SK-17):
-  ``empower`` (``attack``) the unit's next blow, ``heal`` (``morale``) the unit, ``draw``
-  (``focus``) that many cards, ``move`` (``speed``) the unit as Dash does, and ``dodge``
-  (``evasion``) raises the owner's Dodge chance while the modifier lasts (SD-12).
-- ``draw`` draws (SD-11). A stat or effect the config names nowhere is flavour only.
-
-The GM's cards act on the GM unit whose activation is under way, or, in the GM's reaction
-window (SK-18), on the unit the held declaration aims at.
+The config names the Play effects and Burn modifier stats that act, and how
+(``card_abilities``, ``reaction_effects``, ``dodge_effects``, ``shield_stats``,
+``heal_effects``, ``burn_effects``); the wrappers of ``Play`` and ``Burn`` here carry them
+out with combat's and the deck's own actions (a shield is combat's ``Ward``), each
+function saying which rule it keeps. A stat or effect the config names nowhere is flavour.
 """
 
 from __future__ import annotations
@@ -165,8 +141,8 @@ def _card_effect(
 def after_play(
     config: SkirmishConfig, game: G, before: SkillsState, action: Play
 ) -> tuple[G, Events]:
-    """Count a Play and raise the shield of a reaction effect (SK-5); ``before`` is the deck
-    slice as it was before the Play."""
+    """Count a Play, then do its effect: a move (SK-11), a reaction's shield or dodge (SK-5,
+    SK-15), a boost or a heal (SK-16); ``before`` is the deck slice before the Play."""
     player = action.player
     effect = card_definition(before, action.card).play
     in_window = player in before.reacting
@@ -243,8 +219,9 @@ def around_play(
 def around_burn(
     config: SkirmishConfig, game: Game, action: Burn, inner: Handler
 ) -> tuple[Game, Events]:
-    """Burn (SD-12), then a shield for each modifier of a ``shield_stats`` stat (SK-5); the
-    registry refuses it with :func:`refuse_window`."""
+    """Burn (SD-12), counted, then a shield for each modifier of a ``shield_stats`` stat
+    (SK-5) and what each modifier does (SK-17); the registry refuses it with
+    :func:`refuse_window`."""
     before = game.skills
     game, events = inner(game, action)
     state: SkirmishState = game.skirmish
