@@ -1,19 +1,9 @@
 """Keeping the fight and the Skill decks consistent: shields, falls and deaths (SK-5 … SK-7).
 
 Every change the game makes to the combat slice goes through combat's own actions, so that
-both slices always agree on who is still in the fight:
-
-- :func:`fought` takes in a combat choice combat decided (``Declare`` or ``Retreat``). If
-  it completed the exchange, combat resolved it in the same step, each shield spent as the
-  combatant's ward (:class:`~gamefold.combat.Ward`, SK-5), and every combatant who fell is
-  defeated in the skill-deck slice (SK-7);
-- :func:`leave_fight` takes units out of the fight with combat's host action
-  :class:`~gamefold.combat.Withdraw` (SK-6): a character who died of fatal exhaustion
-  (SD-6) or a unit the host defeated (:func:`withdraw`, which raises the fight's refusal).
-  Combat dissolves the pairings, ends the fight or resolves an exchange nobody is left to
-  wait for (CB-5, CB-7, CB-10, CB-11) in that step;
-- :func:`settle` is the registry's reaction after every step: characters dead in the decks
-  leave the fight, and a held declaration whose reaction window closed is made.
+both slices always agree on who is still in the fight: :func:`fought` takes in a choice
+combat decided, :func:`withdraw` and :func:`leave_fight` take units out of the fight, and
+:func:`settle`, the registry's reaction after every step, keeps the two slices in step.
 """
 
 from __future__ import annotations
