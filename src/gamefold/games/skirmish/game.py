@@ -1,8 +1,9 @@
 """The skirmish game definition: setup, who acts when, the end and the outcome (SK-1, SK-9).
 
 Who acts when is the Round flow of :mod:`~gamefold.games.skirmish.flow` (SK-1): the clock's
-``StartRound`` and ``EndRound`` here, every choice :func:`~.flow.whose_choice`'s. The game
-ends when the fight does (SK-9): a side has nobody standing, or the party fled.
+``StartRound`` and ``EndRound`` (:meth:`Skirmish.clock_action`), else whose choice is due
+(:meth:`Skirmish.actor`). The game ends when the fight does (SK-9): a side has nobody
+standing, or the party fled.
 """
 
 from __future__ import annotations
