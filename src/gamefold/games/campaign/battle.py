@@ -3,23 +3,9 @@
 The clock nests: a faction's turn (summit's flow) may contain a battle; a battle is several
 Rounds of the skill decks (SD-13) with one exchange each (the skirmish's rules); a Round is
 the units' activations. The rules here are the campaign's game-level :class:`~gamefold.Rule`
-records and wrappers:
-
-- :func:`step_attack` (an override of summit's Attack): after the map's own checks (SM-6;
-  a Ceasefire's truce refuses it as CP-6), the battle begins (CP-1): the map takes the
-  attacking troops off the source and springs a trap (SM-13,
-  :func:`~gamefold.territory.open_battle`); the champion enters a fresh fight with its
-  troops as hit points (CP-3); up to ``garrison_slots`` defending troops enter as guards,
-  fielded as the GM's units in the skill decks with :class:`~gamefold.skills.FieldUnits`
-  (CP-4), beside the defending faction's living champion on the enemies' side
-  (:func:`defending_champion`, CP-11), all commanded by the defending faction
-  (:func:`commander`, CP-12). A territory with no troop to defend it is taken at once;
-- :class:`StartBattleRound` and :class:`EndBattleRound`: the clock's Rounds of the battle,
-  the skill decks' ``StartRound`` (refills, SD-3) and every battle slice's ``EndRound``
-  (SD-12, CB-12, SK-5);
-- :class:`EndBattle`: once the fight is over (CB-11, CB-13) or after ``max_battle_rounds``
-  Rounds (CP-7), the map settles it (CP-5, CP-8, :func:`~gamefold.territory.close_battle`);
-- :func:`faction_wrappers`: while a battle is under way, no faction action is taken (CP-1).
+records and wrappers: the Attack that begins a battle (:func:`step_attack`), the clock's
+:class:`StartBattleRound`, :class:`EndBattleRound` and :class:`EndBattle`, and the
+refusal of every faction action while a battle is under way (:func:`faction_wrappers`).
 """
 
 from __future__ import annotations
@@ -190,12 +176,7 @@ def _fighters(
     hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
     champion = _champion(sk, action.player, hp)
     helpers = tuple(_champion(sk, ally, config.champion_hp) for ally in joined)  # CP-10
-    guard_hp = config.troop_hp + config.fort_hp * forts  # CP-4
-    abilities = config.battle.party_abilities
-    fielded = tuple(
-        Fighter(g, Side.ENEMIES, config.guard_zone(i, guards), max_hp=guard_hp, abilities=abilities)
-        for i, g in enumerate(config.guards[:guards])
-    )
+    fielded = config.guard_fighters(guards, config.troop_hp + config.fort_hp * forts)  # CP-4
     own = (_champion(sk, defending, config.defender_hp, Side.ENEMIES),) if defending else ()
     # CP-11: the defender's own champion stands after its guards, so the fight lists the
     # enemies' pairings in the order of their names, as it does a skirmish's.
@@ -221,8 +202,12 @@ def _refuse_attack(game: Game, action: Attack) -> None:
 def step_attack(
     config: CampaignConfig, sk: SkirmishConfig, game: Game, action: Attack
 ) -> tuple[Game, Events]:
-    """The battle begins (CP-1, CP-3, CP-4), or an undefended territory is taken (CP-5);
-    ``sk`` is the battles' skirmish config (``config.skirmish_config()``), built once.
+    """The battle begins (CP-1), or an undefended territory is taken (CP-5); ``sk`` is the
+    battles' skirmish config (``config.skirmish_config()``), built once. The map takes the
+    attacking troops off the source and springs a trap (SM-13); the champion, its troops
+    as hit points (CP-3), and its allies (CP-10) fight up to ``garrison_slots`` guards,
+    fielded as the GM's units (CP-4), beside the defending champion (CP-11), under the
+    command of :func:`commander` (CP-12).
 
     Refused for, in this order: a battle under way (CP-1), the map's reasons (SM-6; a
     truce's as CP-6), a dead champion (CP-2)."""

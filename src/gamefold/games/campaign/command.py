@@ -3,18 +3,10 @@
 In a battle for a faction's territory, the guards are the GM's units and play the GM's
 Skill deck (SD-7, SD-13), as the skirmish has it; the seat that plays them, ``"gm"``, is
 commanded by the defending faction (:attr:`~gamefold.games.campaign.state.Battle.commander`):
-
-- :meth:`~gamefold.games.campaign.Campaign.actor` names the faction wherever the skirmish
-  names the GM (the enemies' pairings, a guard's activation, the GM's reaction window), so
-  the faction's policy chooses;
-- the registry's :data:`GUARDS` seat (a :class:`~gamefold.registry.Seat`) lists the seat's
-  actions among the faction's (and none for ``"gm"`` meanwhile: every action is listed for
-  one player only), and shows the faction, in its view, what the seat sees: the GM's Skill
-  hand, the enemies' side of the fight (its declarations) and a guard's held declaration.
-  No other faction's view shows them.
-
-The actions themselves are the skirmish's and keep naming ``"gm"`` as the GM's deck's
-player; who may send them is the driver's business, as in every game.
+:meth:`~gamefold.games.campaign.Campaign.actor` names it wherever the skirmish names the GM,
+and the registry's :data:`GUARDS` seat lists the seat's actions among the faction's (none
+for ``"gm"`` meanwhile) and shows the faction, and no other, what the seat sees. The actions
+themselves are the skirmish's and keep naming ``"gm"`` as the GM's deck's player.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold._fields import require
+from gamefold._fields import is_int, require
 from gamefold.combat import Fighter, Side, Zone
 from gamefold.games.skirmish import MAX_SEATS, SkirmishConfig
 from gamefold.games.summit import AGREEMENT_EFFECTS, Scenario, SummitConfig, default_diplomacy
@@ -45,10 +45,6 @@ def default_battle() -> SkirmishConfig:
     base = SkirmishConfig()
     decks = attrs.evolve(base.skills, deck_size=20)
     return attrs.evolve(base, skills=decks)
-
-
-def _count(value: object, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high
 
 
 @attrs.frozen(kw_only=True)
@@ -107,7 +103,7 @@ class CampaignConfig:
         ):
             value = getattr(self, field)
             message = f"{field} is an integer {low} to {high}, not {value!r}"
-            require(_count(value, low, high), field, message, rule)
+            require(is_int(value) and low <= value <= high, field, message, rule)
         allies = self.ally_effects
         ok = isinstance(allies, tuple) and all(e in AGREEMENT_EFFECTS for e in allies)
         ok = ok and len(set(allies)) == len(allies)  # so at most one entry per effect (EN-8)
@@ -137,19 +133,18 @@ class CampaignConfig:
         rear = min(self.rearward_guards, fielded - 1)
         return Zone.REARWARD if index >= fielded - rear else Zone.FORWARD
 
+    def guard_fighters(self, fielded: int, hp: int) -> tuple[Fighter, ...]:
+        """CP-4: the first ``fielded`` guards as the enemies' combatants, each of ``hp`` hit
+        points, in its zone (:meth:`guard_zone`), with the party's abilities."""
+        abilities = self.battle.party_abilities
+        return tuple(
+            Fighter(g, Side.ENEMIES, self.guard_zone(i, fielded), max_hp=hp, abilities=abilities)
+            for i, g in enumerate(self.guards[:fielded])
+        )
+
     def skirmish_config(self) -> SkirmishConfig:
         """The battle's skirmish config: the champions as the party, each activating in seat
         order (no leader's choice), all in Forward; the guards as the enemies (CP-2, CP-4)."""
-        guards = tuple(
-            Fighter(
-                g,
-                Side.ENEMIES,
-                self.guard_zone(i, len(self.guards)),
-                max_hp=self.troop_hp,
-                abilities=self.battle.party_abilities,
-            )
-            for i, g in enumerate(self.guards)
-        )
         return attrs.evolve(
             self.battle,
             names=self.factions,
@@ -157,7 +152,7 @@ class CampaignConfig:
             leader=0,
             side_choice=False,
             rearward=(),
-            enemies=guards,
+            enemies=self.guard_fighters(self.garrison_slots, self.troop_hp),
         )
 
 

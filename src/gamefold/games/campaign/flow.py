@@ -1,26 +1,12 @@
 """Who acts when in a campaign: one clock, nested (CP-1).
 
-As :func:`battle_clock` and :func:`battle_actor` say it, under
-:meth:`~gamefold.games.campaign.Campaign.clock_action` and
-:meth:`~gamefold.games.campaign.Campaign.actor`:
-
-1. **the factions' Rounds and turns** (summit's flow, SM-9): the clock's ``StartRound``;
-   each faction's ``BeginTurn`` (ticks, DP-4, DP-5; deploys, SM-4); the faction's actions
-   until it ends its turn; its between-turn window; the clock's ``EndRound``;
-2. **a battle**, begun by an Attack in the attacker's turn and fought to its end before
-   anything else: the clock's ``StartBattleRound`` (refills, SD-3), Rounds of activations,
-   the clock's ``EndBattleRound``; after the fight is over or ``max_battle_rounds`` Rounds,
-   the clock's ``EndBattle`` (CP-5, CP-7), and the attacker's turn goes on;
-3. **a battle Round's activations** (SD-13): the skirmish's order (SK-1): a reacting player
-   first, then the pairing side, then the active unit's controller, then the side due. A
-   unit that does not stand in the fight (a champion of another faction, or anyone once the
-   fight is over) passes: the clock activates it and ends its activation (CP-9).
-
-Choices are made by the factions ``p1`` … ``pN`` (each also its champion, which fights
-its own territory's battles too, CP-11). A battle's guards play the GM's deck (CP-4) under
-the defending faction's command (CP-12): wherever the skirmish names the GM, the actor is
-the defender. ``"gm"``, the war-master, commands only a neutral territory's guards (or
-every garrison's, without ``defender_commands``).
+Between battles summit's flow decides (SM-9); an Attack begins a battle, fought to its end
+before anything else: :func:`battle_clock` gives the clock's Rounds, the end of the battle
+and the passes of units that do not stand in the fight (CP-9), and :func:`battle_actor` the
+skirmish's order of choices (SK-1). Choices are made by the factions ``p1`` … ``pN`` (each
+also its champion, CP-11); wherever the skirmish names the GM, the actor is the battle's
+commander (CP-12): the defending faction, or ``"gm"``, the war-master, for a neutral
+territory's guards (or every garrison's, without ``defender_commands``).
 """
 
 from __future__ import annotations

@@ -22,7 +22,8 @@ from gamefold.games.campaign.flow import battle_actor, battle_clock
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
 from gamefold.games.campaign.state import NAME, CampaignState, initial_state
-from gamefold.games.skirmish import Skirmish, SkirmishState, Tally, redraw_held
+from gamefold.games.skirmish import Skirmish, redraw_held
+from gamefold.games.skirmish import initial_state as tallies
 from gamefold.games.summit import DIPLOMACY, MAP, Summit, initial_flow
 from gamefold.games.summit import NAME as SUMMIT
 from gamefold.games.summit import initial_state as map_state
@@ -70,10 +71,7 @@ class Campaign(GameDef[CampaignConfig]):
                 SUMMIT: initial_flow(config.summit.scenario, factions),
                 "skills": skills.initial_state(sk.skills_config(), factions, seed),
                 "combat": muster(config, sk, seed),
-                "skirmish": SkirmishState(
-                    tuple(Tally(p) for p in (*factions, GM)),
-                    rng=Rng.from_seed(seed).split("skirmish"),
-                ),
+                "skirmish": tallies((*factions, GM), seed),
                 NAME: initial_state(factions, seed),
             }
         )
@@ -130,15 +128,7 @@ class Campaign(GameDef[CampaignConfig]):
 
     def event_rules(self) -> EventRules:
         """The skirmish's, summit's and the campaign's event tables, joined."""
-        return self._tables()
-
-    def _tables(self) -> dict[type, Any]:
-        # A cache: a miss only builds an equal table again.
-        table: dict[type, Any] | None = getattr(self, "_table_cache", None)
-        if table is None:
-            table = account.event_rules(self._skirmish, self._summit)
-            self._table_cache = table
-        return table
+        return account.event_rules(self._skirmish, self._summit)
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """Summit's setup rules, the decks and opening hands (SD-1, SD-7, SD-14), CP-2."""

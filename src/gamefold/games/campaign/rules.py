@@ -1,25 +1,13 @@
 """The campaign registry: summit's slices, the skirmish's slices and the campaign slice.
 
-Slices, in order: ``diplomacy``, ``map`` and ``summit`` (summit's: the factions' economy,
-the territory's map and summit's turn flow), ``skills``, ``combat`` and ``skirmish`` (the
-skirmish's: the champions' and the GM's Skill decks, the fight of the battle under way,
-the declarations and shields), and ``campaign`` (:mod:`~gamefold.games.campaign.state`).
 Each game's rules come along whole (its rules, overrides, wrappers, reactions and
 invariants): summit's as its ``Rules`` holds them, the skirmish's from
 :func:`gamefold.games.skirmish.parts`. Both read their slices by name, so on a
-:class:`CampaignGame` the campaign plays summit's economy and the skirmish's fight
-exactly. On top of them:
-
-- the lifecycle actions (``StartRound``, ``BeginTurn``, ``EndTurn``, ``EndRound``) are the
-  factions' clock and reach summit's slices only; a battle's Rounds are the campaign's own
-  clock actions (:class:`~gamefold.games.campaign.battle.StartBattleRound`, …) (CP-1);
-- summit's ``Attack`` is overridden: it begins a battle (CP-1 … CP-6);
-- every other faction action is wrapped (summit's own overrides of them too, EN-5): refused,
-  and never listed, while a battle is under way (CP-1);
-- a bare ``FieldUnits`` is refused: the campaign fields the guards itself (CP-4);
-- the registry gives the guards' seat to the defending faction
-  (:data:`~gamefold.games.campaign.command.GUARDS`, a :class:`~gamefold.registry.Seat`): it
-  lists and sees what the seat does (CP-12).
+:class:`CampaignGame` the campaign plays summit's economy and the skirmish's fight exactly.
+On top of them come the battles' rules of :mod:`~gamefold.games.campaign.battle` (CP-1 …
+CP-6, and CP-4's refused bare ``FieldUnits``) and the guards' seat
+(:data:`~gamefold.games.campaign.command.GUARDS`, CP-12). The factions' lifecycle actions
+reach summit's slices only: a battle's Rounds are the campaign's own clock actions (CP-1).
 """
 
 from __future__ import annotations

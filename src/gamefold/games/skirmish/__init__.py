@@ -53,6 +53,7 @@ from gamefold.games.skirmish.state import (
     SkirmishState,
     SkirmishView,
     Tally,
+    initial_state,
     tally_of,
 )
 
@@ -91,6 +92,7 @@ __all__ = [
     "combat_view",
     "describe",
     "greedy_policy",
+    "initial_state",
     "outcome",
     "parts",
     "subsystems",

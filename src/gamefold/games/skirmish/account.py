@@ -53,7 +53,7 @@ from gamefold.combat import (
     find,
 )
 from gamefold.core import Event, attests
-from gamefold.games.base import joined_event_rules
+from gamefold.games.base import EventRules, joined_event_rules
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import (
     DeclarationHeld,
@@ -258,11 +258,7 @@ def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str,
     return joined_event_rules(skills.EVENT_RULES, combat.EVENT_RULES, own)
 
 
-def attested(
-    table: dict[type, Callable[[Any], tuple[str, ...]]],
-    game: SkirmishSlices,
-    events: tuple[Event, ...],
-) -> tuple[str, ...]:
+def attested(table: EventRules, game: SkirmishSlices, events: tuple[Event, ...]) -> tuple[str, ...]:
     """The rules ``events`` attest, ``game`` being the state after them."""
     found: list[str] = []
     for event in events:

@@ -1,34 +1,10 @@
-"""What Playing and Burning Skill cards does in the fight: shields, and tallies (SK-3, SK-5).
+"""What Playing and Burning Skill cards does in the fight (SK-3, SK-5, SK-11 … SK-17).
 
-- A plain :class:`~gamefold.skills.Play` of a card whose effect declares an ability is
-  refused: that card is used with :class:`~gamefold.games.skirmish.UseCard` (SK-3, SD-11).
-- Playing a card whose effect is one of ``reaction_effects`` (``"defend"``, ``"evade"``)
-  raises a shield on the player's unit, the size of the effect parameter the config names
-  (``block``, ``chance``): that much damage is prevented in the exchange resolved next this
-  Round (SK-5). In a reaction window this is how a party member answers an attack (SD-8).
-  A ``dodge_effects`` effect (Dodge's ``evade``) is rolled instead (SK-15): a die of
-  ``dodge_sides`` from the slice's RNG, a shield of ``dodge_shield`` on a roll of at most
-  its ``chance``, nothing otherwise.
-- Burning a card whose modifiers name a stat of ``shield_stats`` (``"defence"``) raises a
-  shield of the modifier's amount (SK-5, SD-12).
-- Playing a ``move`` card (Dash) moves the player's unit to its side's other zone with
-  combat's :class:`~gamefold.combat.Move` (SK-11, CB-4), if the fight allows it now (between
-  exchanges); otherwise the card is spent for nothing.
-- Playing a ``level`` card changes the player's hand limit by its ``delta`` with the deck's
-  :class:`~gamefold.skills.ChangeHandLimit` (SK-12, SD-2; :func:`level_effect`), if the
-  limit stays in range; otherwise nothing happens.
-- Using an ability card (Strike, SK-3) adds its ``card_damage`` parameter (``damage``) to
-  the declared ability's blow this exchange with combat's :class:`~gamefold.combat.Empower`
-  (SK-16); Playing a ``heal_effects`` card (Rally) heals the player's unit by its
-  ``amount`` with combat's :class:`~gamefold.combat.Heal` (SK-16).
-- Burning a card does, for each modifier whose stat ``burn_effects`` names (SK-17):
-  ``empower`` (``attack``) the unit's next blow, ``heal`` (``morale``) the unit, ``draw``
-  (``focus``) that many cards, ``move`` (``speed``) the unit as Dash does, and ``dodge``
-  (``evasion``) raises the owner's Dodge chance while the modifier lasts (SD-12).
-- ``draw`` draws (SD-11). A stat or effect the config names nowhere is flavour only.
-
-The GM's cards act on the GM unit whose activation is under way, or, in the GM's reaction
-window (SK-18), on the unit the held declaration aims at.
+The config names the Play effects and Burn modifier stats that act, and how
+(``card_abilities``, ``reaction_effects``, ``dodge_effects``, ``shield_stats``,
+``heal_effects``, ``burn_effects``); the wrappers of ``Play`` and ``Burn`` here carry them
+out with combat's and the deck's own actions (a shield is combat's ``Ward``), each
+function saying which rule it keeps. A stat or effect the config names nowhere is flavour.
 """
 
 from __future__ import annotations
@@ -36,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from gamefold import combat, skills
-from gamefold.combat import Empower, Heal, Move, Zone
+from gamefold.combat import Empower, Heal, Move, Ward, Zone
 from gamefold.core import Events, replace
 from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.skirmish import codes
@@ -72,7 +48,6 @@ __all__ = [
     "move_problem",
     "refuse_play",
     "refuse_window",
-    "window_allows",
 ]
 
 
@@ -110,7 +85,7 @@ def _moved(game: G, unit: str | None) -> tuple[G, Events]:
     return _stepped(game, move)
 
 
-def _stepped(game: G, action: Move | Empower | Heal) -> tuple[G, Events]:
+def _stepped(game: G, action: Move | Empower | Heal | Ward) -> tuple[G, Events]:
     """The fight after the host's ``action``, decided by combat; unchanged if it refuses."""
     try:
         fight, events = combat.step(game.combat, action)
@@ -138,11 +113,7 @@ def _shield(game: G, unit: str | None, amount: int) -> tuple[G, Events]:
     # Most Burns and failed dodges shield 0: answered here without building a refusal.
     if unit is None or amount <= 0:  # speed: combat refuses it alike
         return game, ()
-    try:
-        fight, events = combat.step(game.combat, combat.Ward(unit, amount))
-    except IllegalAction:  # the unit no longer stands
-        return game, ()
-    return replace(game, combat=fight), events
+    return _stepped(game, Ward(unit, amount))
 
 
 def _boost(game: G, boost: Empower | Heal) -> tuple[G, Events]:
@@ -170,8 +141,8 @@ def _card_effect(
 def after_play(
     config: SkirmishConfig, game: G, before: SkillsState, action: Play
 ) -> tuple[G, Events]:
-    """Count a Play and raise the shield of a reaction effect (SK-5); ``before`` is the deck
-    slice as it was before the Play."""
+    """Count a Play, then do its effect: a move (SK-11), a reaction's shield or dodge (SK-5,
+    SK-15), a boost or a heal (SK-16); ``before`` is the deck slice before the Play."""
     player = action.player
     effect = card_definition(before, action.card).play
     in_window = player in before.reacting
@@ -207,17 +178,12 @@ def _dodge(config: SkirmishConfig, game: G, unit: str | None, chance: int) -> tu
     return game, (Dodged(unit, roll, config.dodge_sides, shield), *events)
 
 
-def window_allows(game: SkirmishSlices, player: str) -> bool:
-    """SK-4: while a reaction window is open, only its player uses cards."""
-    reacting = game.skills.reacting
-    return not reacting or player in reacting
-
-
 def refuse_window(game: SkirmishSlices, action: Play | Burn | Discard) -> Refusal | None:
     """SK-4: while a window is open, only its player uses cards (after the deck's reasons)."""
-    if window_allows(game, action.player):
+    reacting = game.skills.reacting
+    if not reacting or action.player in reacting:
         return None
-    message = f"{', '.join(game.skills.reacting)} may react first"
+    message = f"{', '.join(reacting)} may react first"
     return codes.refusal(codes.REACTION_PENDING, message)
 
 
@@ -253,8 +219,9 @@ def around_play(
 def around_burn(
     config: SkirmishConfig, game: Game, action: Burn, inner: Handler
 ) -> tuple[Game, Events]:
-    """Burn (SD-12), then a shield for each modifier of a ``shield_stats`` stat (SK-5); the
-    registry refuses it with :func:`refuse_window`."""
+    """Burn (SD-12), counted, then a shield for each modifier of a ``shield_stats`` stat
+    (SK-5) and what each modifier does (SK-17); the registry refuses it with
+    :func:`refuse_window`."""
     before = game.skills
     game, events = inner(game, action)
     state: SkirmishState = game.skirmish

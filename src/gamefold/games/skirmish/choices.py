@@ -1,15 +1,8 @@
 """Retreating, answering a reaction window, and what only the game itself may do.
 
-- :class:`~gamefold.combat.Retreat` is a party member's choice for the exchange, made in its
-  own activation like a declaration (SK-8, CB-13 … CB-15). When every conscious member
-  retreated in one exchange, combat lets the party flee and the game ends.
-- :class:`~gamefold.skills.CloseReactionWindow` is the reacting player's answer once done
-  reacting (SK-4, SD-8); the held declaration is then made.
-- A bare combat ``Declare``, a bare ``PayCost`` and ``OpenReactionWindow`` are refused: the
-  game's UseAbility and UseCard pay and declare at once, and the game opens windows itself.
-- :class:`~gamefold.skills.DefeatUnit` (a host action) takes a unit out of both slices; a
-  bare combat :class:`~gamefold.combat.Withdraw` is refused, as it would leave the decks
-  behind.
+The overrides of combat's ``Retreat`` (SK-8) and the deck's ``CloseReactionWindow`` (SK-4)
+and ``DefeatUnit`` (SK-6), and :data:`REFUSED`: the actions a skirmish takes only through
+its own rules (a bare ``Declare``, ``PayCost``, ``OpenReactionWindow`` or ``Withdraw``).
 """
 
 from __future__ import annotations
@@ -21,7 +14,7 @@ from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.declaring import due
 from gamefold.games.skirmish.fight import fought, withdraw
 from gamefold.games.skirmish.state import G, SkirmishSlices, chose
-from gamefold.registry import Game, Rule
+from gamefold.registry import Game, Rule, no_actions
 from gamefold.skills import CloseReactionWindow, DefeatUnit, OpenReactionWindow, PayCost
 
 __all__ = [
@@ -91,14 +84,9 @@ def refusal(kind: type[Action], code: str, message: str) -> Rule:
         kind,
         step,
         name=f"skirmish refuses {kind.__name__}",
-        legal_actions=_nothing,
+        legal_actions=no_actions,
         exact=True,
     )
-
-
-def _nothing(game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
-    """A refused type's listing: empty (EN-5)."""
-    return ()
 
 
 REFUSED: tuple[Rule, ...] = (

@@ -1,16 +1,8 @@
 """Declaring in an exchange with Skill cards: UseAbility and UseCard (SK-2, SK-3, SK-4).
 
-A unit makes its combat choice in its own activation (SK-1), with one of two game actions
-that change both slices at once:
-
-- :class:`UseAbility` pays the ability's cost as a Payment Discard of ``cards`` (SD-10, with
-  the cost from ``SkirmishConfig.ability_costs``) and declares it in the fight (CB-10);
-- :class:`UseCard` Plays a card whose effect names an ability (``card_abilities``) and
-  declares that ability, with no other payment (SD-11).
-
-An enemy's declaration at a party member is held while a reaction window is open for that
-member (SK-4, SD-8), and a party member's at one of the GM's units while the GM's window is
-open (SK-18); closing the window makes the declaration.
+A unit makes its combat choice in its own activation (SK-1) with one of these two game
+actions, which pay and declare at once, in both slices; a declaration at the other side's
+unit is held while that side's player may react (SK-4, SK-18).
 """
 
 from __future__ import annotations

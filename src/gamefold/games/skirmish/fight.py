@@ -1,19 +1,9 @@
 """Keeping the fight and the Skill decks consistent: shields, falls and deaths (SK-5 … SK-7).
 
 Every change the game makes to the combat slice goes through combat's own actions, so that
-both slices always agree on who is still in the fight:
-
-- :func:`declare` makes a combat choice (``Declare`` or ``Retreat``). If it completes the
-  exchange, combat resolves it in the same step, each shield spent as the combatant's ward
-  (:class:`~gamefold.combat.Ward`, SK-5), and every combatant who fell is defeated in the
-  skill-deck slice (SK-7);
-- :func:`leave_fight` takes units out of the fight with combat's host action
-  :class:`~gamefold.combat.Withdraw` (SK-6): a character who died of fatal exhaustion
-  (SD-6) or a unit the host defeated (:func:`withdraw`, which raises the fight's refusal).
-  Combat dissolves the pairings, ends the fight or resolves an exchange nobody is left to
-  wait for (CB-5, CB-7, CB-10, CB-11) in that step;
-- :func:`settle` is the registry's reaction after every step: characters dead in the decks
-  leave the fight, and a held declaration whose reaction window closed is made.
+both slices always agree on who is still in the fight: :func:`fought` takes in a choice
+combat decided, :func:`withdraw` and :func:`leave_fight` take units out of the fight, and
+:func:`settle`, the registry's reaction after every step, keeps the two slices in step.
 """
 
 from __future__ import annotations
@@ -31,7 +21,7 @@ from gamefold.combat import (
     Withdraw,
     find,
 )
-from gamefold.core import Action, Event, Events, replace
+from gamefold.core import Event, Events, replace
 from gamefold.errors import IllegalAction
 from gamefold.games.skirmish.state import (
     DeclarationLapsed,
@@ -44,26 +34,13 @@ from gamefold.games.skirmish.state import (
 )
 from gamefold.skills import FATAL_EXHAUSTION, GM, CloseReactionWindow, DefeatUnit, SkillsState
 
-__all__ = ["declare", "fought", "leave_fight", "owner", "settle", "withdraw"]
+__all__ = ["fought", "leave_fight", "owner", "settle", "withdraw"]
 
 
 def owner(deck: SkillsState, cid: str) -> str:
     """The player acting for combatant ``cid``: a player's character (whichever side it
     stands on, ``enemy_players``) is its player's; every other combatant is the GM's."""
     return cid if cid in deck.seats and cid != GM else GM
-
-
-def declare(game: G, action: Action) -> tuple[G, Events]:
-    """Make the combat choice ``action`` (a ``Declare`` or ``Retreat``); if it completes the
-    exchange, combat resolves it with the Round's shields as its wards (SK-5)."""
-    return _fight(game, action)
-
-
-def _fight(game: G, action: Action) -> tuple[G, Events]:
-    """Step the fight with ``action``; after an exchange resolved, tally and defeat (SK-7)."""
-    before: CombatState = game.combat
-    after, events = combat.step(before, action)
-    return fought(game, before, after, events)
 
 
 def fought(game: G, before: CombatState, after: CombatState, events: Events) -> tuple[G, Events]:

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeAlias
 
 from gamefold import combat
 from gamefold.combat import (
@@ -35,13 +34,11 @@ from gamefold.errors import Refusal
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.config import SkirmishConfig
 from gamefold.games.skirmish.state import G, SkirmishSlices
-from gamefold.registry import Game, Handler
 from gamefold.skills import GM, PLAYERS, Activate, EndActivation, SkillsState, controller
 
 __all__ = [
     "party_chooser",
     "side_choice_listing",
-    "Around",
     "deciding",
     "fight_over",
     "leader",
@@ -52,9 +49,6 @@ __all__ = [
     "step_pairing",
     "whose_choice",
 ]
-
-Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
-"""A wrapper's ``around(game, action, inner)``, as :class:`~gamefold.Wrapper` takes it."""
 
 
 def pairing_needed(state: CombatState) -> bool:

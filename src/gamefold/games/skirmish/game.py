@@ -1,17 +1,9 @@
 """The skirmish game definition: setup, who acts when, the end and the outcome (SK-1, SK-9).
 
-Who acts when, as :meth:`Skirmish.clock_action` and :meth:`Skirmish.actor` say it:
-
-1. the clock: ``StartRound()`` (refills, SD-3);
-2. while a reaction window is open: the reacting player (SK-4);
-3. while Forward pairings are due: the party leader or the GM (SK-1, CB-5);
-4. while a unit is activating: its controller (the character's player, or ``"gm"``);
-5. otherwise the side due (SD-13): for the party, the leader (or the first living member
-   after it), who chooses which party unit activates next (``side_choice``; without it, the
-   first member in seat order still to activate); or the GM; and once every unit has
-   activated, the clock's ``EndRound()``.
-
-The game ends when the fight does (SK-9): a side has nobody standing, or the party fled.
+Who acts when is the Round flow of :mod:`~gamefold.games.skirmish.flow` (SK-1): the clock's
+``StartRound`` and ``EndRound`` (:meth:`Skirmish.clock_action`), else whose choice is due
+(:meth:`Skirmish.actor`). The game ends when the fight does (SK-9): a side has nobody
+standing, or the party fled.
 """
 
 from __future__ import annotations
@@ -131,12 +123,4 @@ class Skirmish(GameDef[SkirmishConfig]):
 
     def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
         """The events' rules, and the zone rules each declaration shows (CB-4 … CB-7)."""
-        return account.attested(self._event_rules, game, events)
-
-    @property
-    def _event_rules(self) -> dict[type, Any]:
-        table: dict[type, Any] | None = getattr(self, "_table_cache", None)
-        if table is None:
-            table = account.event_rules(self.config)
-            self._table_cache = table
-        return table
+        return account.attested(self._event_table(), game, events)

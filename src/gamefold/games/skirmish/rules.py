@@ -1,18 +1,10 @@
 """The skirmish registry: skills + combat + the skirmish slice, and the rules between them.
 
-Slices, in order: ``skills`` (the Skill decks, with the ``draw`` effect), ``combat`` (the
-fight; its view takes ``"gm"`` as the enemies' side) and ``skirmish`` (see
-:mod:`~gamefold.games.skirmish.state`). On top of them:
-
-- game-level rules for :class:`UseAbility` and :class:`UseCard` (SK-2, SK-3);
-- overrides: ``AssignPairings`` by the party leader or the GM (SK-1), ``Retreat`` in one's own
-  activation (SK-8), ``CloseReactionWindow`` making the held declaration (SK-4),
-  ``DefeatUnit`` in both slices (SK-6), and refusals of a bare ``Declare``, ``PayCost``,
-  ``OpenReactionWindow`` and combat ``Withdraw``;
-- wrappers: ``Activate`` (pairings first),
-  ``EndActivation`` (choice first), ``Play`` and ``Burn`` (shields, SK-5);
-- one reaction after every step: deaths in the decks leave the fight (SK-6) and a held
-  declaration whose window closed is made (SK-4) (:func:`~gamefold.games.skirmish.fight.settle`).
+Slices, in order: ``skills`` (the Skill decks), ``combat`` (the fight; its view takes
+``"gm"`` as the enemies' side, :func:`combat_view`) and ``skirmish`` (see
+:mod:`~gamefold.games.skirmish.state`). The rules, overrides, wrappers and reaction on top
+of them are the skirmish's :class:`Parts`, which a registry composing the skirmish (the
+campaign's) takes whole.
 """
 
 from __future__ import annotations

@@ -275,24 +275,11 @@ class SummitConfig:
 
     def __attrs_post_init__(self) -> None:
         low, high = PLAYERS_RANGE
-        require(
-            isinstance(self.players, int) and not isinstance(self.players, bool),
-            "players",
-            "must be an integer",
-            "EN-4",
-        )
-        require(
-            low <= self.players <= high,
-            "players",
-            f"a summit seats {low} to {high} players, not {self.players}",
-            "SM-1",
-        )
-        require(
-            isinstance(self.diplomacy, DiplomacyConfig),
-            "diplomacy",
-            "is a DiplomacyConfig",
-            "EN-4",
-        )
+        require(is_int(self.players), "players", "must be an integer", "EN-4")
+        message = f"a summit seats {low} to {high} players, not {self.players}"
+        require(low <= self.players <= high, "players", message, "SM-1")
+        ok = isinstance(self.diplomacy, DiplomacyConfig)
+        require(ok, "diplomacy", "is a DiplomacyConfig", "EN-4")
         require(isinstance(self.scenario, Scenario), "scenario", "is a Scenario", "EN-4")
         self._check_fit()
         self._check_effects()

@@ -8,24 +8,9 @@ aimed (``PlayStandalone(..., target=...)``) at what its effect takes (:data:`AIM
 empty target aims automatically. Tier 2 effects count twice (each figure is per tier). An
 effect with nothing to act on *fizzles* (:class:`EffectFizzled`).
 
-- ``siege``: takes ``siege_territories`` times the tier of the aimed player's weakest territories
-  (auto: the other player holding most territories without a truce with the player);
-- ``march``: takes ``march_territories`` times the tier territories, forts and troops ignored: the
-  aimed one first, then the cheapest (neutral first, then least defended); never a truce
-  partner's;
-- ``fortify``: ``fort_levels`` times the tier forts on one of the player's territories (auto: their
-  least fortified);
-- ``aid``: ``aid_troops`` times the tier troops into the player's reserve;
-- ``betrayal``: breaks every pact between the player and the aimed player (auto: the
-  other party of their oldest pact), in the diplomacy slice too; its truces end (SM-8);
-- ``trap``: lays a trap of ``trap_troops`` times the tier on one of the player's territories (auto:
-  their territory with fewest troops); the next attack on it loses that many attackers
-  before the battle (SM-13);
-- ``extend``: each pact between the player and the aimed player (auto: every pact of the
-  player) lasts ``extend_turns`` times the tier turns more (SM-14).
-
-Handlers see the whole game: a betrayal and a Duration Modifier change diplomacy's pacts
-through its host actions (``BreakPact``, ``ExtendPact``), never by editing its slice.
+Each handler below says what its effect does (the scenario's figures, how much). Handlers
+see the whole game: a betrayal and a Duration Modifier change diplomacy's pacts through its
+host actions (``BreakPact``, ``ExtendPact``), never by editing its slice.
 """
 
 from __future__ import annotations
@@ -201,6 +186,8 @@ def siege(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
 
 
 def _march_index(state: MapState, player: str, aimed: str) -> int | None:
+    """The territory a march takes: the aimed one if open to ``player``, else (auto) the
+    cheapest open one, neutral first, then fewest forts and troops; ``None`` for none."""
     names = state.scenario.territories
     if aimed:
         index = names.index(aimed)
@@ -286,7 +273,8 @@ def _pacts_with(dip: DiplomacyState, player: str, other: str = "") -> list[Pact]
 
 
 def betrayal(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
-    """Break every pact between the player and the aimed player; their truces end (SM-8)."""
+    """Break every pact between the player and the aimed player (auto: the other party of
+    their oldest pact), in the diplomacy slice too; their truces end (SM-8)."""
     effect, player = resolved.effect, resolved.player
     dip: DiplomacyState = game.diplomacy
     target = effect.target

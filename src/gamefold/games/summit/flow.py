@@ -1,27 +1,12 @@
 """The turn flow: Rounds, turns, between-turn windows, answers and the end (SM-3, SM-9, SM-10).
 
 Summit's own slice (:class:`~gamefold.games.summit.state.SummitState`) keeps where play
-stands (:class:`~gamefold.games.summit.state.Phase`) and reacts to the clock's lifecycle
-actions (the map follows the same turns: a turn's player may deploy and attack, TR-3, TR-4):
-
-- ``StartRound`` begins a Round; then each seat in order has a turn.
-- ``BeginTurn(player, territories, zones)`` begins the next seat's turn; it must carry
-  exactly the holdings the map shows (SM-3, DP-4, DP-5). A plain ``StartTurn`` is refused.
-- ``EndTurn(player)``, the player's own choice, ends the turn. The game ends there if a
-  player holds ``domination`` territories (SM-10); after the game's last turn there is no
-  window; otherwise the player's between-turn window opens (SM-9).
-- In the window the player plays a Standalone card or :class:`Pass`-es; then the next
-  seat's turn is due, or ``EndRound`` after the last seat.
-- ``EndRound`` ends the Round; after ``max_rounds`` Rounds the game is over (SM-10).
-
-A proposal awaits its answer (an :class:`~gamefold.games.summit.state.Ask`) right after it
-is made: its recipient Accepts, Declines or :class:`Defer`-s it before play goes on (SM-9).
-
-Each of these actions has one decide function (``decide_<verb>``): it refuses with the first
-problem or applies. What needs the map too is the game's rule on the whole game: the
-holdings a ``BeginTurn`` carries (:func:`holdings_problem`) and the domination that ends
-the game at a turn's end (:func:`dominated`). :func:`flow_actions` lists Defer and Pass
-from the predicates their decide functions use (:func:`awaited`, :func:`in_window`).
+stands (:class:`~gamefold.games.summit.state.Phase`): each Round every seat in order has a
+turn (``BeginTurn`` … ``EndTurn``) and then a between-turn window, for a Standalone card or
+a :class:`Pass`; a proposal's recipient answers it, or :class:`Defer`-s it, before play
+goes on. Each action has one decide function (``decide_<verb>``), which refuses with the
+first problem or applies; what needs the map too is the game's rule on the whole game
+(:func:`holdings_problem`, :func:`dominated`).
 """
 
 from __future__ import annotations

@@ -1,16 +1,9 @@
 """The summit game definition: setup, turn flow, end and outcome (SM-1 … SM-11).
 
-Who acts when (SM-9), in the order a driver with one actor at a time follows:
-
-1. the clock: ``StartRound()``;
-2. for each seat in order: the clock's ``BeginTurn(player, territories, zones)`` read from
-   the map; then the player's own actions (diplomacy's Discard, SelfApply, Propose,
-   Accept/Decline, the map's Attack) until they choose ``EndTurn(player)``;
-3. right after each ``Propose`` its recipient answers: Accept, Decline or Defer;
-4. after ``EndTurn`` the player's window: a Standalone card or Pass (skipped when they hold
-   no Standalone card, and after the game's last turn);
-5. the clock: ``EndRound()``; the game ends after ``max_rounds`` Rounds or at the end of a
-   turn after which a player holds ``domination`` territories (SM-10).
+Who acts when (SM-9) is the turn flow of :mod:`~gamefold.games.summit.flow`: the clock's
+``StartRound``, ``BeginTurn`` (with the map's holdings) and ``EndRound``
+(:meth:`Summit.clock_action`); every other choice is the player's whose turn, window or
+answer it is (:meth:`Summit.actor`).
 """
 
 from __future__ import annotations

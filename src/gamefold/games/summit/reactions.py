@@ -1,25 +1,11 @@
 """How diplomacy's events change the map and the turn flow: deploys, troops, pacts, tallies,
 answers due (SM-4, SM-5, SM-7, SM-9).
 
-The diplomacy subsystem has no map; summit's reaction
-(:func:`gamefold.games.summit.rules.settle`) hands the events of each diplomacy step to
-:func:`react`, which applies their consequences, in the order they happened, and reports
-what it did as events of its own:
-
-- ``SelfApplied``: the troops join the player's reserve at once (SM-5, DP-11);
-- ``PactBegan``: the pact takes effect by its declared terms (:func:`pact_effect`): the
-  partner gains the troops of its Value cards (``pact_payment``), and the effect the
-  scenario's ``effects`` names for its subtype happens (SM-7). A *secret* pact (diplomacy's
-  ``secret_agreements``: Covert Support by default) takes effect only at its partner's next
-  turn start, when it is revealed (:func:`reveal`);
-- ``PactEnded``: its truce ends;
-- ``StandaloneResolved``: the effect happens (:mod:`gamefold.games.summit.effects`, SM-8);
-- ``CardEarned``, ``PactBegan``: the outcome's tallies;
-- ``ProposalMade``: its recipient's answer is due, in the turn flow; an answer clears it
-  (SM-9).
-
-At a turn start :func:`deploy` then adds the turn's troops to the reserve, less the deploy
-debt that fell due and any carried over (SM-4, DP-11).
+The diplomacy subsystem has no map: summit's reaction
+(:func:`gamefold.games.summit.rules.settle`) hands the events of each step to :func:`react`,
+which applies their consequences in the order they happened (each event type's handler
+says its rule) and reports what it did as events of its own; at a turn start
+:func:`reveal` and :func:`deploy` follow.
 """
 
 from __future__ import annotations
@@ -166,6 +152,7 @@ def _pact_ended(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[M
 
 
 def _card_earned(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
+    """The outcome's tally of the cards each player earned."""
     return _tally(state, event.player, cards_earned=1), ()
 
 

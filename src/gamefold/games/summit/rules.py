@@ -1,40 +1,12 @@
 """The composition: diplomacy, the territory and summit's turn flow in one :class:`Rules`.
 
-**Summit's slice's pipeline** and verbs (:func:`step`, :func:`reduce`, :func:`check`,
-:func:`legal_actions`): every action routed to the turn flow goes through the shared
-:class:`gamefold.pipeline.Pipeline`: the guard (not an action → ``TypeError``; an action
-the flow does not handle, or a field of the wrong type or a negative number →
-``summit/malformed``, EN-4), then the action type's one decide function, which refuses or
-applies in one pass. The flow owns summit's :class:`~gamefold.games.summit.flow.Pass` and
-:class:`~gamefold.games.summit.flow.Defer`, and reacts to the clock's ``StartRound``,
-``EndRound``, ``BeginTurn`` (a ``StartTurn``) and ``EndTurn``. Every refusal comes from
-:data:`gamefold.games.summit.codes.CATALOGUE`, and the pipeline builds the registry's
-:data:`subsystem` entry. The map is the territory's own slice (:data:`map_subsystem`: its
-``Deploy`` and ``Attack``, TR-3 … TR-7, and its turns), listing no ``EndTurn`` of its own:
-diplomacy lists it.
-
-**Between the slices**: the slices never see each other. Summit's cross-slice rules are
-one reaction, one override and wrappers of the handlers. After every step the reaction
-:func:`settle` hands that step's events to
-:func:`~gamefold.games.summit.reactions.react`: troops of a self-application (SM-5), a
-pact's payment and effect (SM-7), Standalone effects (SM-8, SM-13, SM-14), the answer a
-proposal awaits (SM-9); at a turn start it then reveals the player's secret pacts (SM-7)
-and deploys the turn's troops (SM-4).
-
-============================  ==============================================================
-action                        what summit adds
-============================  ==============================================================
-``BeginTurn`` (wrapper)       it carries the holdings the map shows (SM-3, DP-4, DP-5)
-``EndTurn`` (wrapper)         a domination ends the game (SM-10); the window is skipped
-                              when the player holds no Standalone card (SM-9)
-``PlayStandalone`` (override) the target must suit the card's effect (SM-8) and a card
-                              acting on pacts needs one (SM-16); playing closes the
-                              player's window (SM-9); every target is listed (EN-5)
-``Propose`` (wrapper)         at most ``proposals_per_turn`` a turn (SM-12)
-``Discard`` (wrapper)         only at the hand limit (SM-15)
-============================  ==============================================================
-
-Lifecycle actions reach the diplomacy slice first, then the map, then the turn flow.
+Summit's own slice, the turn flow, is a :class:`gamefold.pipeline.Pipeline` over the decide
+functions of :mod:`~gamefold.games.summit.flow`, with its verbs (:func:`step`,
+:func:`reduce`, :func:`check`, :func:`legal_actions`) and registry entry
+(:data:`subsystem`); the map is the territory's own slice (:data:`map_subsystem`). The
+slices never see each other: what crosses them is the reaction :func:`settle`, the override
+of ``PlayStandalone`` (:data:`OVERRIDES`) and the wrappers (:data:`WRAPPERS`), each saying
+its rules. Lifecycle actions reach the diplomacy slice first, then the map, then the flow.
 """
 
 from __future__ import annotations
