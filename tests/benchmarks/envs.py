@@ -1,4 +1,4 @@
-"""Env throughput against play, in one run (issue #31): steps a CPU-second, both ways.
+"""Env throughput against play, in one run: steps a CPU-second, both ways.
 
     python tests/benchmarks/envs.py [--games 20] [--rounds 3]
 
@@ -8,7 +8,7 @@ building a view at every choice), and through :func:`gamefold.envs.aec_env` with
 random actions (observation encoded and mask built at every choice, as a learner reads
 them). Steps count every action applied, clock actions included, on both sides; time is
 CPU time (``time.process_time``). The table shows the median of the rounds and the ratio
-env / play (the issue asks for at least 0.5).
+env / play (the goal is at least 0.5).
 """
 
 from __future__ import annotations

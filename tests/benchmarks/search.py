@@ -1,4 +1,4 @@
-"""How strong the ISMCTS policy plays, in each shipped game (issue #32): the figures of
+"""How strong the ISMCTS policy plays, in each shipped game: the figures of
 ``docs/search-bots.md``.
 
     python tests/benchmarks/search.py [--games 30] [--budgets 25 100] [--workers 2]

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment (issue #31): api_test and seed_test on all three games."""
+"""The PettingZoo AEC environment: api_test and seed_test on all three games."""
 
 from __future__ import annotations
 

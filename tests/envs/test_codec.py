@@ -1,4 +1,4 @@
-"""The action codec (issue #31): every legal action of every game numbered, round trip."""
+"""The action codec: every legal action of every game numbered, round trip."""
 
 from __future__ import annotations
 

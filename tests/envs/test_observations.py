@@ -1,4 +1,4 @@
-"""Observations (issue #31): a fixed-length numeric view and a compact view key."""
+"""Observations: a fixed-length numeric view and a compact view key."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The OpenSpiel game (issue #31): random simulation test and MCTS on all three games."""
+"""The OpenSpiel game: random simulation test and MCTS on all three games."""
 
 from __future__ import annotations
 

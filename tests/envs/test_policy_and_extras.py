@@ -1,4 +1,4 @@
-"""Agents back into gamefold, and the extras (issue #31)."""
+"""Agents back into gamefold, and the extras."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Determinization from a view (EN-9, issue #32): what a search bot plays out instead of the
+"""Determinization from a view (EN-9): what a search bot plays out instead of the
 state it may not see.
 
 For every shipped game and scenario, at decision points of seeded random games, and for

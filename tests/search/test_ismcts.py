@@ -1,4 +1,4 @@
-"""The ISMCTS policy (issue #32): by name, seeded, fair (it reads the view alone), and the
+"""The ISMCTS policy: by name, seeded, fair (it reads the view alone), and the
 scores it plays for (``GameDef.evaluate``)."""
 
 from __future__ import annotations

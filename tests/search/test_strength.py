@@ -1,6 +1,6 @@
 """The strength page (``docs/search-bots.md``) shows what the code gives: the games recorded in
 ``docs/search-strength.json`` by ``tests/benchmarks/search.py`` are played again here, and
-the record covers what the page promises (issue #32)."""
+the record covers what the page promises."""
 
 from __future__ import annotations
 

@@ -427,7 +427,7 @@ RULES = {
 
 @pytest.mark.parametrize("field", sorted(RULES))
 def test_tr8_summits_troop_figures_are_bounded_and_the_error_names_the_field(field: str) -> None:
-    """TR-8 (issue #33): a troop figure of 10**9 would make every turn deploy or fight that
+    """TR-8: a troop figure of 10**9 would make every turn deploy or fight that
     many troops; above MAX_TROOPS it is refused when the scenario is built."""
     assert getattr(Scenario(**{field: MAX_TROOPS}), field) == MAX_TROOPS
     with pytest.raises(ConfigError) as err:
