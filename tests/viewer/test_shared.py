@@ -4,6 +4,7 @@ view shares with the view before it every part equal to its own."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from enum import StrEnum
 from typing import Any
@@ -14,11 +15,12 @@ from hypothesis import strategies as st
 
 from gamefold._convert import shared_unstructure
 from gamefold.games import get_game, play
-from gamefold.record import canonical_json, state_digest
+from gamefold.record import GameRecord, canonical_json, state_digest
 from gamefold.registry import Game
-from gamefold.viewer import state_tree
+from gamefold.viewer import FULL, diff, state_tree, viewer_data
 from gamefold.viewer.encode import Canonical, Exact
-from gamefold.viewer.tracks import shared, views
+from gamefold.viewer.panels import card_names, panel
+from gamefold.viewer.tracks import _panel_ops, shared, views
 
 
 class Colour(StrEnum):
@@ -132,3 +134,27 @@ def test_a_panel_drawn_again_from_the_same_parts_is_the_one_drawn_before() -> No
         assert again == panel(game.name, state_tree(played.states[-1]), names)
         rows = [(x["rows"], y["rows"]) for x, y in zip(drawn, again, strict=True)]
         assert any(a is b for old, new in rows for a, b in zip(old, new, strict=False))
+
+
+@pytest.mark.parametrize("name", ["skirmish", "summit", "campaign"])
+@pytest.mark.parametrize("seed", [1, 4])
+def test_a_page_holds_what_whole_views_and_panels_give(name: str, seed: int) -> None:
+    """Every track of a page is what the plain work gives, step by step: each state and
+    each player's whole view (no ``since``), converted whole, its panel drawn afresh, and
+    the first node and the diffs of those, byte for byte."""
+    game = get_game(name)()
+    played = play(game, seed, max_steps=150)
+    states = played.states
+    record = GameRecord(name, game.config, seed, played.actions).with_digests(states)
+    names = card_names(name, states[0])
+    data = viewer_data(record)
+    for player in [FULL, *data["players"]]:
+        trees = [state_tree(s if player == FULL else game.rules.view(s, player)) for s in states]
+        nodes = [{"state": t, "panel": panel(name, t, names)} for t in trees]
+        diffs = []
+        for before, after in itertools.pairwise(nodes):
+            ops = diff(before["state"], after["state"], at=["state"])
+            _panel_ops(before["panel"], after["panel"], ops)
+            diffs.append(ops)
+        expected = {"first": nodes[0], "diffs": diffs}
+        assert json.dumps(data["tracks"][player]) == json.dumps(expected), player
