@@ -79,6 +79,20 @@ def test_a_500_step_game_stays_under_2_mb() -> None:
     assert size < LIMIT, f"{size:,} bytes"
 
 
+def test_the_page_sizes_docs_viewer_md_gives_are_what_pages_weigh(skirmish: GameRecord) -> None:
+    """docs/viewer.md's sizes come from the code: the 500-step summit's page and the page of
+    ``gamefold play skirmish --seed 7`` (428 steps), in MB to two places."""
+    text = " ".join((DOCS_DIR / "viewer.md").read_text().split())
+    summit = re.search(r"make a page of ([0-9.]+) MB", text)
+    whole = re.search(r"428 steps, four players\), ([0-9.]+) MB", text)
+    assert summit is not None
+    assert whole is not None
+    assert len(skirmish.actions) == 428
+    for record, shown in ((long_summit(), summit), (skirmish, whole)):
+        size = len(to_html(record).encode("utf-8"))
+        assert f"{size / 1e6:.2f}" == shown.group(1), f"{size:,} bytes"
+
+
 def test_each_step_has_its_actor_events_and_their_rules(skirmish: GameRecord) -> None:
     """EN-7: the events of each step with the rules the game's coverage table gives them."""
     game = skirmish.game_def()
