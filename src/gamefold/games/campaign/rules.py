@@ -12,11 +12,12 @@ reach summit's slices only: a battle's Rounds are the campaign's own clock actio
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 import attrs
 
 from gamefold.combat import CombatState
+from gamefold.core import replace
 from gamefold.diplomacy import DiplomacyState
 from gamefold.games import skirmish
 from gamefold.games.campaign import battle
@@ -59,6 +60,14 @@ class CampaignGame(Game):
     """The skirmish's declarations and shields."""
     campaign: CampaignState
     """This game's own slice (:data:`~.state.NAME`)."""
+
+    def with_summit(self, summit: SummitState) -> Self:
+        """This game with the turn flow ``summit``."""
+        return replace(self, summit=summit)
+
+    def with_skirmish(self, skirmish: SkirmishState) -> Self:
+        """This game with the skirmish's bookkeeping ``skirmish``."""
+        return replace(self, skirmish=skirmish)
 
 
 def build_rules(

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Self
 
 import attrs
 
 from gamefold import combat, skills
 from gamefold.combat import AssignPairings, CombatState, Retreat
+from gamefold.core import replace
 from gamefold.games.skirmish import cards, choices, declaring, fight, flow
 from gamefold.games.skirmish import state as slice_
 from gamefold.games.skirmish.config import SkirmishConfig
@@ -51,8 +52,10 @@ __all__ = [
 class SkirmishGame(Game):
     """A skirmish in play: the Skill decks, the fight and the skirmish's own slice, by name.
 
-    The skirmish's rules read ``game.skills``, ``game.combat`` and ``game.skirmish``, so
-    they run on any game record with these three slices (the campaign's has them too)."""
+    The skirmish's rules read ``game.skills``, ``game.combat`` and ``game.skirmish`` and
+    write the bookkeeping with :meth:`with_skirmish`, so they run on any
+    :class:`~gamefold.games.skirmish.state.SkirmishSlices` record (the campaign's holds the
+    bookkeeping inside its ``campaign`` slice)."""
 
     skills: SkillsState
     """The Skill decks (:mod:`gamefold.skills`)."""
@@ -60,6 +63,10 @@ class SkirmishGame(Game):
     """The fight (:mod:`gamefold.combat`)."""
     skirmish: SkirmishState
     """The tallies, shields and held declaration (:mod:`~gamefold.games.skirmish.state`)."""
+
+    def with_skirmish(self, skirmish: SkirmishState) -> Self:
+        """This game with the bookkeeping ``skirmish``."""
+        return replace(self, skirmish=skirmish)
 
 
 def combat_view(state: CombatState, viewer: str) -> combat.CombatView:

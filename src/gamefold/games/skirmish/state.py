@@ -12,7 +12,7 @@ choices.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Protocol, TypeVar
+from typing import Protocol, Self, TypeVar
 
 import attrs
 
@@ -57,8 +57,10 @@ NAME = "skirmish"
 
 
 class SkirmishSlices(Protocol):
-    """A game the skirmish's rules run on: any game record with its three slices, read and
-    written by name (the skirmish's own record and the campaign's both are one)."""
+    """A game the skirmish's rules run on: any game record with the Skill decks and the
+    fight as slices and the skirmish's bookkeeping, read and written by name (the skirmish's
+    own record holds the bookkeeping as a slice, the campaign's inside its ``campaign``
+    slice)."""
 
     @property
     def skills(self) -> SkillsState:
@@ -71,6 +73,9 @@ class SkirmishSlices(Protocol):
     @property
     def skirmish(self) -> SkirmishState:
         """The tallies and the held declaration."""
+
+    def with_skirmish(self, skirmish: SkirmishState) -> Self:
+        """This game with the bookkeeping ``skirmish``: how the skirmish's rules write it."""
 
     @property
     def clock(self) -> Clock:

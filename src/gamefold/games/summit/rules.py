@@ -190,7 +190,7 @@ def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
         return game, (*events, *over)
     state: SummitState = game.summit
     if state.phase is Phase.WINDOW and not _holds_standalone(game.diplomacy, action.player):
-        game = replace(game, summit=after_window(state))
+        game = game.with_summit(after_window(state))
     return game, events
 
 
@@ -222,7 +222,7 @@ def play_standalone(game: G, action: Any) -> tuple[G, Events]:
     # Equivalent to the phase alone: diplomacy allows a Standalone play only in the
     # player's own window (DP-12), so both tests hold together or not at all.
     if state.phase is Phase.WINDOW and state.current == action.player:
-        game = replace(game, summit=after_window(state))
+        game = game.with_summit(after_window(state))
     return game, events
 
 
