@@ -25,7 +25,6 @@ from gamefold.games.campaign.state import NAME, CampaignState, initial_state
 from gamefold.games.skirmish import Skirmish, redraw_held
 from gamefold.games.skirmish import initial_state as tallies
 from gamefold.games.summit import DIPLOMACY, MAP, Summit, initial_flow
-from gamefold.games.summit import NAME as SUMMIT
 from gamefold.games.summit import initial_state as map_state
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
@@ -64,15 +63,14 @@ class Campaign(GameDef[CampaignConfig]):
         config = self.config
         factions = config.factions
         sk = self._skirmish.config  # the battles' skirmish config, built with the rules
+        flow = initial_flow(config.summit.scenario, factions)
         return self.rules.new_game(
             {
                 DIPLOMACY: diplomacy.initial_state(config.summit.diplomacy, factions, seed),
                 MAP: map_state(config.summit.scenario, factions, seed),
-                SUMMIT: initial_flow(config.summit.scenario, factions),
                 "skills": skills.initial_state(sk.skills_config(), factions, seed),
                 "combat": muster(config, sk, seed),
-                "skirmish": tallies((*factions, GM), seed),
-                NAME: initial_state(factions, seed),
+                NAME: initial_state(factions, flow, tallies((*factions, GM), seed), seed),
             }
         )
 
