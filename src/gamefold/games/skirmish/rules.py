@@ -4,7 +4,7 @@ Slices, in order: ``skills`` (the Skill decks), ``combat`` (the fight; its view 
 ``"gm"`` as the enemies' side, :func:`combat_view`) and ``skirmish`` (see
 :mod:`~gamefold.games.skirmish.state`). The rules, overrides, wrappers and reaction on top
 of them are the skirmish's :class:`Parts`, which a registry composing the skirmish (the
-campaign's) takes whole.
+campaign's, which keeps the ``skirmish`` record inside its own slice) takes whole.
 """
 
 from __future__ import annotations
@@ -169,7 +169,8 @@ def subsystems(config: SkirmishConfig) -> tuple[Subsystem[Any], ...]:
 class Parts:
     """The skirmish's rules before a registry holds them: the skirmish's own registry
     (:func:`build_rules`) or one that composes it, such as the campaign's, whose game record
-    holds the three slices among its own."""
+    holds the ``skills`` and ``combat`` slices among its own and serves the skirmish's
+    bookkeeping from its own slice (a :class:`~gamefold.games.skirmish.state.SkirmishSlices`)."""
 
     rules: tuple[Rule, ...]
     """UseAbility and UseCard (SK-2, SK-3)."""

@@ -6,7 +6,10 @@ Round (SK-1), and one :class:`Tally` per player for the outcome (damage, cards, 
 Shields are combat's wards (SK-5: :class:`~gamefold.combat.Ward`), kept by combat alone. It
 owns no action: the game's :class:`~gamefold.Rule` records and wrappers update it, and the
 only lifecycle action it reacts to is :class:`~gamefold.EndRound`, which forgets the Round's
-choices.
+choices. The skirmish's rules reach it through :class:`SkirmishSlices` (``game.skirmish``,
+``game.with_skirmish``), so a game may hold it as a slice (the skirmish) or inside a slice
+of its own (the campaign, whose battle Round's end runs this slice's :data:`subsystem` on
+it).
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@ and the proposals made this turn). The map is the territory subsystem's slice, a
 :class:`~gamefold.games.summit.config.Scenario`): the map's actions are open to its current
 player, from the turn's start to its end (TR-3, TR-4).
 
+Summit's rules reach the turn flow through :class:`SummitSlices` (``game.summit``,
+``game.with_summit``), so a game may hold it as a slice (summit) or inside a slice of its
+own (the campaign, whose slice decides it with summit's decide functions).
+
 Both are public (EN-9): the turn flow is its own view (:func:`view`), and the map's
 (:func:`map_view`, a :class:`MapView`) is all of it but the RNG (a secret pact, hidden by
 the diplomacy view, has no trace on the map until it is revealed), so a bot cannot see
