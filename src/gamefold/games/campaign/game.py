@@ -22,7 +22,9 @@ from gamefold.games.campaign.flow import battle_actor, battle_clock
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
 from gamefold.games.campaign.state import NAME, CampaignState, initial_state
+from gamefold.games.skirmish import NAME as SKIRMISH
 from gamefold.games.skirmish import Skirmish, redraw_held
+from gamefold.games.skirmish import determinize as determinize_bookkeeping
 from gamefold.games.skirmish import initial_state as tallies
 from gamefold.games.summit import DIPLOMACY, MAP, Summit, initial_flow
 from gamefold.games.summit import initial_state as map_state
@@ -107,10 +109,14 @@ class Campaign(GameDef[CampaignConfig]):
         return outcome(self._summit, game)
 
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
-        """The slices' draws (:meth:`Rules.determinize <gamefold.Rules.determinize>`), then
-        the held declaration the view hides, which spans the slices (SK-4, SK-18)."""
-        drawn = self.rules.determinize(view, viewer, rng)
-        return redraw_held(drawn, view.skirmish, view.combat.declared, rng.split("held"))
+        """The slices' draws (:meth:`Rules.determinize <gamefold.Rules.determinize>`), the
+        skirmish's bookkeeping drawn on the game's ``"skirmish"`` stream (as when it was a
+        slice, so a search bot plays the same campaign for the same seed), then the held
+        declaration the view hides, which spans the slices (SK-4, SK-18)."""
+        shown = view.skirmish
+        bookkeeping = determinize_bookkeeping(shown, viewer, rng.split(SKIRMISH))
+        drawn: Game = self.rules.determinize(view, viewer, rng).with_skirmish(bookkeeping)
+        return redraw_held(drawn, shown, view.combat.declared, rng.split("held"))
 
     def describe(self, event: Event) -> str:
         """One readable line for an event of any slice."""
