@@ -226,7 +226,10 @@ def game_record(names: Sequence[str]) -> type[Game]:
     """The :class:`Game` record type holding slices named ``names``, in that order.
 
     The record a game declared for these names (``Rules(..., state=…)``) if one did, else
-    one made once for them, the same in every process.
+    one made once for them, the same in every process. A record made here writes each
+    slice with a method as well, ``game.with_skirmish(state)`` for the slice ``skirmish``
+    (one generated copy each), so rules that write a slice that way, as the shipped games'
+    shared rules do (``SkirmishSlices``), run on it too.
     """
     key = tuple(names)
     made = _RECORDS.get(key)
@@ -236,6 +239,9 @@ def game_record(names: Sequence[str]) -> type[Game]:
         title = "Game_" + "_".join(key)
         made = attrs.make_class(title, fields, bases=(_Composed,), frozen=True, slots=True)
         made.__module__ = __name__
+        for name in key:
+            if not hasattr(made, f"with_{name}"):  # never hide a method of Game's
+                setattr(made, f"with_{name}", replacer(made, name))
         _RECORDS[key] = made
     return made
 

@@ -196,6 +196,9 @@ def test_campaign_panel_shows_the_map_and_the_battle() -> None:
     assert [row[2] for row in territories["rows"]] == list(state["map"].owners)
     labels = [item[0] for item in data["steps"][last]["clock"]]
     assert {"Phase", "Activation"} <= set(labels)
+    # the turn flow, which the campaign slice holds, as summit's clock shows it
+    assert dict(data["steps"][last]["clock"])["Phase"] == state.summit.phase.value
+    assert dict(data["steps"][5]["clock"])["Phase"] == "turn"
 
 
 def test_en8_a_record_with_a_wrong_digest_opens_at_that_step(skirmish: GameRecord) -> None:

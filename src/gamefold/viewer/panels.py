@@ -296,7 +296,11 @@ def _at(column: list[Any], index: int) -> Any:
 
 
 def _summit_clock(tree: dict[str, Any]) -> list[list[Any]]:
-    flow, board = _slice(tree, "summit"), _slice(tree, "map")
+    return _turn_clock(_slice(tree, "summit"), _slice(tree, "map"))
+
+
+def _turn_clock(flow: Mapping[str, Any], board: Mapping[str, Any]) -> list[list[Any]]:
+    """The clock items of summit's turn ``flow`` (a slice's tree) over the map ``board``."""
     return [
         ["Round", text(flow.get("round"))],
         ["Phase", text(flow.get("phase"))],
@@ -317,7 +321,9 @@ def _campaign(tree: dict[str, Any], names: CardNames) -> list[Section]:
 
 
 def _campaign_clock(tree: dict[str, Any]) -> list[list[Any]]:
-    return [*_summit_clock(tree), *_skirmish_clock(tree)]
+    """Summit's turn flow, which the campaign slice holds, then the battle's decks."""
+    flow = _slice(tree, "campaign").get("summit") or {}
+    return [*_turn_clock(flow, _slice(tree, "map")), *_skirmish_clock(tree)]
 
 
 # -- any other game -------------------------------------------------------------------------

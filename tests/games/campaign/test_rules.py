@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from gamefold import ConfigError
+from gamefold import ConfigError, IllegalAction
 from gamefold.combat import AssignPairings, Ending, Side, Zone, find
-from gamefold.core import Action, EndTurn, replace
+from gamefold.core import Action, EndRound, EndTurn, StartRound, replace
 from gamefold.diplomacy import Discard
 from gamefold.games.base import Policy
 from gamefold.games.campaign import (
@@ -22,6 +22,7 @@ from gamefold.games.campaign import (
 )
 from gamefold.games.campaign.battle import commander, defending_champion
 from gamefold.games.skirmish import UseAbility, whose_choice
+from gamefold.games.summit import Defer, Pass, Summit, SummitGame
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.skills import (
@@ -533,19 +534,57 @@ def test_cp11_cp12_config_refuses_bad_values(field: str, value: object, rule: st
     assert (raised.value.field, raised.value.rule) == (field, rule)
 
 
-def test_en6_the_campaign_holds_its_seven_slices_in_its_own_record() -> None:
-    """EN-6: the campaign's registry holds summit's three slices, the skirmish's three and its
-    own in a :class:`CampaignGame`, where summit's and the skirmish's rules read them by name."""
+def test_en6_the_campaign_composes_five_slices_and_borrows_the_others_rules() -> None:
+    """EN-6: the campaign's registry composes exactly ``diplomacy``, ``map``, ``skills``,
+    ``combat`` and its own slice in a :class:`CampaignGame`; summit's turn flow and the
+    skirmish's bookkeeping are records of the campaign slice, which summit's and the
+    skirmish's rules read as ``game.summit`` and ``game.skirmish`` and write there."""
     from gamefold.games.campaign.rules import CampaignGame
 
     rules = campaign().rules
-    assert rules.names == (
-        "diplomacy",
-        "map",
-        "summit",
-        "skills",
-        "combat",
-        "skirmish",
-        "campaign",
-    )
+    assert rules.names == ("diplomacy", "map", "skills", "combat", "campaign")
     assert rules.state is CampaignGame
+    game, _ = to_attack(campaign())
+    own = game["campaign"]
+    assert (game.summit, game.skirmish) == (own.summit, own.skirmish)
+    for name in ("summit", "skirmish"):
+        with pytest.raises(KeyError):
+            game[name]
+    flow = replace(game.summit, proposals=1)
+    assert game.with_summit(flow)["campaign"] == replace(own, summit=flow)
+    kept = replace(game.skirmish, chosen=("p1",))
+    assert game.with_skirmish(kept)["campaign"] == replace(own, skirmish=kept)
+
+
+@pytest.mark.parametrize(
+    ("action", "code", "rule"),
+    [
+        (Pass("p1"), "summit/not-your-turn", "SM-9"),
+        (Defer("p1", 3), "summit/not-asked", "SM-9"),
+        (StartRound(), "summit/not-now", "SM-9"),
+        (EndRound(), "summit/not-now", "SM-9"),
+    ],
+)
+def test_sm9_summits_flow_refusals_keep_their_codes_and_rules_in_a_campaign(
+    action: Action, code: str, rule: str
+) -> None:
+    """SM-9, EN-4: the campaign slice decides summit's flow with summit's own functions, so
+    a flow action refused in a campaign's turn is refused as summit refuses it, code, rule
+    and sentence."""
+    game = campaign()
+    state, _ = to_attack(game)
+    problem = game.rules.check(state, action)
+    assert problem is not None
+    assert (problem.code, problem.rule) == (code, rule)
+    alone = Summit(game.config.summit)
+    flow = SummitGame(state.diplomacy, state.map, state.summit, clock=state.clock)
+    theirs = alone.rules.check(flow, action)
+    assert theirs is not None
+    assert (problem.code, problem.rule, problem.message) == (
+        theirs.code,
+        theirs.rule,
+        theirs.message,
+    )
+    with pytest.raises(IllegalAction) as raised:
+        game.rules.step(state, action)
+    assert (raised.value.code, raised.value.rule) == (code, rule)

@@ -47,9 +47,19 @@ from gamefold.games.campaign.state import (
     view,
 )
 from gamefold.games.skirmish import MAX_SEATS, Held, Skirmish, SkirmishConfig, UseAbility
-from gamefold.games.summit import AGREEMENT_EFFECTS, Phase, Summit, random_kinds
+from gamefold.games.skirmish import initial_state as skirmish_state
+from gamefold.games.skirmish import view as skirmish_view
+from gamefold.games.summit import (
+    AGREEMENT_EFFECTS,
+    Phase,
+    Summit,
+    initial_flow,
+    legal_actions,
+    random_kinds,
+)
 from gamefold.games.summit import greedy as summit_greedy
 from gamefold.games.summit import initial_state as map_state
+from gamefold.games.summit import view as summit_view
 from gamefold.registry import Clock, Game, Rules
 from gamefold.rng import Rng
 from gamefold.skills import (
@@ -379,23 +389,28 @@ def test_cp2_the_war_master_never_wins_and_scores_nothing() -> None:
     assert any(type(v) is bool for v in template.values())
 
 
-def test_en4_the_campaign_slice_has_no_action_of_its_own() -> None:
-    """EN-4: a record of an unknown faction is a ``KeyError``; the slice lists nothing and
-    shows everything but its RNG (EN-9)."""
+def test_en4_the_campaign_slice_holds_the_turn_flow_and_the_bookkeeping() -> None:
+    """EN-4: a record of an unknown faction is a ``KeyError``; the slice holds summit's turn
+    flow and the skirmish's bookkeeping, lists summit's flow actions and shows everything but
+    its RNG, the flow as summit shows it and the bookkeeping as the skirmish does (EN-9)."""
     slice_ = BEGUN["campaign"]
     with pytest.raises(KeyError) as raised:
         record_of(slice_, "p9")
     assert raised.value.args == ("p9",)
-    assert initial_state(("a",)) == initial_state(("a",), 0)
+    assert (slice_.summit, slice_.skirmish) == (BEGUN.summit, BEGUN.skirmish)
     shown = view(slice_, "p2")
-    assert (shown.records, shown.battle, shown.battles) == (
+    assert (shown.records, shown.summit, shown.skirmish, shown.battle, shown.battles) == (
         slice_.records,
+        summit_view(slice_.summit, "p2"),
+        skirmish_view(slice_.skirmish, "p2"),
         slice_.battle,
         slice_.battles,
     )
-    assert subsystem.legal_actions(slice_, "p1") == ()
-    assert initial_state(("a", "b"), 5) == CampaignState(
-        (Record("a"), Record("b")), Rng.from_seed(5).split("campaign")
+    assert subsystem.legal_actions(slice_, "p1") == legal_actions(slice_.summit, "p1")
+    flow, bookkeeping = BEFORE.summit, BEFORE.skirmish
+    assert initial_state(("a",), flow, bookkeeping) == initial_state(("a",), flow, bookkeeping, 0)
+    assert initial_state(("a", "b"), flow, bookkeeping, 5) == CampaignState(
+        (Record("a"), Record("b")), Rng.from_seed(5).split("campaign"), flow, bookkeeping
     )
 
 
@@ -418,7 +433,8 @@ def test_cp5_records_are_sound(
     """CP-5: no record is negative, no faction won more attacks than it fought, and no more
     battles are recorded (with the one under way) than were begun."""
     battle = BEGUN["campaign"].battle if under_way else None
-    state = CampaignState(records, Rng.from_seed(0), battle, battles)
+    flow, bookkeeping = BEFORE.summit, BEFORE.skirmish
+    state = CampaignState(records, Rng.from_seed(0), flow, bookkeeping, battle, battles)
     found = list(records_sound(state))
     assert len(found) == problems
     for message in found:
@@ -509,9 +525,12 @@ def test_cp12_en9_the_commanders_view_holds_the_seats_hand_and_its_own() -> None
     assert hands[game.config.factions.index(defender)] is not None
     assert seen["skills"].viewer == defender
     assert seen["combat"] == seat["combat"]
-    for name in ("diplomacy", "map", "campaign"):
+    for name in ("diplomacy", "map"):
         assert seen[name] == mine[name]
-    assert seen["skirmish"].tallies == mine["skirmish"].tallies
+    assert attrs.evolve(seen["campaign"], skirmish=None) == attrs.evolve(
+        mine["campaign"], skirmish=None
+    )
+    assert seen.skirmish.tallies == mine.skirmish.tallies
     assert game.rules.view(state, attack.player) == _unseated(game).view(state, attack.player)
     assert game.rules.view(state, GM) == seat
     timed = replace(state, clock=Clock(round=3, turn=7, player=defender))
@@ -920,16 +939,11 @@ def test_cp2_sd14_a_campaign_begins_with_every_slice_and_no_battle() -> None:
     its setup attests summit's setup rules, the decks' and CP-2."""
     game = Campaign()  # built here: its rules are what the test checks
     state = game.setup(4)
-    assert state.names == (
-        "diplomacy",
-        "map",
-        "summit",
-        "skills",
-        "combat",
-        "skirmish",
-        "campaign",
-    )
-    assert state["campaign"] == initial_state(game.config.factions, 4)
+    assert state.names == ("diplomacy", "map", "skills", "combat", "campaign")
+    flow = initial_flow(game.config.summit.scenario, game.config.factions)
+    tallies = skirmish_state((*game.config.factions, GM), 4)
+    assert state["campaign"] == initial_state(game.config.factions, flow, tallies, 4)
+    assert state.summit is state["campaign"].summit
     assert state["skills"].seats[:3] == game.config.factions
     assert all(owner_of(state["skills"], f).alive for f in game.config.factions)
     assert state["combat"].ending is not None
@@ -937,8 +951,8 @@ def test_cp2_sd14_a_campaign_begins_with_every_slice_and_no_battle() -> None:
     config = game.config
     assert state["diplomacy"] == diplomacy_state(config.summit.diplomacy, config.factions, 4)
     assert state["map"] == map_state(config.summit.scenario, config.factions, 4)
-    assert state["skirmish"].rng == Rng.from_seed(4).split("skirmish")
-    assert [t.player for t in state["skirmish"].tallies] == [*game.config.factions, GM]
+    assert state.skirmish.rng == Rng.from_seed(4).split("skirmish")
+    assert [t.player for t in state.skirmish.tallies] == [*game.config.factions, GM]
     assert game.setup(4) == state != game.setup(5)
     summit = Summit(game.config.summit)
     assert game.setup_rules(state) == (*summit.setup_rules(state), *SETUP_RULES, "CP-2")
@@ -1032,11 +1046,11 @@ def test_cp12_en9_the_commander_sees_a_held_declaration_its_seat_or_it_made(
         "defender": (defender, attack.player),
     }[declarer]
     held = Held(unit, "Attack", Hand.ROCK, target)
-    state = state.with_slice("skirmish", replace(state["skirmish"], held=held))
-    seen = game.rules.view(state, defender)["skirmish"]
+    state = state.with_skirmish(replace(state.skirmish, held=held))
+    seen = game.rules.view(state, defender).skirmish
     shown = held if declarer != "attacker" else None
     assert (seen.held, seen.held_target) == (shown, target)
-    other = game.rules.view(state, attack.player)["skirmish"]
+    other = game.rules.view(state, attack.player).skirmish
     assert other.held == (held if declarer == "attacker" else None)
 
 
@@ -1147,7 +1161,7 @@ def test_cp1_the_campaigns_policies_and_its_end() -> None:
     policies = game.policies()
     assert sorted(policies) == ["greedy", "ismcts", "random"]
     assert policies["random"] is random_kinds
-    over = BEFORE.with_slice("summit", replace(BEFORE["summit"], phase=Phase.OVER))
+    over = BEFORE.with_summit(replace(BEFORE.summit, phase=Phase.OVER))
     assert game.is_over(over)
     assert game.actor(over) is None
     assert not game.is_over(BEFORE)

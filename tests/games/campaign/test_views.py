@@ -68,7 +68,7 @@ def _hidden_changed(game: Game, viewer: str, data: st.DataObject | None) -> Game
     seats = _seats(game, viewer)
     game = game.with_slice("skills", _other_decks(game["skills"], seats))
     game = game.with_slice("combat", _other_choices(game["combat"], seats))
-    state = replace(game["skirmish"], rng=Rng.from_seed("hidden"))
+    state = replace(game.skirmish, rng=Rng.from_seed("hidden"))
     held = state.held
     # A held declaration's Hand is its maker's secret: the GM's from the factions, a
     # champion's (held while the GM reacts, SK-18) from everyone but its faction.
@@ -79,7 +79,7 @@ def _hidden_changed(game: Game, viewer: str, data: st.DataObject | None) -> Game
     ):
         hand = HANDS[(HANDS.index(held.hand) + 1) % 3]
         state = replace(state, held=replace(held, hand=hand))
-    game = game.with_slice("skirmish", state)
+    game = game.with_skirmish(state)
     return game.with_slice("campaign", replace(game["campaign"], rng=Rng.from_seed("war")))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from gamefold import Action, IllegalAction, Rules
+from gamefold import Action, IllegalAction, Rules, replace
 from gamefold.core import Events
 from gamefold.games import play
 from gamefold.games.skirmish import Skirmish, SkirmishConfig, SkirmishGame, parts, subsystems
@@ -37,6 +37,10 @@ class Noted(Game):
     skills: object
     combat: object
     skirmish: object
+
+    def with_skirmish(self, skirmish: object) -> Noted:
+        """How the skirmish's rules write their bookkeeping (``SkirmishSlices``)."""
+        return replace(self, skirmish=skirmish)
 
 
 def _registry(config: SkirmishConfig) -> Rules:

@@ -10,9 +10,9 @@ refusal of every faction action while a battle is under way (:func:`faction_wrap
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -32,13 +32,14 @@ from gamefold.games.campaign.state import (
 )
 from gamefold.games.skirmish import SkirmishConfig
 from gamefold.games.summit import Defer, MapState, Pass
-from gamefold.registry import Game, Rule, Subsystem, Wrapper
+from gamefold.registry import Game, Rule, Wrapper
 from gamefold.skills import GM, FieldUnits, SkillsState, owner_of
 from gamefold.territory import Attack, Deploy
 
 __all__ = [
     "CLOCK_ACTIONS",
     "FACTION_ACTIONS",
+    "RoundEnds",
     "EndBattle",
     "EndBattleRound",
     "StartBattleRound",
@@ -298,17 +299,20 @@ def step_start_round(config: CampaignConfig, game: Game, action: Action) -> tupl
     return replace(game, skills=deck), events
 
 
-def step_end_round(
-    subs: tuple[Subsystem[object], ...], game: Game, action: Action
-) -> tuple[Game, Events]:
+RoundEnds: TypeAlias = tuple[tuple[str, Callable[[Any, Action], tuple[Any, Events]]], ...]
+"""The slices a battle's Round end reaches, in order: each slice's name and its end of a
+Round, ``(slice, EndRound) -> (slice, events)``."""
+
+
+def step_end_round(subs: RoundEnds, game: Game, action: Action) -> tuple[Game, Events]:
     """Every battle slice ends its Round: Burn modifiers (SD-12), conditions (CB-12),
-    shields (SK-5); during a battle, once every unit has activated (the decks, first of
-    ``subs``, refuse it before: SD-13, CP-1)."""
+    shields (SK-5), the Round's choices (SK-1); during a battle, once every unit has
+    activated (the decks, first of ``subs``, refuse it before: SD-13, CP-1)."""
     _raise(_no_battle(game, action))
     events: list[Event] = []
-    for sub in subs:
-        state, more = sub.step(game[sub.name], EndRound())
-        game = game.with_slice(sub.name, state)
+    for name, end in subs:
+        state, more = end(game[name], EndRound())
+        game = game.with_slice(name, state)
         events.extend(more)
     return game, tuple(events)
 
@@ -382,8 +386,9 @@ def _refuse_field(game: Game, action: Action) -> tuple[Game, Events]:
     raise codes.illegal(codes.HOST_ONLY, message, action)
 
 
-def battle_rules(config: CampaignConfig, subs: tuple[Subsystem[Any], ...]) -> tuple[Rule, ...]:
-    """The clock's three battle rules (CP-1, CP-5, CP-7)."""
+def battle_rules(config: CampaignConfig, subs: RoundEnds) -> tuple[Rule, ...]:
+    """The clock's three battle rules (CP-1, CP-5, CP-7); ``subs`` are what a battle's
+    Round end reaches."""
     return (
         Rule(
             StartBattleRound,

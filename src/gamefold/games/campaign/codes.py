@@ -2,11 +2,14 @@
 
 The slices keep their own codes (``skills/…``, ``combat/…``, ``diplomacy/…``, ``summit/…``,
 ``skirmish/…``); these are the refusals of the rules that cross them (CP-…). Each code
-always comes with the same rule ID, and every refusal is built by :func:`illegal`.
+always comes with the same rule ID, and every refusal is built by :func:`illegal`. The
+campaign slice decides summit's turn flow with summit's own functions, so its catalogue
+includes summit's: a flow refusal keeps its ``summit/…`` code and its rule.
 """
 
 from __future__ import annotations
 
+from gamefold.games.summit import codes as summit_codes
 from gamefold.pipeline import Catalogue
 
 __all__ = [
@@ -49,6 +52,7 @@ CATALOGUE = Catalogue(
         CEASEFIRE: "CP-6",
         HOST_ONLY: "CP-4",
     },
+    include=(summit_codes.CATALOGUE,),
 )
 """Every code with the rule it cites."""
 

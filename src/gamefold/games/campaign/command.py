@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from gamefold.combat import CombatView
-from gamefold.games.campaign.state import CampaignState
+from gamefold.games.campaign.state import CampaignState, CampaignView
 from gamefold.games.skirmish import SkirmishView
 from gamefold.registry import Game, Seat
 from gamefold.skills import GM, SkillsView
@@ -55,10 +55,16 @@ def _skirmish(mine: SkirmishView, seat: SkirmishView) -> SkirmishView:
     )
 
 
+def _campaign(mine: CampaignView, seat: CampaignView) -> CampaignView:
+    """The campaign slice, with the skirmish's bookkeeping it holds merged (the rest of it
+    is public)."""
+    return attrs.evolve(mine, skirmish=_skirmish(mine.skirmish, seat.skirmish))
+
+
 _MERGES: Mapping[str, Callable[[Any, Any], Any]] = {
     "skills": _skills,
     "combat": _combat,
-    "skirmish": _skirmish,
+    "campaign": _campaign,
 }
 """How a commanding faction's view of a slice takes in the seat's; other slices are its own."""
 

@@ -22,10 +22,11 @@ from gamefold.games.campaign.flow import battle_actor, battle_clock
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
 from gamefold.games.campaign.state import NAME, CampaignState, initial_state
+from gamefold.games.skirmish import NAME as SKIRMISH
 from gamefold.games.skirmish import Skirmish, redraw_held
+from gamefold.games.skirmish import determinize as determinize_bookkeeping
 from gamefold.games.skirmish import initial_state as tallies
 from gamefold.games.summit import DIPLOMACY, MAP, Summit, initial_flow
-from gamefold.games.summit import NAME as SUMMIT
 from gamefold.games.summit import initial_state as map_state
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
@@ -64,15 +65,14 @@ class Campaign(GameDef[CampaignConfig]):
         config = self.config
         factions = config.factions
         sk = self._skirmish.config  # the battles' skirmish config, built with the rules
+        flow = initial_flow(config.summit.scenario, factions)
         return self.rules.new_game(
             {
                 DIPLOMACY: diplomacy.initial_state(config.summit.diplomacy, factions, seed),
                 MAP: map_state(config.summit.scenario, factions, seed),
-                SUMMIT: initial_flow(config.summit.scenario, factions),
                 "skills": skills.initial_state(sk.skills_config(), factions, seed),
                 "combat": muster(config, sk, seed),
-                "skirmish": tallies((*factions, GM), seed),
-                NAME: initial_state(factions, seed),
+                NAME: initial_state(factions, flow, tallies((*factions, GM), seed), seed),
             }
         )
 
@@ -109,10 +109,14 @@ class Campaign(GameDef[CampaignConfig]):
         return outcome(self._summit, game)
 
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
-        """The slices' draws (:meth:`Rules.determinize <gamefold.Rules.determinize>`), then
-        the held declaration the view hides, which spans the slices (SK-4, SK-18)."""
-        drawn = self.rules.determinize(view, viewer, rng)
-        return redraw_held(drawn, view.skirmish, view.combat.declared, rng.split("held"))
+        """The slices' draws (:meth:`Rules.determinize <gamefold.Rules.determinize>`), the
+        skirmish's bookkeeping drawn on the game's ``"skirmish"`` stream (as when it was a
+        slice, so a search bot plays the same campaign for the same seed), then the held
+        declaration the view hides, which spans the slices (SK-4, SK-18)."""
+        shown = view.skirmish
+        bookkeeping = determinize_bookkeeping(shown, viewer, rng.split(SKIRMISH))
+        drawn: Game = self.rules.determinize(view, viewer, rng).with_skirmish(bookkeeping)
+        return redraw_held(drawn, shown, view.combat.declared, rng.split("held"))
 
     def describe(self, event: Event) -> str:
         """One readable line for an event of any slice."""

@@ -1,24 +1,32 @@
-"""The campaign registry: summit's slices, the skirmish's slices and the campaign slice.
+"""The campaign registry: five slices, and summit's and the skirmish's rules on them.
 
-Each game's rules come along whole (its rules, overrides, wrappers, reactions and
-invariants): summit's as its ``Rules`` holds them, the skirmish's from
-:func:`gamefold.games.skirmish.parts`. Both read their slices by name, so on a
-:class:`CampaignGame` the campaign plays summit's economy and the skirmish's fight exactly.
+The slices: ``diplomacy`` and ``map`` (summit's economy and map), ``skills`` and ``combat``
+(the skirmish's decks and fight), and the campaign's own, ``campaign``, which holds summit's
+turn flow and the skirmish's bookkeeping as records of its own
+(:class:`~gamefold.games.campaign.state.CampaignState`). Each game's rules come along whole
+(its rules, overrides, wrappers, reactions and invariants): summit's as its ``Rules`` holds
+them, the skirmish's from :func:`gamefold.games.skirmish.parts`. Both read the flow and the
+bookkeeping by name and write them with ``with_summit`` and ``with_skirmish``
+(:class:`~gamefold.games.summit.SummitSlices`,
+:class:`~gamefold.games.skirmish.SkirmishSlices`), which a :class:`CampaignGame` serves from
+its campaign slice, so the campaign plays summit's economy and the skirmish's fight exactly.
 On top of them come the battles' rules of :mod:`~gamefold.games.campaign.battle` (CP-1 …
 CP-6, and CP-4's refused bare ``FieldUnits``) and the guards' seat
 (:data:`~gamefold.games.campaign.command.GUARDS`, CP-12). The factions' lifecycle actions
-reach summit's slices only: a battle's Rounds are the campaign's own clock actions (CP-1).
+reach summit's slices and the turn flow only: a battle's Rounds are the campaign's own clock
+actions (CP-1).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 import attrs
 
 from gamefold.combat import CombatState
+from gamefold.core import replace, replacer
 from gamefold.diplomacy import DiplomacyState
-from gamefold.games import skirmish
+from gamefold.games import skirmish, summit
 from gamefold.games.campaign import battle
 from gamefold.games.campaign import state as slice_
 from gamefold.games.campaign.command import GUARDS
@@ -38,40 +46,66 @@ def _battle_slices(subsystems: tuple[Subsystem[Any], ...]) -> tuple[Subsystem[An
     return tuple(attrs.evolve(sub, lifecycle=()) for sub in subsystems)
 
 
+_set_summit = replacer(CampaignState, "summit")
+_set_skirmish = replacer(CampaignState, "skirmish")
+
+
 @attrs.frozen
 class CampaignGame(Game):
-    """A campaign in play: summit's three slices, the skirmish's three and its own, by name.
+    """A campaign in play: summit's economy and map, the skirmish's decks and fight, and its
+    own slice, by name.
 
-    Summit's rules and the skirmish's run on it as they are: they read the slices they know
-    by name (CP-1)."""
+    Summit's rules and the skirmish's run on it as they are (CP-1): ``summit`` and
+    ``skirmish`` read the turn flow and the bookkeeping the campaign slice holds, and
+    :meth:`with_summit` and :meth:`with_skirmish` write them there. On a view they read the
+    campaign slice's view of them."""
 
     diplomacy: DiplomacyState
     """The factions' economy (summit's)."""
     map: MapState
     """The map (summit's)."""
-    summit: SummitState
-    """Summit's turn flow between battles."""
     skills: SkillsState
     """The champions' and the GM's Skill decks (the skirmish's)."""
     combat: CombatState
     """The fight of the battle under way (the skirmish's)."""
-    skirmish: SkirmishState
-    """The skirmish's declarations and shields."""
     campaign: CampaignState
-    """This game's own slice (:data:`~.state.NAME`)."""
+    """This game's own slice (:data:`~.state.NAME`): the turn flow, the skirmish's
+    bookkeeping and the battles."""
+
+    @property
+    def summit(self) -> SummitState:
+        """Summit's turn flow between battles, held in the campaign slice."""
+        return self.campaign.summit
+
+    @property
+    def skirmish(self) -> SkirmishState:
+        """The skirmish's declarations, choices and tallies, held in the campaign slice."""
+        return self.campaign.skirmish
+
+    def with_summit(self, summit: SummitState) -> Self:
+        """This game with the turn flow ``summit``, in its campaign slice."""
+        return replace(self, campaign=_set_summit(self.campaign, summit))
+
+    def with_skirmish(self, skirmish: SkirmishState) -> Self:
+        """This game with the skirmish's bookkeeping ``skirmish``, in its campaign slice."""
+        return replace(self, campaign=_set_skirmish(self.campaign, skirmish))
 
 
 def build_rules(
     config: CampaignConfig, summit_rules: Rules, skirmish_config: SkirmishConfig
 ) -> Rules:
     """The registry of a campaign played with ``config``, from summit's registry and the
-    skirmish's rules, on a :class:`CampaignGame`."""
-    own = skirmish.subsystems(skirmish_config)
-    slices = [*summit_rules.subsystems, *_battle_slices(own), slice_.subsystem]
+    skirmish's rules, on a :class:`CampaignGame`: summit's slices but its turn flow, the
+    skirmish's but its bookkeeping, then the campaign slice holding those two."""
+    economy = tuple(sub for sub in summit_rules.subsystems if sub.name != summit.NAME)
+    own = tuple(sub for sub in skirmish.subsystems(skirmish_config) if sub.name != skirmish.NAME)
     fighting = skirmish.parts(skirmish_config)
-    ending = tuple(sub for sub in own if sub.lifecycle)
+    ending = (
+        *((sub.name, sub.step) for sub in own if sub.lifecycle),
+        (slice_.NAME, slice_.end_battle_round),  # the skirmish slice's EndRound (SK-1)
+    )
     return Rules(
-        slices,
+        [*economy, *_battle_slices(own), slice_.subsystem],
         rules=(*fighting.rules, *battle.battle_rules(config, ending)),
         overrides=(
             *summit_rules.overrides,

@@ -1,20 +1,34 @@
-"""The campaign slice: the battle under way, the battles fought, and each faction's record.
+"""The campaign slice: the turn flow, the battles' bookkeeping, the battle under way, the
+battles fought, and each faction's record.
 
-:class:`CampaignState` is the ``"campaign"`` slice. It owns no action and reacts to no
-lifecycle action: the campaign's :class:`~gamefold.Rule` records (the Attack that begins a
-battle, a battle's Rounds and its end, :mod:`~gamefold.games.campaign.battle`) update it.
-Everything in it is public, but its RNG (EN-9).
+:class:`CampaignState` is the ``"campaign"`` slice. It holds summit's turn flow (a
+:class:`~gamefold.games.summit.SummitState`, ``state.summit``) and the skirmish's
+bookkeeping of the battles (a :class:`~gamefold.games.skirmish.SkirmishState`,
+``state.skirmish``) as records of its own, so the campaign's game has its five slices
+(``diplomacy``, ``map``, ``skills``, ``combat``, ``campaign``) and borrows summit's and the
+skirmish's rules, not their slices. Its :data:`subsystem` decides summit's flow actions
+(``Pass``, ``Defer``) and lifecycle with summit's own functions on the flow it holds
+(:data:`~gamefold.games.summit.ROUTES`), lists them with summit's listing, and checks
+summit's and the skirmish's invariants on the two records; :func:`end_battle_round` is the
+skirmish slice's end of a Round on the bookkeeping (SK-1), which a battle's Round end fans
+out to (CP-1). The campaign's :class:`~gamefold.Rule` records (the Attack that begins a
+battle, a battle's Rounds and its end, :mod:`~gamefold.games.campaign.battle`) update the
+rest. Everything in it is public but its RNG and the skirmish's (EN-9).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 
-from gamefold.core import Event, replace
+from gamefold.core import Action, EndRound, Event, Events, replace, replacer
+from gamefold.games import skirmish, summit
 from gamefold.games.campaign import codes
-from gamefold.pipeline import Pipeline
+from gamefold.games.skirmish import SkirmishState, SkirmishView
+from gamefold.games.summit import SummitState
+from gamefold.pipeline import Decide, Pipeline, Refusal
 from gamefold.registry import Subsystem
 from gamefold.rng import Rng
 from gamefold.skills import GM
@@ -30,7 +44,9 @@ __all__ = [
     "CampaignState",
     "CampaignView",
     "Record",
+    "end_battle_round",
     "initial_state",
+    "nested_sound",
     "record_of",
     "subsystem",
     "tallied",
@@ -95,6 +111,11 @@ class CampaignState:
     """One per faction, in seat order."""
     rng: Rng
     """The slice's stream: each battle's fight is seeded from it (EN-3)."""
+    summit: SummitState
+    """Summit's turn flow between battles (SM-9), which summit's rules read and write."""
+    skirmish: SkirmishState
+    """The skirmish's bookkeeping of the battles (tallies, held declaration, choices,
+    Dodge's stream), which the skirmish's rules read and write."""
     battle: Battle | None = None
     """The battle under way, if any (CP-1)."""
     battles: int = 0
@@ -103,9 +124,14 @@ class CampaignState:
 
 @attrs.frozen
 class CampaignView:
-    """The campaign slice as any viewer sees it: all of it but the RNG (EN-9)."""
+    """The campaign slice as a viewer sees it: all of it but the RNGs, the turn flow as
+    summit shows it and the bookkeeping as the skirmish does (EN-9)."""
 
     records: tuple[Record, ...]
+    summit: SummitState
+    """Summit's view of the turn flow: all of it."""
+    skirmish: SkirmishView
+    """The skirmish's view of its bookkeeping (a held declaration is its side's secret)."""
     battle: Battle | None
     battles: int
 
@@ -146,9 +172,13 @@ EVENTS: tuple[type[Event], ...] = (BattleBegan, BattleEnded)
 """Every event type the campaign's own rules report (EN-7), besides the slices' events."""
 
 
-def initial_state(factions: tuple[str, ...], seed: int | str = 0) -> CampaignState:
-    """A fresh slice for ``factions``, its stream ``Rng.from_seed(seed).split("campaign")``."""
-    return CampaignState(tuple(Record(f) for f in factions), Rng.from_seed(seed).split(NAME))
+def initial_state(
+    factions: tuple[str, ...], flow: SummitState, bookkeeping: SkirmishState, seed: int | str = 0
+) -> CampaignState:
+    """A fresh slice for ``factions``, holding summit's turn ``flow`` and the skirmish's
+    ``bookkeeping`` as they begin; its stream ``Rng.from_seed(seed).split("campaign")``."""
+    rng = Rng.from_seed(seed).split(NAME)
+    return CampaignState(tuple(Record(f) for f in factions), rng, flow, bookkeeping)
 
 
 def record_of(state: CampaignState | CampaignView, faction: str) -> Record:
@@ -169,14 +199,22 @@ def tallied(state: CampaignState, faction: str, **more: int) -> CampaignState:
 
 
 def view(state: CampaignState, viewer: str) -> CampaignView:
-    """The slice as ``viewer`` sees it: everything but the RNG (EN-9)."""
-    return CampaignView(state.records, state.battle, state.battles)
+    """The slice as ``viewer`` sees it: everything but the RNG, the turn flow through
+    summit's view and the bookkeeping through the skirmish's (EN-9)."""
+    flow = summit.view(state.summit, viewer)
+    shown = skirmish.view(state.skirmish, viewer)
+    return CampaignView(state.records, flow, shown, state.battle, state.battles)
 
 
 def determinize(shown: CampaignView, viewer: str, rng: Rng) -> CampaignState:
-    """The slice ``shown`` is the view of (EN-9): all of it public, the stream (which seeds
-    the next battle's fight) drawn afresh from ``rng``."""
-    return CampaignState(shown.records, rng.split("stream"), shown.battle, shown.battles)
+    """The slice ``shown`` is the view of (EN-9): the records and the battle public, the
+    stream (which seeds the next battle's fight) drawn afresh from ``rng``, the turn flow
+    and the bookkeeping through summit's and the skirmish's own ``determinize``."""
+    flow = summit.determinize(shown.summit, viewer, rng.split(summit.NAME))
+    bookkeeping = skirmish.determinize(shown.skirmish, viewer, rng.split(skirmish.NAME))
+    return CampaignState(
+        shown.records, rng.split("stream"), flow, bookkeeping, shown.battle, shown.battles
+    )
 
 
 def records_sound(state: CampaignState) -> Iterator[str]:
@@ -190,14 +228,63 @@ def records_sound(state: CampaignState) -> Iterator[str]:
         yield f"{fought} battles recorded, but only {state.battles} begun"
 
 
-_PIPELINE: Pipeline[CampaignState] = Pipeline(codes.CATALOGUE, {}, owner="the campaign slice")
+def nested_sound(state: CampaignState) -> Iterator[str]:
+    """Summit's invariants of the turn flow (SM-9) and the skirmish slice's of its
+    bookkeeping (sound tallies), on the records this slice holds."""
+    for flow_check in summit.INVARIANTS:
+        yield from flow_check(state.summit)
+    for check in skirmish.subsystem.invariants:
+        yield from check(state.skirmish)
+
+
+_set_summit = replacer(CampaignState, "summit")
+_set_skirmish = replacer(CampaignState, "skirmish")
+
+
+def _on_flow(decide: Decide) -> Decide:
+    """Summit's ``decide`` of the turn flow, on the flow this slice holds: its refusal as it
+    is, else the slice holding the new flow, with its events."""
+
+    def on_slice(state: CampaignState, action: Any) -> tuple[CampaignState, Events] | Refusal:
+        result = decide(state.summit, action)
+        if isinstance(result, Refusal):
+            return result
+        flow, events = result
+        return _set_summit(state, flow), events
+
+    return on_slice
+
+
+def end_battle_round(state: CampaignState, action: Action) -> tuple[CampaignState, Events]:
+    """The skirmish slice's end of a Round on the bookkeeping this slice holds: the Round's
+    choices forgotten (SK-1). A battle's Round end fans it out (CP-1); the factions' Rounds
+    reach the turn flow alone."""
+    bookkeeping, events = skirmish.subsystem.step(state.skirmish, EndRound())
+    if bookkeeping is state.skirmish:
+        return state, events
+    return _set_skirmish(state, bookkeeping), events
+
+
+_PIPELINE: Pipeline[CampaignState] = Pipeline(
+    codes.CATALOGUE,
+    {kind: _on_flow(decide) for kind, decide in summit.ROUTES.items()},
+    owner="the campaign slice",
+)
+
+
+def _flow_actions(state: CampaignState, actor: str) -> tuple[Action, ...]:
+    """Summit's flow actions of ``actor`` on the flow this slice holds: Defer, Pass (EN-5)."""
+    return summit.legal_actions(state.summit, actor)
+
 
 subsystem: Subsystem[CampaignState] = _PIPELINE.subsystem(
     NAME,
-    invariants=(records_sound,),
+    legal_actions=_flow_actions,
+    invariants=(records_sound, nested_sound),
     view=view,
     determinize=determinize,
     state_type=CampaignState,
 )
-"""The registry entry of the campaign slice: no action of its own (anything sent to it is
-``campaign/malformed``, EN-4), no lifecycle."""
+"""The registry entry of the campaign slice: summit's flow actions and lifecycle, decided by
+summit's functions on the flow it holds (SM-3, SM-9, SM-10); anything else sent to it is
+``campaign/malformed`` (EN-4)."""

@@ -53,8 +53,11 @@ from gamefold.games.skirmish.state import (
     SkirmishState,
     SkirmishView,
     Tally,
+    determinize,
     initial_state,
+    subsystem,
     tally_of,
+    view,
 )
 
 __all__ = [
@@ -91,12 +94,15 @@ __all__ = [
     "codes",
     "combat_view",
     "describe",
+    "determinize",
     "greedy_policy",
     "initial_state",
     "outcome",
     "parts",
+    "subsystem",
     "subsystems",
     "tally_of",
+    "view",
     "violations",
     "whose_choice",
 ]

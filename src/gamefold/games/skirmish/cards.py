@@ -147,7 +147,7 @@ def after_play(
     effect = card_definition(before, action.card).play
     in_window = player in before.reacting
     state: SkirmishState = bump(game.skirmish, player, cards_played=1, reactions=int(in_window))
-    game = replace(game, skirmish=state)
+    game = game.with_skirmish(state)
     if effect.name == "move":
         return _moved(game, _unit(game, before, player))
     param = config.reaction_param(effect.name)
@@ -173,7 +173,7 @@ def _dodge(config: SkirmishConfig, game: G, unit: str | None, chance: int) -> tu
     face, rng = state.rng.below(config.dodge_sides)
     roll = face + 1
     shield = config.dodge_shield if roll <= chance else 0
-    game = replace(game, skirmish=replace(state, rng=rng))
+    game = game.with_skirmish(replace(state, rng=rng))
     game, events = _shield(game, unit, shield)
     return game, (Dodged(unit, roll, config.dodge_sides, shield), *events)
 
@@ -226,7 +226,7 @@ def around_burn(
     game, events = inner(game, action)
     state: SkirmishState = game.skirmish
     in_window = int(action.player in before.reacting)
-    game = replace(game, skirmish=bump(state, action.player, cards_burned=1, reactions=in_window))
+    game = game.with_skirmish(bump(state, action.player, cards_burned=1, reactions=in_window))
     definition = card_definition(before, action.card)
     amount = sum(m.amount for m in definition.burn if m.stat in config.shield_stats)
     unit = _unit(game, before, action.player)

@@ -41,7 +41,7 @@ def step_retreat(game: G, action: Retreat) -> tuple[G, Events]:
     problem = due(game, action.combatant, action)
     if problem is not None:
         raise problem
-    game = replace(game, skirmish=chose(game.skirmish, action.combatant))
+    game = game.with_skirmish(chose(game.skirmish, action.combatant))
     return fought(game, fight, after, events)
 
 

@@ -195,7 +195,7 @@ def step_use_ability(config: SkirmishConfig, game: G, action: UseAbility) -> tup
         payer = controller(deck, action.unit)
         deck, events = skills.step(deck, PayCost(payer, action.ability, action.cards))
         state = bump(game.skirmish, payer, cards_paid=len(action.cards))
-        game = replace(game, skills=deck, skirmish=state)
+        game = replace(game, skills=deck).with_skirmish(state)
     game, more = _hold_or_declare(game, held, reactor, made)
     return game, (*events, *more)
 
@@ -263,13 +263,13 @@ def _hold_or_declare(
     """SK-4, SK-18: a declaration at the other side's unit waits for that unit's player to
     react (``reactor``): an enemy's for the party member's, a party member's for the GM's;
     any other is ``made``."""
-    game = replace(game, skirmish=chose(game.skirmish, held.unit))  # SK-1: one choice a Round
+    game = game.with_skirmish(chose(game.skirmish, held.unit))  # SK-1: one choice a Round
     if made is not None:
         return fought(game, *made)
     assert reactor is not None  # a declaration not made is held
     deck, opened = skills.step(game.skills, OpenReactionWindow(reactor))
     state: SkirmishState = game.skirmish
-    game = replace(game, skills=deck, skirmish=replace(state, held=held))
+    game = replace(game, skills=deck).with_skirmish(replace(state, held=held))
     return game, (DeclarationHeld(held.unit, held.target), *opened)
 
 
@@ -323,4 +323,4 @@ def redraw_held(game: G, shown: SkirmishView, declared: tuple[str, ...], rng: Rn
     chosen, _ = rng.choice(options)
     held = Held(unit, chosen.ability, chosen.hand, chosen.target)
     state: SkirmishState = game.skirmish
-    return replace(game, skirmish=replace(state, held=held))
+    return game.with_skirmish(replace(state, held=held))

@@ -64,7 +64,7 @@ def _resolved(game: G, events: Events) -> tuple[G, Events]:
             state = bump(state, owner(deck, e.combatant), damage_dealt=dealt)
             taken = {"damage_taken": dealt, "damage_prevented": e.prevented}
             state = bump(state, owner(deck, e.target), **taken)
-    game = replace(game, skirmish=state)
+    game = game.with_skirmish(state)
     more: list[Event] = []
     for e in events:
         if isinstance(e, CombatantFell):
@@ -86,7 +86,7 @@ def _defeat(game: G, cid: str, events: list[Event]) -> G:
     state: SkirmishState = game.skirmish
     if owner(deck, cid) != GM:
         state = mark(state, cid, "fell_round", deck.round)
-    return replace(game, skills=deck, skirmish=state)
+    return replace(game, skills=deck).with_skirmish(state)
 
 
 def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
@@ -141,7 +141,7 @@ def settle(game: G, events: Events = ()) -> tuple[G, Events]:
             state: SkirmishState = game.skirmish
             for player in standing:
                 state = mark(state, player, "death_round", deck.round)
-            game, more = leave_fight(replace(game, skirmish=state), standing, FATAL_EXHAUSTION)
+            game, more = leave_fight(game.with_skirmish(state), standing, FATAL_EXHAUSTION)
     game, held = _settle_held(game)
     return game, (*more, *held)
 
@@ -166,12 +166,12 @@ def _settle_held(game: G) -> tuple[G, Events]:
     fight: CombatState = game.combat
     made = _declared(fight, held)
     if made is not None:
-        game = replace(game, skirmish=replace(state, held=None))
+        game = game.with_skirmish(replace(state, held=None))
         game, more = fought(game, fight, *made)
         return game, (*events, *more)
     # The target or the unit left the fight: the declaration lapses; the unit may choose again.
     chosen = tuple(u for u in state.chosen if u != held.unit)
-    game = replace(game, skirmish=replace(state, held=None, chosen=chosen))
+    game = game.with_skirmish(replace(state, held=None, chosen=chosen))
     return game, (*events, DeclarationLapsed(held.unit, held.target))
 
 

@@ -4,19 +4,20 @@ Slices, in order: ``skills`` (the Skill decks), ``combat`` (the fight; its view 
 ``"gm"`` as the enemies' side, :func:`combat_view`) and ``skirmish`` (see
 :mod:`~gamefold.games.skirmish.state`). The rules, overrides, wrappers and reaction on top
 of them are the skirmish's :class:`Parts`, which a registry composing the skirmish (the
-campaign's) takes whole.
+campaign's, which keeps the ``skirmish`` record inside its own slice) takes whole.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Self
 
 import attrs
 
 from gamefold import combat, skills
 from gamefold.combat import AssignPairings, CombatState, Retreat
+from gamefold.core import replace
 from gamefold.games.skirmish import cards, choices, declaring, fight, flow
 from gamefold.games.skirmish import state as slice_
 from gamefold.games.skirmish.config import SkirmishConfig
@@ -51,8 +52,10 @@ __all__ = [
 class SkirmishGame(Game):
     """A skirmish in play: the Skill decks, the fight and the skirmish's own slice, by name.
 
-    The skirmish's rules read ``game.skills``, ``game.combat`` and ``game.skirmish``, so
-    they run on any game record with these three slices (the campaign's has them too)."""
+    The skirmish's rules read ``game.skills``, ``game.combat`` and ``game.skirmish`` and
+    write the bookkeeping with :meth:`with_skirmish`, so they run on any
+    :class:`~gamefold.games.skirmish.state.SkirmishSlices` record (the campaign's holds the
+    bookkeeping inside its ``campaign`` slice)."""
 
     skills: SkillsState
     """The Skill decks (:mod:`gamefold.skills`)."""
@@ -60,6 +63,10 @@ class SkirmishGame(Game):
     """The fight (:mod:`gamefold.combat`)."""
     skirmish: SkirmishState
     """The tallies, shields and held declaration (:mod:`~gamefold.games.skirmish.state`)."""
+
+    def with_skirmish(self, skirmish: SkirmishState) -> Self:
+        """This game with the bookkeeping ``skirmish``."""
+        return replace(self, skirmish=skirmish)
 
 
 def combat_view(state: CombatState, viewer: str) -> combat.CombatView:
@@ -162,7 +169,8 @@ def subsystems(config: SkirmishConfig) -> tuple[Subsystem[Any], ...]:
 class Parts:
     """The skirmish's rules before a registry holds them: the skirmish's own registry
     (:func:`build_rules`) or one that composes it, such as the campaign's, whose game record
-    holds the three slices among its own."""
+    holds the ``skills`` and ``combat`` slices among its own and serves the skirmish's
+    bookkeeping from its own slice (a :class:`~gamefold.games.skirmish.state.SkirmishSlices`)."""
 
     rules: tuple[Rule, ...]
     """UseAbility and UseCard (SK-2, SK-3)."""

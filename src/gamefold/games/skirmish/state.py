@@ -6,13 +6,16 @@ Round (SK-1), and one :class:`Tally` per player for the outcome (damage, cards, 
 Shields are combat's wards (SK-5: :class:`~gamefold.combat.Ward`), kept by combat alone. It
 owns no action: the game's :class:`~gamefold.Rule` records and wrappers update it, and the
 only lifecycle action it reacts to is :class:`~gamefold.EndRound`, which forgets the Round's
-choices.
+choices. The skirmish's rules reach it through :class:`SkirmishSlices` (``game.skirmish``,
+``game.with_skirmish``), so a game may hold it as a slice (the skirmish) or inside a slice
+of its own (the campaign, whose battle Round's end runs this slice's :data:`subsystem` on
+it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Protocol, TypeVar
+from typing import Protocol, Self, TypeVar
 
 import attrs
 
@@ -57,8 +60,10 @@ NAME = "skirmish"
 
 
 class SkirmishSlices(Protocol):
-    """A game the skirmish's rules run on: any game record with its three slices, read and
-    written by name (the skirmish's own record and the campaign's both are one)."""
+    """A game the skirmish's rules run on: any game record with the Skill decks and the
+    fight as slices and the skirmish's bookkeeping, read and written by name (the skirmish's
+    own record holds the bookkeeping as a slice, the campaign's inside its ``campaign``
+    slice)."""
 
     @property
     def skills(self) -> SkillsState:
@@ -71,6 +76,9 @@ class SkirmishSlices(Protocol):
     @property
     def skirmish(self) -> SkirmishState:
         """The tallies and the held declaration."""
+
+    def with_skirmish(self, skirmish: SkirmishState) -> Self:
+        """This game with the bookkeeping ``skirmish``: how the skirmish's rules write it."""
 
     @property
     def clock(self) -> Clock:

@@ -209,7 +209,7 @@ def dominated(game: G) -> tuple[G, Events]:
     if not dominator(game.map):
         return game, ()
     over = _set_phase(state, Phase.OVER)
-    return replace(game, summit=over), (GameOver("domination", state.round),)
+    return game.with_summit(over), (GameOver("domination", state.round),)
 
 
 def after_window(state: SummitState) -> SummitState:

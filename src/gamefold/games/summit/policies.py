@@ -43,7 +43,7 @@ from gamefold.diplomacy import (
     SelfApply,
 )
 from gamefold.games.summit.flow import Defer, Pass
-from gamefold.games.summit.state import DIPLOMACY, MAP, NAME, MapView, SummitState
+from gamefold.games.summit.state import DIPLOMACY, MAP, MapView, SummitState
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.territory import NEUTRAL, Attack, Deploy, holder_of
@@ -153,7 +153,7 @@ def greedy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng
     """The best legal action by summit's rules of thumb; the earliest on ties."""
     dip: DiplomacyView = view[DIPLOMACY]
     board: MapView = view[MAP]
-    flow: SummitState = view[NAME]
+    flow: SummitState = view.summit
     attacking = any(type(a) in (Attack, Deploy) for a in legal)
     best, best_worth = legal[0], None
     for action in legal:

@@ -180,9 +180,9 @@ def react(game: G, events: Iterable[Event]) -> tuple[G, Events]:
             out += more
             continue
         if isinstance(event, ProposalMade):
-            game = replace(game, summit=asked(game.summit, event))
+            game = game.with_summit(asked(game.summit, event))
         elif isinstance(event, _ANSWERS):
-            game = replace(game, summit=answered(game.summit, event.proposal))
+            game = game.with_summit(answered(game.summit, event.proposal))
         reaction = _REACTIONS.get(type(event))
         if reaction is not None:
             dip: DiplomacyState = game.diplomacy

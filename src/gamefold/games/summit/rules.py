@@ -64,6 +64,7 @@ __all__ = [
     "LIFECYCLE",
     "OVERRIDES",
     "REACTIONS",
+    "ROUTES",
     "WRAPPERS",
     "build_rules",
     "check",
@@ -79,7 +80,7 @@ __all__ = [
 ]
 
 
-_ROUTES: dict[type, Decide] = {
+ROUTES: dict[type, Decide] = {
     flow.Pass: flow.decide_pass,
     flow.Defer: flow.decide_defer,
     StartRound: flow.decide_start_round,
@@ -88,6 +89,8 @@ _ROUTES: dict[type, Decide] = {
     StartTurn: flow.decide_begin_turn,
     EndTurn: flow.decide_end_turn,
 }
+"""The turn flow's decide function of each action type it takes (SM-3, SM-9, SM-10): its
+:data:`subsystem`'s routes, and the campaign's on the flow it holds."""
 
 ACTIONS: tuple[type[Action], ...] = (flow.Pass, flow.Defer)
 """The players' actions the turn flow owns."""
@@ -111,7 +114,7 @@ EVENTS: tuple[type, ...] = (
 """Every event class summit's own rules and the map report (EN-7)."""
 
 
-_PIPELINE: Pipeline[SummitState] = Pipeline(codes.CATALOGUE, _ROUTES, owner="summit's flow")
+_PIPELINE: Pipeline[SummitState] = Pipeline(codes.CATALOGUE, ROUTES, owner="summit's flow")
 
 
 step = _PIPELINE.step
@@ -190,7 +193,7 @@ def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
         return game, (*events, *over)
     state: SummitState = game.summit
     if state.phase is Phase.WINDOW and not _holds_standalone(game.diplomacy, action.player):
-        game = replace(game, summit=after_window(state))
+        game = game.with_summit(after_window(state))
     return game, events
 
 
@@ -222,7 +225,7 @@ def play_standalone(game: G, action: Any) -> tuple[G, Events]:
     # Equivalent to the phase alone: diplomacy allows a Standalone play only in the
     # player's own window (DP-12), so both tests hold together or not at all.
     if state.phase is Phase.WINDOW and state.current == action.player:
-        game = replace(game, summit=after_window(state))
+        game = game.with_summit(after_window(state))
     return game, events
 
 

@@ -7,6 +7,10 @@ and the proposals made this turn). The map is the territory subsystem's slice, a
 :class:`~gamefold.games.summit.config.Scenario`): the map's actions are open to its current
 player, from the turn's start to its end (TR-3, TR-4).
 
+Summit's rules reach the turn flow through :class:`SummitSlices` (``game.summit``,
+``game.with_summit``), so a game may hold it as a slice (summit) or inside a slice of its
+own (the campaign, whose slice decides it with summit's decide functions).
+
 Both are public (EN-9): the turn flow is its own view (:func:`view`), and the map's
 (:func:`map_view`, a :class:`MapView`) is all of it but the RNG (a secret pact, hidden by
 the diplomacy view, has no trace on the map until it is revealed), so a bot cannot see
@@ -16,11 +20,12 @@ the future.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 import attrs
 
 from gamefold import diplomacy, territory
+from gamefold.core import replace
 from gamefold.games.summit.config import Scenario
 from gamefold.registry import Game
 from gamefold.rng import Rng
@@ -135,8 +140,9 @@ def initial_flow(scenario: Scenario, players: tuple[str, ...] | list[str]) -> Su
 class SummitGame(Game):
     """A summit game in play: the factions' economy, the map and summit's turn flow, by name.
 
-    Summit's rules read ``game.diplomacy``, ``game.map`` and ``game.summit``, so they run on
-    any game record with these three slices (the campaign's has them too)."""
+    Summit's rules read ``game.diplomacy``, ``game.map`` and ``game.summit`` and write the
+    turn flow with :meth:`with_summit`, so they run on any :class:`SummitSlices` record (the
+    campaign's holds the turn flow inside its own slice)."""
 
     diplomacy: diplomacy.DiplomacyState
     """The factions' economy (:mod:`gamefold.diplomacy`)."""
@@ -145,10 +151,15 @@ class SummitGame(Game):
     summit: SummitState
     """Summit's turn flow (:data:`NAME`)."""
 
+    def with_summit(self, summit: SummitState) -> Self:
+        """This game with the turn flow ``summit``."""
+        return replace(self, summit=summit)
+
 
 class SummitSlices(Protocol):
-    """A game summit's rules run on: any game record with its three slices, read and written
-    by name (summit's own record and the campaign's both are one)."""
+    """A game summit's rules run on: any game record with the economy and the map as slices
+    and summit's turn flow, read and written by name (summit's own record holds the flow as
+    a slice, the campaign's inside its ``campaign`` slice)."""
 
     @property
     def diplomacy(self) -> diplomacy.DiplomacyState:
@@ -161,6 +172,9 @@ class SummitSlices(Protocol):
     @property
     def summit(self) -> SummitState:
         """Summit's turn flow (:data:`NAME`)."""
+
+    def with_summit(self, summit: SummitState) -> Self:
+        """This game with the turn flow ``summit``: how summit's rules write it."""
 
 
 G = TypeVar("G", bound=SummitSlices)
