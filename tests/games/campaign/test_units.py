@@ -40,6 +40,7 @@ from gamefold.games.campaign.state import (
     Battle,
     CampaignState,
     Record,
+    determinize,
     initial_state,
     record_of,
     records_sound,
@@ -47,18 +48,22 @@ from gamefold.games.campaign.state import (
     view,
 )
 from gamefold.games.skirmish import MAX_SEATS, Held, Skirmish, SkirmishConfig, UseAbility
+from gamefold.games.skirmish import determinize as skirmish_determinize
 from gamefold.games.skirmish import initial_state as skirmish_state
 from gamefold.games.skirmish import view as skirmish_view
 from gamefold.games.summit import (
     AGREEMENT_EFFECTS,
+    Pass,
     Phase,
     Summit,
     initial_flow,
     legal_actions,
     random_kinds,
 )
+from gamefold.games.summit import determinize as summit_determinize
 from gamefold.games.summit import greedy as summit_greedy
 from gamefold.games.summit import initial_state as map_state
+from gamefold.games.summit import subsystem as summit_flow
 from gamefold.games.summit import view as summit_view
 from gamefold.registry import Clock, Game, Rules
 from gamefold.rng import Rng
@@ -412,6 +417,38 @@ def test_en4_the_campaign_slice_holds_the_turn_flow_and_the_bookkeeping() -> Non
     assert initial_state(("a", "b"), flow, bookkeeping, 5) == CampaignState(
         (Record("a"), Record("b")), Rng.from_seed(5).split("campaign"), flow, bookkeeping
     )
+
+
+def test_sm9_the_campaign_slice_decides_summits_flow_on_the_flow_it_holds() -> None:
+    """SM-9: a flow action taken on the campaign slice is summit's own decision on the flow
+    the slice holds: summit's new flow and events, the rest of the slice as it was."""
+    slice_ = BEGUN["campaign"]
+    player = slice_.summit.current
+    window = replace(slice_.summit, phase=Phase.WINDOW)
+    held = replace(slice_, summit=window)
+    after, events = subsystem.step(held, Pass(player))
+    assert (after.summit, events) == summit_flow.step(window, Pass(player))
+    assert after.summit.phase is not Phase.WINDOW
+    assert events
+    assert replace(after, summit=window) == held
+
+
+def test_en9_the_campaign_slice_draws_its_flow_and_bookkeeping_as_their_games_do() -> None:
+    """EN-9: the slice a view could have come from keeps the records and the battle, draws
+    its stream afresh, and has summit's and the skirmish's own draws of what they hold."""
+    slice_ = BEGUN["campaign"]
+    shown = view(slice_, "p2")
+    rng = Rng.from_seed(9)
+    drawn = determinize(shown, "p2", rng)
+    assert (drawn.records, drawn.battle, drawn.battles) == (
+        slice_.records,
+        slice_.battle,
+        slice_.battles,
+    )
+    assert drawn.rng == rng.split("stream")
+    assert drawn.summit == summit_determinize(shown.summit, "p2", rng.split("summit"))
+    assert drawn.skirmish == skirmish_determinize(shown.skirmish, "p2", rng.split("skirmish"))
+    assert view(drawn, "p2") == shown
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ from gamefold.games import skirmish, summit
 from gamefold.games.campaign import codes
 from gamefold.games.skirmish import SkirmishState, SkirmishView
 from gamefold.games.summit import SummitState
-from gamefold.pipeline import Decide, Pipeline, Refusal
+from gamefold.pipeline import Pipeline, Refusal
 from gamefold.registry import Subsystem
 from gamefold.rng import Rng
 from gamefold.skills import GM
@@ -241,18 +241,14 @@ _set_summit = replacer(CampaignState, "summit")
 _set_skirmish = replacer(CampaignState, "skirmish")
 
 
-def _on_flow(decide: Decide) -> Decide:
-    """Summit's ``decide`` of the turn flow, on the flow this slice holds: its refusal as it
+def _decide_flow(state: CampaignState, action: Any) -> tuple[CampaignState, Events] | Refusal:
+    """Summit's decision of a flow ``action`` on the flow this slice holds: its refusal as it
     is, else the slice holding the new flow, with its events."""
-
-    def on_slice(state: CampaignState, action: Any) -> tuple[CampaignState, Events] | Refusal:
-        result = decide(state.summit, action)
-        if isinstance(result, Refusal):
-            return result
-        flow, events = result
-        return _set_summit(state, flow), events
-
-    return on_slice
+    result = summit.ROUTES[type(action)](state.summit, action)
+    if isinstance(result, Refusal):
+        return result
+    flow, events = result
+    return _set_summit(state, flow), events
 
 
 def end_battle_round(state: CampaignState, action: Action) -> tuple[CampaignState, Events]:
@@ -267,7 +263,7 @@ def end_battle_round(state: CampaignState, action: Action) -> tuple[CampaignStat
 
 _PIPELINE: Pipeline[CampaignState] = Pipeline(
     codes.CATALOGUE,
-    {kind: _on_flow(decide) for kind, decide in summit.ROUTES.items()},
+    dict.fromkeys(summit.ROUTES, _decide_flow),
     owner="the campaign slice",
 )
 
