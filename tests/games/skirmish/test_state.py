@@ -19,6 +19,7 @@ from gamefold.games.skirmish.state import (
     Tally,
     bump,
     chose,
+    determinize,
     initial_state,
     mark,
     subsystem,
@@ -133,3 +134,16 @@ def test_en9_without_a_held_declaration_everyone_sees_the_same() -> None:
     state = chose(bump(initial_state(PLAYERS), "bo", reactions=1), "bo")
     for viewer in (*PLAYERS, "spectator"):
         assert view(state, viewer) == SkirmishView(state.tallies, None, None, ("bo",))
+
+
+@pytest.mark.parametrize("held", [None, HELD_BY_MEMBER])
+def test_en9_determinize_keeps_what_the_view_shows_and_draws_the_stream(held: Held | None) -> None:
+    """EN-9, SK-15: the slice drawn from a view keeps its tallies, the held declaration it
+    shows and the Round's choices, and draws Dodge's stream afresh from ``rng``."""
+    state = replace(chose(initial_state(PLAYERS, 3), "bo"), held=held)
+    shown = view(state, "bo")
+    rng = Rng.from_seed(11)
+    drawn = determinize(shown, "bo", rng)
+    assert drawn == SkirmishState(state.tallies, held, ("bo",), rng.split("stream"))
+    assert view(drawn, "bo") == shown
+    assert drawn.rng != state.rng
