@@ -935,3 +935,12 @@ def test_en9_a_view_since_an_earlier_one_keeps_the_slices_that_did_not_change() 
     unheld = rules.view(moved, "a", since=(taken, held_view))  # the seat given back
     assert unheld == again
     assert unheld.slices == (("a", 0), ("a", 7))
+
+
+def test_en6_a_made_record_writes_each_slice_with_a_method() -> None:
+    """EN-6: a record the registry makes for its slices has a ``with_<slice>`` method for
+    each, which shared rules write with, and never hides a method of :class:`Game`'s."""
+    made = game_record(("slice", "b"))
+    game = made(1, 2)
+    assert game.with_b(3) == made(1, 3)
+    assert game.with_slice("b", 4) == made(1, 4)
