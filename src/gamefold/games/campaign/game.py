@@ -110,9 +110,10 @@ class Campaign(GameDef[CampaignConfig]):
 
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
         """The slices' draws (:meth:`Rules.determinize <gamefold.Rules.determinize>`), the
-        skirmish's bookkeeping drawn on the game's ``"skirmish"`` stream (as when it was a
-        slice, so a search bot plays the same campaign for the same seed), then the held
-        declaration the view hides, which spans the slices (SK-4, SK-18)."""
+        skirmish's bookkeeping drawn on the game's own ``"skirmish"`` stream (the one a
+        skirmish draws it on, so Dodge's rolls in a search bot's playouts follow the
+        skirmish's), then the held declaration the view hides, which spans the slices
+        (SK-4, SK-18)."""
         shown = view.skirmish
         bookkeeping = determinize_bookkeeping(shown, viewer, rng.split(SKIRMISH))
         drawn: Game = self.rules.determinize(view, viewer, rng).with_skirmish(bookkeeping)
