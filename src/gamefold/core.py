@@ -11,7 +11,7 @@ declares them, in a declared order (EN-6).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, TypeAlias, TypeVar
 
@@ -29,11 +29,13 @@ __all__ = [
     "StartRound",
     "StartTurn",
     "attests",
+    "lifecycle_base",
     "replace",
     "replacer",
 ]
 
 R = TypeVar("R")
+V = TypeVar("V")
 
 
 class Action:
@@ -56,6 +58,18 @@ class Lifecycle(Action):
     """Base class of the clock's actions, fanned out to every subsystem that declares them."""
 
     __slots__ = ()
+
+
+def lifecycle_base(table: Mapping[type, V], kind: type) -> V | None:
+    """The entry ``table`` holds for the nearest base of ``kind``, when ``kind`` is a
+    lifecycle action, else ``None``: a slice or a rule taking ``StartTurn`` takes a richer
+    ``StartTurn`` too (the registry fans it out as the base it is)."""
+    if issubclass(kind, Lifecycle):
+        for base in kind.__mro__[1:]:
+            entry = table.get(base)
+            if entry is not None:
+                return entry
+    return None
 
 
 @attrs.frozen

@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeAlias, TypeVar, Union, get_args, get_origin
 
 import attrs
 
-from gamefold.core import Action, Events, Lifecycle
+from gamefold.core import Action, Events, Lifecycle, lifecycle_base
 from gamefold.errors import IllegalAction, Refusal
 from gamefold.registry import Invariant, Subsystem, no_actions
 from gamefold.rng import Rng
@@ -275,14 +275,10 @@ class Pipeline(Generic[S]):
         """The route of a lifecycle action's nearest routed base, remembered: a slice
         reacting to ``StartTurn`` takes a richer ``StartTurn`` too, as the registry fans it
         out to it (the subsystem owning the richer type checks its own fields)."""
-        if not issubclass(kind, Lifecycle):
-            return None
-        for base in kind.__mro__[1:]:
-            entry = self._table.get(base)
-            if entry is not None:
-                self._table[kind] = entry
-                return entry
-        return None
+        entry = lifecycle_base(self._table, kind)
+        if entry is not None:
+            self._table[kind] = entry
+        return entry
 
     def refused(self, refusal: Refusal, action: object) -> IllegalAction:
         """The :class:`~gamefold.IllegalAction` of ``refusal``, citing its rule."""

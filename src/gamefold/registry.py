@@ -35,6 +35,7 @@ from gamefold.core import (
     Lifecycle,
     StartRound,
     StartTurn,
+    lifecycle_base,
     replace,
     replacer,
 )
@@ -828,9 +829,14 @@ class Rules:
         )
 
     def _inherited(self, action_type: type) -> _Entry | None:
-        """The handler of the nearest handled base of a lifecycle type, remembered."""
-        if not issubclass(action_type, Lifecycle):
-            return None
+        """The handler of the nearest handled base of a lifecycle type, remembered: the next
+        look-up of this type finds it at once."""
+        entry = lifecycle_base(self._table, action_type)
+        if entry is not None:
+            self._table[action_type] = entry
+            self._steps[action_type] = entry.step
+            self._checks[action_type] = entry.check
+        return entry
         for base in action_type.__mro__[1:]:
             entry = self._table.get(base)
             if entry is not None:
