@@ -43,35 +43,46 @@ FieldCheck: TypeAlias = tuple[str, Callable[[object], bool]]
 class Catalogue:
     """A subsystem's stable error codes, each with the rule(s) it cites (EN-4).
 
-    ``rules`` maps each code (``"combat/fallen"``) to its rule ID, or to a tuple of rule IDs
-    when one refusal guards several rules (``"skills/no-round"`` cites SD-13 for an
-    activation and SD-8 for a reaction window); such a code names its rule when raised.
-    ``<domain>/malformed`` (EN-4) is always part of the catalogue: the guard raises it.
-    A slice that runs another subsystem's decide functions (summit's map runs the
-    territory's) names that subsystem's catalogue in ``include``: its codes keep their
-    own domain and rules, and stay out of :attr:`codes` and :attr:`rules`, which list the
-    domain's own.
+    A codes module declares each code with its rule where it names it,
+    ``NOT_DUE = CATALOGUE.code("skirmish/not-activating", "SD-13")``; ``rules`` may also give
+    them at once, a mapping of each code (``"combat/fallen"``) to its rule ID. A code may
+    cite a tuple of rule IDs when one refusal guards several rules (``"skills/no-round"``
+    cites SD-13 for an activation and SD-8 for a reaction window); such a code names its
+    rule when raised. ``<domain>/malformed`` (EN-4) is always part of the catalogue: the
+    guard raises it. A slice that runs another subsystem's decide functions (summit's map
+    runs the territory's) names that subsystem's catalogue in ``include``: its codes keep
+    their own domain and rules, and stay out of :attr:`codes` and :attr:`rules`, which list
+    the domain's own.
     """
 
     def __init__(
         self,
         domain: str,
-        rules: Mapping[str, str | tuple[str, ...]],
+        rules: Mapping[str, str | tuple[str, ...]] | None = None,
         *,
         include: Iterable[Catalogue] = (),
     ) -> None:
         self.domain = domain
         self.malformed = f"{domain}/malformed"
-        found: dict[str, tuple[str, ...]] = {self.malformed: ("EN-4",)}
-        for code, cited in rules.items():
-            if not code.startswith(f"{domain}/"):
-                raise ValueError(f"code {code!r} is not in the {domain!r} domain")
-            found[code] = (cited,) if isinstance(cited, str) else tuple(cited)
-        self.rules: dict[str, tuple[str, ...]] = found
-        self.codes: frozenset[str] = frozenset(found)
-        self._cited: dict[str, tuple[str, ...]] = dict(found)
+        self.rules: dict[str, tuple[str, ...]] = {}
+        self.codes: frozenset[str] = frozenset()
+        self._cited: dict[str, tuple[str, ...]] = {}
         for other in include:
             self._cited.update(other._cited)
+        self.code(self.malformed, "EN-4")
+        for code, cited in (rules or {}).items():
+            self.code(code, cited)
+
+    def code(self, code: str, rules: str | tuple[str, ...]) -> str:
+        """Declare ``code`` (``"<domain>/<reason>"``) citing ``rules``, and return it."""
+        if not code.startswith(f"{self.domain}/"):
+            raise ValueError(f"code {code!r} is not in the {self.domain!r} domain")
+        if code in self.rules:
+            raise ValueError(f"code {code!r} is declared twice")
+        cited = (rules,) if isinstance(rules, str) else tuple(rules)
+        self.rules[code] = self._cited[code] = cited
+        self.codes = frozenset(self.rules)
+        return code
 
     def __repr__(self) -> str:
         return f"Catalogue({self.domain!r}, {len(self.codes)} codes)"

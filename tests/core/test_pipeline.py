@@ -99,6 +99,26 @@ def test_en4_a_catalogue_cites_one_rule_per_code_or_is_told_which() -> None:
         Catalogue("toy", {"other/late": "XX-1"})
 
 
+def test_en4_a_codes_module_declares_each_code_with_its_rule() -> None:
+    """EN-4: ``Catalogue.code`` names a code and its rule in one place, once."""
+    from gamefold.pipeline import Catalogue
+
+    catalogue = Catalogue("toy")
+    late = catalogue.code("toy/late", "XX-1")
+    busy = catalogue.code("toy/busy", ("XX-2", "XX-3"))
+    assert (late, busy) == ("toy/late", "toy/busy")
+    assert catalogue.codes == {"toy/malformed", late, busy}
+    assert catalogue.rules == {"toy/malformed": ("EN-4",), late: ("XX-1",), busy: ("XX-2", "XX-3")}
+    assert catalogue.refusal(late, "Too late.").rule == "XX-1"
+    with pytest.raises(ValueError, match="declared twice"):
+        catalogue.code("toy/late", "XX-4")
+    with pytest.raises(ValueError, match="declared twice"):
+        catalogue.code("toy/malformed", "XX-4")
+    with pytest.raises(ValueError, match="domain"):
+        catalogue.code("other/late", "XX-1")
+    assert catalogue.rules[late] == ("XX-1",)
+
+
 class Colour(enum.Enum):
     RED = "red"
 

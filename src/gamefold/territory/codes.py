@@ -26,42 +26,29 @@ __all__ = [
     "UNKNOWN_TERRITORY",
 ]
 
-MALFORMED = "territory/malformed"
-"""Not a map action, or a field of the wrong type or range (EN-4)."""
-UNKNOWN_PLAYER = "territory/unknown-player"
-"""The action names a player who is not seated (EN-4)."""
-UNKNOWN_TERRITORY = "territory/unknown-territory"
-"""The action names a territory the map does not have (EN-4)."""
-NOT_YOUR_TURN = "territory/not-your-turn"
-"""The action needs its player's own turn (TR-3, TR-4)."""
-NOT_YOURS = "territory/not-yours"
-"""Deploying on, or attacking from, a territory the player does not hold (TR-3, TR-4)."""
-NO_RESERVE = "territory/no-reserve"
-"""Deploying with no troop in reserve (TR-3)."""
-OWN_TERRITORY = "territory/own-territory"
-"""Attacking a territory the player already holds (TR-4)."""
-NOT_ADJACENT = "territory/not-adjacent"
-"""Attacking a territory that does not border the source (TR-4)."""
-TOO_FEW_TROOPS = "territory/too-few-troops"
-"""Attacking from a territory without a troop to leave behind (TR-4)."""
-TRUCE = "territory/truce"
-"""Attacking a player one has a truce with (TR-6)."""
-
-CATALOGUE = Catalogue(
-    "territory",
-    {
-        UNKNOWN_PLAYER: "EN-4",
-        UNKNOWN_TERRITORY: "EN-4",
-        NOT_YOUR_TURN: ("TR-3", "TR-4"),
-        NOT_YOURS: ("TR-3", "TR-4"),
-        NO_RESERVE: "TR-3",
-        OWN_TERRITORY: "TR-4",
-        NOT_ADJACENT: "TR-4",
-        TOO_FEW_TROOPS: "TR-4",
-        TRUCE: "TR-6",
-    },
-)
+CATALOGUE = Catalogue("territory")
 """Every code with the rule(s) it cites."""
+
+MALFORMED = CATALOGUE.malformed
+"""Not a map action, or a field of the wrong type or range (EN-4)."""
+UNKNOWN_PLAYER = CATALOGUE.code("territory/unknown-player", "EN-4")
+"""The action names a player who is not seated (EN-4)."""
+UNKNOWN_TERRITORY = CATALOGUE.code("territory/unknown-territory", "EN-4")
+"""The action names a territory the map does not have (EN-4)."""
+NOT_YOUR_TURN = CATALOGUE.code("territory/not-your-turn", ("TR-3", "TR-4"))
+"""The action needs its player's own turn (TR-3, TR-4)."""
+NOT_YOURS = CATALOGUE.code("territory/not-yours", ("TR-3", "TR-4"))
+"""Deploying on, or attacking from, a territory the player does not hold (TR-3, TR-4)."""
+NO_RESERVE = CATALOGUE.code("territory/no-reserve", "TR-3")
+"""Deploying with no troop in reserve (TR-3)."""
+OWN_TERRITORY = CATALOGUE.code("territory/own-territory", "TR-4")
+"""Attacking a territory the player already holds (TR-4)."""
+NOT_ADJACENT = CATALOGUE.code("territory/not-adjacent", "TR-4")
+"""Attacking a territory that does not border the source (TR-4)."""
+TOO_FEW_TROOPS = CATALOGUE.code("territory/too-few-troops", "TR-4")
+"""Attacking from a territory without a troop to leave behind (TR-4)."""
+TRUCE = CATALOGUE.code("territory/truce", "TR-6")
+"""Attacking a player one has a truce with (TR-6)."""
 
 RULES = CATALOGUE.rules
 """The rule IDs each code cites."""

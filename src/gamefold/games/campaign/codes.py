@@ -27,34 +27,23 @@ __all__ = [
     "refusal",
 ]
 
-MALFORMED = "campaign/malformed"
-"""Not a campaign action, or a field of the wrong type (EN-4)."""
-BATTLE_UNDER_WAY = "campaign/battle-under-way"
-"""A battle is fought to its end before any faction acts again (CP-1)."""
-NO_BATTLE = "campaign/no-battle"
-"""A battle's Round or end comes only while a battle is under way (CP-1)."""
-NOT_YET = "campaign/not-yet"
-"""The battle's clock is not there yet: a Round under way, or the battle not over (CP-1)."""
-NO_CHAMPION = "campaign/no-champion"
-"""A faction whose champion is dead attacks no more (CP-2)."""
-CEASEFIRE = "campaign/ceasefire"
-"""A running Ceasefire forbids the attack (CP-6)."""
-HOST_ONLY = "campaign/host-only"
-"""The campaign fields the GM's units itself when a battle begins (CP-4)."""
-
-CATALOGUE = Catalogue(
-    "campaign",
-    {
-        BATTLE_UNDER_WAY: "CP-1",
-        NO_BATTLE: "CP-1",
-        NOT_YET: "CP-1",
-        NO_CHAMPION: "CP-2",
-        CEASEFIRE: "CP-6",
-        HOST_ONLY: "CP-4",
-    },
-    include=(summit_codes.CATALOGUE,),
-)
+CATALOGUE = Catalogue("campaign", include=(summit_codes.CATALOGUE,))
 """Every code with the rule it cites."""
+
+MALFORMED = CATALOGUE.malformed
+"""Not a campaign action, or a field of the wrong type (EN-4)."""
+BATTLE_UNDER_WAY = CATALOGUE.code("campaign/battle-under-way", "CP-1")
+"""A battle is fought to its end before any faction acts again (CP-1)."""
+NO_BATTLE = CATALOGUE.code("campaign/no-battle", "CP-1")
+"""A battle's Round or end comes only while a battle is under way (CP-1)."""
+NOT_YET = CATALOGUE.code("campaign/not-yet", "CP-1")
+"""The battle's clock is not there yet: a Round under way, or the battle not over (CP-1)."""
+NO_CHAMPION = CATALOGUE.code("campaign/no-champion", "CP-2")
+"""A faction whose champion is dead attacks no more (CP-2)."""
+CEASEFIRE = CATALOGUE.code("campaign/ceasefire", "CP-6")
+"""A running Ceasefire forbids the attack (CP-6)."""
+HOST_ONLY = CATALOGUE.code("campaign/host-only", "CP-4")
+"""The campaign fields the GM's units itself when a battle begins (CP-4)."""
 
 RULES = CATALOGUE.rules
 """The rule IDs each code cites."""

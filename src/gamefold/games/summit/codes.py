@@ -31,45 +31,31 @@ __all__ = [
     "refusal",
 ]
 
-MALFORMED = "summit/malformed"
-"""Not a summit action, or a field of the wrong type or range (EN-4)."""
-NOT_YOUR_TURN = "summit/not-your-turn"
-"""The action needs its player's own turn or own between-turn window (SM-9)."""
-NOT_NOW = "summit/not-now"
-"""A clock action out of the documented order (SM-9, SM-10)."""
-GAME_OVER = "summit/game-over"
-"""The game has ended (SM-10)."""
-BEGIN_TURN_NEEDED = "summit/begin-turn-needed"
-"""A plain StartTurn: summit turns begin with a BeginTurn carrying the holdings (SM-3)."""
-HOLDINGS_MISMATCH = "summit/holdings-mismatch"
-"""A BeginTurn whose territories (DP-4) or zones (DP-5) differ from the map's (SM-3)."""
-NOT_ASKED = "summit/not-asked"
-"""Deferring a proposal that is not awaiting this player's answer (SM-9)."""
-PROPOSAL_LIMIT = "summit/proposal-limit"
-"""A proposal beyond the turn's ``proposals_per_turn`` (SM-12)."""
-BAD_TARGET = "summit/bad-target"
-"""A Standalone card aimed at something its effect cannot take as a target (SM-8)."""
-NO_PACT = "summit/no-pact"
-"""A Betrayal or Duration Modifier played without a pact to act on (SM-16)."""
-HAND_NOT_FULL = "summit/hand-not-full"
-"""A Discard while the player holds fewer cards than the hand limit (SM-15)."""
-
-CATALOGUE = Catalogue(
-    "summit",
-    {
-        NOT_YOUR_TURN: "SM-9",
-        NOT_NOW: "SM-9",
-        GAME_OVER: "SM-10",
-        BEGIN_TURN_NEEDED: "SM-3",
-        HOLDINGS_MISMATCH: ("DP-4", "DP-5"),
-        NOT_ASKED: "SM-9",
-        PROPOSAL_LIMIT: "SM-12",
-        BAD_TARGET: "SM-8",
-        NO_PACT: "SM-16",
-        HAND_NOT_FULL: "SM-15",
-    },
-)
+CATALOGUE = Catalogue("summit")
 """Every code with the rule(s) it cites."""
+
+MALFORMED = CATALOGUE.malformed
+"""Not a summit action, or a field of the wrong type or range (EN-4)."""
+NOT_YOUR_TURN = CATALOGUE.code("summit/not-your-turn", "SM-9")
+"""The action needs its player's own turn or own between-turn window (SM-9)."""
+NOT_NOW = CATALOGUE.code("summit/not-now", "SM-9")
+"""A clock action out of the documented order (SM-9, SM-10)."""
+GAME_OVER = CATALOGUE.code("summit/game-over", "SM-10")
+"""The game has ended (SM-10)."""
+BEGIN_TURN_NEEDED = CATALOGUE.code("summit/begin-turn-needed", "SM-3")
+"""A plain StartTurn: summit turns begin with a BeginTurn carrying the holdings (SM-3)."""
+HOLDINGS_MISMATCH = CATALOGUE.code("summit/holdings-mismatch", ("DP-4", "DP-5"))
+"""A BeginTurn whose territories (DP-4) or zones (DP-5) differ from the map's (SM-3)."""
+NOT_ASKED = CATALOGUE.code("summit/not-asked", "SM-9")
+"""Deferring a proposal that is not awaiting this player's answer (SM-9)."""
+PROPOSAL_LIMIT = CATALOGUE.code("summit/proposal-limit", "SM-12")
+"""A proposal beyond the turn's ``proposals_per_turn`` (SM-12)."""
+BAD_TARGET = CATALOGUE.code("summit/bad-target", "SM-8")
+"""A Standalone card aimed at something its effect cannot take as a target (SM-8)."""
+NO_PACT = CATALOGUE.code("summit/no-pact", "SM-16")
+"""A Betrayal or Duration Modifier played without a pact to act on (SM-16)."""
+HAND_NOT_FULL = CATALOGUE.code("summit/hand-not-full", "SM-15")
+"""A Discard while the player holds fewer cards than the hand limit (SM-15)."""
 
 RULES = CATALOGUE.rules
 """The rule IDs each code cites."""
