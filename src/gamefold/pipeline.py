@@ -65,7 +65,6 @@ class Catalogue:
         self.domain = domain
         self.malformed = f"{domain}/malformed"
         self.rules: dict[str, tuple[str, ...]] = {}
-        self.codes: frozenset[str] = frozenset()
         self._cited: dict[str, tuple[str, ...]] = {}
         for other in include:
             self._cited.update(other._cited)
@@ -81,7 +80,7 @@ class Catalogue:
             raise ValueError(f"code {code!r} is declared twice")
         cited = (rules,) if isinstance(rules, str) else tuple(rules)
         self.rules[code] = self._cited[code] = cited
-        self.codes = frozenset(self.rules)
+        self.codes: frozenset[str] = frozenset(self.rules)
         return code
 
     def __repr__(self) -> str:
@@ -248,7 +247,7 @@ class Pipeline(Generic[S]):
         fields: Mapping[type, Mapping[str, Callable[[object], bool]]] | None = None,
         shapes: Mapping[type, Callable[[Any], bool]] | None = None,
     ) -> None:
-        self.catalogue = catalogue if isinstance(catalogue, Catalogue) else Catalogue(catalogue, {})
+        self.catalogue = catalogue if isinstance(catalogue, Catalogue) else Catalogue(catalogue)
         self.domain = self.catalogue.domain
         self.owner = owner
         self.routes: dict[type, Decide] = dict(routes)
