@@ -13,6 +13,7 @@ the game's, which would let a bot see the future).
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar, cast
@@ -162,15 +163,12 @@ class GameDef(ABC, Generic[C]):
         line = self._lines.get(type(event))
         return repr(event) if line is None else line(event)
 
-    @property
+    @functools.cached_property
     def _lines(self) -> Mapping[type, Callable[[Any], str]]:
         """The subsystems' lines, joined once (the first subsystem telling an event wins)."""
-        lines: dict[type, Callable[[Any], str]] | None = self.__dict__.get("_joined_lines")
-        if lines is None:
-            lines = {}
-            for sub in reversed(self.rules.subsystems):
-                lines.update(sub.lines)
-            self.__dict__["_joined_lines"] = lines
+        lines: dict[type, Callable[[Any], str]] = {}
+        for sub in reversed(self.rules.subsystems):
+            lines.update(sub.lines)
         return lines
 
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
