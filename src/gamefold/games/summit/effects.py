@@ -99,16 +99,12 @@ class EffectFizzled(Event):
 
 def target_problem(state: MapState, effect: str, player: str, target: str) -> str | None:
     """Why ``target`` cannot be aimed at with a card whose effect is ``effect``, or ``None``."""
-    if target == "":
+    if target in targets(state, effect, player):
         return None
     aim = AIMS.get(effect, "")
     if aim == "player":
-        if target in state.players and target != player:
-            return None
         return f"This card is aimed at another seated player, not {target!r}."
     if aim == "territory":
-        if target in state.scenario.territories:
-            return None
         return f"This card is aimed at a territory of the map, not {target!r}."
     return "This card takes no target."
 
@@ -160,13 +156,8 @@ def _siege_target(state: MapState, player: str, aimed: str) -> str | None:
     player holding most territories; ``None`` for nobody."""
     if aimed:
         return aimed if _open_to(state, player, aimed) else None
-    best: str | None = None
-    most = 0
-    for other in state.players:
-        count = territory_count(state, other)
-        if count > most and _open_to(state, player, other):
-            best, most = other, count
-    return best
+    rivals = [other for other in state.players if _open_to(state, player, other)]
+    return max(rivals, key=lambda other: territory_count(state, other), default=None)
 
 
 def siege(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
@@ -263,13 +254,7 @@ def foreign_aid(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
 
 def _pacts_with(dip: DiplomacyState, player: str, other: str = "") -> list[Pact]:
     """The running pacts binding ``player`` (with ``other``, or anyone if ``""``)."""
-    parties = (player, other) if other else None
-    return [
-        p
-        for p in dip.pacts
-        if player in (p.proposer, p.partner)
-        and (parties is None or {p.proposer, p.partner} == set(parties))
-    ]
+    return [p for p in dip.pacts if {player, other or player} <= {p.proposer, p.partner}]
 
 
 def betrayal(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
