@@ -181,12 +181,9 @@ def decide_begin_turn(
 def dominator(board: MapState) -> str:
     """A player holding ``domination`` territories or more (SM-10), else ``""``."""
     need = board.scenario.domination
-    if need:
-        owners = board.owners
-        for realm in board.realms:
-            if owners.count(realm.player) >= need:
-                return realm.player
-    return ""
+    if not need:
+        return ""
+    return next((r.player for r in board.realms if board.owners.count(r.player) >= need), "")
 
 
 def decide_end_turn(state: SummitState, action: EndTurn) -> tuple[SummitState, Events] | Refusal:
@@ -236,9 +233,7 @@ def decide_pass(state: SummitState, action: Pass) -> tuple[SummitState, Events] 
 def awaited(state: SummitState, player: str) -> int | None:
     """The proposal awaiting ``player``'s answer, or ``None`` (SM-9)."""
     asked = state.asked
-    if asked is None or asked.to != player:
-        return None
-    return asked.proposal
+    return asked.proposal if asked is not None and asked.to == player else None
 
 
 def asked(state: SummitState, made: ProposalMade) -> SummitState:
