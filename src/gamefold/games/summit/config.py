@@ -1,18 +1,12 @@
 """The summit config: players, the diplomacy rules and the scenario (SM-1, SM-2, SM-4 … SM-16).
 
-:class:`SummitConfig` is built with keyword arguments; a value that cannot describe a game
-raises :class:`~gamefold.ConfigError`. Change a built config with :func:`attrs.evolve`,
-which validates again.
+:class:`SummitConfig` and its :class:`Scenario`, a territory :class:`~gamefold.territory.Atlas`
+that also holds the figures of summit's rules and the end, are built with keyword arguments;
+a value that cannot describe a game raises :class:`~gamefold.ConfigError` naming the field
+and the rule. Change a built config with :func:`attrs.evolve`, which validates again.
 
-Its :class:`Scenario` is a territory :class:`~gamefold.territory.Atlas` (the territories,
-the bonus zones, the borders and how the map is set up, TR-1, TR-2) that also says what
-troops cost and bring, what pacts and Standalone effects do on the map, and when the game
-ends. Every figure is a keyword-only field with its documented default; a value that cannot
-describe a game raises :class:`~gamefold.ConfigError` naming the field and the rule.
-
-The default map, *the Summit*, has 18 territories in six bonus zones of three. The zones'
-names are also keys of the diplomacy config's ``bonus_zones`` (:data:`DEFAULT_BONUS_ZONES`),
-which say which tick counter each zone feeds and by how much (DP-5).
+The default map, *the Summit*, has 18 territories in six bonus zones of three, whose names
+are keys of the diplomacy config's ``bonus_zones`` too (:data:`DEFAULT_BONUS_ZONES`, DP-5).
 """
 
 from __future__ import annotations

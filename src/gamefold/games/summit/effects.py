@@ -1,16 +1,11 @@
 """What Standalone cards do on the map when they resolve (SM-8, SM-13, SM-14, DP-12).
 
-A Standalone card is played in its player's between-turn window and resolves at their next
-turn start (DP-12). What it does is data: the scenario's ``effects`` maps its subtype to an
-effect key, and :data:`HANDLERS` maps each key to its handler, so renaming a subtype
-without saying what it does is a configuration error, never a silent no-op. A card may be
-aimed (``PlayStandalone(..., target=...)``) at what its effect takes (:data:`AIMS`); an
-empty target aims automatically. Tier 2 effects count twice (each figure is per tier). An
-effect with nothing to act on *fizzles* (:class:`EffectFizzled`).
-
-Each handler below says what its effect does (the scenario's figures, how much). Handlers
-see the whole game: a betrayal and a Duration Modifier change diplomacy's pacts through its
-host actions (``BreakPact``, ``ExtendPact``), never by editing its slice.
+What a card does is data: the scenario's ``effects`` maps its subtype to an effect key, and
+:data:`HANDLERS` maps each key to its handler, so renaming a subtype without saying what it
+does is a configuration error, never a silent no-op; :data:`AIMS` says what each may be
+aimed at. Handlers see the whole game: a betrayal and a Duration Modifier change
+diplomacy's pacts through its host actions (``BreakPact``, ``ExtendPact``), never by
+editing its slice.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """How diplomacy's events change the map and the turn flow: deploys, troops, pacts, tallies,
-answers due (SM-4, SM-5, SM-7, SM-9).
-
-The diplomacy subsystem has no map: summit's reaction
-(:func:`gamefold.games.summit.rules.settle`) hands the events of each step to :func:`react`,
-which applies their consequences in the order they happened (each event type's handler
-says its rule) and reports what it did as events of its own; at a turn start
-:func:`reveal` and :func:`deploy` follow.
+answers due (SM-4, SM-5, SM-7, SM-9). The diplomacy subsystem has no map: summit's reaction
+(:func:`gamefold.games.summit.rules.settle`) applies these after every step.
 """
 
 from __future__ import annotations
