@@ -258,10 +258,8 @@ def betrayal(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     effect, player = resolved.effect, resolved.player
     dip: DiplomacyState = game.diplomacy
     target = effect.target
-    if not target:
-        mine = _pacts_with(dip, player)
-        if not mine:
-            return _fizzle(game, effect, player, "no pact to betray")
+    mine = _pacts_with(dip, player)
+    if not target and mine:
         oldest = mine[0]
         target = oldest.partner if oldest.proposer == player else oldest.proposer
     broken = _pacts_with(dip, player, target)
