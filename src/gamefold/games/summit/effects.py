@@ -45,6 +45,7 @@ __all__ = [
     "TrapLaid",
     "pact_problem",
     "resolve",
+    "take_weakest",
     "target_problem",
 ]
 
@@ -155,20 +156,30 @@ def _siege_target(state: MapState, player: str, aimed: str) -> str | None:
     return max(rivals, key=lambda other: territory_count(state, other), default=None)
 
 
+def take_weakest(
+    state: MapState, player: str, victim: str | None, count: int, cause: str
+) -> tuple[MapState, Events]:
+    """``player`` takes ``victim``'s weakest territories one by one, ``count`` of them or as
+    many as ``victim`` (``None``: nobody) holds (SM-7, SM-8)."""
+    events: list[Event] = []
+    for _ in range(count):
+        index = weakest(state, victim) if victim is not None else None
+        if index is None:
+            break
+        state, taken = take(state, index, player, cause)
+        events.append(taken)
+    return state, tuple(events)
+
+
 def siege(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Take the aimed player's weakest territories (SM-8)."""
     state, effect, player = game.map, resolved.effect, resolved.player
     target = _siege_target(state, player, effect.target)
-    events: list[Event] = []
-    for _ in range(state.scenario.siege_territories * effect.tier):
-        index = weakest(state, target) if target is not None else None
-        if index is None:
-            break
-        state, taken = take(state, index, player, "siege")
-        events.append(taken)
+    count = state.scenario.siege_territories * effect.tier
+    state, events = take_weakest(state, player, target, count, "siege")
     if not events:
         return _fizzle(game, effect, player, "no territory to besiege")
-    return replace(game, map=state), tuple(events)
+    return replace(game, map=state), events
 
 
 def _march_index(state: MapState, player: str, aimed: str) -> int | None:

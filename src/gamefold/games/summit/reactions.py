@@ -28,7 +28,7 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.diplomacy import step as diplomacy_step
-from gamefold.games.summit.effects import resolve
+from gamefold.games.summit.effects import resolve, take_weakest
 from gamefold.games.summit.flow import answered, asked
 from gamefold.games.summit.state import G, MapState
 from gamefold.territory import (
@@ -36,8 +36,6 @@ from gamefold.territory import (
     TruceEnded,
     gain_troops,
     realm_of,
-    take,
-    weakest,
     with_realm,
 )
 
@@ -95,18 +93,6 @@ def _self_applied(state: MapState, config: DiplomacyConfig, event: Any) -> tuple
     return gain_troops(state, event.player, event.troops, config.cards[event.card].name)
 
 
-def _transfer(state: MapState, pact: Pact, count: int) -> tuple[MapState, Events]:
-    """SM-7: the partner cedes their weakest territories to the proposer."""
-    events: list[Event] = []
-    for _ in range(count):
-        index = weakest(state, pact.partner)
-        if index is None:
-            break
-        state, taken = take(state, index, pact.proposer, "transfer")
-        events.append(taken)
-    return state, tuple(events)
-
-
 def _effect_of(state: MapState, config: DiplomacyConfig, agreement: str) -> tuple[str, int]:
     card = card_type(config, agreement)
     return state.scenario.effect(card.subtype), card.tier
@@ -125,8 +111,9 @@ def pact_effect(state: MapState, config: DiplomacyConfig, pact: Pact) -> tuple[M
     if effect == "truce":
         state = replace(state, truces=(*state.truces, Truce(pact.id, pact.proposer, pact.partner)))
         events.append(TruceBegan(pact.id, pact.proposer, pact.partner))
-    elif effect == "transfer":
-        state, taken = _transfer(state, pact, scenario.transfer_territories * tier)
+    elif effect == "transfer":  # SM-7: the partner cedes their weakest territories
+        count = scenario.transfer_territories * tier
+        state, taken = take_weakest(state, pact.proposer, pact.partner, count, "transfer")
         events += taken
     return state, tuple(events)
 
