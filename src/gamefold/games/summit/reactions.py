@@ -160,8 +160,7 @@ def react(game: G, events: Iterable[Event]) -> tuple[G, Events]:
         if isinstance(event, StandaloneResolved):
             game, more = resolve(game, event)  # SM-8: the effect may touch both slices
             out += more
-            continue
-        if isinstance(event, ProposalMade):
+        elif isinstance(event, ProposalMade):
             game = game.with_summit(asked(game.summit, event))
         elif isinstance(event, _ANSWERS):
             game = game.with_summit(answered(game.summit, event.proposal))
