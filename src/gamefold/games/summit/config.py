@@ -295,7 +295,6 @@ class SummitConfig:
         copies = self.diplomacy.composition
         for card in self.diplomacy.catalogue:
             choices = allowed.get(card.kind)
-            # copies.get(name, 0) is read only for its truth: another default is equivalent.
             if choices is None or not copies.get(card.name, 0):
                 continue
             effect = self.scenario.effects.get(card.subtype)
