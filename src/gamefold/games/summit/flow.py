@@ -1,12 +1,10 @@
 """The turn flow: Rounds, turns, between-turn windows, answers and the end (SM-3, SM-9, SM-10).
 
-Summit's own slice (:class:`~gamefold.games.summit.state.SummitState`) keeps where play
-stands (:class:`~gamefold.games.summit.state.Phase`): each Round every seat in order has a
-turn (``BeginTurn`` … ``EndTurn``) and then a between-turn window, for a Standalone card or
-a :class:`Pass`; a proposal's recipient answers it, or :class:`Defer`-s it, before play
-goes on. Each action has one decide function (``decide_<verb>``), which refuses with the
-first problem or applies; what needs the map too is the game's rule on the whole game
-(:func:`holdings_problem`, :func:`dominated`).
+Each Round every seat in order has a turn (``BeginTurn`` … ``EndTurn``) and then a
+between-turn window, for a Standalone card or a :class:`Pass`; a proposal's recipient
+answers it, or :class:`Defer`-s it, before play goes on. Each ``decide_<verb>`` decides on
+the flow alone; what needs the map too is the game's rule (:func:`holdings_problem`,
+:func:`dominated`).
 """
 
 from __future__ import annotations
