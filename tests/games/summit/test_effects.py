@@ -84,6 +84,8 @@ def test_sm8_a_siege_takes_the_weakest_territory_of_the_biggest_open_player() ->
     assert events == (TerritoryTaken("p1", "Chancery", "p2", "siege"),)
     _, events = _resolve(with_forts(_map(), "Legation", 1), "Siege T1", "p3")
     assert _taken(events) == ["Quay"]
+    # Auto-aimed, it besieges the player holding most, not the first open seat.
+    assert _taken(_resolve(with_owners(_map(), {"Forge": "p3"}), "Siege T1")[1]) == ["Legation"]
 
 
 def test_sm8_siege_territories_is_per_tier() -> None:

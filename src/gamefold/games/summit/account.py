@@ -1,14 +1,5 @@
-"""What summit tells: its account and the rules its play attests (EN-7).
-
-:data:`LINES` holds diplomacy's own lines (:data:`gamefold.diplomacy.LINES`), the
-territory's (:data:`gamefold.territory.LINES`) and summit's own; :func:`describe` tells any
-event of a summit game with them. :func:`standings` gives the closing lines of an account:
-each player's score and holdings, best first.
-
-For rule coverage (:func:`gamefold.sim.coverage`): diplomacy's events attest their DP rules
-(:data:`gamefold.diplomacy.EVENT_RULES`), the territory's their TR rules
-(:data:`gamefold.territory.EVENT_RULES`); the map's and the flow's events also attest the SM
-rules of :data:`EVENT_RULES`. Refusals attest their own rule.
+"""What summit tells: its account (:data:`LINES`, :func:`describe`, :func:`standings`) and
+the rules its play attests (:data:`EVENT_RULES`, for :func:`gamefold.sim.coverage`; EN-7).
 """
 
 from __future__ import annotations

@@ -1,18 +1,12 @@
 """The summit config: players, the diplomacy rules and the scenario (SM-1, SM-2, SM-4 … SM-16).
 
-:class:`SummitConfig` is built with keyword arguments; a value that cannot describe a game
-raises :class:`~gamefold.ConfigError`. Change a built config with :func:`attrs.evolve`,
-which validates again.
+:class:`SummitConfig` and its :class:`Scenario`, a territory :class:`~gamefold.territory.Atlas`
+that also holds the figures of summit's rules and the end, are built with keyword arguments;
+a value that cannot describe a game raises :class:`~gamefold.ConfigError` naming the field
+and the rule. Change a built config with :func:`attrs.evolve`, which validates again.
 
-Its :class:`Scenario` is a territory :class:`~gamefold.territory.Atlas` (the territories,
-the bonus zones, the borders and how the map is set up, TR-1, TR-2) that also says what
-troops cost and bring, what pacts and Standalone effects do on the map, and when the game
-ends. Every figure is a keyword-only field with its documented default; a value that cannot
-describe a game raises :class:`~gamefold.ConfigError` naming the field and the rule.
-
-The default map, *the Summit*, has 18 territories in six bonus zones of three. The zones'
-names are also keys of the diplomacy config's ``bonus_zones`` (:data:`DEFAULT_BONUS_ZONES`),
-which say which tick counter each zone feeds and by how much (DP-5).
+The default map, *the Summit*, has 18 territories in six bonus zones of three, whose names
+are keys of the diplomacy config's ``bonus_zones`` too (:data:`DEFAULT_BONUS_ZONES`, DP-5).
 """
 
 from __future__ import annotations
@@ -97,25 +91,22 @@ DEFAULT_BONUS_ZONES: PMap[str, BonusZone] = pmap(
 
 
 _COUNTS = {
-    "deploy_base": ("SM-4", 0),
-    "territories_per_troop": ("SM-4", 1),
-    "trap_troops": ("SM-13", 0),
-    "extend_turns": ("SM-14", 0),
-    "transfer_territories": ("SM-7", 0),
-    "support_deploy": ("SM-7", 0),
-    "partnership_deploy": ("SM-7", 0),
-    "siege_territories": ("SM-8", 0),
-    "march_territories": ("SM-8", 0),
-    "fort_levels": ("SM-8", 0),
-    "aid_troops": ("SM-8", 0),
-    "proposals_per_turn": ("SM-12", 0),
-    "max_rounds": ("SM-10", 1),
-    "domination": ("SM-10", 0),
+    "deploy_base": ("SM-4", 0, MAX_TROOPS),
+    "territories_per_troop": ("SM-4", 1, None),
+    "trap_troops": ("SM-13", 0, MAX_TROOPS),
+    "extend_turns": ("SM-14", 0, None),
+    "transfer_territories": ("SM-7", 0, None),
+    "support_deploy": ("SM-7", 0, MAX_TROOPS),
+    "partnership_deploy": ("SM-7", 0, MAX_TROOPS),
+    "siege_territories": ("SM-8", 0, None),
+    "march_territories": ("SM-8", 0, None),
+    "fort_levels": ("SM-8", 0, None),
+    "aid_troops": ("SM-8", 0, MAX_TROOPS),
+    "proposals_per_turn": ("SM-12", 0, None),
+    "max_rounds": ("SM-10", 1, None),
+    "domination": ("SM-10", 0, None),
 }
-"""Each whole-number field: the rule it belongs to and its smallest allowed value."""
-
-_TROOPS = ("deploy_base", "support_deploy", "partnership_deploy", "aid_troops", "trap_troops")
-"""The fields that are troop counts: at most :data:`~gamefold.territory.MAX_TROOPS` (TR-8)."""
+"""Each whole-number field: its rule, its smallest and (troops only, TR-8) its largest value."""
 
 
 _LIMITS = {
@@ -219,13 +210,12 @@ class Scenario(Atlas):
             )
 
     def _check_counts(self) -> None:
-        for field, (rule, low) in _COUNTS.items():
+        for field, (rule, low, high) in _COUNTS.items():
             value = getattr(self, field)
             require(is_int(value), field, "must be an integer", "EN-4")
             require(value >= low, field, f"must be {low} or more, not {value}", rule)
-            if field in _TROOPS:
-                message = f"must be {MAX_TROOPS} or less, not {value}"
-                require(value <= MAX_TROOPS, field, message, rule)
+            ok = high is None or value <= high
+            require(ok, field, f"must be {high} or less, not {value}", rule)
         require(
             self.domination <= len(self.territories),
             "domination",
@@ -305,7 +295,6 @@ class SummitConfig:
         copies = self.diplomacy.composition
         for card in self.diplomacy.catalogue:
             choices = allowed.get(card.kind)
-            # copies.get(name, 0) is read only for its truth: another default is equivalent.
             if choices is None or not copies.get(card.name, 0):
                 continue
             effect = self.scenario.effects.get(card.subtype)

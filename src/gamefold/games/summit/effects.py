@@ -1,16 +1,11 @@
 """What Standalone cards do on the map when they resolve (SM-8, SM-13, SM-14, DP-12).
 
-A Standalone card is played in its player's between-turn window and resolves at their next
-turn start (DP-12). What it does is data: the scenario's ``effects`` maps its subtype to an
-effect key, and :data:`HANDLERS` maps each key to its handler, so renaming a subtype
-without saying what it does is a configuration error, never a silent no-op. A card may be
-aimed (``PlayStandalone(..., target=...)``) at what its effect takes (:data:`AIMS`); an
-empty target aims automatically. Tier 2 effects count twice (each figure is per tier). An
-effect with nothing to act on *fizzles* (:class:`EffectFizzled`).
-
-Each handler below says what its effect does (the scenario's figures, how much). Handlers
-see the whole game: a betrayal and a Duration Modifier change diplomacy's pacts through its
-host actions (``BreakPact``, ``ExtendPact``), never by editing its slice.
+What a card does is data: the scenario's ``effects`` maps its subtype to an effect key, and
+:data:`HANDLERS` maps each key to its handler, so renaming a subtype without saying what it
+does is a configuration error, never a silent no-op; :data:`AIMS` says what each may be
+aimed at. Handlers see the whole game: a betrayal and a Duration Modifier change
+diplomacy's pacts through its host actions (``BreakPact``, ``ExtendPact``), never by
+editing its slice.
 """
 
 from __future__ import annotations
@@ -50,6 +45,7 @@ __all__ = [
     "TrapLaid",
     "pact_problem",
     "resolve",
+    "take_weakest",
     "target_problem",
 ]
 
@@ -99,16 +95,12 @@ class EffectFizzled(Event):
 
 def target_problem(state: MapState, effect: str, player: str, target: str) -> str | None:
     """Why ``target`` cannot be aimed at with a card whose effect is ``effect``, or ``None``."""
-    if target == "":
+    if target in targets(state, effect, player):
         return None
     aim = AIMS.get(effect, "")
     if aim == "player":
-        if target in state.players and target != player:
-            return None
         return f"This card is aimed at another seated player, not {target!r}."
     if aim == "territory":
-        if target in state.scenario.territories:
-            return None
         return f"This card is aimed at a territory of the map, not {target!r}."
     return "This card takes no target."
 
@@ -160,29 +152,34 @@ def _siege_target(state: MapState, player: str, aimed: str) -> str | None:
     player holding most territories; ``None`` for nobody."""
     if aimed:
         return aimed if _open_to(state, player, aimed) else None
-    best: str | None = None
-    most = 0
-    for other in state.players:
-        count = territory_count(state, other)
-        if count > most and _open_to(state, player, other):
-            best, most = other, count
-    return best
+    rivals = [other for other in state.players if _open_to(state, player, other)]
+    return max(rivals, key=lambda other: territory_count(state, other), default=None)
+
+
+def take_weakest(
+    state: MapState, player: str, victim: str | None, count: int, cause: str
+) -> tuple[MapState, Events]:
+    """``player`` takes ``victim``'s weakest territories one by one, ``count`` of them or as
+    many as ``victim`` (``None``: nobody) holds (SM-7, SM-8)."""
+    events: list[Event] = []
+    for _ in range(count):
+        index = weakest(state, victim) if victim is not None else None
+        if index is None:
+            break
+        state, taken = take(state, index, player, cause)
+        events.append(taken)
+    return state, tuple(events)
 
 
 def siege(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Take the aimed player's weakest territories (SM-8)."""
     state, effect, player = game.map, resolved.effect, resolved.player
     target = _siege_target(state, player, effect.target)
-    events: list[Event] = []
-    for _ in range(state.scenario.siege_territories * effect.tier):
-        index = weakest(state, target) if target is not None else None
-        if index is None:
-            break
-        state, taken = take(state, index, player, "siege")
-        events.append(taken)
+    count = state.scenario.siege_territories * effect.tier
+    state, events = take_weakest(state, player, target, count, "siege")
     if not events:
         return _fizzle(game, effect, player, "no territory to besiege")
-    return replace(game, map=state), tuple(events)
+    return replace(game, map=state), events
 
 
 def _march_index(state: MapState, player: str, aimed: str) -> int | None:
@@ -263,13 +260,7 @@ def foreign_aid(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
 
 def _pacts_with(dip: DiplomacyState, player: str, other: str = "") -> list[Pact]:
     """The running pacts binding ``player`` (with ``other``, or anyone if ``""``)."""
-    parties = (player, other) if other else None
-    return [
-        p
-        for p in dip.pacts
-        if player in (p.proposer, p.partner)
-        and (parties is None or {p.proposer, p.partner} == set(parties))
-    ]
+    return [p for p in dip.pacts if {player, other or player} <= {p.proposer, p.partner}]
 
 
 def betrayal(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
@@ -278,10 +269,8 @@ def betrayal(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     effect, player = resolved.effect, resolved.player
     dip: DiplomacyState = game.diplomacy
     target = effect.target
-    if not target:
-        mine = _pacts_with(dip, player)
-        if not mine:
-            return _fizzle(game, effect, player, "no pact to betray")
+    mine = _pacts_with(dip, player)
+    if not target and mine:
         oldest = mine[0]
         target = oldest.partner if oldest.proposer == player else oldest.proposer
     broken = _pacts_with(dip, player, target)

@@ -1,12 +1,10 @@
 """The turn flow: Rounds, turns, between-turn windows, answers and the end (SM-3, SM-9, SM-10).
 
-Summit's own slice (:class:`~gamefold.games.summit.state.SummitState`) keeps where play
-stands (:class:`~gamefold.games.summit.state.Phase`): each Round every seat in order has a
-turn (``BeginTurn`` … ``EndTurn``) and then a between-turn window, for a Standalone card or
-a :class:`Pass`; a proposal's recipient answers it, or :class:`Defer`-s it, before play
-goes on. Each action has one decide function (``decide_<verb>``), which refuses with the
-first problem or applies; what needs the map too is the game's rule on the whole game
-(:func:`holdings_problem`, :func:`dominated`).
+Each Round every seat in order has a turn (``BeginTurn`` … ``EndTurn``) and then a
+between-turn window, for a Standalone card or a :class:`Pass`; a proposal's recipient
+answers it, or :class:`Defer`-s it, before play goes on. Each ``decide_<verb>`` decides on
+the flow alone; what needs the map too is the game's rule (:func:`holdings_problem`,
+:func:`dominated`).
 """
 
 from __future__ import annotations
@@ -181,12 +179,9 @@ def decide_begin_turn(
 def dominator(board: MapState) -> str:
     """A player holding ``domination`` territories or more (SM-10), else ``""``."""
     need = board.scenario.domination
-    if need:
-        owners = board.owners
-        for realm in board.realms:
-            if owners.count(realm.player) >= need:
-                return realm.player
-    return ""
+    if not need:
+        return ""
+    return next((r.player for r in board.realms if board.owners.count(r.player) >= need), "")
 
 
 def decide_end_turn(state: SummitState, action: EndTurn) -> tuple[SummitState, Events] | Refusal:
@@ -236,9 +231,7 @@ def decide_pass(state: SummitState, action: Pass) -> tuple[SummitState, Events] 
 def awaited(state: SummitState, player: str) -> int | None:
     """The proposal awaiting ``player``'s answer, or ``None`` (SM-9)."""
     asked = state.asked
-    if asked is None or asked.to != player:
-        return None
-    return asked.proposal
+    return asked.proposal if asked is not None and asked.to == player else None
 
 
 def asked(state: SummitState, made: ProposalMade) -> SummitState:

@@ -1,10 +1,4 @@
-"""The summit game definition: setup, turn flow, end and outcome (SM-1 … SM-11).
-
-Who acts when (SM-9) is the turn flow of :mod:`~gamefold.games.summit.flow`: the clock's
-``StartRound``, ``BeginTurn`` (with the map's holdings) and ``EndRound``
-(:meth:`Summit.clock_action`); every other choice is the player's whose turn, window or
-answer it is (:meth:`Summit.actor`).
-"""
+"""The summit game definition: setup, who acts when (SM-9), end and outcome (SM-1 … SM-11)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""What every reachable summit game satisfies: the turn flow's invariants, and the map's
-turns agreeing with it.
-
-Each yields one sentence per violation, nothing when it holds. :data:`INVARIANTS` (on a
-:class:`~gamefold.games.summit.state.SummitState`) goes into the turn flow's
-:class:`~gamefold.Subsystem` entry and :data:`GAME_INVARIANTS` (on the whole game) into
-the registry, so :func:`gamefold.testing.check_invariants`, the conformance check and the
-state machine run them after every step (the map's entry brings the territory's own).
+"""What every reachable summit game satisfies: the turn flow's invariants (:data:`INVARIANTS`,
+in its entry) and the map's turns agreeing with it (:data:`GAME_INVARIANTS`, the registry's).
+The map's entry brings the territory's own.
 """
 
 from __future__ import annotations

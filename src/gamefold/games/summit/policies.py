@@ -155,15 +155,13 @@ def greedy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng
     board: MapView = view[MAP]
     flow: SummitState = view.summit
     attacking = any(type(a) in (Attack, Deploy) for a in legal)
-    best, best_worth = legal[0], None
-    for action in legal:
-        rate = _WORTH.get(type(action), _unknown)
-        worth = rate(dip, board, flow, action)
+
+    def worth(action: Action) -> float:
         if type(action) is SelfApply and attacking:
-            worth = _SKIP
-        if best_worth is None or worth > best_worth:
-            best, best_worth = action, worth
-    return best, rng
+            return _SKIP
+        return _WORTH.get(type(action), _unknown)(dip, board, flow, action)
+
+    return max(legal, key=worth), rng  # max keeps the earliest of the best
 
 
 def random_kinds(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
@@ -171,6 +169,5 @@ def random_kinds(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Actio
     kinds: dict[type, list[Action]] = {}
     for action in legal:
         kinds.setdefault(type(action), []).append(action)
-    groups = list(kinds.values())
-    group, rng = rng.choice(groups)
+    group, rng = rng.choice(list(kinds.values()))
     return rng.choice(group)

@@ -1,11 +1,6 @@
 """How diplomacy's events change the map and the turn flow: deploys, troops, pacts, tallies,
-answers due (SM-4, SM-5, SM-7, SM-9).
-
-The diplomacy subsystem has no map: summit's reaction
-(:func:`gamefold.games.summit.rules.settle`) hands the events of each step to :func:`react`,
-which applies their consequences in the order they happened (each event type's handler
-says its rule) and reports what it did as events of its own; at a turn start
-:func:`reveal` and :func:`deploy` follow.
+answers due (SM-4, SM-5, SM-7, SM-9). The diplomacy subsystem has no map: summit's reaction
+(:func:`gamefold.games.summit.rules.settle`) applies these after every step.
 """
 
 from __future__ import annotations
@@ -33,7 +28,7 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.diplomacy import step as diplomacy_step
-from gamefold.games.summit.effects import resolve
+from gamefold.games.summit.effects import resolve, take_weakest
 from gamefold.games.summit.flow import answered, asked
 from gamefold.games.summit.state import G, MapState
 from gamefold.territory import (
@@ -41,8 +36,6 @@ from gamefold.territory import (
     TruceEnded,
     gain_troops,
     realm_of,
-    take,
-    weakest,
     with_realm,
 )
 
@@ -100,18 +93,6 @@ def _self_applied(state: MapState, config: DiplomacyConfig, event: Any) -> tuple
     return gain_troops(state, event.player, event.troops, config.cards[event.card].name)
 
 
-def _transfer(state: MapState, pact: Pact, count: int) -> tuple[MapState, Events]:
-    """SM-7: the partner cedes their weakest territories to the proposer."""
-    events: list[Event] = []
-    for _ in range(count):
-        index = weakest(state, pact.partner)
-        if index is None:
-            break
-        state, taken = take(state, index, pact.proposer, "transfer")
-        events.append(taken)
-    return state, tuple(events)
-
-
 def _effect_of(state: MapState, config: DiplomacyConfig, agreement: str) -> tuple[str, int]:
     card = card_type(config, agreement)
     return state.scenario.effect(card.subtype), card.tier
@@ -130,8 +111,9 @@ def pact_effect(state: MapState, config: DiplomacyConfig, pact: Pact) -> tuple[M
     if effect == "truce":
         state = replace(state, truces=(*state.truces, Truce(pact.id, pact.proposer, pact.partner)))
         events.append(TruceBegan(pact.id, pact.proposer, pact.partner))
-    elif effect == "transfer":
-        state, taken = _transfer(state, pact, scenario.transfer_territories * tier)
+    elif effect == "transfer":  # SM-7: the partner cedes their weakest territories
+        count = scenario.transfer_territories * tier
+        state, taken = take_weakest(state, pact.proposer, pact.partner, count, "transfer")
         events += taken
     return state, tuple(events)
 
@@ -178,8 +160,7 @@ def react(game: G, events: Iterable[Event]) -> tuple[G, Events]:
         if isinstance(event, StandaloneResolved):
             game, more = resolve(game, event)  # SM-8: the effect may touch both slices
             out += more
-            continue
-        if isinstance(event, ProposalMade):
+        elif isinstance(event, ProposalMade):
             game = game.with_summit(asked(game.summit, event))
         elif isinstance(event, _ANSWERS):
             game = game.with_summit(answered(game.summit, event.proposal))

@@ -35,10 +35,10 @@ from gamefold.diplomacy import (
     Propose,
     TurnBegan,
 )
-from gamefold.errors import IllegalAction, Refusal
+from gamefold.errors import Refusal
 from gamefold.games.summit import codes, effects, flow, reactions
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
-from gamefold.games.summit.flow import after_window, dominated, holdings_problem
+from gamefold.games.summit.flow import after_window, dominated, holdings_problem, in_window
 from gamefold.games.summit.invariants import GAME_INVARIANTS, INVARIANTS
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
 from gamefold.games.summit.state import (
@@ -201,30 +201,21 @@ def _effect(game: SummitSlices, card: int) -> str:
     return game.map.scenario.effect(game.diplomacy.config.cards[card].subtype)
 
 
-def _target(game: SummitSlices, action: PlayStandalone) -> IllegalAction | None:
-    effect = _effect(game, action.card)
-    problem = target_problem(game.map, effect, action.player, action.target)
-    if problem is not None:
-        return codes.illegal(codes.BAD_TARGET, problem, action)
-    problem = pact_problem(game, effect, action.player, action.target)
-    if problem is not None:
-        return codes.illegal(codes.NO_PACT, problem, action)
-    return None
-
-
 def play_standalone(game: G, action: Any) -> tuple[G, Events]:
     """Diplomacy plays the card (DP-12); playing in one's own window closes it (SM-9).
     Diplomacy decides first (DP-12), then the target's reasons (SM-8), then the pact a
     Betrayal or a Duration Modifier acts on (SM-16)."""
     dip, events = diplomacy.step(game.diplomacy, action)
-    problem = _target(game, action)
+    effect = _effect(game, action.card)
+    problem = target_problem(game.map, effect, action.player, action.target)
     if problem is not None:
-        raise problem
+        raise codes.illegal(codes.BAD_TARGET, problem, action)
+    problem = pact_problem(game, effect, action.player, action.target)
+    if problem is not None:
+        raise codes.illegal(codes.NO_PACT, problem, action)
     game = replace(game, diplomacy=dip)
     state: SummitState = game.summit
-    # Equivalent to the phase alone: diplomacy allows a Standalone play only in the
-    # player's own window (DP-12), so both tests hold together or not at all.
-    if state.phase is Phase.WINDOW and state.current == action.player:
+    if in_window(state, action.player):
         game = game.with_summit(after_window(state))
     return game, events
 

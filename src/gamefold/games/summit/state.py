@@ -1,20 +1,9 @@
 """Summit's own slice, the turn flow, and the map slice it composes with.
 
-:class:`SummitState` is summit's ``"summit"`` slice: where the turn flow stands (the
-:class:`Phase`, the Round, the turns begun, the proposal awaiting its answer, :class:`Ask`,
-and the proposals made this turn). The map is the territory subsystem's slice, a
-:class:`MapState` (a :class:`~gamefold.territory.TerritoryState` on summit's
-:class:`~gamefold.games.summit.config.Scenario`): the map's actions are open to its current
-player, from the turn's start to its end (TR-3, TR-4).
-
-Summit's rules reach the turn flow through :class:`SummitSlices` (``game.summit``,
-``game.with_summit``), so a game may hold it as a slice (summit) or inside a slice of its
-own (the campaign, whose slice decides it with summit's decide functions).
-
-Both are public (EN-9): the turn flow is its own view (:func:`view`), and the map's
-(:func:`map_view`, a :class:`MapView`) is all of it but the RNG (a secret pact, hidden by
-the diplomacy view, has no trace on the map until it is revealed), so a bot cannot see
-the future.
+:class:`SummitState` is summit's ``"summit"`` slice, reached through :class:`SummitSlices`;
+the map is the territory subsystem's slice on summit's scenario, a :class:`MapState`. Both
+are public (EN-9): a secret pact, hidden by the diplomacy view, has no trace on the map
+until it is revealed.
 """
 
 from __future__ import annotations
@@ -138,11 +127,8 @@ def initial_flow(scenario: Scenario, players: tuple[str, ...] | list[str]) -> Su
 
 @attrs.frozen
 class SummitGame(Game):
-    """A summit game in play: the factions' economy, the map and summit's turn flow, by name.
-
-    Summit's rules read ``game.diplomacy``, ``game.map`` and ``game.summit`` and write the
-    turn flow with :meth:`with_summit`, so they run on any :class:`SummitSlices` record (the
-    campaign's holds the turn flow inside its own slice)."""
+    """A summit game in play: the factions' economy, the map and summit's turn flow, by name
+    (a :class:`SummitSlices`)."""
 
     diplomacy: diplomacy.DiplomacyState
     """The factions' economy (:mod:`gamefold.diplomacy`)."""
