@@ -20,7 +20,7 @@ from gamefold import combat, diplomacy, skills, territory
 from gamefold.combat import CombatState, Ending, Fighter, Side, Withdraw, Zone, find
 from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, replace
 from gamefold.diplomacy import DiplomacyState
-from gamefold.errors import IllegalAction, Refusal
+from gamefold.errors import Refusal
 from gamefold.games.campaign import codes
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.state import (
@@ -54,9 +54,6 @@ __all__ = [
     "rounds_fought",
     "step_attack",
 ]
-
-MAP = territory.NAME
-"""The map slice's name."""
 
 
 @attrs.frozen
@@ -118,9 +115,7 @@ _BATTLE_FIRST = codes.refusal(
 
 
 def _battle_problem(game: Game, action: Action) -> Refusal | None:
-    if game.campaign.battle is None:
-        return None
-    return _BATTLE_FIRST
+    return None if game.campaign.battle is None else _BATTLE_FIRST
 
 
 def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> tuple[str, ...]:
@@ -282,17 +277,16 @@ def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
 # -- the battle's clock ----------------------------------------------------------------------
 
 
-def _no_battle(game: Game, action: Action) -> IllegalAction | None:
-    if game.campaign.battle is not None:
-        return None
-    return codes.illegal(codes.NO_BATTLE, "No battle is under way.", action)
+def _require_battle(game: Game, action: Action) -> None:
+    if game.campaign.battle is None:
+        raise codes.illegal(codes.NO_BATTLE, "No battle is under way.", action)
 
 
 def step_start_round(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
     """The skill decks' Round begins: every living champion and the GM refill (SD-3); during
     a battle whose fight goes on, within its Rounds (CP-1, CP-7), between Rounds (the decks
     refuse it in a Round)."""
-    _raise(_no_battle(game, action))
+    _require_battle(game, action)
     if game.combat.ending is not None or rounds_fought(game) >= config.max_battle_rounds:
         raise codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
     deck, events = skills.step(game.skills, StartRound())
@@ -308,7 +302,7 @@ def step_end_round(subs: RoundEnds, game: Game, action: Action) -> tuple[Game, E
     """Every battle slice ends its Round: Burn modifiers (SD-12), conditions (CB-12),
     shields (SK-5), the Round's choices (SK-1); during a battle, once every unit has
     activated (the decks, first of ``subs``, refuse it before: SD-13, CP-1)."""
-    _raise(_no_battle(game, action))
+    _require_battle(game, action)
     events: list[Event] = []
     for name, end in subs:
         state, more = end(game[name], EndRound())
@@ -349,13 +343,13 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     taken if no defender is left and troops survive; else survivors fall back to the source
     at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``). Refused
     without a battle, in a Round, or while the fight goes on within its Rounds (CP-7)."""
-    _raise(_no_battle(game, action))
+    _require_battle(game, action)
     over = game.combat.ending is not None or rounds_fought(game) >= config.max_battle_rounds
     if game.skills.in_round or not over:
         raise codes.illegal(codes.NOT_YET, "The battle goes on.", action)
     state: CampaignState = game.campaign
     battle = state.battle
-    assert battle is not None  # _no_battle
+    assert battle is not None  # _require_battle
     result, lost, killed = _outcome(config, game.combat, battle)
     survivors = battle.troops - lost
     left = battle.reserve + len(battle.guards) - killed
@@ -374,11 +368,6 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     state = _tally(replace(state, battle=None), battle.attack.player, battle.defender, closed)
     ended = BattleEnded(battle.attack.player, battle.attack.territory, result, lost, killed)
     return replace(game, map=board, campaign=state), (ended, *closed)
-
-
-def _raise(problem: IllegalAction | None) -> None:
-    if problem is not None:
-        raise problem
 
 
 def _refuse_field(game: Game, action: Action) -> tuple[Game, Events]:
