@@ -143,9 +143,8 @@ def defending_champion(config: CampaignConfig, game: Game, defender: str) -> str
     """CP-11: the defending faction's champion who fights beside the guards, or ``""``: none
     for a neutral territory, a dead champion, or without ``defender_joins``."""
     deck: SkillsState = game.skills
-    if not config.defender_joins or defender not in config.factions:
-        return ""
-    return defender if owner_of(deck, defender).alive else ""
+    joins = config.defender_joins and defender in config.factions
+    return defender if joins and owner_of(deck, defender).alive else ""
 
 
 def _champion(sk: SkirmishConfig, name: str, hp: int, side: Side = Side.PARTY) -> Fighter:
@@ -160,23 +159,17 @@ def _champion(sk: SkirmishConfig, name: str, hp: int, side: Side = Side.PARTY) -
 
 
 def _fighters(
-    config: CampaignConfig,
-    sk: SkirmishConfig,
-    action: Attack,
-    troops: int,
-    guards: int,
-    forts: int,
-    sides: tuple[tuple[str, ...], str],
-) -> tuple[int, tuple[Fighter, ...]]:
-    joined, defending = sides
-    hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
-    champion = _champion(sk, action.player, hp)
-    helpers = tuple(_champion(sk, ally, config.champion_hp) for ally in joined)  # CP-10
-    fielded = config.guard_fighters(guards, config.troop_hp + config.fort_hp * forts)  # CP-4
+    config: CampaignConfig, sk: SkirmishConfig, battle: Battle, forts: int
+) -> tuple[Fighter, ...]:
+    champion = _champion(sk, battle.attack.player, battle.hp)
+    helpers = tuple(_champion(sk, ally, config.champion_hp) for ally in battle.allies)  # CP-10
+    guard_hp = config.troop_hp + config.fort_hp * forts  # CP-4
+    fielded = config.guard_fighters(len(battle.guards), guard_hp)
+    defending = battle.champion
     own = (_champion(sk, defending, config.defender_hp, Side.ENEMIES),) if defending else ()
     # CP-11: the defender's own champion stands after its guards, so the fight lists the
     # enemies' pairings in the order of their names, as it does a skirmish's.
-    return hp, (champion, *helpers, *fielded, *own)
+    return (champion, *helpers, *fielded, *own)
 
 
 def _refuse_attack(game: Game, action: Attack) -> None:
@@ -220,14 +213,9 @@ def step_attack(
         game = replace(game, map=board, campaign=state)
         return game, (*sprung, ended, *closed)
     guards = min(defenders, config.garrison_slots)
-    joined = allies(config, game, action.player, defender)
-    defending = defending_champion(config, game, defender)
-    sides = (joined, defending)
-    hp, entries = _fighters(config, sk, action, troops, guards, board.forts[target], sides)
-    seed = state.rng.split(f"battle-{state.battles}")
-    fight = combat.initial_state(sk.combat_config(), entries, seed)
     names = config.guards[:guards]
     deck, fielded = skills.step(game.skills, FieldUnits(names))
+    hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
     battle = Battle(
         action,
         defender,
@@ -236,12 +224,13 @@ def step_attack(
         names,
         defenders - guards,
         deck.round,
-        joined,
-        defending,
+        allies(config, game, action.player, defender),
+        defending_champion(config, game, defender),
         commander(config, defender),
     )
-    state = replace(state, battle=battle)
-    game = replace(game, map=board, combat=fight, skills=deck)
+    entries = _fighters(config, sk, battle, board.forts[target])
+    seed = state.rng.split(f"battle-{state.battles}")
+    fight = combat.initial_state(sk.combat_config(), entries, seed)
     began = BattleBegan(
         action.player,
         action.source,
@@ -250,11 +239,13 @@ def step_attack(
         troops,
         hp,
         names,
-        joined,
-        defending,
+        battle.allies,
+        battle.champion,
         battle.commander,
     )
-    return replace(game, campaign=state), (*sprung, began, *fielded)
+    state = replace(state, battle=battle)
+    game = replace(game, map=board, combat=fight, skills=deck, campaign=state)
+    return game, (*sprung, began, *fielded)
 
 
 def commander(config: CampaignConfig, defender: str) -> str:
