@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from gamefold.core import Action, EndRound, Event, Events, replace, replacer
+from gamefold.core import Action, EndRound, Event, Events, replace
 from gamefold.games import skirmish, summit
 from gamefold.games.campaign import codes
 from gamefold.games.skirmish import SkirmishState, SkirmishView
@@ -223,8 +223,7 @@ def records_sound(state: CampaignState) -> Iterator[str]:
         if min(r.attacks, r.conquests, r.defences) < 0 or r.conquests > r.attacks:
             yield f"{r.faction} has an impossible record: {r}"
     fought = sum(r.attacks for r in state.records)
-    under_way = 1 if state.battle is not None else 0
-    if fought + under_way > state.battles:
+    if fought + (state.battle is not None) > state.battles:  # a battle under way is begun
         yield f"{fought} battles recorded, but only {state.battles} begun"
 
 
@@ -237,10 +236,6 @@ def nested_sound(state: CampaignState) -> Iterator[str]:
         yield from check(state.skirmish)
 
 
-_set_summit = replacer(CampaignState, "summit")
-_set_skirmish = replacer(CampaignState, "skirmish")
-
-
 def _decide_flow(state: CampaignState, action: Any) -> tuple[CampaignState, Events] | Refusal:
     """Summit's decision of a flow ``action`` on the flow this slice holds: its refusal as it
     is, else the slice holding the new flow, with its events."""
@@ -248,7 +243,7 @@ def _decide_flow(state: CampaignState, action: Any) -> tuple[CampaignState, Even
     if isinstance(result, Refusal):
         return result
     flow, events = result
-    return _set_summit(state, flow), events
+    return replace(state, summit=flow), events
 
 
 def end_battle_round(state: CampaignState, action: Action) -> tuple[CampaignState, Events]:
@@ -258,7 +253,7 @@ def end_battle_round(state: CampaignState, action: Action) -> tuple[CampaignStat
     bookkeeping, events = skirmish.subsystem.step(state.skirmish, EndRound())
     if bookkeeping is state.skirmish:
         return state, events
-    return _set_skirmish(state, bookkeeping), events
+    return replace(state, skirmish=bookkeeping), events
 
 
 _PIPELINE: Pipeline[CampaignState] = Pipeline(
