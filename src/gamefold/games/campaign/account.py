@@ -100,14 +100,8 @@ def outcome(summit: GameDef[Any], game: Game) -> dict[str, dict[str, Any]]:
             "defences": record.defences,
         }
     template = next(iter(rows.values()))
-    rows[GM] = {key: _zero(value) for key, value in template.items()}
+    rows[GM] = {key: type(value)() for key, value in template.items()}  # False, 0 or 0.0
     return rows
-
-
-def _zero(value: Any) -> Any:
-    if isinstance(value, bool):
-        return False
-    return 0.0 if isinstance(value, float) else 0
 
 
 OWN_RULES: tuple[str, ...] = tuple(f"CP-{n}" for n in range(1, 13))
@@ -181,6 +175,4 @@ def attested(
 def truce_attacks(game: Game, actor: str) -> tuple[Action, ...]:
     """Attacks ``actor`` would make in its turn across a border to a truce partner (CP-6)."""
     state: CampaignState = game[NAME]
-    if state.battle is not None:
-        return ()
-    return territory.truce_attacks(game[MAP], actor)
+    return () if state.battle is not None else territory.truce_attacks(game[MAP], actor)
