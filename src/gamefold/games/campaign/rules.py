@@ -19,7 +19,7 @@ actions (CP-1).
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Self
 
 import attrs
 
@@ -35,15 +35,10 @@ from gamefold.games.campaign.invariants import CROSS_INVARIANTS
 from gamefold.games.campaign.state import CampaignState
 from gamefold.games.skirmish import SkirmishConfig, SkirmishState
 from gamefold.games.summit import MapState, SummitState
-from gamefold.registry import Game, Rules, Subsystem
+from gamefold.registry import Game, Rules
 from gamefold.skills import SkillsState
 
 __all__ = ["CampaignGame", "build_rules"]
-
-
-def _battle_slices(subsystems: tuple[Subsystem[Any], ...]) -> tuple[Subsystem[Any], ...]:
-    """The skirmish's slices, deaf to the factions' lifecycle (their Rounds are CP-1's)."""
-    return tuple(attrs.evolve(sub, lifecycle=()) for sub in subsystems)
 
 
 _set_summit = replacer(CampaignState, "summit")
@@ -99,13 +94,15 @@ def build_rules(
     skirmish's but its bookkeeping, then the campaign slice holding those two."""
     economy = tuple(sub for sub in summit_rules.subsystems if sub.name != summit.NAME)
     own = tuple(sub for sub in skirmish.subsystems(skirmish_config) if sub.name != skirmish.NAME)
+    # The battle slices are deaf to the factions' lifecycle: their Rounds are CP-1's.
+    deaf = tuple(attrs.evolve(sub, lifecycle=()) for sub in own)
     fighting = skirmish.parts(skirmish_config)
     ending = (
         *((sub.name, sub.step) for sub in own if sub.lifecycle),
         (slice_.NAME, slice_.end_battle_round),  # the skirmish slice's EndRound (SK-1)
     )
     return Rules(
-        [*economy, *_battle_slices(own), slice_.subsystem],
+        [*economy, *deaf, slice_.subsystem],
         rules=(*fighting.rules, *battle.battle_rules(config, ending)),
         overrides=(
             *summit_rules.overrides,
