@@ -35,10 +35,8 @@ def battle_clock(max_rounds: int, rules: Rules, game: Game) -> Action | None:
     deck: SkillsState = game.skills
     fight: combat.CombatState = game.combat
     if not deck.in_round:
-        over = fight.ending is not None
-        if over or rounds_fought(game) >= max_rounds:
-            return EndBattle()
-        return StartBattleRound()
+        over = fight.ending is not None or rounds_fought(game) >= max_rounds
+        return EndBattle() if over else StartBattleRound()
     if deck.reacting:
         return None
     if deck.active is not None:
