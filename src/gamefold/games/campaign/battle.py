@@ -45,6 +45,7 @@ __all__ = [
     "StartBattleRound",
     "allies",
     "attack_options",
+    "battle_over",
     "battle_rules",
     "commander",
     "defending_champion",
@@ -88,6 +89,11 @@ def rounds_fought(game: Game) -> int:
     """The Rounds of the battle under way begun so far (0 without a battle)."""
     battle = game.campaign.battle
     return 0 if battle is None else game.skills.round - battle.first_round
+
+
+def battle_over(game: Game, max_rounds: int) -> bool:
+    """Whether the battle's fight ended or ``max_rounds`` of its Rounds were begun (CP-5, CP-7)."""
+    return game.combat.ending is not None or rounds_fought(game) >= max_rounds
 
 
 def fighting(fight: CombatState, unit: str) -> bool:
@@ -278,7 +284,7 @@ def step_start_round(config: CampaignConfig, game: Game, action: Action) -> tupl
     a battle whose fight goes on, within its Rounds (CP-1, CP-7), between Rounds (the decks
     refuse it in a Round)."""
     _require_battle(game, action)
-    if game.combat.ending is not None or rounds_fought(game) >= config.max_battle_rounds:
+    if battle_over(game, config.max_battle_rounds):
         raise codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
     deck, events = skills.step(game.skills, StartRound())
     return replace(game, skills=deck), events
@@ -335,8 +341,7 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``). Refused
     without a battle, in a Round, or while the fight goes on within its Rounds (CP-7)."""
     _require_battle(game, action)
-    over = game.combat.ending is not None or rounds_fought(game) >= config.max_battle_rounds
-    if game.skills.in_round or not over:
+    if game.skills.in_round or not battle_over(game, config.max_battle_rounds):
         raise codes.illegal(codes.NOT_YET, "The battle goes on.", action)
     state: CampaignState = game.campaign
     battle = state.battle

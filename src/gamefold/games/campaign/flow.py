@@ -17,8 +17,8 @@ from gamefold.games.campaign.battle import (
     EndBattle,
     EndBattleRound,
     StartBattleRound,
+    battle_over,
     fighting,
-    rounds_fought,
 )
 from gamefold.games.campaign.state import CampaignState
 from gamefold.games.skirmish import SkirmishConfig, whose_choice
@@ -35,8 +35,7 @@ def battle_clock(max_rounds: int, rules: Rules, game: Game) -> Action | None:
     deck: SkillsState = game.skills
     fight: combat.CombatState = game.combat
     if not deck.in_round:
-        over = fight.ending is not None or rounds_fought(game) >= max_rounds
-        return EndBattle() if over else StartBattleRound()
+        return EndBattle() if battle_over(game, max_rounds) else StartBattleRound()
     if deck.reacting:
         return None
     if deck.active is not None:
