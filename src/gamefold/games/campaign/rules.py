@@ -1,20 +1,10 @@
 """The campaign registry: five slices, and summit's and the skirmish's rules on them.
 
-The slices: ``diplomacy`` and ``map`` (summit's economy and map), ``skills`` and ``combat``
-(the skirmish's decks and fight), and the campaign's own, ``campaign``, which holds summit's
-turn flow and the skirmish's bookkeeping as records of its own
-(:class:`~gamefold.games.campaign.state.CampaignState`). Each game's rules come along whole
-(its rules, overrides, wrappers, reactions and invariants): summit's as its ``Rules`` holds
-them, the skirmish's from :func:`gamefold.games.skirmish.parts`. Both read the flow and the
-bookkeeping by name and write them with ``with_summit`` and ``with_skirmish``
-(:class:`~gamefold.games.summit.SummitSlices`,
-:class:`~gamefold.games.skirmish.SkirmishSlices`), which a :class:`CampaignGame` serves from
-its campaign slice, so the campaign plays summit's economy and the skirmish's fight exactly.
-On top of them come the battles' rules of :mod:`~gamefold.games.campaign.battle` (CP-1 …
-CP-6, and CP-4's refused bare ``FieldUnits``) and the guards' seat
-(:data:`~gamefold.games.campaign.command.GUARDS`, CP-12). The factions' lifecycle actions
-reach summit's slices and the turn flow only: a battle's Rounds are the campaign's own clock
-actions (CP-1).
+``diplomacy`` and ``map`` are summit's slices, ``skills`` and ``combat`` the skirmish's, and
+the campaign's own slice holds summit's turn flow and the skirmish's bookkeeping, which a
+:class:`CampaignGame` serves to their rules. Each game's rules come along whole; on top of
+them come the battles' rules (:mod:`~gamefold.games.campaign.battle`) and the guards' seat
+(:data:`~gamefold.games.campaign.command.GUARDS`, CP-12).
 """
 
 from __future__ import annotations

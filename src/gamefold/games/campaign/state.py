@@ -1,19 +1,6 @@
-"""The campaign slice: the turn flow, the battles' bookkeeping, the battle under way, the
-battles fought, and each faction's record.
-
-:class:`CampaignState` is the ``"campaign"`` slice. It holds summit's turn flow (a
-:class:`~gamefold.games.summit.SummitState`, ``state.summit``) and the skirmish's
-bookkeeping of the battles (a :class:`~gamefold.games.skirmish.SkirmishState`,
-``state.skirmish``) as records of its own, so the campaign's game has its five slices
-(``diplomacy``, ``map``, ``skills``, ``combat``, ``campaign``) and borrows summit's and the
-skirmish's rules, not their slices. Its :data:`subsystem` decides summit's flow actions
-(``Pass``, ``Defer``) and lifecycle with summit's own functions on the flow it holds
-(:data:`~gamefold.games.summit.ROUTES`), lists them with summit's listing, and checks
-summit's and the skirmish's invariants on the two records; :func:`end_battle_round` is the
-skirmish slice's end of a Round on the bookkeeping (SK-1), which a battle's Round end fans
-out to (CP-1). The campaign's :class:`~gamefold.Rule` records (the Attack that begins a
-battle, a battle's Rounds and its end, :mod:`~gamefold.games.campaign.battle`) update the
-rest. Everything in it is public but its RNG and the skirmish's (EN-9).
+"""The campaign slice: summit's turn flow and the skirmish's bookkeeping of the battles,
+held as records of its own (the game borrows their rules, not their slices), the battle
+under way, the battles fought, and each faction's record.
 """
 
 from __future__ import annotations
