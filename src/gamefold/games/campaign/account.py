@@ -1,14 +1,7 @@
 """What a campaign tells: its account, the rules its play attests, its outcome (CP-2).
 
-- :data:`LINES` and :func:`describe`: one readable line per event, the campaign's own, then
-  summit's, then the skirmish's (skills' and combat's included).
-- :func:`event_rules`, :func:`attested`, :data:`RULE_IDS`: the rules play attests, for rule
-  coverage (:func:`gamefold.sim.coverage`). The skirmish attests the SD and CB rules of its
-  slices' events and the zone rules its declarations show; summit the DP rules of
-  diplomacy's events; the campaign's own events attest the CP rules below. Refusals attest
-  their own rule (``campaign/ceasefire`` is CP-6). Only SD, CB, DP and CP IDs are reported
-  (:data:`RULE_IDS`): the SK and SM rules the two games attest besides are theirs.
-- :func:`outcome`: per player, summit's result and the champion's war.
+Rule coverage reports only SD, CB, DP and CP IDs (:data:`RULE_IDS`): the SK and SM rules
+the skirmish and summit attest besides are theirs.
 """
 
 from __future__ import annotations

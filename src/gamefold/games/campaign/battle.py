@@ -1,11 +1,7 @@
 """Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-12).
 
-The clock nests: a faction's turn (summit's flow) may contain a battle; a battle is several
-Rounds of the skill decks (SD-13) with one exchange each (the skirmish's rules); a Round is
-the units' activations. The rules here are the campaign's game-level :class:`~gamefold.Rule`
-records and wrappers: the Attack that begins a battle (:func:`step_attack`), the clock's
-:class:`StartBattleRound`, :class:`EndBattleRound` and :class:`EndBattle`, and the
-refusal of every faction action while a battle is under way (:func:`faction_wrappers`).
+The campaign's game-level rules and wrappers: the Attack that begins a battle, the clock's
+Rounds and end of it, and the refusal of every faction action while one is under way.
 """
 
 from __future__ import annotations
