@@ -1,14 +1,7 @@
 """What a campaign tells: its account, the rules its play attests, its outcome (CP-2).
 
-- :data:`LINES` and :func:`describe`: one readable line per event, the campaign's own, then
-  summit's, then the skirmish's (skills' and combat's included).
-- :func:`event_rules`, :func:`attested`, :data:`RULE_IDS`: the rules play attests, for rule
-  coverage (:func:`gamefold.sim.coverage`). The skirmish attests the SD and CB rules of its
-  slices' events and the zone rules its declarations show; summit the DP rules of
-  diplomacy's events; the campaign's own events attest the CP rules below. Refusals attest
-  their own rule (``campaign/ceasefire`` is CP-6). Only SD, CB, DP and CP IDs are reported
-  (:data:`RULE_IDS`): the SK and SM rules the two games attest besides are theirs.
-- :func:`outcome`: per player, summit's result and the champion's war.
+Rule coverage reports only SD, CB, DP and CP IDs (:data:`RULE_IDS`): the SK and SM rules
+the skirmish and summit attest besides are theirs.
 """
 
 from __future__ import annotations
@@ -100,14 +93,8 @@ def outcome(summit: GameDef[Any], game: Game) -> dict[str, dict[str, Any]]:
             "defences": record.defences,
         }
     template = next(iter(rows.values()))
-    rows[GM] = {key: _zero(value) for key, value in template.items()}
+    rows[GM] = {key: type(value)() for key, value in template.items()}  # False, 0 or 0.0
     return rows
-
-
-def _zero(value: Any) -> Any:
-    if isinstance(value, bool):
-        return False
-    return 0.0 if isinstance(value, float) else 0
 
 
 OWN_RULES: tuple[str, ...] = tuple(f"CP-{n}" for n in range(1, 13))
@@ -181,6 +168,4 @@ def attested(
 def truce_attacks(game: Game, actor: str) -> tuple[Action, ...]:
     """Attacks ``actor`` would make in its turn across a border to a truce partner (CP-6)."""
     state: CampaignState = game[NAME]
-    if state.battle is not None:
-        return ()
-    return territory.truce_attacks(game[MAP], actor)
+    return () if state.battle is not None else territory.truce_attacks(game[MAP], actor)

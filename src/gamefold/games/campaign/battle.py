@@ -1,11 +1,7 @@
 """Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-12).
 
-The clock nests: a faction's turn (summit's flow) may contain a battle; a battle is several
-Rounds of the skill decks (SD-13) with one exchange each (the skirmish's rules); a Round is
-the units' activations. The rules here are the campaign's game-level :class:`~gamefold.Rule`
-records and wrappers: the Attack that begins a battle (:func:`step_attack`), the clock's
-:class:`StartBattleRound`, :class:`EndBattleRound` and :class:`EndBattle`, and the
-refusal of every faction action while a battle is under way (:func:`faction_wrappers`).
+The campaign's game-level rules and wrappers: the Attack that begins a battle, the clock's
+Rounds and end of it, and the refusal of every faction action while one is under way.
 """
 
 from __future__ import annotations
@@ -20,7 +16,7 @@ from gamefold import combat, diplomacy, skills, territory
 from gamefold.combat import CombatState, Ending, Fighter, Side, Withdraw, Zone, find
 from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, replace
 from gamefold.diplomacy import DiplomacyState
-from gamefold.errors import IllegalAction, Refusal
+from gamefold.errors import Refusal
 from gamefold.games.campaign import codes
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.state import (
@@ -45,6 +41,7 @@ __all__ = [
     "StartBattleRound",
     "allies",
     "attack_options",
+    "battle_over",
     "battle_rules",
     "commander",
     "defending_champion",
@@ -54,9 +51,6 @@ __all__ = [
     "rounds_fought",
     "step_attack",
 ]
-
-MAP = territory.NAME
-"""The map slice's name."""
 
 
 @attrs.frozen
@@ -93,6 +87,11 @@ def rounds_fought(game: Game) -> int:
     return 0 if battle is None else game.skills.round - battle.first_round
 
 
+def battle_over(game: Game, max_rounds: int) -> bool:
+    """Whether the battle's fight ended or ``max_rounds`` of its Rounds were begun (CP-5, CP-7)."""
+    return game.combat.ending is not None or rounds_fought(game) >= max_rounds
+
+
 def fighting(fight: CombatState, unit: str) -> bool:
     """Whether ``unit`` stands in a fight still going on (else its activations pass, CP-9)."""
     c = find(fight, unit)
@@ -118,9 +117,7 @@ _BATTLE_FIRST = codes.refusal(
 
 
 def _battle_problem(game: Game, action: Action) -> Refusal | None:
-    if game.campaign.battle is None:
-        return None
-    return _BATTLE_FIRST
+    return None if game.campaign.battle is None else _BATTLE_FIRST
 
 
 def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> tuple[str, ...]:
@@ -148,9 +145,8 @@ def defending_champion(config: CampaignConfig, game: Game, defender: str) -> str
     """CP-11: the defending faction's champion who fights beside the guards, or ``""``: none
     for a neutral territory, a dead champion, or without ``defender_joins``."""
     deck: SkillsState = game.skills
-    if not config.defender_joins or defender not in config.factions:
-        return ""
-    return defender if owner_of(deck, defender).alive else ""
+    joins = config.defender_joins and defender in config.factions
+    return defender if joins and owner_of(deck, defender).alive else ""
 
 
 def _champion(sk: SkirmishConfig, name: str, hp: int, side: Side = Side.PARTY) -> Fighter:
@@ -165,23 +161,17 @@ def _champion(sk: SkirmishConfig, name: str, hp: int, side: Side = Side.PARTY) -
 
 
 def _fighters(
-    config: CampaignConfig,
-    sk: SkirmishConfig,
-    action: Attack,
-    troops: int,
-    guards: int,
-    forts: int,
-    sides: tuple[tuple[str, ...], str],
-) -> tuple[int, tuple[Fighter, ...]]:
-    joined, defending = sides
-    hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
-    champion = _champion(sk, action.player, hp)
-    helpers = tuple(_champion(sk, ally, config.champion_hp) for ally in joined)  # CP-10
-    fielded = config.guard_fighters(guards, config.troop_hp + config.fort_hp * forts)  # CP-4
+    config: CampaignConfig, sk: SkirmishConfig, battle: Battle, forts: int
+) -> tuple[Fighter, ...]:
+    champion = _champion(sk, battle.attack.player, battle.hp)
+    helpers = tuple(_champion(sk, ally, config.champion_hp) for ally in battle.allies)  # CP-10
+    guard_hp = config.troop_hp + config.fort_hp * forts  # CP-4
+    fielded = config.guard_fighters(len(battle.guards), guard_hp)
+    defending = battle.champion
     own = (_champion(sk, defending, config.defender_hp, Side.ENEMIES),) if defending else ()
     # CP-11: the defender's own champion stands after its guards, so the fight lists the
     # enemies' pairings in the order of their names, as it does a skirmish's.
-    return hp, (champion, *helpers, *fielded, *own)
+    return (champion, *helpers, *fielded, *own)
 
 
 def _refuse_attack(game: Game, action: Attack) -> None:
@@ -225,14 +215,9 @@ def step_attack(
         game = replace(game, map=board, campaign=state)
         return game, (*sprung, ended, *closed)
     guards = min(defenders, config.garrison_slots)
-    joined = allies(config, game, action.player, defender)
-    defending = defending_champion(config, game, defender)
-    sides = (joined, defending)
-    hp, entries = _fighters(config, sk, action, troops, guards, board.forts[target], sides)
-    seed = state.rng.split(f"battle-{state.battles}")
-    fight = combat.initial_state(sk.combat_config(), entries, seed)
     names = config.guards[:guards]
     deck, fielded = skills.step(game.skills, FieldUnits(names))
+    hp = config.champion_hp + config.hp_per_troop * troops  # CP-3
     battle = Battle(
         action,
         defender,
@@ -241,12 +226,13 @@ def step_attack(
         names,
         defenders - guards,
         deck.round,
-        joined,
-        defending,
+        allies(config, game, action.player, defender),
+        defending_champion(config, game, defender),
         commander(config, defender),
     )
-    state = replace(state, battle=battle)
-    game = replace(game, map=board, combat=fight, skills=deck)
+    entries = _fighters(config, sk, battle, board.forts[target])
+    seed = state.rng.split(f"battle-{state.battles}")
+    fight = combat.initial_state(sk.combat_config(), entries, seed)
     began = BattleBegan(
         action.player,
         action.source,
@@ -255,11 +241,13 @@ def step_attack(
         troops,
         hp,
         names,
-        joined,
-        defending,
+        battle.allies,
+        battle.champion,
         battle.commander,
     )
-    return replace(game, campaign=state), (*sprung, began, *fielded)
+    state = replace(state, battle=battle)
+    game = replace(game, map=board, combat=fight, skills=deck, campaign=state)
+    return game, (*sprung, began, *fielded)
 
 
 def commander(config: CampaignConfig, defender: str) -> str:
@@ -282,18 +270,17 @@ def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
 # -- the battle's clock ----------------------------------------------------------------------
 
 
-def _no_battle(game: Game, action: Action) -> IllegalAction | None:
-    if game.campaign.battle is not None:
-        return None
-    return codes.illegal(codes.NO_BATTLE, "No battle is under way.", action)
+def _require_battle(game: Game, action: Action) -> None:
+    if game.campaign.battle is None:
+        raise codes.illegal(codes.NO_BATTLE, "No battle is under way.", action)
 
 
 def step_start_round(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
     """The skill decks' Round begins: every living champion and the GM refill (SD-3); during
     a battle whose fight goes on, within its Rounds (CP-1, CP-7), between Rounds (the decks
     refuse it in a Round)."""
-    _raise(_no_battle(game, action))
-    if game.combat.ending is not None or rounds_fought(game) >= config.max_battle_rounds:
+    _require_battle(game, action)
+    if battle_over(game, config.max_battle_rounds):
         raise codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
     deck, events = skills.step(game.skills, StartRound())
     return replace(game, skills=deck), events
@@ -308,7 +295,7 @@ def step_end_round(subs: RoundEnds, game: Game, action: Action) -> tuple[Game, E
     """Every battle slice ends its Round: Burn modifiers (SD-12), conditions (CB-12),
     shields (SK-5), the Round's choices (SK-1); during a battle, once every unit has
     activated (the decks, first of ``subs``, refuse it before: SD-13, CP-1)."""
-    _raise(_no_battle(game, action))
+    _require_battle(game, action)
     events: list[Event] = []
     for name, end in subs:
         state, more = end(game[name], EndRound())
@@ -349,13 +336,12 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     taken if no defender is left and troops survive; else survivors fall back to the source
     at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``). Refused
     without a battle, in a Round, or while the fight goes on within its Rounds (CP-7)."""
-    _raise(_no_battle(game, action))
-    over = game.combat.ending is not None or rounds_fought(game) >= config.max_battle_rounds
-    if game.skills.in_round or not over:
+    _require_battle(game, action)
+    if game.skills.in_round or not battle_over(game, config.max_battle_rounds):
         raise codes.illegal(codes.NOT_YET, "The battle goes on.", action)
     state: CampaignState = game.campaign
     battle = state.battle
-    assert battle is not None  # _no_battle
+    assert battle is not None  # _require_battle
     result, lost, killed = _outcome(config, game.combat, battle)
     survivors = battle.troops - lost
     left = battle.reserve + len(battle.guards) - killed
@@ -374,11 +360,6 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     state = _tally(replace(state, battle=None), battle.attack.player, battle.defender, closed)
     ended = BattleEnded(battle.attack.player, battle.attack.territory, result, lost, killed)
     return replace(game, map=board, campaign=state), (ended, *closed)
-
-
-def _raise(problem: IllegalAction | None) -> None:
-    if problem is not None:
-        raise problem
 
 
 def _refuse_field(game: Game, action: Action) -> tuple[Game, Events]:

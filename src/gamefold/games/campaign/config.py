@@ -1,11 +1,4 @@
-"""The campaign config: the factions' summit, the battles' skirmish, and the CP defaults.
-
-A :class:`CampaignConfig` holds a :class:`~gamefold.games.summit.SummitConfig` (the factions,
-the map and the diplomacy economy), a :class:`~gamefold.games.skirmish.SkirmishConfig` (the
-skill decks, the combat and the rules between them in a battle), and the defaults of the
-rules that cross the two (CP-1 … CP-12, see ``docs/games/campaign.md``). It is validated when
-built: a wrong value raises :class:`~gamefold.ConfigError` naming the field and the rule.
-"""
+"""The campaign config: the factions' summit, the battles' skirmish, and the CP defaults."""
 
 from __future__ import annotations
 

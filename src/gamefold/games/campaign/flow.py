@@ -1,12 +1,9 @@
 """Who acts when in a campaign: one clock, nested (CP-1).
 
-Between battles summit's flow decides (SM-9); an Attack begins a battle, fought to its end
-before anything else: :func:`battle_clock` gives the clock's Rounds, the end of the battle
-and the passes of units that do not stand in the fight (CP-9), and :func:`battle_actor` the
-skirmish's order of choices (SK-1). Choices are made by the factions ``p1`` … ``pN`` (each
-also its champion, CP-11); wherever the skirmish names the GM, the actor is the battle's
-commander (CP-12): the defending faction, or ``"gm"``, the war-master, for a neutral
-territory's guards (or every garrison's, without ``defender_commands``).
+A faction's turn (summit's flow, SM-9) may contain a battle, fought to its end before
+anything else; a battle is Rounds of the skill decks (SD-13), each the units' activations.
+During one, :func:`battle_clock` gives the clock's actions and :func:`battle_actor` who
+chooses.
 """
 
 from __future__ import annotations
@@ -17,8 +14,8 @@ from gamefold.games.campaign.battle import (
     EndBattle,
     EndBattleRound,
     StartBattleRound,
+    battle_over,
     fighting,
-    rounds_fought,
 )
 from gamefold.games.campaign.state import CampaignState
 from gamefold.games.skirmish import SkirmishConfig, whose_choice
@@ -35,10 +32,7 @@ def battle_clock(max_rounds: int, rules: Rules, game: Game) -> Action | None:
     deck: SkillsState = game.skills
     fight: combat.CombatState = game.combat
     if not deck.in_round:
-        over = fight.ending is not None
-        if over or rounds_fought(game) >= max_rounds:
-            return EndBattle()
-        return StartBattleRound()
+        return EndBattle() if battle_over(game, max_rounds) else StartBattleRound()
     if deck.reacting:
         return None
     if deck.active is not None:

@@ -13,10 +13,7 @@ from gamefold import diplomacy, skills
 from gamefold.core import Action, Event
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.campaign import account
-from gamefold.games.campaign.account import describe, outcome
-from gamefold.games.campaign.battle import (
-    muster,
-)
+from gamefold.games.campaign.battle import muster
 from gamefold.games.campaign.config import SCENARIOS, CampaignConfig
 from gamefold.games.campaign.flow import battle_actor, battle_clock
 from gamefold.games.campaign.policies import greedy_policy, random_policy
@@ -106,7 +103,7 @@ class Campaign(GameDef[CampaignConfig]):
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
         """Per faction (then ``"gm"``): summit's winner and score (DP-14, SM-11), and the
         champion's fate and battles."""
-        return outcome(self._summit, game)
+        return account.outcome(self._summit, game)
 
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
         """The slices' draws (:meth:`Rules.determinize <gamefold.Rules.determinize>`), the
@@ -121,7 +118,7 @@ class Campaign(GameDef[CampaignConfig]):
 
     def describe(self, event: Event) -> str:
         """One readable line for an event of any slice."""
-        return describe(self.config, event)
+        return account.describe(self.config, event)
 
     def policies(self) -> dict[str, Policy]:
         """``"random"`` (a random kind, then a random action of it) and ``"greedy"``."""

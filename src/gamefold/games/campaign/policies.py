@@ -1,16 +1,5 @@
-"""The campaign's built-in policies; they see only the player's view (EN-9).
-
-- ``"random"`` (:func:`random_policy`): summit's :func:`~gamefold.games.summit.random_kinds`,
-  a uniformly random kind of action, then one action of that kind, for every decision,
-  in battles too.
-- ``"greedy"`` (:func:`greedy_policy`): summit's :func:`~gamefold.games.summit.greedy`
-  between battles (it attacks whenever its attackers outnumber the defenders and their forts),
-  except that it first offers a Ceasefire it holds to the strongest faction it has no truce
-  with (CP-6); and the skirmish's greedy policy (:func:`~gamefold.games.skirmish.greedy_policy`)
-  in a battle, for the champion and the war-master alike, except that a wounded unit (at
-  half its hit points or less) Defends when it can (CB-9), and a champion at a quarter of
-  its hit points or less flees when it can (CB-13), keeping its troops for later (CP-8).
-"""
+"""The campaign's built-in policies, ``"random"`` and ``"greedy"``; they see only the
+player's view (EN-9)."""
 
 from __future__ import annotations
 
@@ -33,7 +22,8 @@ random_policy: Policy = random_kinds
 
 
 def greedy_policy(config: CampaignConfig) -> Policy:
-    """Summit's greedy between battles, the skirmish's greedy in a battle."""
+    """Summit's greedy between battles, first offering a Ceasefire (CP-6); the skirmish's
+    greedy in a battle, where a wounded unit Defends (CB-9) and a champion flees (CB-13)."""
     fight = skirmish_greedy(config.skirmish_config())
 
     def choose(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:

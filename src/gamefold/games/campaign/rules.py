@@ -1,25 +1,15 @@
 """The campaign registry: five slices, and summit's and the skirmish's rules on them.
 
-The slices: ``diplomacy`` and ``map`` (summit's economy and map), ``skills`` and ``combat``
-(the skirmish's decks and fight), and the campaign's own, ``campaign``, which holds summit's
-turn flow and the skirmish's bookkeeping as records of its own
-(:class:`~gamefold.games.campaign.state.CampaignState`). Each game's rules come along whole
-(its rules, overrides, wrappers, reactions and invariants): summit's as its ``Rules`` holds
-them, the skirmish's from :func:`gamefold.games.skirmish.parts`. Both read the flow and the
-bookkeeping by name and write them with ``with_summit`` and ``with_skirmish``
-(:class:`~gamefold.games.summit.SummitSlices`,
-:class:`~gamefold.games.skirmish.SkirmishSlices`), which a :class:`CampaignGame` serves from
-its campaign slice, so the campaign plays summit's economy and the skirmish's fight exactly.
-On top of them come the battles' rules of :mod:`~gamefold.games.campaign.battle` (CP-1 …
-CP-6, and CP-4's refused bare ``FieldUnits``) and the guards' seat
-(:data:`~gamefold.games.campaign.command.GUARDS`, CP-12). The factions' lifecycle actions
-reach summit's slices and the turn flow only: a battle's Rounds are the campaign's own clock
-actions (CP-1).
+``diplomacy`` and ``map`` are summit's slices, ``skills`` and ``combat`` the skirmish's, and
+the campaign's own slice holds summit's turn flow and the skirmish's bookkeeping, which a
+:class:`CampaignGame` serves to their rules. Each game's rules come along whole; on top of
+them come the battles' rules (:mod:`~gamefold.games.campaign.battle`) and the guards' seat
+(:data:`~gamefold.games.campaign.command.GUARDS`, CP-12).
 """
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Self
 
 import attrs
 
@@ -35,15 +25,10 @@ from gamefold.games.campaign.invariants import CROSS_INVARIANTS
 from gamefold.games.campaign.state import CampaignState
 from gamefold.games.skirmish import SkirmishConfig, SkirmishState
 from gamefold.games.summit import MapState, SummitState
-from gamefold.registry import Game, Rules, Subsystem
+from gamefold.registry import Game, Rules
 from gamefold.skills import SkillsState
 
 __all__ = ["CampaignGame", "build_rules"]
-
-
-def _battle_slices(subsystems: tuple[Subsystem[Any], ...]) -> tuple[Subsystem[Any], ...]:
-    """The skirmish's slices, deaf to the factions' lifecycle (their Rounds are CP-1's)."""
-    return tuple(attrs.evolve(sub, lifecycle=()) for sub in subsystems)
 
 
 _set_summit = replacer(CampaignState, "summit")
@@ -99,13 +84,15 @@ def build_rules(
     skirmish's but its bookkeeping, then the campaign slice holding those two."""
     economy = tuple(sub for sub in summit_rules.subsystems if sub.name != summit.NAME)
     own = tuple(sub for sub in skirmish.subsystems(skirmish_config) if sub.name != skirmish.NAME)
+    # The battle slices are deaf to the factions' lifecycle: their Rounds are CP-1's.
+    deaf = tuple(attrs.evolve(sub, lifecycle=()) for sub in own)
     fighting = skirmish.parts(skirmish_config)
     ending = (
         *((sub.name, sub.step) for sub in own if sub.lifecycle),
         (slice_.NAME, slice_.end_battle_round),  # the skirmish slice's EndRound (SK-1)
     )
     return Rules(
-        [*economy, *_battle_slices(own), slice_.subsystem],
+        [*economy, *deaf, slice_.subsystem],
         rules=(*fighting.rules, *battle.battle_rules(config, ending)),
         overrides=(
             *summit_rules.overrides,

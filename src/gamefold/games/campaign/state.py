@@ -1,19 +1,6 @@
-"""The campaign slice: the turn flow, the battles' bookkeeping, the battle under way, the
-battles fought, and each faction's record.
-
-:class:`CampaignState` is the ``"campaign"`` slice. It holds summit's turn flow (a
-:class:`~gamefold.games.summit.SummitState`, ``state.summit``) and the skirmish's
-bookkeeping of the battles (a :class:`~gamefold.games.skirmish.SkirmishState`,
-``state.skirmish``) as records of its own, so the campaign's game has its five slices
-(``diplomacy``, ``map``, ``skills``, ``combat``, ``campaign``) and borrows summit's and the
-skirmish's rules, not their slices. Its :data:`subsystem` decides summit's flow actions
-(``Pass``, ``Defer``) and lifecycle with summit's own functions on the flow it holds
-(:data:`~gamefold.games.summit.ROUTES`), lists them with summit's listing, and checks
-summit's and the skirmish's invariants on the two records; :func:`end_battle_round` is the
-skirmish slice's end of a Round on the bookkeeping (SK-1), which a battle's Round end fans
-out to (CP-1). The campaign's :class:`~gamefold.Rule` records (the Attack that begins a
-battle, a battle's Rounds and its end, :mod:`~gamefold.games.campaign.battle`) update the
-rest. Everything in it is public but its RNG and the skirmish's (EN-9).
+"""The campaign slice: summit's turn flow and the skirmish's bookkeeping of the battles,
+held as records of its own (the game borrows their rules, not their slices), the battle
+under way, the battles fought, and each faction's record.
 """
 
 from __future__ import annotations
@@ -23,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from gamefold.core import Action, EndRound, Event, Events, replace, replacer
+from gamefold.core import Action, EndRound, Event, Events, replace
 from gamefold.games import skirmish, summit
 from gamefold.games.campaign import codes
 from gamefold.games.skirmish import SkirmishState, SkirmishView
@@ -223,8 +210,7 @@ def records_sound(state: CampaignState) -> Iterator[str]:
         if min(r.attacks, r.conquests, r.defences) < 0 or r.conquests > r.attacks:
             yield f"{r.faction} has an impossible record: {r}"
     fought = sum(r.attacks for r in state.records)
-    under_way = 1 if state.battle is not None else 0
-    if fought + under_way > state.battles:
+    if fought + (state.battle is not None) > state.battles:  # a battle under way is begun
         yield f"{fought} battles recorded, but only {state.battles} begun"
 
 
@@ -237,10 +223,6 @@ def nested_sound(state: CampaignState) -> Iterator[str]:
         yield from check(state.skirmish)
 
 
-_set_summit = replacer(CampaignState, "summit")
-_set_skirmish = replacer(CampaignState, "skirmish")
-
-
 def _decide_flow(state: CampaignState, action: Any) -> tuple[CampaignState, Events] | Refusal:
     """Summit's decision of a flow ``action`` on the flow this slice holds: its refusal as it
     is, else the slice holding the new flow, with its events."""
@@ -248,7 +230,7 @@ def _decide_flow(state: CampaignState, action: Any) -> tuple[CampaignState, Even
     if isinstance(result, Refusal):
         return result
     flow, events = result
-    return _set_summit(state, flow), events
+    return replace(state, summit=flow), events
 
 
 def end_battle_round(state: CampaignState, action: Action) -> tuple[CampaignState, Events]:
@@ -258,7 +240,7 @@ def end_battle_round(state: CampaignState, action: Action) -> tuple[CampaignStat
     bookkeeping, events = skirmish.subsystem.step(state.skirmish, EndRound())
     if bookkeeping is state.skirmish:
         return state, events
-    return _set_skirmish(state, bookkeeping), events
+    return replace(state, skirmish=bookkeeping), events
 
 
 _PIPELINE: Pipeline[CampaignState] = Pipeline(
