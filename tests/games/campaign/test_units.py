@@ -451,6 +451,53 @@ def test_en9_the_campaign_slice_draws_its_flow_and_bookkeeping_as_their_games_do
     assert view(drawn, "p2") == shown
 
 
+@pytest.mark.parametrize("viewer", ["p1", "p2", "p3"])
+def test_en9_a_determinized_campaign_draws_the_bookkeeping_as_a_skirmish_does(viewer: str) -> None:
+    """EN-9: a whole campaign a search bot plays out instead of a battle it may not see shows
+    the viewer the same view and is sound; the battles' bookkeeping is the skirmish's own
+    draw on the game's ``"skirmish"`` stream, so a playout's Dodge rolls follow a
+    skirmish's; the same stream gives the same game."""
+    shown = GAME.rules.view(BEGUN, viewer)
+    rng = Rng.from_seed(9)
+    drawn = GAME.determinize(shown, viewer, rng)
+    assert GAME.rules.view(drawn, viewer) == shown
+    assert GAME.rules.invariants(drawn) == {}
+    expected = skirmish_determinize(shown.skirmish, viewer, rng.split("skirmish"))
+    assert drawn.skirmish == expected
+    assert drawn.skirmish.rng != BEGUN.skirmish.rng
+    assert GAME.determinize(shown, viewer, rng) == drawn
+
+
+def _held_and_hidden() -> tuple[Game, str]:
+    """A state of a random campaign whose active unit holds its declaration (SK-4), and a
+    player the view hides it from."""
+    state, rng = GAME.setup(0), Rng.from_seed(0)
+    while not GAME.is_over(state):
+        action = GAME.clock_action(state)
+        if action is None:
+            if state.skirmish.held is not None:
+                for viewer in GAME.players(state):
+                    if GAME.rules.view(state, viewer).skirmish.held is None:
+                        return state, viewer
+            actor = GAME.actor(state)
+            assert actor is not None
+            action, rng = rng.choice(GAME.rules.legal_actions(state, actor))
+        state, _ = GAME.rules.step(state, action)
+    raise AssertionError("no declaration was held from anyone in a whole campaign")
+
+
+def test_en9_sk4_a_determinized_campaign_draws_the_held_declaration_the_view_hides() -> None:
+    """EN-9, SK-4: a declaration held out of the viewer's sight is drawn again, so the
+    game a bot plays out has one, and it shows the viewer the same view."""
+    state, viewer = _held_and_hidden()
+    shown = GAME.rules.view(state, viewer)
+    for seed in range(3):
+        drawn = GAME.determinize(shown, viewer, Rng.from_seed(seed))
+        assert drawn.skirmish.held is not None
+        assert GAME.rules.view(drawn, viewer) == shown
+        assert GAME.rules.invariants(drawn) == {}
+
+
 @pytest.mark.parametrize(
     ("records", "battles", "under_way", "problems"),
     [
