@@ -122,8 +122,7 @@ def pairing_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) ->
 
 def fight_over(game: SkirmishSlices) -> bool:
     """Whether the fight has ended (SK-9): the game is over."""
-    fight: CombatState = game.combat
-    return fight.ending is not None
+    return game.combat.ending is not None
 
 
 def whose_choice(config: SkirmishConfig, game: SkirmishSlices) -> str | None:
@@ -147,13 +146,11 @@ def whose_choice(config: SkirmishConfig, game: SkirmishSlices) -> str | None:
 def party_chooser(config: SkirmishConfig, deck: SkillsState) -> str | None:
     """Who picks the party's next unit (SK-1, SD-13): with ``side_choice``, the leader or the
     first living member after it in seat order; else the first member still to activate."""
-    party = config.party
-    if not config.side_choice:
-        return next((u for u in deck.pending if u not in deck.gm_units), None)
-    if not any(u not in deck.gm_units for u in deck.pending):
-        return None
+    first = next((u for u in deck.pending if u not in deck.gm_units), None)
+    if first is None or not config.side_choice:
+        return first
     alive = {o.player for o in deck.owners if o.alive}
-    start = config.leader
+    party, start = config.party, config.leader
     for name in (*party[start:], *party[:start]):
         if name in alive:
             return name
