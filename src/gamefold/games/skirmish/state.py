@@ -280,15 +280,12 @@ def chose(state: SkirmishState, unit: str) -> SkirmishState:
     return replace(state, chosen=(*state.chosen, unit))
 
 
-_set_chosen = replacer(SkirmishState, "chosen")
-
-
 def _decide_end_round(state: SkirmishState, action: EndRound) -> tuple[SkirmishState, Events]:
     """EndRound forgets the Round's choices (SK-1); combat drops the shields (SK-5). A
     Round's end is always welcome here: the skill deck judges whether it may come."""
     if not state.chosen:
         return state, ()
-    return _set_chosen(state, ()), ()
+    return replace(state, chosen=()), ()
 
 
 def tallies_sound(state: SkirmishState) -> Iterator[str]:
