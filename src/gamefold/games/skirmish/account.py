@@ -10,18 +10,8 @@
   game's own events and the subsystems' events show in this game; :func:`attested` adds the
   zone rules a declaration shows in the combat state
   (:func:`gamefold.combat.declaration_rules`). Refusals attest their own rule.
-- :func:`outcome`: one row of numbers per player. Every row has the same columns, so a
-  simulation's DataFrame has no holes:
-
-  ``winner``, ``result`` (``"won"``, ``"lost"``, ``"fled"``, ``"draw"`` or
-  ``"unfinished"``), ``side``, ``fled``, ``alive``, ``died``, ``cause``, ``standing``,
-  ``hp``, ``damage_dealt``, ``damage_taken``, ``damage_prevented``, ``fatigue``,
-  ``death_round``, ``fell_round``, ``stress``, ``cards_played``, ``cards_burned``,
-  ``cards_paid``, ``reactions``.
-
-  The winning side: the party when every enemy fell; the GM when the party fell or fled
-  (the enemies hold the field); nobody in a draw (the last of both sides fell together) or
-  when the game was cut off before its end.
+- :func:`outcome`: one row of numbers per player, every row with the same columns (so a
+  simulation's DataFrame has no holes), each told in ``docs/games/skirmish.md``.
 
 >>> from gamefold.games.skirmish.account import describe
 >>> from gamefold.games.skirmish.state import ShieldRaised
@@ -182,7 +172,7 @@ def _gm(fight: CombatState, tally: Tally, result: str, players: tuple[str, ...])
 
 
 def outcome(config: SkirmishConfig, game: SkirmishSlices) -> dict[str, dict[str, Any]]:
-    """Per player, the party in seat order then ``"gm"``: the columns listed above."""
+    """Per player, the party in seat order then ``"gm"``: the winner (SK-9) and the numbers."""
     fight: CombatState = game.combat
     deck: SkillsState = game.skills
     state: SkirmishState = game.skirmish

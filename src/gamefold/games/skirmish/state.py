@@ -1,15 +1,8 @@
 """The skirmish slice: what the game keeps besides the skill-deck and combat slices.
 
-:class:`SkirmishState` holds the bookkeeping of the rules that cross the two subsystems: a
-declaration held while its target may react (SK-4), the units that made their choice this
-Round (SK-1), and one :class:`Tally` per player for the outcome (damage, cards, deaths).
-Shields are combat's wards (SK-5: :class:`~gamefold.combat.Ward`), kept by combat alone. It
-owns no action: the game's :class:`~gamefold.Rule` records and wrappers update it, and the
-only lifecycle action it reacts to is :class:`~gamefold.EndRound`, which forgets the Round's
-choices. The skirmish's rules reach it through :class:`SkirmishSlices` (``game.skirmish``,
-``game.with_skirmish``), so a game may hold it as a slice (the skirmish) or inside a slice
-of its own (the campaign, whose battle Round's end runs this slice's :data:`subsystem` on
-it).
+It holds the bookkeeping of the rules that cross the two subsystems; shields are combat's
+wards (SK-5: :class:`~gamefold.combat.Ward`), kept by combat alone. The game's rules and
+wrappers update it; of itself it only forgets the Round's choices at ``EndRound``.
 """
 
 from __future__ import annotations
