@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gamefold import combat, skills
@@ -191,30 +192,21 @@ OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 19))
 """The skirmish's own rule IDs."""
 
 
-def _played(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
-    def attest(event: CardPlayed) -> tuple[str, ...]:
-        effect = event.effect
-        if effect.name in config.card_abilities:
-            damage = config.card_damage
-            return ("SK-3", "SK-16") if damage and effect.params.get(damage, 0) > 0 else ("SK-3",)
-        return ("SK-16",) if effect.name in config.heal_effects else ()
-
-    return attest
+def _played(config: SkirmishConfig, event: CardPlayed) -> tuple[str, ...]:
+    effect = event.effect
+    if effect.name in config.card_abilities:
+        damage = config.card_damage
+        return ("SK-3", "SK-16") if damage and effect.params.get(damage, 0) > 0 else ("SK-3",)
+    return ("SK-16",) if effect.name in config.heal_effects else ()
 
 
-def _burned(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
-    def attest(event: CardBurned) -> tuple[str, ...]:
-        acts = any(m.stat in config.burn_effects and m.amount > 0 for m in event.modifiers)
-        return ("SK-17",) if acts else ()
-
-    return attest
+def _burned(config: SkirmishConfig, event: CardBurned) -> tuple[str, ...]:
+    acts = any(m.stat in config.burn_effects and m.amount > 0 for m in event.modifiers)
+    return ("SK-17",) if acts else ()
 
 
-def _held(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
-    def attest(event: DeclarationHeld) -> tuple[str, ...]:
-        return ("SK-4",) if event.target in config.party else ("SK-18",)
-
-    return attest
+def _held(config: SkirmishConfig, event: DeclarationHeld) -> tuple[str, ...]:
+    return ("SK-4",) if event.target in config.party else ("SK-18",)
 
 
 def _fled(event: Fled) -> tuple[str, ...]:
@@ -227,9 +219,9 @@ def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str,
         PairingsAssigned: attests("SK-1"),
         ExchangeRevealed: attests("SK-1"),
         CostPaid: attests("SK-2"),
-        CardPlayed: _played(config),
-        CardBurned: _burned(config),
-        DeclarationHeld: _held(config),
+        CardPlayed: partial(_played, config),
+        CardBurned: partial(_burned, config),
+        DeclarationHeld: partial(_held, config),
         Warded: attests("SK-5"),
         ShieldsDropped: attests("SK-5"),
         LeftTheFight: attests("SK-6"),
