@@ -125,7 +125,7 @@ class SkirmishState:
     tallies: tuple[Tally, ...]
     """One per player: the party in seat order, then ``"gm"``."""
     held: Held | None = None
-    """The enemy declaration waiting for a reaction window to close, if any."""
+    """The declaration waiting for a reaction window to close, if any (SK-4, SK-18)."""
     chosen: tuple[str, ...] = ()
     """Units that made their choice for the exchange this Round (SK-1): one each a Round."""
     rng: Rng = attrs.field(factory=lambda: Rng.from_seed(0).split(NAME))
@@ -145,12 +145,7 @@ class Dodged(Event):
 
 @attrs.frozen
 class SkirmishView:
-    """The slice as a viewer sees it: a held declaration is its declaring player's secret
-    (CB-10; the GM's for an enemy's, SK-4; the member's for a party member's, SK-18).
-
-    Its target learns only that it is the target (its reaction window is open, SD-8); the
-    declaring unit, the ability and the Hand stay hidden from every player until the
-    exchange reveals them."""
+    """The slice as a viewer sees it (:func:`view`)."""
 
     tallies: tuple[Tally, ...]
     held: Held | None
