@@ -90,7 +90,6 @@ def _rules(config: SkirmishConfig) -> tuple[Rule, ...]:
 
 
 def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
-    # The listings are exact (EN-5): the registry lists them unchecked.
     return (
         Rule(
             AssignPairings,
@@ -116,8 +115,6 @@ def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
 
 
 def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
-    # Each refusal is consulted after the wrapped handler's, and filters the listing too.
-    in_window = cards.refuse_window
     return (
         Wrapper(Activate, refuse=flow.refuse_activate, name="SK-1 pairings first"),
         Wrapper(
@@ -134,10 +131,10 @@ def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
         Wrapper(
             Burn,
             partial(cards.around_burn, config),
-            refuse=in_window,
+            refuse=cards.refuse_window,
             name="SK-4, SK-5 shields",
         ),
-        Wrapper(Discard, refuse=in_window, name="SK-4 reactions first"),
+        Wrapper(Discard, refuse=cards.refuse_window, name="SK-4 reactions first"),
     )
 
 
