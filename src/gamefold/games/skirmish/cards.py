@@ -1,10 +1,8 @@
 """What Playing and Burning Skill cards does in the fight (SK-3, SK-5, SK-11 … SK-17).
 
-The config names the Play effects and Burn modifier stats that act, and how
-(``card_abilities``, ``reaction_effects``, ``dodge_effects``, ``shield_stats``,
-``heal_effects``, ``burn_effects``); the wrappers of ``Play`` and ``Burn`` here carry them
-out with combat's and the deck's own actions (a shield is combat's ``Ward``), each
-function saying which rule it keeps. A stat or effect the config names nowhere is flavour.
+The config names the Play effects and Burn modifier stats that act, and how; the wrappers
+of ``Play`` and ``Burn`` here carry them out with combat's and the deck's own actions (a
+shield is combat's ``Ward``). A stat or effect the config names nowhere is flavour.
 """
 
 from __future__ import annotations
