@@ -10,18 +10,8 @@
   game's own events and the subsystems' events show in this game; :func:`attested` adds the
   zone rules a declaration shows in the combat state
   (:func:`gamefold.combat.declaration_rules`). Refusals attest their own rule.
-- :func:`outcome`: one row of numbers per player. Every row has the same columns, so a
-  simulation's DataFrame has no holes:
-
-  ``winner``, ``result`` (``"won"``, ``"lost"``, ``"fled"``, ``"draw"`` or
-  ``"unfinished"``), ``side``, ``fled``, ``alive``, ``died``, ``cause``, ``standing``,
-  ``hp``, ``damage_dealt``, ``damage_taken``, ``damage_prevented``, ``fatigue``,
-  ``death_round``, ``fell_round``, ``stress``, ``cards_played``, ``cards_burned``,
-  ``cards_paid``, ``reactions``.
-
-  The winning side: the party when every enemy fell; the GM when the party fell or fled
-  (the enemies hold the field); nobody in a draw (the last of both sides fell together) or
-  when the game was cut off before its end.
+- :func:`outcome`: one row of numbers per player, every row with the same columns (so a
+  simulation's DataFrame has no holes), each told in ``docs/games/skirmish.md``.
 
 >>> from gamefold.games.skirmish.account import describe
 >>> from gamefold.games.skirmish.state import ShieldRaised
@@ -32,6 +22,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gamefold import combat, skills
@@ -182,7 +173,7 @@ def _gm(fight: CombatState, tally: Tally, result: str, players: tuple[str, ...])
 
 
 def outcome(config: SkirmishConfig, game: SkirmishSlices) -> dict[str, dict[str, Any]]:
-    """Per player, the party in seat order then ``"gm"``: the columns listed above."""
+    """Per player, the party in seat order then ``"gm"``: the winner (SK-9) and the numbers."""
     fight: CombatState = game.combat
     deck: SkillsState = game.skills
     state: SkirmishState = game.skirmish
@@ -201,30 +192,21 @@ OWN_RULES: tuple[str, ...] = tuple(f"SK-{n}" for n in range(1, 19))
 """The skirmish's own rule IDs."""
 
 
-def _played(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
-    def attest(event: CardPlayed) -> tuple[str, ...]:
-        effect = event.effect
-        if effect.name in config.card_abilities:
-            damage = config.card_damage
-            return ("SK-3", "SK-16") if damage and effect.params.get(damage, 0) > 0 else ("SK-3",)
-        return ("SK-16",) if effect.name in config.heal_effects else ()
-
-    return attest
+def _played(config: SkirmishConfig, event: CardPlayed) -> tuple[str, ...]:
+    effect = event.effect
+    if effect.name in config.card_abilities:
+        damage = config.card_damage
+        return ("SK-3", "SK-16") if damage and effect.params.get(damage, 0) > 0 else ("SK-3",)
+    return ("SK-16",) if effect.name in config.heal_effects else ()
 
 
-def _burned(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
-    def attest(event: CardBurned) -> tuple[str, ...]:
-        acts = any(m.stat in config.burn_effects and m.amount > 0 for m in event.modifiers)
-        return ("SK-17",) if acts else ()
-
-    return attest
+def _burned(config: SkirmishConfig, event: CardBurned) -> tuple[str, ...]:
+    acts = any(m.stat in config.burn_effects and m.amount > 0 for m in event.modifiers)
+    return ("SK-17",) if acts else ()
 
 
-def _held(config: SkirmishConfig) -> Callable[[Any], tuple[str, ...]]:
-    def attest(event: DeclarationHeld) -> tuple[str, ...]:
-        return ("SK-4",) if event.target in config.party else ("SK-18",)
-
-    return attest
+def _held(config: SkirmishConfig, event: DeclarationHeld) -> tuple[str, ...]:
+    return ("SK-4",) if event.target in config.party else ("SK-18",)
 
 
 def _fled(event: Fled) -> tuple[str, ...]:
@@ -237,9 +219,9 @@ def event_rules(config: SkirmishConfig) -> dict[type, Callable[[Any], tuple[str,
         PairingsAssigned: attests("SK-1"),
         ExchangeRevealed: attests("SK-1"),
         CostPaid: attests("SK-2"),
-        CardPlayed: _played(config),
-        CardBurned: _burned(config),
-        DeclarationHeld: _held(config),
+        CardPlayed: partial(_played, config),
+        CardBurned: partial(_burned, config),
+        DeclarationHeld: partial(_held, config),
         Warded: attests("SK-5"),
         ShieldsDropped: attests("SK-5"),
         LeftTheFight: attests("SK-6"),

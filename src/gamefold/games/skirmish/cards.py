@@ -1,10 +1,8 @@
 """What Playing and Burning Skill cards does in the fight (SK-3, SK-5, SK-11 … SK-17).
 
-The config names the Play effects and Burn modifier stats that act, and how
-(``card_abilities``, ``reaction_effects``, ``dodge_effects``, ``shield_stats``,
-``heal_effects``, ``burn_effects``); the wrappers of ``Play`` and ``Burn`` here carry them
-out with combat's and the deck's own actions (a shield is combat's ``Ward``), each
-function saying which rule it keeps. A stat or effect the config names nowhere is flavour.
+The config names the Play effects and Burn modifier stats that act, and how; the wrappers
+of ``Play`` and ``Burn`` here carry them out with combat's and the deck's own actions (a
+shield is combat's ``Ward``). A stat or effect the config names nowhere is flavour.
 """
 
 from __future__ import annotations
@@ -77,12 +75,10 @@ def move_problem(game: SkirmishSlices, unit: str | None) -> str | None:
     return None if problem is None else problem.code
 
 
-def _moved(game: G, unit: str | None) -> tuple[G, Events]:
+def _moved(game: G, unit: str) -> tuple[G, Events]:
     """SK-11: the unit moves to its side's other zone, if combat allows it now."""
     move = _move(game, unit)
-    if move is None:
-        return game, ()
-    return _stepped(game, move)
+    return (game, ()) if move is None else _stepped(game, move)
 
 
 def _stepped(game: G, action: Move | Empower | Heal | Ward) -> tuple[G, Events]:
@@ -107,11 +103,11 @@ def _unit(game: SkirmishSlices, deck: SkillsState, player: str) -> str | None:
     return deck.active
 
 
-def _shield(game: G, unit: str | None, amount: int) -> tuple[G, Events]:
+def _shield(game: G, unit: str, amount: int) -> tuple[G, Events]:
     """SK-5: combat wards ``unit`` against ``amount`` damage, if it still stands (combat
     refuses a ward of less than 1, which raises nothing)."""
     # Most Burns and failed dodges shield 0: answered here without building a refusal.
-    if unit is None or amount <= 0:  # speed: combat refuses it alike
+    if amount <= 0:  # speed: combat refuses it alike
         return game, ()
     return _stepped(game, Ward(unit, amount))
 
@@ -124,12 +120,8 @@ def _boost(game: G, boost: Empower | Heal) -> tuple[G, Events]:
     return _stepped(game, boost)
 
 
-def _card_effect(
-    config: SkirmishConfig, game: G, unit: str | None, effect: Effect
-) -> tuple[G, Events]:
+def _card_effect(config: SkirmishConfig, game: G, unit: str, effect: Effect) -> tuple[G, Events]:
     """SK-16: an ability card's damage empowers the blow; a healing effect heals."""
-    if unit is None:
-        return game, ()
     if config.card_ability(effect.name) is not None and config.card_damage is not None:
         return _boost(game, Empower(unit, effect.param(config.card_damage)))
     param = config.heal_param(effect.name)
@@ -148,16 +140,19 @@ def after_play(
     in_window = player in before.reacting
     state: SkirmishState = bump(game.skirmish, player, cards_played=1, reactions=int(in_window))
     game = game.with_skirmish(state)
+    unit = _unit(game, before, player)
+    if unit is None:
+        return game, ()
     if effect.name == "move":
-        return _moved(game, _unit(game, before, player))
+        return _moved(game, unit)
     param = config.reaction_param(effect.name)
     if param is None:
-        return _card_effect(config, game, _unit(game, before, player), effect)
+        return _card_effect(config, game, unit, effect)
     amount = effect.param(param)
     if effect.name in config.dodge_effects:
         chance = amount + _dodge_bonus(config, game.skills, player)
-        return _dodge(config, game, _unit(game, before, player), chance)
-    return _shield(game, _unit(game, before, player), amount)
+        return _dodge(config, game, unit, chance)
+    return _shield(game, unit, amount)
 
 
 def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
@@ -165,10 +160,8 @@ def _dodge_bonus(config: SkirmishConfig, deck: SkillsState, player: str) -> int:
     return sum(modifier_total(deck, player, stat) for stat in config.dodge_stats())
 
 
-def _dodge(config: SkirmishConfig, game: G, unit: str | None, chance: int) -> tuple[G, Events]:
+def _dodge(config: SkirmishConfig, game: G, unit: str, chance: int) -> tuple[G, Events]:
     """SK-15: roll the dodge die with the slice's RNG; a roll of at most ``chance`` shields."""
-    if unit is None:
-        return game, ()
     state: SkirmishState = game.skirmish
     face, rng = state.rng.below(config.dodge_sides)
     roll = face + 1
@@ -230,6 +223,8 @@ def around_burn(
     definition = card_definition(before, action.card)
     amount = sum(m.amount for m in definition.burn if m.stat in config.shield_stats)
     unit = _unit(game, before, action.player)
+    if unit is None:
+        return game, events
     game, more = _shield(game, unit, amount)
     found = [*events, *more]
     for modifier in definition.burn:
@@ -249,12 +244,12 @@ def _burn_effect(
     config: SkirmishConfig,
     game: G,
     player: str,
-    unit: str | None,
+    unit: str,
     modifier: Modifier,
 ) -> tuple[G, Events]:
     """SK-17: what one Burn modifier does in the fight (``dodge`` is read when Dodging)."""
     kind = config.burn_kind(modifier.stat)  # a stat not named falls through: flavour
-    if unit is None or modifier.amount <= 0:
+    if modifier.amount <= 0:
         return game, ()
     if kind == "empower":
         return _boost(game, Empower(unit, modifier.amount))

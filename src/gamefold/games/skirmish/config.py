@@ -1,10 +1,5 @@
 """The skirmish configuration: the party, the enemies, both subsystems and every game default.
 
-A :class:`SkirmishConfig` holds the numbers of the two subsystems it composes (a
-:class:`~gamefold.skills.SkillsConfig` and a :class:`~gamefold.combat.CombatConfig`) and the
-defaults of the rules that cross them (SK-1 … SK-9, see ``docs/games/skirmish.md``). It is
-validated when built: a wrong value raises :class:`~gamefold.ConfigError` naming the field.
-
 The cost of each combat ability in Skill cards lives in one place,
 :attr:`SkirmishConfig.ability_costs`; :meth:`SkirmishConfig.skills_config` and
 :meth:`SkirmishConfig.combat_config` derive from it the payable abilities of the skill-deck
@@ -468,7 +463,6 @@ def _check_zones(config: SkirmishConfig) -> None:
 
 def _check_effects(config: SkirmishConfig) -> None:
     """Every card's Play effect parameters are ones the skirmish knows, with int values."""
-    known = dict(EFFECT_PARAMS)
     for field, cards in (
         ("skills.deck", config.skills.deck),
         ("skills.gm_deck", config.skills.gm_deck),
@@ -481,7 +475,7 @@ def _check_effects(config: SkirmishConfig) -> None:
                 ok, field, f"card {card.name!r}: a Burn modifier is at most {MAX_SHIELD:,}", "SD-12"
             )
             effect = card.play
-            allowed = known.get(effect.name)
+            allowed = EFFECT_PARAMS.get(effect.name)
             if allowed is None:
                 continue  # an effect this game does not resolve: reported only
             for param, value in effect.params.items():
@@ -491,7 +485,7 @@ def _check_effects(config: SkirmishConfig) -> None:
                 ok = abs(value) <= MAX_SHIELD
                 require(ok, field, f"{message} of at most {MAX_SHIELD:,}", "SD-11")
     for name, param in config.reaction_effects.items():
-        allowed = known.get(name)
+        allowed = EFFECT_PARAMS.get(name)
         ok = allowed is None or param in allowed
         message = f"effect {name!r} has no parameter {param!r}"
         require(ok, "reaction_effects", message, "SD-8")
@@ -538,7 +532,6 @@ def _classic() -> SkirmishConfig:
     """The skirmish before zones, conditions and levels mattered: gamefold's default deck and
     combat catalogue, everyone but the archer in Forward, no own abilities, no items, and
     card effects other than shields and draws flavour only."""
-    # The earlier releases' enemies: a goblin (10), an orc (14) and an archer (10).
     earlier = {"goblin": 10, "orc": 14, "archer": 10}
     enemies = tuple(attrs.evolve(e, abilities=(), max_hp=earlier[e.id]) for e in DEFAULT_ENEMIES)
     return SkirmishConfig(
@@ -564,11 +557,8 @@ SCENARIOS: dict[str, SkirmishConfig] = {
     "siege": _siege(),
     "ambush": _ambush(),
 }
-"""The named skirmish scenarios (``--scenario NAME``): ``default``; ``classic``, the
-skirmish before zones and levels mattered (the defaults of earlier releases); ``siege``, a
-long siege where Fatigue decides (10-card decks, 2 cards Exhausted a recycle, sturdy enemies: SD-5,
-SD-6); ``ambush``, archers in Rearward against a party all in Forward, with a dire check
-(``outnumbered``, CB-13) and 2-Round conditions (CB-12)."""
+"""The named skirmish scenarios (``--scenario NAME``), each told by the function making it
+and in the scenarios table of ``docs/games/skirmish.md``."""
 
 
 def scenario_names() -> tuple[str, ...]:

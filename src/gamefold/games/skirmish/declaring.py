@@ -231,9 +231,8 @@ def _reactor(config: SkirmishConfig, game: SkirmishSlices, held: Held) -> str | 
     deck = game.skills
     fight = game.combat
     unit, target = find(fight, held.unit), find(fight, held.target)
-    if unit is None or target is None:  # not in the fight: combat refuses the declaration
-        return None
-    if unit.side is target.side:
+    # A unit out of the fight: combat refuses the declaration.
+    if unit is None or target is None or unit.side is target.side:
         return None
     if owner(deck, target.id) != GM:
         ok = config.reaction_windows and owner_of(deck, target.id).alive

@@ -1,9 +1,7 @@
 """Keeping the fight and the Skill decks consistent: shields, falls and deaths (SK-5 … SK-7).
 
 Every change the game makes to the combat slice goes through combat's own actions, so that
-both slices always agree on who is still in the fight: :func:`fought` takes in a choice
-combat decided, :func:`withdraw` and :func:`leave_fight` take units out of the fight, and
-:func:`settle`, the registry's reaction after every step, keeps the two slices in step.
+both slices always agree on who is still in the fight.
 """
 
 from __future__ import annotations
@@ -97,15 +95,10 @@ def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
 
 def withdraw(game: G, units: Sequence[str], cause: str) -> tuple[G, Events]:
     """SK-6: the standing ``units`` leave the fight together because of ``cause``, decided by
-    combat in one step: its refusal is raised (``combat/over`` once the fight has ended).
-
-    Combat's :class:`~gamefold.combat.Withdraw` dissolves the pairings if who counts as
-    Forward changed (CB-5, CB-7); then the fight ends if a side has nobody standing (CB-11),
-    or an exchange with nobody left to wait for resolves now, with the Round's shields
-    (CB-10, SK-5). Units already out are skipped (none standing: nothing happens); combat
-    drops the shields of those leaving. Combat reports :class:`~gamefold.combat.CombatantWithdrawn`,
-    told here as :class:`~gamefold.games.skirmish.state.LeftTheFight`.
-    """
+    combat in one step (:class:`~gamefold.combat.Withdraw`, with what follows from it): its
+    refusal is raised (``combat/over`` once the fight has ended). Units already out are
+    skipped (none standing: nothing happens); combat's ``CombatantWithdrawn`` is told as
+    :class:`~gamefold.games.skirmish.state.LeftTheFight`."""
     fight: CombatState = game.combat
     out = _standing(fight, units)
     if not out:

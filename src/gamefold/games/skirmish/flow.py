@@ -1,17 +1,7 @@
 """The Round flow (SK-1): refills, pairing, alternating activations, one exchange a Round.
 
-1. The clock issues ``StartRound``: every living player and the GM refill (SD-3); a
-   character who dies of fatal exhaustion there leaves the fight (SK-6).
-2. If the fight needs Forward pairings, the assigning side chooses them (CB-5): the party's
-   by its **leader** (``SkirmishConfig.leader``; the first standing member in seat order if
-   the leader has fallen), the enemies' by the GM. No unit activates before (SK-1).
-3. Units activate one at a time, alternating between the players' side and the GM's (SD-13);
-   the party's units go in seat order, the GM chooses among its own. In its activation a
-   unit may Play, Burn and Discard (SD-8 … SD-12) and must make its choice for the exchange
-   (UseAbility, UseCard or, in the party, Retreat) before ``EndActivation`` (CB-10). The
-   last choice resolves the exchange: one exchange a Round.
-4. The clock issues ``EndRound`` once every unit has activated: Burn modifiers and shields
-   reset (SD-12, SK-5), conditions tick (CB-12).
+Who acts when is the table "Who acts when (SK-1)" of ``docs/games/skirmish.md``; the
+functions here decide it, each citing the rules it keeps.
 """
 
 from __future__ import annotations
@@ -122,8 +112,7 @@ def pairing_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) ->
 
 def fight_over(game: SkirmishSlices) -> bool:
     """Whether the fight has ended (SK-9): the game is over."""
-    fight: CombatState = game.combat
-    return fight.ending is not None
+    return game.combat.ending is not None
 
 
 def whose_choice(config: SkirmishConfig, game: SkirmishSlices) -> str | None:
@@ -147,13 +136,11 @@ def whose_choice(config: SkirmishConfig, game: SkirmishSlices) -> str | None:
 def party_chooser(config: SkirmishConfig, deck: SkillsState) -> str | None:
     """Who picks the party's next unit (SK-1, SD-13): with ``side_choice``, the leader or the
     first living member after it in seat order; else the first member still to activate."""
-    party = config.party
-    if not config.side_choice:
-        return next((u for u in deck.pending if u not in deck.gm_units), None)
-    if not any(u not in deck.gm_units for u in deck.pending):
-        return None
+    first = next((u for u in deck.pending if u not in deck.gm_units), None)
+    if first is None or not config.side_choice:
+        return first
     alive = {o.player for o in deck.owners if o.alive}
-    start = config.leader
+    party, start = config.party, config.leader
     for name in (*party[start:], *party[:start]):
         if name in alive:
             return name

@@ -1,10 +1,4 @@
-"""The skirmish game definition: setup, who acts when, the end and the outcome (SK-1, SK-9).
-
-Who acts when is the Round flow of :mod:`~gamefold.games.skirmish.flow` (SK-1): the clock's
-``StartRound`` and ``EndRound`` (:meth:`Skirmish.clock_action`), else whose choice is due
-(:meth:`Skirmish.actor`). The game ends when the fight does (SK-9): a side has nobody
-standing, or the party fled.
-"""
+"""The skirmish game definition: setup, who acts when, the end and the outcome (SK-1, SK-9)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,7 @@
 """What every reachable skirmish satisfies across its slices (SK-4 … SK-7).
 
 Each slice declares its own invariants to the registry; these check that the slices agree
-with each other, which no single slice can see. Each function takes a whole
-:class:`~gamefold.registry.Game` and yields one sentence per violation; :func:`violations`
-runs them all. The test suite runs them after every step of many games.
+with each other, which no single slice can see.
 """
 
 from __future__ import annotations

@@ -1,31 +1,8 @@
 """The ``"greedy"`` skirmish policy: simple, sensible play from a player's view alone.
 
-- **Pairing**: the healthiest fighters of its side take the pairings.
-- **Whose turn**: choosing its side's next unit (SD-13), a unit that wants to move goes
-  first (moves are allowed only before anyone declared, SK-11), else the healthiest.
-- **Its own activation, before its choice**: it Plays a Level card that raises its hand limit
-  (SK-12); a move card (SK-11) when it stands in Forward below three quarters of its hit
-  points, so that it shoots from Rearward instead; a draw card (Focus)
-  while it holds 3 cards or fewer, so its deck runs down and recycles (SD-5); a healing
-  card (Rally) once it lost at least what it heals (SK-16). With more than 3 cards it Burns
-  a card whose modifier empowers its coming blow (Strike's ``attack``, SK-17).
-- **Its choice**: the party flees (every member retreats, carrying a fallen ally when it
-  can, dropping its items, which are lost, CB-14) once its standing hit points fall below
-  half the enemies', or below the enemies' with a member down. Otherwise it uses
-  the most damaging ability it can afford (a win's damage, 3 more for one that inflicts a
-  condition the target does not have) at the weakest reachable enemy, paying with the
-  cheapest cards: an ability card Played for it first (UseCard), else a Payment Discard of
-  its least useful cards (neither reactions nor ability cards); with nothing to pay, the
-  free ability. The Hand is drawn at random from the policy's own stream.
-- **After its choice**: it Burns a card whose Burn raises a shield (SK-5) while it holds more
-  than 2 cards, freely Discards the cards whose Play does nothing in the fight or only
-  lowers its hand limit (Heavy Shield, SD-9), then ends its activation, keeping the rest for
-  reactions and later Rounds.
-- **A reaction window**: it Plays the reaction card that prevents the most damage, or else
-  Burns the card with the biggest shield, if any, then closes the window.
-
-It sees only what the player may see (EN-9): the view, the legal actions, and the public
-config (which effects shield, which cards declare abilities).
+Its heuristic is told in ``docs/games/skirmish.md`` ("Policies"). It sees only what the
+player may see (EN-9): the view, the legal actions, and the public config (which effects
+shield, which cards declare abilities).
 """
 
 from __future__ import annotations

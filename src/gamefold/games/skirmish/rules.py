@@ -1,10 +1,5 @@
-"""The skirmish registry: skills + combat + the skirmish slice, and the rules between them.
-
-Slices, in order: ``skills`` (the Skill decks), ``combat`` (the fight; its view takes
-``"gm"`` as the enemies' side, :func:`combat_view`) and ``skirmish`` (see
-:mod:`~gamefold.games.skirmish.state`). The rules, overrides, wrappers and reaction on top
-of them are the skirmish's :class:`Parts`, which a registry composing the skirmish (the
-campaign's, which keeps the ``skirmish`` record inside its own slice) takes whole.
+"""The skirmish registry: skills + combat + the skirmish slice, and the rules between them
+(:class:`Parts`, which a registry composing the skirmish, such as the campaign's, takes whole).
 """
 
 from __future__ import annotations
@@ -50,19 +45,15 @@ __all__ = [
 
 @attrs.frozen
 class SkirmishGame(Game):
-    """A skirmish in play: the Skill decks, the fight and the skirmish's own slice, by name.
-
-    The skirmish's rules read ``game.skills``, ``game.combat`` and ``game.skirmish`` and
-    write the bookkeeping with :meth:`with_skirmish`, so they run on any
-    :class:`~gamefold.games.skirmish.state.SkirmishSlices` record (the campaign's holds the
-    bookkeeping inside its ``campaign`` slice)."""
+    """A skirmish in play: the Skill decks, the fight and the skirmish's own slice, by name
+    (a :class:`~gamefold.games.skirmish.state.SkirmishSlices`)."""
 
     skills: SkillsState
     """The Skill decks (:mod:`gamefold.skills`)."""
     combat: CombatState
     """The fight (:mod:`gamefold.combat`)."""
     skirmish: SkirmishState
-    """The tallies, shields and held declaration (:mod:`~gamefold.games.skirmish.state`)."""
+    """The tallies, choices and held declaration (:mod:`~gamefold.games.skirmish.state`)."""
 
     def with_skirmish(self, skirmish: SkirmishState) -> Self:
         """This game with the bookkeeping ``skirmish``."""
@@ -99,7 +90,6 @@ def _rules(config: SkirmishConfig) -> tuple[Rule, ...]:
 
 
 def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
-    # The listings are exact (EN-5): the registry lists them unchecked.
     return (
         Rule(
             AssignPairings,
@@ -125,8 +115,6 @@ def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
 
 
 def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
-    # Each refusal is consulted after the wrapped handler's, and filters the listing too.
-    in_window = cards.refuse_window
     return (
         Wrapper(Activate, refuse=flow.refuse_activate, name="SK-1 pairings first"),
         Wrapper(
@@ -143,10 +131,10 @@ def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
         Wrapper(
             Burn,
             partial(cards.around_burn, config),
-            refuse=in_window,
+            refuse=cards.refuse_window,
             name="SK-4, SK-5 shields",
         ),
-        Wrapper(Discard, refuse=in_window, name="SK-4 reactions first"),
+        Wrapper(Discard, refuse=cards.refuse_window, name="SK-4 reactions first"),
     )
 
 
@@ -167,10 +155,8 @@ def subsystems(config: SkirmishConfig) -> tuple[Subsystem[Any], ...]:
 
 @attrs.frozen
 class Parts:
-    """The skirmish's rules before a registry holds them: the skirmish's own registry
-    (:func:`build_rules`) or one that composes it, such as the campaign's, whose game record
-    holds the ``skills`` and ``combat`` slices among its own and serves the skirmish's
-    bookkeeping from its own slice (a :class:`~gamefold.games.skirmish.state.SkirmishSlices`)."""
+    """The skirmish's rules before a registry holds them: the skirmish's own
+    (:func:`build_rules`) or one composing it on another record of its slices."""
 
     rules: tuple[Rule, ...]
     """UseAbility and UseCard (SK-2, SK-3)."""

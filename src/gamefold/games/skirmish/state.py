@@ -1,15 +1,8 @@
 """The skirmish slice: what the game keeps besides the skill-deck and combat slices.
 
-:class:`SkirmishState` holds the bookkeeping of the rules that cross the two subsystems: a
-declaration held while its target may react (SK-4), the units that made their choice this
-Round (SK-1), and one :class:`Tally` per player for the outcome (damage, cards, deaths).
-Shields are combat's wards (SK-5: :class:`~gamefold.combat.Ward`), kept by combat alone. It
-owns no action: the game's :class:`~gamefold.Rule` records and wrappers update it, and the
-only lifecycle action it reacts to is :class:`~gamefold.EndRound`, which forgets the Round's
-choices. The skirmish's rules reach it through :class:`SkirmishSlices` (``game.skirmish``,
-``game.with_skirmish``), so a game may hold it as a slice (the skirmish) or inside a slice
-of its own (the campaign, whose battle Round's end runs this slice's :data:`subsystem` on
-it).
+It holds the bookkeeping of the rules that cross the two subsystems; shields are combat's
+wards (SK-5: :class:`~gamefold.combat.Ward`), kept by combat alone. The game's rules and
+wrappers update it; of itself it only forgets the Round's choices at ``EndRound``.
 """
 
 from __future__ import annotations
@@ -132,7 +125,7 @@ class SkirmishState:
     tallies: tuple[Tally, ...]
     """One per player: the party in seat order, then ``"gm"``."""
     held: Held | None = None
-    """The enemy declaration waiting for a reaction window to close, if any."""
+    """The declaration waiting for a reaction window to close, if any (SK-4, SK-18)."""
     chosen: tuple[str, ...] = ()
     """Units that made their choice for the exchange this Round (SK-1): one each a Round."""
     rng: Rng = attrs.field(factory=lambda: Rng.from_seed(0).split(NAME))
@@ -152,12 +145,7 @@ class Dodged(Event):
 
 @attrs.frozen
 class SkirmishView:
-    """The slice as a viewer sees it: a held declaration is its declaring player's secret
-    (CB-10; the GM's for an enemy's, SK-4; the member's for a party member's, SK-18).
-
-    Its target learns only that it is the target (its reaction window is open, SD-8); the
-    declaring unit, the ability and the Hand stay hidden from every player until the
-    exchange reveals them."""
+    """The slice as a viewer sees it (:func:`view`)."""
 
     tallies: tuple[Tally, ...]
     held: Held | None
@@ -280,15 +268,12 @@ def chose(state: SkirmishState, unit: str) -> SkirmishState:
     return replace(state, chosen=(*state.chosen, unit))
 
 
-_set_chosen = replacer(SkirmishState, "chosen")
-
-
 def _decide_end_round(state: SkirmishState, action: EndRound) -> tuple[SkirmishState, Events]:
     """EndRound forgets the Round's choices (SK-1); combat drops the shields (SK-5). A
     Round's end is always welcome here: the skill deck judges whether it may come."""
     if not state.chosen:
         return state, ()
-    return _set_chosen(state, ()), ()
+    return replace(state, chosen=()), ()
 
 
 def tallies_sound(state: SkirmishState) -> Iterator[str]:
