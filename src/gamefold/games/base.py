@@ -230,7 +230,7 @@ class GameDef(ABC, Generic[C]):
         By default each event attests what :meth:`event_rules` says of it; a game overrides
         this to add what shows only in the state (where a declarer stands …).
         """
-        table = self._event_table()
+        table = self._event_table
         found: list[str] = []
         for event in events:
             attest = table.get(type(event))
@@ -238,12 +238,10 @@ class GameDef(ABC, Generic[C]):
                 found.extend(attest(event))
         return tuple(found)
 
+    @functools.cached_property
     def _event_table(self) -> EventRules:
         """:meth:`event_rules`, asked once: a game's table depends on its config alone."""
-        table: EventRules | None = self.__dict__.get("_table")
-        if table is None:
-            table = self.__dict__["_table"] = self.event_rules()
-        return table
+        return self.event_rules()
 
     def probe_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
         """Actions rule coverage checks at ``actor``'s decision point besides the legal

@@ -117,4 +117,4 @@ class Skirmish(GameDef[SkirmishConfig]):
 
     def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
         """The events' rules, and the zone rules each declaration shows (CB-4 … CB-7)."""
-        return account.attested(self._event_table(), game, events)
+        return account.attested(self._event_table, game, events)
