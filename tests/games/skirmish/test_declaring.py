@@ -9,12 +9,20 @@ from itertools import combinations
 import attrs
 import pytest
 
-from gamefold import skills
+from gamefold import combat, skills
 from gamefold.combat import Hand
 from gamefold.games.skirmish import Skirmish, SkirmishConfig, UseAbility, UseCard, declaring
-from gamefold.games.skirmish.state import NAME, DeclarationHeld, chose
+from gamefold.games.skirmish.state import NAME, DeclarationHeld, Held, chose
 from gamefold.registry import Game
-from gamefold.skills import Activate, OpenReactionWindow, ReactionWindowOpened, owner_of
+from gamefold.rng import Rng
+from gamefold.skills import (
+    GM,
+    Activate,
+    CloseReactionWindow,
+    OpenReactionWindow,
+    ReactionWindowOpened,
+    owner_of,
+)
 
 from .support import ROCK, cards_named, pair_first, step, with_hand
 from .test_reactions import _goblin_attacks_ana
@@ -262,3 +270,85 @@ def test_en4_use_ability_refusals_name_the_action() -> None:
         problem = GAME.rules.check(game, action)
         assert problem is not None
         assert problem.action == action
+
+
+@pytest.mark.parametrize("viewer", ["ana", "bo", "cy"])
+def test_en9_sk4_a_declaration_held_out_of_sight_is_drawn_among_those_the_fight_allows(
+    viewer: str,
+) -> None:
+    """EN-9, SK-4: where the view hides the goblin's held declaration, the game a search bot
+    plays out holds one: the goblin's, at ana (the target her view shows, or the player
+    whose window is open), one the fight allows; draws vary, and each shows the viewer the
+    same view."""
+    game_def = Skirmish()
+    game, _ = _goblin_attacks_ana(game_def)
+    shown = game_def.rules.view(game, viewer)
+    assert shown.skirmish.held is None
+    drawn = [game_def.determinize(shown, viewer, Rng.from_seed(k)) for k in range(12)]
+    allowed = {
+        Held("goblin", d.ability, d.hand, d.target)
+        for d in combat.declarations(game.combat, "goblin")
+        if d.target == "ana"
+    }
+    assert {d.skirmish.held for d in drawn} <= allowed
+    assert len({d.skirmish.held for d in drawn}) > 1
+    assert all(game_def.rules.view(d, viewer) == shown for d in drawn)
+
+
+def test_en9_a_held_declaration_the_viewer_sees_is_kept_and_none_is_made_up() -> None:
+    """EN-9: the GM sees its goblin's held declaration, so its determinized game holds that
+    one; where nothing is held (before the goblin declares), nothing is drawn."""
+    game_def = Skirmish()
+    game, _ = _goblin_attacks_ana(game_def)
+    shown = game_def.rules.view(game, GM)
+    assert game_def.determinize(shown, GM, Rng.from_seed(3)).skirmish.held == game.skirmish.held
+    before = pair_first(game_def, game_def.setup(1))
+    for viewer in game_def.players(before):
+        view = game_def.rules.view(before, viewer)
+        drawn = game_def.rules.determinize(view, viewer, Rng.from_seed(3))
+        again = declaring.redraw_held(drawn, view.skirmish, view.combat.declared, Rng.from_seed(4))
+        assert again is drawn
+
+
+def _chose_and_resolved(game_def: Skirmish) -> Game:
+    """A state of a random skirmish whose active unit made its choice and the fight already
+    resolved it, with no window open."""
+    state, rng = game_def.setup(0), Rng.from_seed(0)
+    while not game_def.is_over(state):
+        action = game_def.clock_action(state)
+        if action is None:
+            unit, shown = state.skills.active, game_def.rules.view(state, GM)
+            chose_ = unit in state.skirmish.chosen and not state.skills.reacting
+            if chose_ and not shown.combat.declared:
+                return state
+            actor = game_def.actor(state)
+            assert actor is not None
+            action, rng = rng.choice(game_def.rules.legal_actions(state, actor))
+        state, _ = game_def.rules.step(state, action)
+    raise AssertionError("no choice was resolved in a whole skirmish")
+
+
+def test_en9_no_declaration_is_drawn_once_the_choice_is_out_of_its_window() -> None:
+    """EN-9: once the window closed, the goblin's declaration is in the fight, and once the
+    fight resolved a choice nothing is held: a determinized game holds nothing either."""
+    game_def = Skirmish()
+    closed, _ = _goblin_attacks_ana(game_def)
+    closed, _ = step(game_def, closed, CloseReactionWindow("ana"))
+    for game in (closed, _chose_and_resolved(game_def)):
+        for viewer in game_def.players(game):
+            shown = game_def.rules.view(game, viewer)
+            drawn = game_def.determinize(shown, viewer, Rng.from_seed(5))
+            assert drawn.skirmish.held is None
+            assert game_def.rules.view(drawn, viewer) == shown
+
+
+def test_en9_a_view_no_game_could_give_is_refused_with_a_sentence() -> None:
+    """A view claiming the goblin aims at its own ally holds a declaration no fight allows:
+    redrawing it is a ``ValueError`` naming the unit, never a made-up declaration."""
+    game_def = Skirmish()
+    game, _ = _goblin_attacks_ana(game_def)
+    shown = game_def.rules.view(game, "ana")
+    forged = attrs.evolve(shown.skirmish, held_target="orc")
+    drawn = game_def.rules.determinize(shown, "ana", Rng.from_seed(1))
+    with pytest.raises(ValueError, match="goblin holds a declaration, but none of its is legal"):
+        declaring.redraw_held(drawn, forged, shown.combat.declared, Rng.from_seed(2))

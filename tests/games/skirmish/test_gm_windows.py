@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamefold import ConfigError
+from gamefold import ConfigError, Rng
 from gamefold.combat import Declared, Warded
 from gamefold.games.skirmish import (
     DeclarationHeld,
@@ -111,3 +111,17 @@ def test_sk18_gm_reaction_windows_must_be_a_bool(value: object) -> None:
     with pytest.raises(ConfigError) as error:
         SkirmishConfig(gm_reaction_windows=value)  # type: ignore[arg-type]
     assert error.value.field == "gm_reaction_windows"
+
+
+def test_en9_sk18_the_gm_plays_out_a_declaration_at_the_unit_it_knows_is_aimed_at() -> None:
+    """EN-9, SK-18: the GM knows which of its units ana aims at, not how; the games a search
+    bot plays out for it hold a declaration of ana's at that unit only, drawn among those
+    the fight allows, and show the GM the same view."""
+    game_def, game, _, _ = _ana_attacks_goblin(SkirmishConfig())
+    shown = game_def.rules.view(game, GM)
+    assert (shown.skirmish.held, shown.skirmish.held_target) == (None, "goblin")
+    drawn = [game_def.determinize(shown, GM, Rng.from_seed(k)) for k in range(12)]
+    helds = {d.skirmish.held for d in drawn}
+    assert {held.target for held in helds} == {"goblin"}
+    assert len(helds) > 1
+    assert all(game_def.rules.view(d, GM) == shown for d in drawn)
