@@ -26,6 +26,7 @@ from gamefold.combat import (
 from gamefold.games.skirmish import config as skirmish_config
 from gamefold.games.skirmish.config import (
     DEFAULT_ENEMIES,
+    MAX_SHIELD,
     OWN_ABILITIES,
     SCENARIOS,
     SKIRMISH_ABILITIES,
@@ -34,7 +35,7 @@ from gamefold.games.skirmish.config import (
     scenario,
     scenario_names,
 )
-from gamefold.skills import CardDef, Effect, SkillsConfig
+from gamefold.skills import CardDef, Effect, Modifier, SkillsConfig
 
 KINDS = "('empower', 'heal', 'draw', 'move', 'dodge')"
 PARAMS = (
@@ -47,6 +48,13 @@ ZONED_DEFEND = attrs.evolve(DEFEND, zone=Zone.FORWARD)
 
 def _deck(effect: Effect) -> tuple[CardDef, ...]:
     return (CardDef("X", effect),) * 20
+
+
+def _big_card_decks(*, amount: int = 1, burn: int = 1) -> SkillsConfig:
+    """The skirmish's decks, the party's led by a card healing ``amount`` when Played and
+    shielding ``burn`` when Burned (EN-8 bounds both figures by ``MAX_SHIELD``)."""
+    big = CardDef("Big", Effect("heal", {"amount": amount}), (Modifier("defence", burn),))
+    return SkillsConfig(deck=(big, *SKIRMISH_DECK), gm_deck=SKIRMISH_DECK)
 
 
 REFUSALS: list[tuple[str, dict[str, Any], str]] = [
@@ -219,9 +227,62 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("sides-bool", {"dodge_sides": True}, "dodge_sides is 1 to 1000, not True"),
     ("shield-minus", {"dodge_shield": -1}, "dodge_shield is 0 or more, not -1"),
     ("shield-bool", {"dodge_shield": True}, "dodge_shield is 0 or more, not True"),
+    ("names-none", {"names": ()}, "1 to 64 names"),
+    (
+        "ability-costs-list",
+        {"ability_costs": ["x"]},
+        "ability_costs is a mapping of ability names to costs, not ['x']",
+    ),
+    (
+        "card-abilities-list",
+        {"card_abilities": ["x"]},
+        "card_abilities is a mapping of Play effects to abilities, not ['x']",
+    ),
+    (
+        "reaction-effects-list",
+        {"reaction_effects": ["x"]},
+        "reaction_effects is a mapping of Play effects to parameters, not ['x']",
+    ),
+    (
+        "heal-effects-list",
+        {"heal_effects": ["x"]},
+        "heal_effects is a mapping of Play effects to parameters, not ['x']",
+    ),
+    (
+        "burn-effects-list",
+        {"burn_effects": ["x"]},
+        "burn_effects is a mapping of modifier stats to Burn kinds, not ['x']",
+    ),
+    (
+        "default-deck",
+        {"skills": SkillsConfig(hand_limit=6)},
+        "this SkillsConfig holds gamefold's default deck, not the skirmish's SKIRMISH_DECK: "
+        "SkillsConfig(hand_limit=6) resets every field it does not name; to change one field "
+        'and keep the skirmish\'s others write Skirmish().variant(**{"skills.hand_limit": 6}) '
+        "(or give deck=SKIRMISH_DECK, gm_deck=SKIRMISH_DECK)",
+    ),
+    (
+        "burn-too-big",
+        {"skills": _big_card_decks(burn=MAX_SHIELD + 1)},
+        "card 'Big': a Burn modifier is at most 1,000,000",
+    ),
+    (
+        "figure-too-big",
+        {"skills": _big_card_decks(amount=-MAX_SHIELD - 1)},
+        "card 'Big': effect 'heal' takes ['amount'] of at most 1,000,000",
+    ),
 ]
 
 WHERE = {
+    "names-none": "names, SD-1",
+    "ability-costs-list": "ability_costs, SD-10",
+    "card-abilities-list": "card_abilities, SD-11",
+    "reaction-effects-list": "reaction_effects, SD-8",
+    "heal-effects-list": "heal_effects, SD-11",
+    "burn-effects-list": "burn_effects, SD-12",
+    "default-deck": "skills, SD-1",
+    "burn-too-big": "skills.deck, SD-12",
+    "figure-too-big": "skills.deck, SD-11",
     "names-list": "names, SD-1",
     "names-int": "names, SD-1",
     "names-empty": "names, SD-1",
@@ -325,6 +386,8 @@ ACCEPTED: list[tuple[str, dict[str, Any]]] = [
     ("unknown-reaction", {"reaction_effects": {"defend": "block", "evade": "chance", "x": "y"}}),
     ("unknown-heal", {"heal_effects": {"shout": "volume"}}),
     ("rearward-unseated-name", {"rearward": ("fay",)}),
+    ("one-name", {"names": ("ana",), "party_size": 1, "rearward": ()}),
+    ("figures-at-max", {"skills": _big_card_decks(amount=-MAX_SHIELD, burn=MAX_SHIELD)}),
     (
         "unknown-effect-params",
         {
