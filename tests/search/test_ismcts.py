@@ -143,6 +143,26 @@ def test_skirmish_scores_a_cut_fight_by_the_sides_hit_points() -> None:
     assert scores["gm"] == pytest.approx(enemies / (party + enemies))
 
 
+def test_skirmish_counts_no_hit_points_for_a_fallen_unit_in_a_cut_fight() -> None:
+    """A unit that fell stands with no hit points: in a fight cut short after it fell, its
+    side's share is that of the hit points its other units still have."""
+    game = get_game("skirmish")()
+    state = next(
+        s
+        for s in play(game, 1).states
+        if not game.is_over(s) and any(r["hp"] <= 0 for r in game.outcome(s).values())
+    )
+    rows = game.outcome(state)
+    standing = {
+        side: sum(r["hp"] for r in rows.values() if r["side"] == side and r["hp"] > 0)
+        for side in ("party", "enemies")
+    }
+    total = standing["party"] + standing["enemies"]
+    scores = game.evaluate(state)
+    assert scores["gm"] == pytest.approx(standing["enemies"] / total)
+    assert scores["ana"] == pytest.approx(standing["party"] / total)
+
+
 def test_the_command_line_and_simulate_take_ismcts_with_options(
     capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
