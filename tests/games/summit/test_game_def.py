@@ -7,6 +7,7 @@ With an in-order deal for four players p1 holds Consulate, Drillyard, Warehouse 
 
 from __future__ import annotations
 
+import attrs
 from tests.games.summit.helpers import (
     board,
     dip,
@@ -17,13 +18,13 @@ from tests.games.summit.helpers import (
     with_owners,
 )
 
-from gamefold import EndRound, StartRound
+from gamefold import EndRound, Rng, StartRound
 from gamefold.diplomacy import BeginTurn, CardEarned, Counter
 from gamefold.games.summit import Phase, RoundBegan
 from gamefold.games.summit.account import EVENT_RULES, RULE_IDS, SETUP_RULES
 from gamefold.games.summit.state import Ask
 from gamefold.registry import Game
-from gamefold.territory import Realm
+from gamefold.territory import Attack, Realm, Truce
 
 GAME = summit(4, deal="in-order")
 
@@ -106,3 +107,37 @@ def test_en3_setup_seeds_both_slices_from_the_seed() -> None:
     assert board(GAME.setup(1)).rng != board(GAME.setup(2)).rng
     assert dip(GAME.setup(1)) != dip(GAME.setup(2))
     assert board(GAME.setup(1)).players == ("p1", "p2", "p3", "p4")
+
+
+def _could_attack() -> tuple[Game, Attack]:
+    """A decision of a random summit game at which the player on the move may attack a
+    territory another player holds, and one such attack."""
+    state, rng = GAME.setup(3), Rng.from_seed(3)
+    while not GAME.is_over(state):
+        action = GAME.clock_action(state)
+        if action is None:
+            actor = GAME.actor(state)
+            assert actor is not None
+            legal = GAME.rules.legal_actions(state, actor)
+            names = state.map.scenario.territories
+            for attack in (a for a in legal if isinstance(a, Attack)):
+                if state.map.owners[names.index(attack.territory)]:
+                    return state, attack
+            action, rng = rng.choice(legal)
+        state, _ = GAME.rules.step(state, action)
+    raise AssertionError("nobody could attack another player in a whole game")
+
+
+def test_tr6_coverage_probes_the_attacks_a_truce_forbids_the_player_on_the_move() -> None:
+    """TR-6: rule coverage probes, at a player's decision, the attacks a truce forbids it,
+    each refused with the truce's code; with no truce, or for the truce partner who is not
+    on the move, there is nothing to probe."""
+    state, attack = _could_attack()
+    board_ = state.map
+    victim = board_.owners[board_.scenario.territories.index(attack.territory)]
+    assert GAME.probe_actions(state, attack.player) == ()
+    truce = state.with_slice("map", attrs.evolve(board_, truces=(Truce(0, victim, attack.player),)))
+    probes = GAME.probe_actions(truce, attack.player)
+    assert attack in probes
+    assert {GAME.rules.check(truce, probe).code for probe in probes} == {"territory/truce"}
+    assert GAME.probe_actions(truce, victim) == ()
