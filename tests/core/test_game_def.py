@@ -294,3 +294,34 @@ def test_en3_play_stops_after_ten_thousand_actions_by_default() -> None:
     assert len(played.actions) == 10_000
     assert not played.finished
     assert len(played.states) == 2
+
+
+class Told(Race):
+    """The race, its two counters telling the same event each in their own words."""
+
+    def build_rules(self) -> Rules:
+        first = attrs.evolve(make("a"), lines={Added: lambda e: f"{e.counter} is at {e.value}"})
+        second = attrs.evolve(make("b", action=Sub), lines={Added: lambda e: "never told"})
+        return Rules([first, second])
+
+
+def test_en7_a_game_tells_an_event_in_the_first_telling_subsystems_words() -> None:
+    """EN-7: by default an event is told by the first of the game's subsystems that tells
+    its type, handed the event itself; an event none tells is its ``repr``."""
+    game = Told()
+    assert game.describe(Added("a", 2)) == "a is at 2"
+    assert game.describe(Other()) == repr(Other())
+
+
+class Drawn(Race):
+    """The race, saying itself how to determinize though its counters cannot."""
+
+    def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
+        return view
+
+
+def test_a_game_that_says_how_to_determinize_is_offered_to_search_bots() -> None:
+    """A game whose slices have no determinizer but which overrides ``determinize`` gets
+    the ``"ismcts"`` policy; one that does neither gets only ``"random"``."""
+    assert set(Drawn().policies()) == {"random", "ismcts"}
+    assert set(Race().policies()) == {"random"}

@@ -115,3 +115,27 @@ def test_a_policy_error_pickles_whole() -> None:
         error.policy,
     )
     assert "PolicyError" in gamefold.__all__
+
+
+class Stubborn:
+    """A policy object: its instances have no ``__qualname__``, its class has."""
+
+    def __call__(self, view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
+        raise RuntimeError("no")
+
+    def __repr__(self) -> str:
+        return "<a stubborn bot>"
+
+
+class Nameless(Stubborn):
+    """A policy object whose class has no name either."""
+
+
+Nameless.__qualname__ = ""
+
+
+def test_a_failing_policy_object_is_named_by_its_class_else_by_its_repr() -> None:
+    """A policy that is an object (a search bot, a partial) is named by its class; one
+    whose class has no name either, by its ``repr``."""
+    assert _failure(Stubborn()).policy == "Stubborn"
+    assert _failure(Nameless()).policy == "<a stubborn bot>"
