@@ -80,8 +80,12 @@ class Catalogue:
             raise ValueError(f"code {code!r} is declared twice")
         cited = (rules,) if isinstance(rules, str) else tuple(rules)
         self.rules[code] = self._cited[code] = cited
-        self.codes: frozenset[str] = frozenset(self.rules)
         return code
+
+    @property
+    def codes(self) -> frozenset[str]:
+        """The domain's own codes (:attr:`rules`' keys)."""
+        return frozenset(self.rules)
 
     def __repr__(self) -> str:
         return f"Catalogue({self.domain!r}, {len(self.codes)} codes)"

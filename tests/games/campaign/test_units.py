@@ -13,6 +13,7 @@ from gamefold.core import Action, EndRound, EndTurn, replace
 from gamefold.diplomacy import CardEarned, Counter, Kind, Pact, Propose
 from gamefold.diplomacy import initial_state as diplomacy_state
 from gamefold.errors import ConfigError, IllegalAction
+from gamefold.games import random_policy
 from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
 from gamefold.games.campaign.account import own_rules
 from gamefold.games.campaign.battle import (
@@ -473,16 +474,12 @@ def _held_and_hidden() -> tuple[Game, str]:
     player the view hides it from."""
     state, rng = GAME.setup(0), Rng.from_seed(0)
     while not GAME.is_over(state):
-        action = GAME.clock_action(state)
-        if action is None:
-            if state.skirmish.held is not None:
-                for viewer in GAME.players(state):
-                    if GAME.rules.view(state, viewer).skirmish.held is None:
-                        return state, viewer
-            actor = GAME.actor(state)
-            assert actor is not None
-            action, rng = rng.choice(GAME.rules.legal_actions(state, actor))
-        state, _ = GAME.rules.step(state, action)
+        if state.skirmish.held is not None:
+            for viewer in GAME.players(state):
+                if GAME.rules.view(state, viewer).skirmish.held is None:
+                    return state, viewer
+        action, rng = next_action(GAME, state, random_policy, rng)
+        state = GAME.rules.reduce(state, action)
     raise AssertionError("no declaration was held from anyone in a whole campaign")
 
 

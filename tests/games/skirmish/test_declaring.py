@@ -24,7 +24,8 @@ from gamefold.skills import (
     owner_of,
 )
 
-from .support import ROCK, cards_named, pair_first, step, with_hand
+from .choosers import passive
+from .support import ROCK, cards_named, pair_first, play_until, step, with_hand
 from .test_reactions import _goblin_attacks_ana
 
 """The skirmish's own layout: its rules read the slices there."""
@@ -311,21 +312,15 @@ def test_en9_a_held_declaration_the_viewer_sees_is_kept_and_none_is_made_up() ->
 
 
 def _chose_and_resolved(game_def: Skirmish) -> Game:
-    """A state of a random skirmish whose active unit made its choice and the fight already
+    """A state of a skirmish whose active unit made its choice and the fight already
     resolved it, with no window open."""
-    state, rng = game_def.setup(0), Rng.from_seed(0)
-    while not game_def.is_over(state):
-        action = game_def.clock_action(state)
-        if action is None:
-            unit, shown = state.skills.active, game_def.rules.view(state, GM)
-            chose_ = unit in state.skirmish.chosen and not state.skills.reacting
-            if chose_ and not shown.combat.declared:
-                return state
-            actor = game_def.actor(state)
-            assert actor is not None
-            action, rng = rng.choice(game_def.rules.legal_actions(state, actor))
-        state, _ = game_def.rules.step(state, action)
-    raise AssertionError("no choice was resolved in a whole skirmish")
+
+    def resolved(state: Game) -> bool:
+        unit, shown = state.skills.active, game_def.rules.view(state, GM)
+        chose_ = unit in state.skirmish.chosen and not state.skills.reacting
+        return chose_ and not shown.combat.declared
+
+    return play_until(game_def, game_def.setup(0), resolved, passive)[0]
 
 
 def test_en9_no_declaration_is_drawn_once_the_choice_is_out_of_its_window() -> None:
