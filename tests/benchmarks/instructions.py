@@ -7,7 +7,8 @@ Plays seeds ``0 .. games-1`` of a registered game with random policies through
 actions through ``Rules.step`` alone; ``--env`` plays the same seeds through
 :func:`gamefold.envs.aec_env` with masked random actions, as ``tests/benchmarks/envs.py``
 does; ``--simulate`` plays ``games`` games through :func:`gamefold.sim.simulate`, frame
-included, its steps counted from the frame), under ``valgrind --tool=callgrind``, and
+included, its steps counted from the frame, then the same games through ``play`` alone, and
+says how much more a step costs through ``simulate``), under ``valgrind --tool=callgrind``, and
 subtracts a run that only builds the game and its seeds (for ``--simulate``, a run that
 simulates one game, so that imports and first calls cost nothing). Prints instructions in
 all and a step.
@@ -47,6 +48,12 @@ if mode.startswith("simulate"):  # a one-game run in both: imports and first cal
 if mode == "simulate":
     frame = simulate(game, games=games, seed=0, progress=False)
     steps = int(frame.drop_duplicates("game")["steps"].sum())
+elif mode == "simulate-play":  # the very games simulate plays, through play alone
+    from gamefold.sim import game_seed
+    from gamefold.sim.policies import resolve_policies
+    policies = resolve_policies(game, "random")
+    seeds = [game_seed(0, i) for i in range(games)]
+    steps = sum(len(play(game, s, policies, keep_states=False).actions) for s in seeds)
 if mode.startswith("env"):  # the env is built in the base run too: only its steps count
     import numpy as np
     from gamefold.envs import aec_env
@@ -105,6 +112,13 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.game} {mode}: {steps} steps, {work / 1e6:,.1f} M instructions, "
         f"{work / steps / 1e3:,.1f} k a step"
     )
+    if mode == "simulate":  # the same games through play: what simulate adds a step
+        alone, same = count(args.game, args.games, "simulate-play")
+        per_step = (alone - base) / same
+        print(
+            f"{args.game} play of the same games: {same} steps, {per_step / 1e3:,.1f} k a step;"
+            f" simulate costs {work / steps / per_step - 1:+.1%} a step"
+        )
     return 0
 
 
