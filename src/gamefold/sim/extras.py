@@ -17,7 +17,7 @@ from gamefold.errors import GamefoldError
 __all__ = ["EXTRAS", "MissingExtra", "require"]
 
 EXTRAS = {
-    "sim": "pandas, tqdm, Matplotlib, pyarrow, SciPy, statsmodels, openskill",
+    "sim": "pandas, NumPy, tqdm, Matplotlib, pyarrow, SciPy, statsmodels, openskill",
     "dask": "Dask distributed",
     "envs": "PettingZoo, Gymnasium, NumPy",
     "openspiel": "OpenSpiel, NumPy",
