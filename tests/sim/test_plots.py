@@ -246,3 +246,19 @@ def test_standings_charts_a_tournaments_table() -> None:
     assert [text.split("\n")[0] for _, text in ticks] == list(cup.leaderboard.index)  # best on top
     assert "win share per game" in " ".join(ax.get_xlabel().split())
     assert _outside(ax.figure) == []
+
+
+def test_differences_takes_named_differences_of_one_comparisons_games() -> None:
+    from gamefold.sim import Metric, compare, difference
+
+    found = compare("toy-scored", None, {"target": 8}, games=12, seed=1, progress=False)
+    arms = [found.games[found.games["arm"] == arm] for arm in ("A", "B")]
+    named = {}
+    for column in ("score", "moves"):
+        metric = Metric(column, of="a")
+        named[metric.label()] = difference(*(metric.values(arm) for arm in arms))
+    panels = differences(named)
+    assert [ax.get_title() for ax in panels] == ["score of a", "moves of a"]
+    for ax, one in zip(panels, named.values(), strict=True):
+        assert list(ax.lines[0].get_xdata()) == pytest.approx([one.value])
+    assert _outside(panels[0].figure) == []

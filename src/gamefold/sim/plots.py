@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from gamefold.sim.extras import require
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
     from gamefold.sim.compare import Comparison
+    from gamefold.sim.stats import Difference
     from gamefold.sim.tournament import Tournament
 
 __all__ = ["differences", "game_length", "measures", "metric_by_round", "standings", "win_rate"]
@@ -220,19 +221,19 @@ def measures(
 
 
 def differences(
-    comparisons: Comparison | Sequence[Comparison], axes: Sequence[Axes] | None = None
+    comparisons: Comparison | Sequence[Comparison] | Mapping[str, Difference],
+    axes: Sequence[Axes] | None = None,
 ) -> list[Axes]:
     """A forest plot of :func:`~gamefold.sim.compare`'s differences ``B - A``: each a point
     with its 95% interval and a line at no difference, one panel per metric, so that
     measures of different scales never share an axis. Each panel's label names the metric,
-    the games behind it and the interval's method. Returns the panels, one per metric in
-    the order first met."""
-    found = [comparisons] if not isinstance(comparisons, Sequence) else list(comparisons)
-    if not found:
+    the games behind it and the interval's method. ``comparisons`` may also map metric
+    names to :class:`~gamefold.sim.Difference` values (from
+    :func:`~gamefold.sim.difference`, say of several columns of one comparison's games).
+    Returns the panels, one per metric in the order first met."""
+    by_metric = _by_metric(comparisons)
+    if not by_metric:
         raise ValueError("no comparison to plot")
-    by_metric: dict[str, list[Comparison]] = {}
-    for one in found:
-        by_metric.setdefault(one.metric.label(), []).append(one)
     tallest = max(len(rows) for rows in by_metric.values())
     panels = _panels(len(by_metric), axes, columns=1, size=(6.4, 1.5 + 0.45 * tallest))
     for ax, (metric, rows) in zip(panels, by_metric.items(), strict=True):
@@ -240,19 +241,33 @@ def differences(
     return panels
 
 
-def _forest(ax: Axes, metric: str, rows: list[Comparison]) -> None:
-    values = [one.difference.value for one in rows]
-    lows = [one.difference.interval.low for one in rows]
-    highs = [one.difference.interval.high for one in rows]
+def _by_metric(
+    comparisons: Comparison | Sequence[Comparison] | Mapping[str, Difference],
+) -> dict[str, list[tuple[str, Difference]]]:
+    """Each metric's rows: what was compared (``B minus A``) and the difference."""
+    if isinstance(comparisons, Mapping):
+        return {str(name): [("B minus A", found)] for name, found in comparisons.items()}
+    found = [comparisons] if not isinstance(comparisons, Sequence) else list(comparisons)
+    by_metric: dict[str, list[tuple[str, Difference]]] = {}
+    for one in found:
+        row = (f"{one.labels[1]} minus {one.labels[0]}", one.difference)
+        by_metric.setdefault(one.metric.label(), []).append(row)
+    return by_metric
+
+
+def _forest(ax: Axes, metric: str, rows: list[tuple[str, Difference]]) -> None:
+    values = [one.value for _, one in rows]
+    lows = [one.interval.low for _, one in rows]
+    highs = [one.interval.high for _, one in rows]
     where = list(range(len(rows)))[::-1]  # the first comparison on top
     below = [max(v - lo, 0.0) for v, lo in zip(values, lows, strict=True)]
     above = [max(hi - v, 0.0) for v, hi in zip(values, highs, strict=True)]
     ax.errorbar(values, where, xerr=[below, above], fmt="o", capsize=4)
     ax.axvline(0, color="grey", lw=1)
-    ax.set_yticks(where, [_wrap(f"{one.labels[1]} minus {one.labels[0]}", 30) for one in rows])
+    ax.set_yticks(where, [_wrap(label, 30) for label, _ in rows])
     ax.set_ylim(-0.6, len(rows) - 0.4)
-    games = sorted({one.difference.n for one in rows})
-    methods = " / ".join(sorted({one.difference.method for one in rows}))
+    games = sorted({one.n for _, one in rows})
+    methods = " / ".join(sorted({one.method for _, one in rows}))
     n = "/".join(map(str, games))
     ax.set_xlabel(_wrap(f"B - A, 95% interval ({methods}), {n} games an arm", 60))
     ax.set_title(_wrap(metric), fontsize="medium")
