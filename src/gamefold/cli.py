@@ -540,6 +540,8 @@ def _run_compare(args: argparse.Namespace) -> int:
     policies_a = _policy_spec(base, args.vs_policy, players) if args.vs_policy else policies_b
     try:
         test = None if args.sprt is None else SPRT(h1=args.sprt, step=_sprt_step(args.games))
+        if test is not None and args.metric == "winner":
+            test.check_rate()
     except ValueError as err:
         raise UsageError(f"--sprt: {err}") from None
     with _executor(args) as executor:

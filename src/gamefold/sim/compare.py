@@ -34,7 +34,7 @@ from gamefold.sim.metrics import Metric
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies, policy_label
 from gamefold.sim.runner import Job, game_seed
 from gamefold.sim.sequential import SPRT, Decision
-from gamefold.sim.stats import Difference, difference
+from gamefold.sim.stats import Difference, check_resamples, difference, is_binary
 from gamefold.sim.variants import variant
 
 if TYPE_CHECKING:
@@ -169,16 +169,21 @@ def compare(
     player or a side (by default ``winner`` of the first seat's side: the party's win rate
     in skirmish). ``paired`` plays game ``i`` of both arms from the same seed. ``policies``
     are every arm's unless the arm's :class:`Arm` names its own. ``sequential`` stops as
-    soon as the test decides. ``executor``, ``batch_size``, ``progress`` and ``max_steps``
-    are :func:`~gamefold.sim.simulate`'s; the same arguments give the same comparison on
-    any executor. Games with no value for the metric (NaN) are left out of both arms.
+    soon as the test decides (for a rate, its ``h1`` and ``h0`` between -1 and 1).
+    ``resamples`` (a whole number >= 1) is the bootstrap's, for numbers. ``executor``,
+    ``batch_size``, ``progress`` and ``max_steps`` are :func:`~gamefold.sim.simulate`'s;
+    the same arguments give the same comparison on any executor. Games with no value for
+    the metric (NaN) are left out of both arms.
     """
     require("sim", "pandas", "a comparison")
+    check_resamples(resamples)
     base = get_game(game)() if isinstance(game, str) else game
     if isinstance(metric, str):
         metric = Metric(metric, of)
     elif of is not None:
         raise ValueError("give `of` inside the Metric, not beside it")
+    if sequential is not None and metric.column == "winner":
+        sequential.check_rate()  # a win is a yes/no: refuse h1 = 2 before any game
     jobs = (
         _job(base, a, seed, policies, max_steps),
         _job(base, b, seed if paired else f"{seed}/b", policies, max_steps),
@@ -247,7 +252,8 @@ def _play(
             part.append(play_games(job, start, stop, **play))
         frames = (pd.concat(parts[0], ignore_index=True), pd.concat(parts[1], ignore_index=True))
         values = _paired_values(metric, frames)
-        decision = sequential.decide((values["b"] - values["a"]).to_numpy())
+        binary = is_binary(values["a"]) and is_binary(values["b"])
+        decision = sequential.decide((values["b"] - values["a"]).to_numpy(), binary=binary)
         if decision.decided:
             break
     frames = (pd.concat(parts[0], ignore_index=True), pd.concat(parts[1], ignore_index=True))
@@ -279,7 +285,9 @@ def _comparison(
     values = _paired_values(metric, frames)
     if len(values) < 2:
         raise ValueError(f"only {len(values)} games have a value of {metric.label()!r}")
-    found = difference(values["a"], values["b"], paired=paired, seed=_int_seed(seed))
+    found = difference(
+        values["a"], values["b"], paired=paired, seed=_int_seed(seed), resamples=resamples
+    )
     first = {
         name: f.drop_duplicates("game").set_index("game")["seed"]
         for name, f in zip("ab", frames, strict=True)
