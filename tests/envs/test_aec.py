@@ -190,3 +190,22 @@ def test_observation_caps_are_bounded_counts(caps: object, message: str) -> None
     with pytest.raises(ConfigError, match=message) as caught:
         aec_env("summit", caps=caps)
     assert caught.value.field == "caps"
+
+
+@pytest.mark.parametrize("given", [float("nan"), float("inf"), -np.inf, "1", None])
+def test_a_reward_that_is_no_finite_number_is_refused(given: object) -> None:
+    """A NaN reward would poison every return a learner averages: named, not passed on."""
+
+    def broken(game, state, agent):  # type: ignore[no-untyped-def]
+        return given
+
+    env = aec_env("summit", reward=broken, max_steps=1)
+    with pytest.raises(ValueError, match=r"reward broken gave p1 .*: a reward is a finite number"):
+        env.reset(seed=2)
+
+
+def test_a_numpy_float_reward_is_taken_as_a_float() -> None:
+    env = aec_env("summit", reward=lambda game, state, agent: np.float32(0.5), max_steps=1)
+    env.reset(seed=2)
+    assert env.rewards == dict.fromkeys(env.possible_agents, 0.5)
+    assert all(type(r) is float for r in env.rewards.values())

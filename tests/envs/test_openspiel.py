@@ -7,7 +7,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from gamefold import ConfigError
+from gamefold import ConfigError, Rng
 from gamefold.envs import Resampler, openspiel_game
 
 GAMES = ("skirmish", "summit", "campaign")
@@ -166,3 +166,31 @@ def test_the_resampler_takes_a_numpy_seed_and_refuses_a_float() -> None:
     assert Resampler(np.int64(4)).rng == Resampler(4).rng
     with pytest.raises(TypeError, match="a seed is an int or a NumPy integer"):
         Resampler(4.0)  # type: ignore[arg-type]
+
+
+def test_returns_refuse_a_reward_that_is_no_finite_number() -> None:
+    def broken(game, state, agent):  # type: ignore[no-untyped-def]
+        return float("nan")
+
+    state = _finished(openspiel_game("skirmish", max_decisions=1, reward=broken))
+    with pytest.raises(ValueError, match="reward broken gave ana nan: a reward is a finite"):
+        state.returns()
+
+
+def test_a_player_outside_the_game_has_no_view() -> None:
+    """``players[-1]`` would have handed out the last player's view."""
+    state = openspiel_game("summit").new_initial_state()
+    state.apply_action(3)
+    for player in (-1, 4):
+        with pytest.raises(ValueError, match=f"player {player} is not one of 0 to 3"):
+            state.view_of(player)
+        with pytest.raises(ValueError, match=f"player {player} is not one of 0 to 3"):
+            state.determinized(player, Rng.from_seed(1))
+    assert state.view_of(3) is not None
+
+
+def test_the_observer_refuses_parameters_as_openspiels_python_games_do() -> None:
+    game = openspiel_game("summit")
+    with pytest.raises(ValueError, match="observation parameters are not supported"):
+        game.make_py_observer(None, {"private_info": "none"})
+    assert game.make_py_observer(None, {}) is not None

@@ -9,12 +9,14 @@ a float or a string, which ``int()`` would silently truncate or parse.
 
 from __future__ import annotations
 
+import math
 import numbers
+from typing import Any
 
 from gamefold._fields import quoted
 from gamefold.errors import ConfigError
 
-__all__ = ["MAX_CAP", "MAX_COUNT", "count", "whole_seed"]
+__all__ = ["MAX_CAP", "MAX_COUNT", "count", "finite_reward", "whole_seed"]
 
 MAX_COUNT = 1_000_000
 """The largest step or decision cap, and the most seeds a chance node draws from: the
@@ -39,3 +41,14 @@ def whole_seed(seed: object) -> int:
     if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
         return int(seed)
     raise TypeError(f"a seed is an int or a NumPy integer, not {quoted(seed)}")
+
+
+def finite_reward(value: object, reward: Any, agent: str) -> float:
+    """What ``reward`` gave ``agent``, as a ``float``; ``ValueError`` unless it is a finite
+    number (a NaN or an infinity would poison every return a learner averages)."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        number = float(value)
+        if math.isfinite(number):
+            return number
+    name = getattr(reward, "__name__", repr(reward))
+    raise ValueError(f"reward {name} gave {agent} {value!r}: a reward is a finite number")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from gamefold.core import Action
-from gamefold.envs._checks import count, whole_seed
+from gamefold.envs._checks import count, finite_reward, whole_seed
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder
 from gamefold.games.base import GameDef, get_game
@@ -167,7 +167,8 @@ def _env_class() -> type:
         def _finish(self, over: bool) -> None:
             self._ctx = None
             for agent in self.agents:
-                self.rewards[agent] = self.reward_of(self.game, self.state_, agent)
+                given = self.reward_of(self.game, self.state_, agent)
+                self.rewards[agent] = finite_reward(given, self.reward_of, agent)
                 self.terminations[agent] = over
                 self.truncations[agent] = not over
             self._accumulate_rewards()

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from gamefold.envs._checks import count, whole_seed
+from gamefold.envs._checks import count, finite_reward, whole_seed
 from gamefold.envs.aec import Reward, win_share
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder, view_key
@@ -156,7 +156,10 @@ def _game_class(
             return GamefoldState(self)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-            """An observer of views; with perfect recall it adds the player's own actions."""
+            """An observer of views; with perfect recall it adds the player's own actions.
+            It takes no parameters (a ``ValueError``, as OpenSpiel's own Python games)."""
+            if params:
+                raise ValueError(f"observation parameters are not supported; passed {params}")
             recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             return Observer(recall)
 
@@ -223,10 +226,12 @@ def _game_class(
             point = self.point
             if not point.over or point.state is None:
                 return [0.0] * len(players)
-            return [reward(game, point.state, player) for player in players]
+            final = point.state
+            return [finite_reward(reward(game, final, p), reward, p) for p in players]
 
         def view_of(self, player: int) -> Any:
             """``player``'s view, or ``None`` before the seed is drawn."""
+            _check_player(player)
             point = self.point
             if point.state is None:
                 return None
@@ -247,6 +252,7 @@ def _game_class(
         def determinized(self, player: int, rng: Rng) -> GamefoldState:
             """This state with what ``player`` cannot see drawn afresh from ``rng``: the same
             view, the same own past actions, the same decision count."""
+            _check_player(player)
             point = self.point
             fresh = GamefoldState(self.get_game())
             if point.state is None:
@@ -258,6 +264,10 @@ def _game_class(
         def __str__(self) -> str:
             state = self.point.state
             return "seed not drawn" if state is None else f"{game.name} {state.clock}"
+
+    def _check_player(player: int) -> None:
+        if not 0 <= player < len(players):  # players[-1] would be another's view
+            raise ValueError(f"player {player} is not one of 0 to {len(players) - 1}")
 
     def _advance(state: Game, decisions: int, mine: tuple[tuple[int, ...], ...]) -> _Point:
         while not game.is_over(state):
