@@ -27,6 +27,7 @@ import math
 from typing import Any
 
 from gamefold.core import Action
+from gamefold.errors import RegistryError
 from gamefold.games import GameDef, Policy
 from gamefold.registry import Game
 from gamefold.rng import Rng
@@ -71,6 +72,9 @@ class ISMCTS:
             raise ValueError(f"horizon is a whole number of at least 0, not {horizon!r}")
         if not isinstance(exploration, int | float) or exploration < 0:
             raise ValueError(f"exploration is a number of at least 0, not {exploration!r}")
+        problem = game.determinize_problem()
+        if problem is not None:
+            raise RegistryError(f"{game.name} cannot be played by ismcts: {problem}")
         self.game = game
         self.iterations = iterations
         self.horizon = horizon
