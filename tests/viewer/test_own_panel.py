@@ -11,10 +11,11 @@ import pytest
 from tests.own_games import skeleton_game
 
 from gamefold import Rules, skills
-from gamefold.games import GameDef, play
+from gamefold.games import GameDef, get_game, play
 from gamefold.record import GameRecord
 from gamefold.viewer import FULL, card_names, panel, patch, state_tree, to_html, viewer_data
 from gamefold.viewer.slices import FOLDED, slice_sections
+from gamefold.viewer.slices import card_names as named
 
 
 @pytest.fixture(scope="module")
@@ -121,3 +122,26 @@ def test_a_gm_with_units_is_shown() -> None:
     assert [row[0] for row in hands["rows"]] == ["ann", skills.GM]
     shown = json.dumps(sections)
     assert "goblin" in shown
+
+
+def test_every_shipped_subsystem_s_slice_gets_its_tables() -> None:
+    """Drawn by the default panel, summit's and a skirmish's slices show the tables the
+    shipped games show (the map's territories, though summit extends the territory's
+    record), diplomacy's hands by name, and each config folded at the end."""
+    for name, tables in (
+        ("summit", {"Territories", "Ticks and hands", "Pacts and proposals"}),
+        ("skirmish", {"Hands", "Zones and units"}),
+    ):
+        game = get_game(name)()
+        played = play(game, 2, max_steps=60)
+        sections = slice_sections(state_tree(played.final), named(played.states[0]))
+        titles = [s["title"] for s in sections]
+        assert tables <= set(titles)
+        folded = [s["title"] for s in sections if s.get(FOLDED)]
+        assert folded == titles[len(titles) - len(folded) :]
+        assert folded
+        assert all(title.endswith(" config") for title in folded)
+    table = played.final  # the skirmish's, whose GM has units: its hand is shown
+    hands = next(s for s in sections if s["title"] == "Hands")
+    assert skills.GM in [row[0] for row in hands["rows"]]
+    assert table["skills"].gm_units

@@ -15,11 +15,12 @@ catalogue, diplomacy's by its config; an id two slices name differently stays a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import functools
+import sys
+from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias
 
 from gamefold import combat, diplomacy, skills, territory
-from gamefold._convert import tag_of
 from gamefold.registry import Game
 from gamefold.viewer.panels import (
     _NO_REALM,
@@ -90,9 +91,25 @@ _KNOWN: tuple[tuple[tuple[type, ...], Tables, frozenset[str]], ...] = (
 )
 """The shipped subsystems' slice types, their tables and the fields those tables show."""
 
-_BY_TAG: Mapping[str, tuple[Tables, frozenset[str]]] = {
-    tag_of(kind): (tables, shown) for kinds, tables, shown in _KNOWN for kind in kinds
-}
+_NOT_KNOWN: tuple[Tables | None, frozenset[str]] = (None, frozenset())
+
+
+@functools.cache
+def _tables_of(tag: str) -> tuple[Tables | None, frozenset[str]]:
+    """The tables of the slice type ``tag`` names and the fields they show: those of the
+    shipped subsystem whose slice type it is or extends (summit's map is the territory's),
+    found among the modules imported, or none."""
+    module, _, qualname = tag.rpartition(".")
+    found: Any = sys.modules.get(module)
+    for part in qualname.split(".") if found is not None else ():
+        found = getattr(found, part, None)
+    if not isinstance(found, type):
+        return _NOT_KNOWN
+    for kinds, tables, shown in _KNOWN:
+        if issubclass(found, kinds):
+            return tables, shown
+    return _NOT_KNOWN
+
 
 _NO_REALMS: list[dict[str, Any]] = []
 """No map, so no troops to deploy: the realms of a diplomacy slice drawn alone."""
@@ -116,7 +133,8 @@ def slice_sections(tree: dict[str, Any], names: CardNames) -> list[Section]:
 def _slice_sections(name: str, value: Any, names: CardNames) -> list[Section]:
     if not isinstance(value, dict):
         return [_drawn(_field_table, name, [("value", value)])]
-    tables, shown = _BY_TAG.get(value.get("type", ""), (None, frozenset()))
+    tag = value.get("type")
+    tables, shown = _tables_of(tag) if isinstance(tag, str) else _NOT_KNOWN
     found = [] if tables is None else tables(value, names)
     if tables is _skills:
         shown = shown | _gm_fields(value)
