@@ -38,6 +38,7 @@ SLOW = (
     "tests/games/summit/test_docs.py::test_the_example_plays_a_whole_game",
     "tests/listing/test_exact.py",
     "tests/search/test_strength.py::test_the_recorded_games_are_the_ones_the_code_plays",
+    "tests/search/test_determinize.py::test_en9_a_house_rule_subclass_with_a_slice_of_its_own",
     "tests/diplomacy/test_listing.py::test_en5_the_listing_is_sound_and_complete",
     "tests/diplomacy/test_properties.py::test_en3_the_same_seed_and_actions_give_the_same_state",
     "tests/skills/test_rounds.py::test_sd13_round_over_is_what_end_round_accepts",

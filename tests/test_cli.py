@@ -181,6 +181,7 @@ def test_the_step_cap_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "toy-scored", "--batch-size", "-2"], "argument --batch-size"),
         (["simulate", "toy-scored", "--workers", "2", "--dask", "x"], "not allowed with"),
         (["simulate", "toy-scored", "--policy", "smart"], "unknown policy 'smart'"),
+        (["simulate", "toy-scored", "--policy", "a=ismcts"], "'a' has no determinize, so"),
         (["simulate", "toy-scored", "--policy", "c=greedy"], "has no player 'c'"),
         (["simulate", "toy-scored", "--out", "r.xlsx"], "neither a .parquet nor a .csv"),
         (["simulate", "toy-scored", "--out", "/no/such/dir/r.csv"], "no directory '/no/such"),
@@ -198,6 +199,7 @@ def test_bad_arguments_are_one_line_and_status_2(
     assert out == ""
     assert err.startswith("gamefold: error: ")
     assert message in err
+    assert err.count("\n") <= 3  # the usage line, the error line: no traceback
     assert err.count("\n") == 1
 
 

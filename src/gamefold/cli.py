@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
-from gamefold import GamefoldError, RecordError, __version__
+from gamefold import GamefoldError, RecordError, RegistryError, __version__
 from gamefold._files import write_text
 from gamefold.games.base import GameDef, game_names, get_game, play
 from gamefold.record import GameRecord, Limits, check_record, read_config
@@ -236,7 +236,7 @@ def _policy_spec(game: GameDef[Any], items: Sequence[str], players: tuple[str, .
         spec = dict.fromkeys(players, default) | per_player
     try:
         check_policies(game, spec, players)
-    except ValueError as err:
+    except (ValueError, RegistryError) as err:  # a name unknown, or ismcts it cannot play
         raise UsageError(str(err)) from None
     return spec
 

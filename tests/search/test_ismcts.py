@@ -6,10 +6,12 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from tests.own_games import HouseSkirmish, skeleton_game
 
 from gamefold import Rng
 from gamefold.games import GameDef, get_game, play
@@ -236,3 +238,23 @@ def test_the_command_line_and_simulate_take_ismcts_with_options(
     assert set(frame[frame["player"] == "p2"]["policy"]) == {"random"}
     written = out.read_text().splitlines()
     assert written == frame.to_csv(index=False).splitlines()
+
+
+def test_a_house_rule_subclass_with_a_slice_of_its_own_plays_ismcts() -> None:
+    """The change-a-game guide's kind of variant (a wrapper and a bounty slice that says
+    how to determinize it) is offered ``"ismcts"``, and it plays legal moves from views."""
+    game = HouseSkirmish()
+    assert "ismcts" in game.policies()
+    bot = resolve_policy(game, "ismcts:iterations=4,horizon=6")
+    played = play(game, 2, policies=dict.fromkeys(game.players(game.setup(2)), bot), max_steps=80)
+    state, actor, legal = first_choice(game, 5)
+    action, _ = bot(game.rules.lazy_view(state, actor), legal, Rng.from_seed(1))
+    assert action in legal
+    assert len(played.actions) == 80 or played.finished
+
+
+def test_the_gamefold_new_skeleton_plays_ismcts(tmp_path: Path) -> None:
+    with skeleton_game(tmp_path) as game:
+        bot = resolve_policy(game, "ismcts:iterations=4,horizon=6")
+        played = play(game, 3, policies={"ann": bot})
+    assert played.finished

@@ -28,6 +28,7 @@ import numbers
 from typing import Any
 
 from gamefold.core import Action
+from gamefold.errors import RegistryError
 from gamefold.games import GameDef, Policy
 from gamefold.registry import Game
 from gamefold.rng import Rng
@@ -75,6 +76,9 @@ class ISMCTS:
         exploration: float = 0.7,
         rollout: Policy | None = None,
     ) -> None:
+        problem = game.determinize_problem()
+        if problem is not None:
+            raise RegistryError(f"{game.name} cannot be played by ismcts: {problem}")
         self.game = game
         self.iterations = _count("iterations", iterations, MAX_ITERATIONS)
         self.horizon = _count("horizon", horizon, MAX_HORIZON)
