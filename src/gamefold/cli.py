@@ -486,7 +486,7 @@ def _dask_client(address: str) -> Iterator[Any]:
 
 def _add_compare(commands: Any) -> None:
     command = commands.add_parser(
-        "compare", help="A/B: a variant or policies against the game, with a 95% interval"
+        "compare", help="A/B: a variant or policies against the game, with a 95%% interval"
     )
     _add_common(command)
     command.add_argument(
