@@ -41,6 +41,7 @@ from typing import Any, NoReturn
 from gamefold import ConfigError, GamefoldError, RecordError, RegistryError, __version__
 from gamefold._files import write_text
 from gamefold.games.base import GameDef, game_names, get_game, play
+from gamefold.games.skeleton import MAX_NAME
 from gamefold.record import GameRecord, Limits, check_record, read_config
 from gamefold.sim.bounds import MAX_GAMES, MAX_PROBES, MAX_STEPS, MAX_WORKERS
 from gamefold.sim.extras import MissingExtra, require
@@ -900,7 +901,12 @@ def _warn_workers(workers: int) -> None:
 
 def _add_new(commands: Any) -> None:
     command = commands.add_parser("new", help="write NAME.py, a one-file game of your own")
-    command.add_argument("name", metavar="NAME", help="the game's name and its module's")
+    command.add_argument(
+        "name",
+        metavar="NAME",
+        help="the game's name and its module's: lower-case letters a-z, digits and "
+        f"underscores, starting with a letter, at most {MAX_NAME} characters",
+    )
     command.add_argument(
         "--dir", type=Path, default=Path("."), help="where to write NAME.py (here)"
     )
@@ -914,14 +920,16 @@ def _run_new(args: argparse.Namespace) -> int:
     if problem is not None:
         raise UsageError(f"new: {problem}")
     path = args.dir / f"{args.name}.py"
-    if path.exists():
-        raise UsageError(f"new: {path} exists already; choose another NAME or move it away")
-    if not args.dir.is_dir():
+    taken = UsageError(f"new: {path} exists already; choose another NAME or move it away")
+    if os.path.lexists(path):
+        raise taken
+    if not os.path.isdir(args.dir):
         raise UsageError(f"new: no directory {str(args.dir)!r} to write to")
-    try:
-        with path.open("x", encoding="utf-8") as out:  # never over a file made meanwhile
-            out.write(skeleton(args.name))
+    try:  # whole or not at all, and never over a file made meanwhile
+        write_text(path, skeleton(args.name), new=True)
+    except FileExistsError:
+        raise taken from None
     except OSError as err:
-        raise UsageError(f"new: cannot write {path}: {err.strerror or err}") from None
+        raise OutputError(f"new: cannot write {path}: {err.strerror or err}") from None
     print(f"wrote {path}; from its directory: gamefold --import {args.name} play {args.name}")
     return 0
