@@ -49,6 +49,7 @@ SLOW = (
     "tests/test_cli.py::test_simulate_on_worker_processes_matches",
     "tests/test_cli_records.py::test_more_workers_than_cpus_warns",
     "tests/test_cli_records.py::test_a_broken_pipe_ends_quietly",
+    "tests/test_cli_new.py::test_a_file_size_limit_leaves_nothing_in_a_fresh_process",
     "tests/testing/test_plugin.py",
     "tests/test_faces.py::test_outside_a_package_only_its_face_is_imported",
     "tests/core/test_isolation.py::test_the_fleeing_tests_pass_twice_in_one_process",

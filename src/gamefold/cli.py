@@ -31,16 +31,19 @@ import argparse
 import importlib
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
-from gamefold import GamefoldError, RecordError, RegistryError, __version__
+from gamefold import ConfigError, GamefoldError, RecordError, RegistryError, __version__
 from gamefold._files import write_text
 from gamefold.games.base import GameDef, game_names, get_game, play
+from gamefold.games.skeleton import MAX_NAME
 from gamefold.record import GameRecord, Limits, check_record, read_config
+from gamefold.sim.bounds import MAX_GAMES, MAX_PROBES, MAX_STEPS, MAX_WORKERS
 from gamefold.sim.extras import MissingExtra, require
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
@@ -57,8 +60,9 @@ DEFAULT_SEED = 1
 when neither ``--seed`` nor ``--seed-text`` is given."""
 
 _INTERRUPTED = 130  # the shell's status for a command stopped by SIGINT
-_MAX_STEPS = 1_000_000
-"""The largest ``--max-steps``: a cap that no config can turn into an endless run."""
+_MAX_LIMIT = 2**30
+"""The largest limit on the files a command reads (``--max-bytes`` …): 1 GiB of JSON is
+already more than a machine's memory once parsed."""
 
 
 class UsageError(Exception):
@@ -69,8 +73,20 @@ class OutputError(Exception):
     """A file or standard output that could not be written: one line on stderr, status 1."""
 
 
+class _Help(argparse.HelpFormatter):
+    """Help text wrapped between words only: a game's name (``my-game``) is never cut at
+    its hyphen."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, not the usage and a line."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Report a bad command line as one :class:`UsageError` line."""
@@ -87,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _import(module)
         status: int = args.run(args)
         sys.stdout.flush()
-    except (UsageError, MissingExtra) as err:
+    except (UsageError, MissingExtra, ConfigError) as err:  # a count beyond its bound too
         print(f"gamefold: error: {err}", file=sys.stderr)
         return 2
     except OutputError as err:
@@ -191,10 +207,14 @@ def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
         if high is not None and value > high:
-            raise argparse.ArgumentTypeError(f"must be at most {high}, not {value}")
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {value:,}")
         return value
 
     return parse
+
+
+def _games_help(default: int, each: str) -> str:
+    return f"how many games{each} ({default}; at most {MAX_GAMES:,})"
 
 
 def _seed(text: str) -> int:
@@ -273,10 +293,10 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--max-steps",
-        type=_whole(1, _MAX_STEPS),
+        type=_whole(1, MAX_STEPS),
         default=10_000,
         metavar="M",
-        help=f"a game's step cap (10000; at most {_MAX_STEPS:,})",
+        help=f"a game's step cap (10000; at most {MAX_STEPS:,})",
     )
     command.add_argument(
         "--scenario",
@@ -315,11 +335,20 @@ def _run_games(args: argparse.Namespace) -> int:
 def _add_simulate(commands: Any) -> None:
     command = commands.add_parser("simulate", help="play many seeded games; print a summary")
     _add_common(command)
-    command.add_argument("--games", type=_whole(1), default=1000, help="how many (1000)")
+    command.add_argument(
+        "--games", type=_whole(1, MAX_GAMES), default=1000, help=_games_help(1000, "")
+    )
     where = command.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_whole(1), metavar="N", help="N local processes")
+    where.add_argument(
+        "--workers",
+        type=_whole(1, MAX_WORKERS),
+        metavar="N",
+        help=f"N local processes (at most {MAX_WORKERS})",
+    )
     where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
-    command.add_argument("--batch-size", type=_whole(1), metavar="K", help="games per task")
+    command.add_argument(
+        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
+    )
     command.add_argument("--out", type=_out_path, metavar="FILE", help="write .parquet or .csv")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
     command.add_argument(
@@ -486,7 +515,7 @@ def _dask_client(address: str) -> Iterator[Any]:
 
 def _add_compare(commands: Any) -> None:
     command = commands.add_parser(
-        "compare", help="A/B: a variant or policies against the game, with a 95% interval"
+        "compare", help="A/B: a variant or policies against the game, with a 95%% interval"
     )
     _add_common(command)
     command.add_argument(
@@ -504,7 +533,9 @@ def _add_compare(commands: Any) -> None:
         metavar="[PLAYER=]NAME",
         help="arm A's policies (default: --policy's); --policy is arm B's",
     )
-    command.add_argument("--games", type=_whole(2), default=1000, help="games an arm (1000)")
+    command.add_argument(
+        "--games", type=_whole(2, MAX_GAMES), default=1000, help=_games_help(1000, " an arm")
+    )
     command.add_argument(
         "--metric", default="winner", metavar="COLUMN", help="the column compared (winner)"
     )
@@ -521,9 +552,16 @@ def _add_compare(commands: Any) -> None:
         help="stop when an SPRT decides between no difference and H1 (0.05), 5%% errors",
     )
     where = command.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_whole(1), metavar="N", help="N local processes")
+    where.add_argument(
+        "--workers",
+        type=_whole(1, MAX_WORKERS),
+        metavar="N",
+        help=f"N local processes (at most {MAX_WORKERS})",
+    )
     where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
-    command.add_argument("--batch-size", type=_whole(1), metavar="K", help="games per task")
+    command.add_argument(
+        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
+    )
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
     command.set_defaults(run=_run_compare)
 
@@ -533,8 +571,8 @@ def _run_compare(args: argparse.Namespace) -> int:
     from gamefold.sim.sequential import SPRT
 
     base = _file_configured(args)
-    arm_a = _with_settings(base, args.vs_settings, "--vs-set")
-    arm_b = _with_settings(base, args.settings, "--set")
+    arm_a = _with_settings(base, args.vs_settings, "--vs-set", _limits(args))
+    arm_b = _with_settings(base, args.settings, "--set", _limits(args))
     players = base.players(base.setup(args.seed))
     policies_b = _policy_spec(base, args.policy, players)
     policies_a = _policy_spec(base, args.vs_policy, players) if args.vs_policy else policies_b
@@ -561,8 +599,8 @@ def _run_compare(args: argparse.Namespace) -> int:
                 progress=not args.no_progress,
                 max_steps=args.max_steps,
             )
-        except ValueError as err:
-            raise UsageError(str(err)) from None
+        except ValueError as err:  # refused before any game: a metric, a player, no change
+            raise UsageError(f"{err} (see `gamefold compare --help`)") from None
     print(found)
     return 0
 
@@ -724,10 +762,10 @@ def _add_limits(command: argparse.ArgumentParser) -> None:
         command.add_argument(
             "--" + field.replace("_", "-"),
             dest=field,
-            type=_whole(1),
+            type=_whole(1, _MAX_LIMIT),
             default=default,
             metavar="N",
-            help=f"{what} read ({default:,})",
+            help=f"{what} read ({default:,}; at most {_MAX_LIMIT:,})",
         )
 
 
@@ -754,7 +792,12 @@ def _read_bounded(path: Path, limits: Limits) -> bytes:
                     f"{path}: the file has {size:,} bytes; the limit is {limits.max_bytes:,} "
                     "(raise it with --max-bytes) [record/too-big]"
                 )
-            return file.read(limits.max_bytes + 1)  # a file that grows is still cut short
+            # Read what the file holds (a read allocates what it asks for), and one byte more:
+            # a file that has grown since is still cut short at the limit.
+            data = file.read(min(size, limits.max_bytes) + 1)
+            if len(data) > size:
+                data += file.read(limits.max_bytes + 1 - len(data))
+            return data
     except OSError as err:
         raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
 
@@ -767,10 +810,12 @@ def _add_coverage(commands: Any) -> None:
         "coverage", help="play many seeded games; print how often each rule was reached"
     )
     _add_common(command)
-    command.add_argument("--games", type=_whole(1), default=100, help="how many (100)")
+    command.add_argument(
+        "--games", type=_whole(1, MAX_GAMES), default=100, help=_games_help(100, "")
+    )
     command.add_argument(
         "--probes",
-        type=_whole(0),
+        type=_whole(0, MAX_PROBES),
         default=48,
         metavar="K",
         help="refused candidate actions checked per decision point (48)",
@@ -807,17 +852,20 @@ def _run_coverage(args: argparse.Namespace) -> int:
 
 def _configured_game(args: argparse.Namespace) -> GameDef[Any]:
     """The game named on the command line, with ``--config FILE`` and ``--set`` applied."""
-    return _with_settings(_file_configured(args), args.settings, "--set")
+    return _with_settings(_file_configured(args), args.settings, "--set", _limits(args))
 
 
-def _with_settings(game: GameDef[Any], settings: Sequence[str], flag: str) -> GameDef[Any]:
-    """``game`` with ``--set PATH=VALUE`` settings applied, as :func:`gamefold.sim.variant`."""
+def _with_settings(
+    game: GameDef[Any], settings: Sequence[str], flag: str, limits: Limits
+) -> GameDef[Any]:
+    """``game`` with ``--set PATH=VALUE`` settings applied, as :func:`gamefold.sim.variant`;
+    each value read within the limits a ``--config`` file is read within."""
     if not settings:
         return game
     from gamefold.sim.variants import parse_settings
 
     try:
-        return parse_settings(game, settings)
+        return parse_settings(game, settings, limits=limits)
     except GamefoldError as err:
         raise UsageError(f"{flag} {err}") from None
 
@@ -853,7 +901,12 @@ def _warn_workers(workers: int) -> None:
 
 def _add_new(commands: Any) -> None:
     command = commands.add_parser("new", help="write NAME.py, a one-file game of your own")
-    command.add_argument("name", metavar="NAME", help="the game's name and its module's")
+    command.add_argument(
+        "name",
+        metavar="NAME",
+        help="the game's name and its module's: lower-case letters a-z, digits and "
+        f"underscores, starting with a letter, at most {MAX_NAME} characters",
+    )
     command.add_argument(
         "--dir", type=Path, default=Path("."), help="where to write NAME.py (here)"
     )
@@ -867,14 +920,16 @@ def _run_new(args: argparse.Namespace) -> int:
     if problem is not None:
         raise UsageError(f"new: {problem}")
     path = args.dir / f"{args.name}.py"
-    if path.exists():
-        raise UsageError(f"new: {path} exists already; choose another NAME or move it away")
-    if not args.dir.is_dir():
+    taken = UsageError(f"new: {path} exists already; choose another NAME or move it away")
+    if os.path.lexists(path):
+        raise taken
+    if not os.path.isdir(args.dir):
         raise UsageError(f"new: no directory {str(args.dir)!r} to write to")
-    try:
-        with path.open("x", encoding="utf-8") as out:  # never over a file made meanwhile
-            out.write(skeleton(args.name))
+    try:  # whole or not at all, and never over a file made meanwhile
+        write_text(path, skeleton(args.name), new=True)
+    except FileExistsError:
+        raise taken from None
     except OSError as err:
-        raise UsageError(f"new: cannot write {path}: {err.strerror or err}") from None
+        raise OutputError(f"new: cannot write {path}: {err.strerror or err}") from None
     print(f"wrote {path}; from its directory: gamefold --import {args.name} play {args.name}")
     return 0

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import attrs
 
 from gamefold.games.base import GameDef, get_game
+from gamefold.sim.bounds import MAX_GAMES, MAX_STEPS, batch_count, count
 from gamefold.sim.extras import require
 from gamefold.sim.frames import games_frame, trace_frame
 from gamefold.sim.output import FrameWriter, frame_writer
@@ -221,14 +222,14 @@ class _InOrder:
 
 
 def _batch_size(games: int, batch_size: int | None, max_steps: int) -> int:
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games is a whole number >= 0, not {games!r}")
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise ValueError(f"max_steps is a whole number >= 1, not {max_steps!r}")
+    """The games a batch, every count checked against its bound (:mod:`gamefold.sim.bounds`)
+    before a batch is built."""
+    count("games", games, 0, MAX_GAMES)
+    count("max_steps", max_steps, 1, MAX_STEPS)
     if batch_size is None:
         return max(1, min(_MAX_BATCH, -(-games // _TASKS)))
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-        raise ValueError(f"batch_size is a whole number >= 1, not {batch_size!r}")
+    count("batch_size", batch_size, 1, MAX_GAMES)
+    batch_count(games, batch_size)
     return batch_size
 
 

@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from gamefold.games.base import GameDef, get_game
+from gamefold.games.base import GameDef, Played, get_game
 from gamefold.sim.batching import DEFAULT_MAX_STEPS, play_games
+from gamefold.sim.bounds import MAX_GAMES, MAX_RESAMPLES, count
 from gamefold.sim.extras import require
 from gamefold.sim.metrics import Metric
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies, policy_label
-from gamefold.sim.runner import Job, game_seed
+from gamefold.sim.runner import Batch, Job, game_seed, outcome_rows
 from gamefold.sim.sequential import SPRT, Decision
 from gamefold.sim.stats import Difference, check_resamples, difference, is_binary
 from gamefold.sim.variants import variant
@@ -174,9 +175,16 @@ def compare(
     ``batch_size``, ``progress`` and ``max_steps`` are :func:`~gamefold.sim.simulate`'s;
     the same arguments give the same comparison on any executor. Games with no value for
     the metric (NaN) are left out of both arms.
+
+    Before any game is played, ``games`` and ``resamples`` are checked against their bounds
+    (:mod:`gamefold.sim.bounds`, a :class:`~gamefold.ConfigError`), and the metric's column
+    and ``of`` against each arm's opening position, and arms that play the same game with
+    the same policies are refused (all ``ValueError``).
     """
     require("sim", "pandas", "a comparison")
     check_resamples(resamples)
+    count("games", games, 2, MAX_GAMES)
+    count("resamples", resamples, 1, MAX_RESAMPLES)
     base = get_game(game)() if isinstance(game, str) else game
     if isinstance(metric, str):
         metric = Metric(metric, of)
@@ -188,10 +196,42 @@ def compare(
         _job(base, a, seed, policies, max_steps),
         _job(base, b, seed if paired else f"{seed}/b", policies, max_steps),
     )
+    for job in jobs:
+        metric.check_names(_opening(job))
+    _check_a_change(jobs)
     labels = (_label(base, a), _label(base, b))
     play = {"executor": executor, "batch_size": batch_size, "progress": progress}
     frames, decision = _play(jobs, games, metric, sequential, play)
     return _comparison(base, labels, metric, frames, decision, paired, seed, resamples)
+
+
+def _opening(job: Job) -> pd.DataFrame:
+    """The rows of an arm's first game as it is set up, before any step: the columns and
+    the players and sides its games will have."""
+    from gamefold.sim.frames import games_frame
+
+    seed = game_seed(job.seed, 0)
+    state = job.game.setup(seed)
+    rows = outcome_rows(job, 0, seed, Played((), (state,), (), False))
+    return games_frame([Batch(0, 1, tuple(rows))])
+
+
+def _check_a_change(jobs: tuple[Job, Job]) -> None:
+    """Arms that play the same game with the same policies have nothing to compare."""
+    first, second = jobs
+    if first.game != second.game:
+        return
+    players = first.game.players(first.game.setup(game_seed(first.seed, 0)))
+    if all(_policy_of(first, p) == _policy_of(second, p) for p in players):
+        raise ValueError(
+            "arms A and B play the same game with the same policies, so there is nothing to "
+            "compare: change a config field (a variant) or the policies of one arm"
+        )
+
+
+def _policy_of(job: Job, player: str) -> Any:
+    spec = job.policies
+    return spec.get(player, DEFAULT_POLICY) if isinstance(spec, Mapping) else spec
 
 
 def _job(base: GameDef[Any], spec: ArmSpec, seed: int | str, policies: Policies, cap: int) -> Job:
