@@ -22,7 +22,8 @@ exits with status 1. Output cut short by a closed pipe (``| head``) ends quietly
 files a command writes are still written. Every file is written whole or not at all (a
 temporary file beside it, renamed once complete); a file or standard output that cannot be
 written (a full disk) is one error line and exit status 1. Ctrl-C stops a command with
-status 130; ``simulate`` first writes the games already finished to ``--out``.
+status 130; ``simulate`` first writes the first games, up to the first one unfinished, to
+``--out``.
 """
 
 from __future__ import annotations
@@ -384,10 +385,10 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 
 def _kept(frame: Any, args: argparse.Namespace) -> str:
-    """What a run cut short kept: how many games, and where they were written."""
+    """What a run cut short kept: the first N games, and where they were written."""
     games = frame["game"].nunique()
     where = f"; wrote them to {args.out}" if args.out is not None else " (no --out to keep them)"
-    return f"the run was cut short: {games} of {args.games} games finished{where}"
+    return f"the run was cut short after the first {games} of {args.games} games{where}"
 
 
 @contextmanager

@@ -41,11 +41,12 @@ _T = TypeVar("_T")
 
 
 class WorkersLost(GamefoldError, RuntimeError):
-    """Worker processes were lost and the run could not go on; the games already finished
-    are kept (:func:`~gamefold.sim.simulate` attaches them as :attr:`frame`)."""
+    """Worker processes were lost and the run could not go on; the first games, up to the
+    first one unfinished, are kept (:func:`~gamefold.sim.simulate` attaches them as
+    :attr:`frame`)."""
 
     frame: Any = None
-    """The games finished before the run stopped, in game order (a pandas DataFrame)."""
+    """Games ``0`` to ``N - 1``, finished before the first unfinished one (a DataFrame)."""
 
 
 class Workers(Executor):
