@@ -171,6 +171,17 @@ def test_standard_output_to_dev_full_is_one_line(tmp_path: Path) -> None:
 # -- Ctrl-C -----------------------------------------------------------------------------------
 
 
+def interrupt_when_stuck(process: subprocess.Popen[str], marks: Path, settle: float = 0) -> None:
+    """Send SIGINT to ``process`` alone once a game hangs (and ``settle`` seconds more)."""
+    hanging = marks / "hanging"
+    deadline = time.monotonic() + 120
+    while not hanging.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert hanging.exists(), process.communicate()
+    time.sleep(settle)
+    process.send_signal(signal.SIGINT)
+
+
 @pytest.mark.parametrize("name", ["games.csv", "games.parquet"])
 def test_sigint_keeps_the_finished_games_and_says_the_run_was_cut_short(
     tmp_path: Path, name: str
@@ -224,3 +235,44 @@ def test_ctrl_c_at_a_terminal_stops_the_workers_at_once_and_keeps_the_first_game
     pd.testing.assert_frame_equal(pd.read_parquet(out), serial(15, 5))
     assert stdout == ""
     assert leftovers(tmp_path) == []
+
+
+def test_sigint_to_the_main_process_alone_ends_the_workers_in_one_line(tmp_path: Path) -> None:
+    """Both workers stuck and batches waiting for them: SIGINT to the main process alone
+    ends the processes at once, with no traceback, and keeps the first games."""
+    out = tmp_path / "games.parquet"
+    env = {DOOM: doom(tmp_path, "hang", [15, 16], seed=5)}
+    argv = ["simulate", "toy-doomed", "--games", "200", "--seed", "5", "--batch-size", "1"]
+    process = cli(*argv, "--workers", "2", "--out", str(out), env=env)
+    interrupt_when_stuck(process, tmp_path, settle=1)
+    status, stdout, err = finish(process)
+    assert status == 130
+    assert err == (
+        f"gamefold: interrupted: the run was cut short after the first 15 of 200 games; "
+        f"wrote them to {out}\n"
+    )
+    pd.testing.assert_frame_equal(pd.read_parquet(out), serial(15, 5))
+    note = json.loads(pq.read_metadata(out).metadata[b"gamefold"])
+    assert note == {"games": 15, "cut_short": True}
+    assert stdout == ""
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["compare", "toy-doomed", "--games", "20", "--seed", "5"],
+        ["compare", "toy-doomed", "--games", "20", "--seed", "5", "--workers", "2"],
+        ["coverage", "toy-doomed", "--games", "20", "--seed", "5"],
+    ],
+    ids=["compare", "compare-workers", "coverage"],
+)
+def test_sigint_stops_compare_and_coverage_in_one_line(tmp_path: Path, argv: list[str]) -> None:
+    report = tmp_path / "coverage.json"
+    extra = ["--json", str(report)] if argv[0] == "coverage" else ["--batch-size", "1"]
+    process = cli(*argv, *extra, env={DOOM: doom(tmp_path, "hang", [7], seed=5)})
+    interrupt_when_stuck(process, tmp_path)
+    status, stdout, err = finish(process)
+    assert (status, err) == (130, "gamefold: interrupted\n")
+    assert "Traceback" not in stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hanging"]  # no report, whole or not
