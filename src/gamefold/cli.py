@@ -50,6 +50,7 @@ from gamefold.sim.policies import (
     policy_label,
     resolve_policies,
 )
+from gamefold.sim.workers import WorkersLost
 
 __all__ = ["DEFAULT_SEED", "OutputError", "UsageError", "main"]
 
@@ -93,6 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except OutputError as err:
         print(f"gamefold: error: {err}", file=sys.stderr)
+        return 1
+    except WorkersLost as err:  # simulate says what it kept; any other run keeps nothing
+        print(f"gamefold: error: {err}; no result; {_lost_hint(args)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("gamefold: interrupted", file=sys.stderr)
@@ -376,7 +380,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
         print(f"gamefold: interrupted: {_kept(stop.frame, args)}", file=sys.stderr)
         return _INTERRUPTED
     except WorkersLost as stop:
-        print(f"gamefold: error: {stop}; {_kept(stop.frame, args)}", file=sys.stderr)
+        kept, hint = _kept(stop.frame, args), _lost_hint(args)
+        print(f"gamefold: error: {stop}; {kept}; {hint}", file=sys.stderr)
         return 1
     _print_summary(game, args, frame)
     if args.out is not None:
@@ -389,6 +394,13 @@ def _kept(frame: Any, args: argparse.Namespace) -> str:
     games = frame["game"].nunique()
     where = f"; wrote them to {args.out}" if args.out is not None else " (no --out to keep them)"
     return f"the run was cut short after the first {games} of {args.games} games{where}"
+
+
+def _lost_hint(args: argparse.Namespace) -> str:
+    """What to try when workers were lost for good (most often out of memory)."""
+    if getattr(args, "dask", None) is not None:
+        return "check the Dask workers' logs (most often out of memory) and run it again"
+    return "run it again, with fewer --workers if memory is short"
 
 
 @contextmanager

@@ -90,7 +90,7 @@ def test_workers_lost_for_good_end_in_one_line_and_keep_the_first_games(
     assert err == (
         f"gamefold: error: worker processes were lost {MAX_RESTARTS + 1} times; the run gives "
         f"up after {MAX_RESTARTS} restarts; the run was cut short after the first {first} of "
-        f"12 games; wrote them to {out}\n"
+        f"12 games; wrote them to {out}; run it again, with fewer --workers if memory is short\n"
     )
     note = json.loads(pq.read_metadata(out).metadata[b"gamefold"])
     assert note == {"games": first, "cut_short": True}
@@ -114,6 +114,19 @@ def test_a_plain_process_pool_that_breaks_raises_workers_lost_with_the_first_gam
     first = frame["game"].nunique()
     assert first <= 3  # game 3 never finishes; games 4 and 5 may have, and are dropped
     pd.testing.assert_frame_equal(frame, serial(first, 2))
+
+
+def test_workers_lost_for_good_in_a_comparison_end_in_one_line(tmp_path: Path) -> None:
+    env = {DOOM: doom(tmp_path, "kill", list(range(6, 12)), seed=3)}
+    argv = ["compare", "toy-doomed", "--games", "12", "--seed", "3", "--batch-size", "2"]
+    status, stdout, err = finish(cli(*argv, "--workers", "2", env=env))
+    assert status == 1
+    assert err == (
+        f"gamefold: error: worker processes were lost {MAX_RESTARTS + 1} times; the run gives "
+        f"up after {MAX_RESTARTS} restarts; no result; run it again, "
+        "with fewer --workers if memory is short\n"
+    )
+    assert stdout == ""
 
 
 # -- a full disk ------------------------------------------------------------------------------
