@@ -153,6 +153,12 @@ def _on_executor(
                 if isinstance(failure, BrokenExecutor):
                     lost = True
                     continue
+                if _killed_worker(failure):
+                    start, stop = running[future]
+                    raise WorkersLost(
+                        f"Dask workers died playing games {start} to {stop - 1} as many times "
+                        "as the scheduler allows (distributed.scheduler.allowed-failures)"
+                    ) from failure
                 del running[future]
                 yield future.result()
             if lost:
@@ -216,6 +222,13 @@ class _Sigint:
             yield
         finally:
             self._at_once = False
+
+
+def _killed_worker(failure: BaseException | None) -> bool:
+    """Whether ``failure`` is Dask's ``KilledWorker``: the workers that took a batch kept
+    dying (Dask replaces a lost worker and plays its batches again until then)."""
+    kind = type(failure)
+    return kind.__name__ == "KilledWorker" and kind.__module__.startswith("distributed.")
 
 
 def _restart(executor: Executor, restarts: int) -> None:
