@@ -289,3 +289,27 @@ def test_sigint_stops_compare_and_coverage_in_one_line(tmp_path: Path, argv: lis
     assert (status, err) == (130, "gamefold: interrupted\n")
     assert "Traceback" not in stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hanging"]  # no report, whole or not
+
+
+def test_sigint_here_stops_simulate_compare_and_tournament_with_the_first_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in a notebook: the game being played stops at once, the Python API raises
+    ``Interrupted`` with games 0 to 5, and Python's own handler is back afterwards."""
+    from gamefold.sim import Interrupted, compare, tournament
+
+    expected = serial(6, 4)
+    monkeypatch.setenv(DOOM, doom(tmp_path, "sigint", [6], seed=4))
+    out = tmp_path / "games.parquet"
+    options: dict[str, Any] = {"games": 12, "seed": 4, "batch_size": 2, "progress": False}
+    with pytest.raises(Interrupted) as stop:
+        simulate("toy-doomed", out=out, **options)
+    pd.testing.assert_frame_equal(stop.value.frame, expected)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), expected)
+    with pytest.raises(Interrupted) as stop:
+        tournament("toy-doomed", {"random": "random", "greedy": "greedy"}, **options)
+    assert list(stop.value.frame["game"].unique()) == list(range(6))
+    with pytest.raises(Interrupted):
+        compare("toy-doomed", None, None, **options)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert leftovers(tmp_path) == []
