@@ -118,8 +118,8 @@ def test_a_plain_process_pool_that_breaks_raises_workers_lost_with_the_first_gam
 
 def test_workers_lost_for_good_in_a_comparison_end_in_one_line(tmp_path: Path) -> None:
     env = {DOOM: doom(tmp_path, "kill", list(range(6, 12)), seed=3)}
-    argv = ["compare", "toy-doomed", "--games", "12", "--seed", "3", "--batch-size", "2"]
-    status, stdout, err = finish(cli(*argv, "--workers", "2", env=env))
+    argv = ["compare", "toy-doomed", "--games", "12", "--seed", "3", "--vs-policy", "greedy"]
+    status, stdout, err = finish(cli(*argv, "--batch-size", "2", "--workers", "2", env=env))
     assert status == 1
     assert err == (
         f"gamefold: error: worker processes were lost {MAX_RESTARTS + 1} times; the run gives "
@@ -274,16 +274,17 @@ def test_sigint_to_the_main_process_alone_ends_the_workers_in_one_line(tmp_path:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["compare", "toy-doomed", "--games", "20", "--seed", "5"],
-        ["compare", "toy-doomed", "--games", "20", "--seed", "5", "--workers", "2"],
-        ["coverage", "toy-doomed", "--games", "20", "--seed", "5"],
+        ["compare", "--vs-policy", "greedy", "--batch-size", "1"],
+        ["compare", "--vs-policy", "greedy", "--batch-size", "1", "--workers", "2"],
+        ["coverage", "--json", "coverage.json"],
     ],
     ids=["compare", "compare-workers", "coverage"],
 )
 def test_sigint_stops_compare_and_coverage_in_one_line(tmp_path: Path, argv: list[str]) -> None:
-    report = tmp_path / "coverage.json"
-    extra = ["--json", str(report)] if argv[0] == "coverage" else ["--batch-size", "1"]
-    process = cli(*argv, *extra, env={DOOM: doom(tmp_path, "hang", [7], seed=5)})
+    command, *extra = argv
+    extra = [str(tmp_path / a) if a.endswith(".json") else a for a in extra]
+    run = [command, "toy-doomed", "--games", "20", "--seed", "5", *extra]
+    process = cli(*run, env={DOOM: doom(tmp_path, "hang", [7], seed=5)})
     interrupt_when_stuck(process, tmp_path)
     status, stdout, err = finish(process)
     assert (status, err) == (130, "gamefold: interrupted\n")
@@ -296,7 +297,7 @@ def test_sigint_here_stops_simulate_compare_and_tournament_with_the_first_games(
 ) -> None:
     """Ctrl-C in a notebook: the game being played stops at once, the Python API raises
     ``Interrupted`` with games 0 to 5, and Python's own handler is back afterwards."""
-    from gamefold.sim import Interrupted, compare, tournament
+    from gamefold.sim import Arm, Interrupted, compare, tournament
 
     expected = serial(6, 4)
     monkeypatch.setenv(DOOM, doom(tmp_path, "sigint", [6], seed=4))
@@ -310,6 +311,6 @@ def test_sigint_here_stops_simulate_compare_and_tournament_with_the_first_games(
         tournament("toy-doomed", {"random": "random", "greedy": "greedy"}, **options)
     assert list(stop.value.frame["game"].unique()) == list(range(6))
     with pytest.raises(Interrupted):
-        compare("toy-doomed", None, None, **options)
+        compare("toy-doomed", Arm(policies="greedy"), None, **options)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     assert leftovers(tmp_path) == []
