@@ -22,7 +22,8 @@ exits with status 1. Output cut short by a closed pipe (``| head``) ends quietly
 files a command writes are still written. Every file is written whole or not at all (a
 temporary file beside it, renamed once complete); a file or standard output that cannot be
 written (a full disk) is one error line and exit status 1. Ctrl-C stops a command with
-status 130; ``simulate`` first writes the games already finished to ``--out``.
+status 130; ``simulate`` first writes the first games, up to the first one unfinished, to
+``--out``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from gamefold.sim.policies import (
     policy_label,
     resolve_policies,
 )
+from gamefold.sim.workers import WorkersLost
 
 __all__ = ["DEFAULT_SEED", "OutputError", "UsageError", "main"]
 
@@ -108,6 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except OutputError as err:
         print(f"gamefold: error: {err}", file=sys.stderr)
+        return 1
+    except WorkersLost as err:  # simulate says what it kept; any other run keeps nothing
+        print(f"gamefold: error: {err}; no result; {_lost_hint(args)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("gamefold: interrupted", file=sys.stderr)
@@ -404,7 +409,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
         print(f"gamefold: interrupted: {_kept(stop.frame, args)}", file=sys.stderr)
         return _INTERRUPTED
     except WorkersLost as stop:
-        print(f"gamefold: error: {stop}; {_kept(stop.frame, args)}", file=sys.stderr)
+        kept, hint = _kept(stop.frame, args), _lost_hint(args)
+        print(f"gamefold: error: {stop}; {kept}; {hint}", file=sys.stderr)
         return 1
     _print_summary(game, args, frame)
     if args.out is not None:
@@ -413,10 +419,17 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 
 def _kept(frame: Any, args: argparse.Namespace) -> str:
-    """What a run cut short kept: how many games, and where they were written."""
+    """What a run cut short kept: the first N games, and where they were written."""
     games = frame["game"].nunique()
     where = f"; wrote them to {args.out}" if args.out is not None else " (no --out to keep them)"
-    return f"the run was cut short: {games} of {args.games} games finished{where}"
+    return f"the run was cut short after the first {games} of {args.games} games{where}"
+
+
+def _lost_hint(args: argparse.Namespace) -> str:
+    """What to try when workers were lost for good (most often out of memory)."""
+    if getattr(args, "dask", None) is not None:
+        return "check the Dask workers' logs (most often out of memory) and run it again"
+    return "run it again, with fewer --workers if memory is short"
 
 
 @contextmanager

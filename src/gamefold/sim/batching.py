@@ -107,9 +107,9 @@ def simulate(
 
     Returns the games frame (columns in :mod:`gamefold.sim.frames`), or with ``trace=True``
     the pair ``(games, trace)``. The same arguments give the same frames on any executor.
-    A run cut short keeps the games already finished: Ctrl-C raises :class:`Interrupted`
-    and workers lost for good raise :class:`~gamefold.sim.WorkersLost`, each with those
-    games as ``frame`` (and in ``out``). Without the ``sim`` extra it raises
+    A run cut short keeps the first games, up to the first one unfinished: Ctrl-C raises
+    :class:`Interrupted` and workers lost for good raise :class:`~gamefold.sim.WorkersLost`,
+    each with those games as ``frame`` (and in ``out``). Without the ``sim`` extra it raises
     :class:`~gamefold.sim.MissingExtra` before any game is played.
     """
     show = progress_enabled(progress)
@@ -133,11 +133,11 @@ def simulate(
 
 
 class Interrupted(KeyboardInterrupt):
-    """A simulation stopped by Ctrl-C (``SIGINT``); :attr:`frame` holds the games that had
-    finished, and ``out`` was written with them."""
+    """A simulation stopped by Ctrl-C (``SIGINT``); :attr:`frame` holds the first games, up
+    to the first one unfinished, and ``out`` was written with them."""
 
     frame: pd.DataFrame | None = None
-    """The games finished before the interruption, in game order."""
+    """Games ``0`` to ``N - 1``: the games finished before the first unfinished one."""
 
 
 @attrs.define
@@ -162,7 +162,7 @@ def _collect(
 ) -> _Collected:
     """Each batch's frame, in game order, as the batches finish (written at once to
     ``writer``): the batches are never held as rows. Ctrl-C or lost workers stop the run
-    and keep what finished."""
+    and keep the games before the first one unfinished."""
     chunks: list[pd.DataFrame] = []
     traces: list[Batch] = []
     order = _InOrder(ranges)
@@ -184,10 +184,10 @@ def _collect(
         stopped = Interrupted("the simulation was interrupted")
     except WorkersLost as err:
         stopped = err
-    if stopped is not None:
-        take(order.rest())
-        if writer is not None:
-            writer.cut_short = True
+    if stopped is not None and writer is not None:
+        # Only the games before the first unfinished one are kept (a batch that finished
+        # out of order is dropped), so that a run cut short is the first N games.
+        writer.cut_short = True
     return _Collected(_concat(chunks), traces, stopped)
 
 
@@ -215,10 +215,6 @@ class _InOrder:
         while self._next and self._next[0] in self._held:
             ready.append(self._held.pop(self._next.popleft()))
         return ready
-
-    def rest(self) -> list[Batch]:
-        """The batches finished out of order and still held, in game order."""
-        return [self._held.pop(start) for start in sorted(self._held)]
 
 
 def _batch_size(games: int, batch_size: int | None, max_steps: int) -> int:
