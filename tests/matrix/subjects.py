@@ -5,7 +5,9 @@ A user's games are written the way a user writes them, into one directory a sess
 - ``matrix_duel``: the module ``gamefold new matrix_duel`` writes, untouched;
 - ``house_rules``: the house-rule subclass of skirmish, the first code block of
   ``docs/guides/change-a-game.md`` exactly as the page shows it;
-- ``border_war``: ``examples/border_war.py``, the territory subsystem composed alone.
+- ``border_war``: ``examples/border_war.py``, the territory subsystem composed alone;
+- ``undrawn``: skirmish with a slice of the user's own that says nothing of determinizing
+  (:class:`tests.own_games.Undrawn`), the row where search cannot apply.
 
 Each test imports a user's module afresh (its game registers as it is imported, and the
 suite forgets registrations after every test), with the directory on the module search path
@@ -43,6 +45,12 @@ class Subject:
     """One ``--set PATH=VALUE`` that changes a rule, for ``compare``."""
     rival: str
     """A second policy for every seat, for ``compare`` and ``tournament`` against random."""
+    cannot: tuple[tuple[str, str], ...] = ()
+    """The front ends that cannot apply, each with a part of the one line that says so."""
+
+    def refused(self, front_end: str) -> str | None:
+        """The line ``front_end`` gives this game instead of working, if it cannot apply."""
+        return dict(self.cannot).get(front_end)
 
     def argv(self, *command: str) -> list[str]:
         """``gamefold [--import MODULE] COMMAND…``"""
@@ -64,6 +72,17 @@ SUBJECTS = (
     Subject("skeleton", "matrix_duel", "matrix_duel", "rounds=3", "eager"),
     Subject("house-rule", "fury-skirmish", "house_rules", "skills.hand_limit=6", "greedy"),
     Subject("border-war", "border-war", "border_war", "reserve=10", "ismcts:iterations=8"),
+    Subject(
+        "undrawn",
+        "undrawn-skirmish",
+        "undrawn",
+        "skills.hand_limit=6",
+        "greedy",
+        cannot=(
+            ("ismcts", "cannot be played by ismcts: subsystem 'bounty' has no determinize"),
+            ("determinize", "subsystem 'bounty' has no determinize"),
+        ),
+    ),
 )
 QUICK = "skirmish"
 """The one game the quick lane tries every front end on."""
@@ -93,3 +112,9 @@ def write_user_games(directory: Path) -> None:
     guide = ROOT / "docs" / "guides" / "change-a-game.md"
     (directory / "house_rules.py").write_text(first_python_block(guide), encoding="utf-8")
     shutil.copy(ROOT / "examples" / "border_war.py", directory / "border_war.py")
+    (directory / "undrawn.py").write_text(
+        "from gamefold.games import register_game\n"
+        "from tests.own_games import Undrawn\n\n"
+        "register_game(Undrawn)\n",
+        encoding="utf-8",
+    )
