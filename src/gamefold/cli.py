@@ -622,12 +622,29 @@ def _add_play(commands: Any) -> None:
     command = commands.add_parser("play", help="play one game and tell it turn by turn")
     _add_common(command)
     command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
+    command.add_argument(
+        "--human",
+        dest="humans",
+        action="append",
+        default=[],
+        metavar="SEAT",
+        help="play SEAT yourself at this terminal, the bots the rest (repeatable: hot seat); "
+        "the record is written after every step (--json, default GAME-seed-SEED.json)",
+    )
+    command.add_argument(
+        "--resume",
+        type=Path,
+        metavar="RECORD",
+        help="continue the game of RECORD (its seed and config), written on as it goes",
+    )
     command.set_defaults(run=_run_play)
 
 
 def _run_play(args: argparse.Namespace) -> int:
     from gamefold.sim.account import narrate
 
+    if args.humans or args.resume is not None:
+        return _run_table(args)
     game = _configured_game(args)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
@@ -641,6 +658,87 @@ def _run_play(args: argparse.Namespace) -> int:
         _write_text(args.json, record.to_json(indent=2) + "\n")
         print(f"wrote the game record to {args.json}")
     return 0
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    """``play --human SEAT`` and ``play --resume RECORD``: a game at this terminal."""
+    from gamefold.serve import Table, Terminal
+
+    table = _open_table(args, Table)
+    players = table.players
+    spec = _policy_spec(table.game, args.policy, players)
+    bots = ", ".join(f"{p} ({policy_label(spec, p)})" for p in players if p not in table.humans)
+    print(
+        f"{table.game.name}, seed {table.seed}: you play {', '.join(table.humans) or 'no seat'}"
+        f"; the bots {bots or 'none'}. Type help for how to answer."
+    )
+    finished = Terminal(table, input, sys.stdout).run()
+    if finished:
+        if table.is_over:
+            print(f"Game over after {table.steps} steps.")
+        else:
+            print(f"Stopped at the step cap after {table.steps} steps; the game is not over.")
+        for player, columns in table.game.outcome(table.state).items():
+            print(f"  {player}: " + ", ".join(f"{k}={v}" for k, v in columns.items()))
+        print(f"wrote the game record to {table.path}")
+        return 0
+    humans = " ".join(f"--human {seat}" for seat in table.humans)
+    imports = " ".join(f"--import {module}" for module in args.imports)
+    print(f"saved the game after {table.steps} steps to {table.path}; continue it with")
+    print(
+        f"  gamefold {imports + ' ' if imports else ''}play {table.game.name} "
+        f"--resume {table.path} {humans}".rstrip()
+    )
+    return 0
+
+
+def _open_table(args: argparse.Namespace, table_type: Any) -> Any:
+    """The table of ``play --human``: a new game, or the one ``--resume`` names."""
+    if args.resume is None:
+        game = _configured_game(args)
+        path = args.json or _new_file(f"{game.name}-seed-{args.seed}.json")
+        if args.json is None and path.exists():
+            raise UsageError(
+                f"{path} exists: continue it with --resume {path}, or name a new record with --json"
+            )
+        players = game.players(game.setup(args.seed))
+        bots = resolve_policies(game, _policy_spec(game, args.policy, players))
+        return _seated(
+            lambda: table_type(
+                game, args.seed, humans=args.humans, bots=bots, path=path, max_steps=args.max_steps
+            )
+        )
+    if args.config is not None or args.settings or args.scenario != "default":
+        raise UsageError("--resume plays the record's own config: drop --config, --set, --scenario")
+    text = _read_bounded(args.resume, _limits(args))
+    try:
+        record = GameRecord.from_json(text, limits=_limits(args))
+    except GamefoldError as err:
+        raise _bad_record(args.resume, err) from None
+    if record.game != args.game:
+        raise UsageError(f"{args.resume} is a game of {record.game}, not of {args.game}")
+    game = record.game_def()
+    players = game.players(game.setup(record.seed))
+    bots = resolve_policies(game, _policy_spec(game, args.policy, players))
+    path = args.json or args.resume
+    try:
+        return _seated(
+            lambda: table_type.resume(
+                record, humans=args.humans, bots=bots, path=path, max_steps=args.max_steps
+            )
+        )
+    except RecordError as err:
+        raise _bad_record(args.resume, err) from None
+
+
+def _seated(open_table: Callable[[], Any]) -> Any:
+    """A table opened, a seat the game does not have as one error line."""
+    try:
+        return open_table()
+    except ValueError as err:
+        if isinstance(err, GamefoldError):
+            raise
+        raise UsageError(str(err)) from None
 
 
 def _cast(spec: Policies, players: tuple[str, ...]) -> str:
