@@ -4,8 +4,9 @@ Each human turn shows that seat's screen alone: what happened since its last tur
 game's words), its view of the game as the viewer's panels (text tables), then its choices,
 numbered and grouped by kind. The player answers with a number, or types an action as
 JSON, the way a game record stores it (``json N`` shows choice ``N`` in that form; the
-``type`` may be the action's class name alone). An entry the rules refuse is refused with
-the rule's sentence, and the prompt comes back with nothing changed. ``quit`` or Ctrl-D
+``type`` may be the action's class name alone, when no other action class has that
+name). An entry the rules refuse is refused with the rule's sentence, and the prompt
+comes back with nothing changed. ``quit`` or Ctrl-D
 saves and stops; the record is written after every step anyway. With two humans or more
 (hot seat), the screen is cleared between seats and the next player presses Enter first.
 """
@@ -16,7 +17,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
-from gamefold._convert import converter, tag_of
+from gamefold._convert import _tagged_subclasses, converter, tag_of
 from gamefold.core import Action
 from gamefold.errors import IllegalAction, RecordError
 from gamefold.record import structure
@@ -57,13 +58,20 @@ def parse_entry(text: str, choices: tuple[Choice, ...]) -> Action:
         data = json.loads(entry)
     except ValueError as err:
         raise _bad_entry(f"not JSON: {err}") from None
-    if isinstance(data, dict):
-        tags = {choice.kind: tag_of(type(choice.action)) for choice in choices}
-        kind = data.get("type")
-        if isinstance(kind, str) and kind in tags:
-            data["type"] = tags[kind]
+    if isinstance(data, dict) and isinstance(data.get("type"), str):
+        data["type"] = _tag(data["type"], choices)
     action: Action = structure(data, Action, "action")
     return action
+
+
+def _tag(kind: str, choices: tuple[Choice, ...]) -> str:
+    """The record's tag for ``kind``: a class name of a choice listed now, else of the one
+    action class of that name, else ``kind`` as it is (a tag, or a name refused as unknown)."""
+    listed = {choice.kind: tag_of(type(choice.action)) for choice in choices}
+    if kind in listed:
+        return listed[kind]
+    named = [tag for tag, cls in _tagged_subclasses(Action).items() if cls.__name__ == kind]
+    return named[0] if len(named) == 1 else kind
 
 
 def _bad_entry(sentence: str) -> IllegalAction:
