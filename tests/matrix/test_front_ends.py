@@ -20,7 +20,7 @@ from tests.matrix.subjects import Subject, params
 from gamefold import Rng
 from gamefold.cli import _parser, main
 from gamefold.games import GameDef, random_policy
-from gamefold.record import GameRecord
+from gamefold.record import GameRecord, check_record
 
 CELLS = params()
 
@@ -76,6 +76,29 @@ def test_play_replay_and_view(
     page = (here / "game.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
     assert f"{len(record.actions)} steps" in out
+
+
+@pytest.mark.parametrize("subject", CELLS)
+def test_play_a_seat_in_the_terminal(
+    subject: Subject,
+    here: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``play --human FIRST_SEAT``, always answering 1: the game ends, its record (written
+    after every step) replays state by state (EN-8)."""
+    game = subject.load()
+    seat = game.players(game.setup(1))[0]
+    monkeypatch.setattr("builtins.input", lambda prompt: "1")
+    argv = ("play", subject.game, "--human", seat, "--json", "seat.json", "--max-steps", "5000")
+    status, out, err = run(capsys, *subject.argv(*argv))
+    ok(status, err)
+    assert f"=== {subject.game}: {seat}'s turn" in out
+    assert "Game over after" in out
+    checked = check_record((here / "seat.json").read_text(encoding="utf-8"))
+    assert checked.divergence is None
+    assert checked.digests
+    assert checked.over
 
 
 # -- many games: simulate, compare, tournament, coverage ---------------------------------------
