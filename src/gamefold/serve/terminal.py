@@ -125,18 +125,16 @@ def _tree(view: Game) -> Any:
 
 
 def _section_lines(section: dict[str, Any]) -> Iterator[str]:
-    from gamefold.viewer.panels import text
-
-    columns = [str(c) for c in section["columns"]]
-    rows = [[text(cell) for cell in row] for row in section["rows"]]
-    widths = [
-        max([len(c), *(len(r[i]) for r in rows if i < len(r))]) for i, c in enumerate(columns)
-    ]
-    yield f"{section['title']}"
-    yield "  " + "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip()
+    """A panel's table as aligned text (its cells are already short text or numbers)."""
+    columns = [str(column) for column in section["columns"]]
+    rows = [[str(cell) for cell in row] for row in section["rows"]]
+    widths = [len(column) for column in columns]
     for row in rows:
-        cells = [cell.ljust(w) for cell, w in zip(row, widths, strict=False)]
-        yield "  " + "  ".join(cells).rstrip()
+        widths = [max(width, len(cell)) for width, cell in zip(widths, row, strict=False)]
+    yield str(section["title"])
+    for row in (columns, *rows):
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        yield ("  " + "  ".join(cells)).rstrip()
 
 
 class Terminal:
