@@ -181,3 +181,35 @@ def test_play_human_refuses_bad_arguments(
     assert says in err
     assert err.count("\n") == 1
     assert not (tmp_path / "skirmish-seed-1.json").exists()
+
+
+def test_play_resume_refuses_a_record_that_does_not_replay_or_is_another_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    record = _table("ana").record
+    assert record.digests is not None
+    swapped = GameRecord(
+        record.game, record.config, record.seed, record.actions, digests=record.digests[::-1]
+    )
+    (tmp_path / "g.json").write_text(swapped.to_json(), encoding="utf-8")
+    written = (tmp_path / "g.json").read_bytes()
+    assert main(["play", "skirmish", "--resume", "g.json", "--human", "ana"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gamefold: error: g.json: step 0: the initial state differs")
+    assert "[record/diverges]" in err
+    assert main(["play", "summit", "--resume", "g.json", "--human", "p1"]) == 2
+    assert "g.json is a game of skirmish, not of summit" in capsys.readouterr().err
+    assert (tmp_path / "g.json").read_bytes() == written
+
+
+def test_play_human_stops_at_the_step_cap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", lambda prompt: "1")
+    argv = ["play", "skirmish", "--human", "ana", "--max-steps", "40", "--json", "g.json"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Stopped at the step cap after 40 steps; the game is not over." in out
+    assert len(GameRecord.from_json((tmp_path / "g.json").read_bytes()).actions) == 40
