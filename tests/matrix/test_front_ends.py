@@ -288,19 +288,24 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def _core(here: Path, argv: list[str]) -> tuple[int, str, str]:
+def _core(here: Path, argv: list[str], answers: str = "") -> tuple[int, str, str]:
     import subprocess
 
     done = subprocess.run(
-        [sys.executable, "-c", _CORE, *argv], capture_output=True, text=True, cwd=here, timeout=300
+        [sys.executable, "-c", _CORE, *argv],
+        capture_output=True,
+        text=True,
+        cwd=here,
+        timeout=300,
+        input=answers,
     )
     return done.returncode, done.stdout, done.stderr
 
 
 @pytest.mark.parametrize("subject", params(quick="skeleton"))
 def test_a_core_install_plays_and_names_the_extras(subject: Subject, here: Path) -> None:
-    """Without any extra: play, replay and view work; simulate, compare and coverage say in
-    one line which extra to install, with status 2."""
+    """Without any extra: play (a seat at the terminal too), replay and view work; simulate,
+    compare and coverage say in one line which extra to install, with status 2."""
     for argv in (
         ["play", subject.game, "--json", "game.json"],
         ["replay", "game.json"],
@@ -308,6 +313,11 @@ def test_a_core_install_plays_and_names_the_extras(subject: Subject, here: Path)
     ):
         status, _, err = _core(here, subject.argv(*argv))
         assert (status, err) == (0, ""), err
+    seat = subject.load().players(subject.load().setup(1))[0]
+    argv = ["play", subject.game, "--human", seat, "--json", "seat.json"]
+    status, out, err = _core(here, subject.argv(*argv), answers="1\n1\n")
+    assert (status, err) == (0, ""), err
+    assert "saved the game after" in out
     for argv in (
         ["simulate", subject.game, "--games", "2"],
         ["compare", subject.game, "--set", subject.variant, "--games", "2"],
