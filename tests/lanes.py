@@ -61,6 +61,9 @@ SLOW = (
     "tests/test_readme.py::test_the_quick_lane",
     # the calibration study: thousands of simulated comparisons and SPRT runs
     "tests/sim/test_calibration.py",
+    # whole games at the terminal table, in this process and in a pseudo-terminal
+    "tests/matrix/test_front_ends.py::test_play_a_seat_in_the_terminal",
+    "tests/serve/test_pty.py",
 )
 
 

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from gamefold import ConfigError, GamefoldError, RecordError, RegistryError, __version__
 from gamefold._files import write_text
@@ -54,6 +54,9 @@ from gamefold.sim.policies import (
     resolve_policies,
 )
 from gamefold.sim.workers import WorkersLost
+
+if TYPE_CHECKING:
+    from gamefold.serve import Table
 
 __all__ = ["DEFAULT_SEED", "OutputError", "UsageError", "main"]
 
@@ -635,12 +638,29 @@ def _add_play(commands: Any) -> None:
     command = commands.add_parser("play", help="play one game and tell it turn by turn")
     _add_common(command)
     command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
+    command.add_argument(
+        "--human",
+        dest="humans",
+        action="append",
+        default=[],
+        metavar="SEAT",
+        help="play SEAT yourself at this terminal, the bots the rest (repeatable: hot seat); "
+        "the record is written after every step (--json, default GAME-seed-SEED.json)",
+    )
+    command.add_argument(
+        "--resume",
+        type=Path,
+        metavar="RECORD",
+        help="continue the game of RECORD (its seed and config), written on as it goes",
+    )
     command.set_defaults(run=_run_play)
 
 
 def _run_play(args: argparse.Namespace) -> int:
     from gamefold.sim.account import narrate
 
+    if args.humans or args.resume is not None:
+        return _run_table(args)
     game = _configured_game(args)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
@@ -654,6 +674,87 @@ def _run_play(args: argparse.Namespace) -> int:
         _write_text(args.json, record.to_json(indent=2) + "\n")
         print(f"wrote the game record to {args.json}")
     return 0
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    """``play --human SEAT`` and ``play --resume RECORD``: a game at this terminal."""
+    from gamefold.serve import Terminal
+
+    table, spec = _resumed_table(args) if args.resume is not None else _new_table(args)
+    bots = [f"{p} ({policy_label(spec, p)})" for p in table.players if p not in table.humans]
+    print(
+        f"{table.game.name}, seed {table.seed}: you play {', '.join(table.humans) or 'no seat'}"
+        f"; the bots {', '.join(bots) or 'none'}. Type help for how to answer."
+    )
+    if Terminal(table, input, sys.stdout).run():
+        if table.is_over:
+            print(f"Game over after {table.steps} steps.")
+        else:
+            print(f"Stopped at the step cap after {table.steps} steps; the game is not over.")
+        for player, columns in table.game.outcome(table.state).items():
+            print(f"  {player}: " + ", ".join(f"{k}={v}" for k, v in columns.items()))
+        print(f"wrote the game record to {table.path}")
+        return 0
+    imports = "".join(f"--import {module} " for module in args.imports)
+    humans = "".join(f" --human {seat}" for seat in table.humans)
+    print(f"saved the game after {table.steps} steps to {table.path}; continue it with")
+    print(f"  gamefold {imports}play {table.game.name} --resume {table.path}{humans}")
+    return 0
+
+
+def _new_table(args: argparse.Namespace) -> tuple[Table, Policies]:
+    """A new game at the table, its record at ``--json`` or a default that must be new."""
+    from gamefold.serve import Table
+
+    game = _configured_game(args)
+    path = args.json or _new_file(f"{game.name}-seed-{args.seed}.json")
+    if args.json is None and path.exists():
+        raise UsageError(
+            f"{path} exists: continue it with --resume {path}, or name a new record with --json"
+        )
+    spec = _policy_spec(game, args.policy, game.players(game.setup(args.seed)))
+    bots = resolve_policies(game, spec)
+    opened = _seated(
+        lambda: Table(
+            game, args.seed, humans=args.humans, bots=bots, path=path, max_steps=args.max_steps
+        )
+    )
+    return opened, spec
+
+
+def _resumed_table(args: argparse.Namespace) -> tuple[Table, Policies]:
+    """The game of ``--resume RECORD`` at the table, replayed and checked by its digests."""
+    from gamefold.serve import Table
+
+    if args.config is not None or args.settings or args.scenario != "default":
+        raise UsageError("--resume plays the record's own config: drop --config, --set, --scenario")
+    limits = _limits(args)
+    try:
+        record = GameRecord.from_json(_read_bounded(args.resume, limits), limits=limits)
+        if record.game != args.game:
+            raise UsageError(f"{args.resume} is a game of {record.game}, not of {args.game}")
+        game = record.game_def()
+        spec = _policy_spec(game, args.policy, game.players(game.setup(record.seed)))
+        bots = resolve_policies(game, spec)
+        path = args.json or args.resume
+        opened = _seated(
+            lambda: Table.resume(
+                record, humans=args.humans, bots=bots, path=path, max_steps=args.max_steps
+            )
+        )
+    except RecordError as err:
+        raise _bad_record(args.resume, err) from None
+    return opened, spec
+
+
+def _seated(open_table: Callable[[], Table]) -> Table:
+    """A table opened; a seat the game does not have is one error line."""
+    try:
+        return open_table()
+    except ValueError as err:
+        if isinstance(err, GamefoldError):  # a record that does not replay, a bot's error
+            raise
+        raise UsageError(str(err)) from None
 
 
 def _cast(spec: Policies, players: tuple[str, ...]) -> str:

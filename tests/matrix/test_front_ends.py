@@ -20,7 +20,7 @@ from tests.matrix.subjects import Subject, params
 from gamefold import RegistryError, Rng
 from gamefold.cli import _parser, main
 from gamefold.games import GameDef, random_policy
-from gamefold.record import GameRecord
+from gamefold.record import GameRecord, check_record
 
 CELLS = params()
 
@@ -76,6 +76,29 @@ def test_play_replay_and_view(
     page = (here / "game.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
     assert f"{len(record.actions)} steps" in out
+
+
+@pytest.mark.parametrize("subject", CELLS)
+def test_play_a_seat_in_the_terminal(
+    subject: Subject,
+    here: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``play --human FIRST_SEAT``, always answering 1: the game ends, its record (written
+    after every step) replays state by state (EN-8)."""
+    game = subject.load()
+    seat = game.players(game.setup(1))[0]
+    monkeypatch.setattr("builtins.input", lambda prompt: "1")
+    argv = ("play", subject.game, "--human", seat, "--json", "seat.json", "--max-steps", "5000")
+    status, out, err = run(capsys, *subject.argv(*argv))
+    ok(status, err)
+    assert f"=== {subject.game}: {seat}'s turn" in out
+    assert "Game over after" in out
+    checked = check_record((here / "seat.json").read_text(encoding="utf-8"))
+    assert checked.divergence is None
+    assert checked.digests
+    assert checked.over
 
 
 # -- many games: simulate, compare, tournament, coverage ---------------------------------------
@@ -279,19 +302,24 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def _core(here: Path, argv: list[str]) -> tuple[int, str, str]:
+def _core(here: Path, argv: list[str], answers: str = "") -> tuple[int, str, str]:
     import subprocess
 
     done = subprocess.run(
-        [sys.executable, "-c", _CORE, *argv], capture_output=True, text=True, cwd=here, timeout=300
+        [sys.executable, "-c", _CORE, *argv],
+        capture_output=True,
+        text=True,
+        cwd=here,
+        timeout=300,
+        input=answers,
     )
     return done.returncode, done.stdout, done.stderr
 
 
 @pytest.mark.parametrize("subject", params(quick="skeleton"))
 def test_a_core_install_plays_and_names_the_extras(subject: Subject, here: Path) -> None:
-    """Without any extra: play, replay and view work; simulate, compare and coverage say in
-    one line which extra to install, with status 2."""
+    """Without any extra: play (a seat at the terminal too), replay and view work; simulate,
+    compare and coverage say in one line which extra to install, with status 2."""
     for argv in (
         ["play", subject.game, "--json", "game.json"],
         ["replay", "game.json"],
@@ -299,6 +327,11 @@ def test_a_core_install_plays_and_names_the_extras(subject: Subject, here: Path)
     ):
         status, _, err = _core(here, subject.argv(*argv))
         assert (status, err) == (0, ""), err
+    seat = subject.load().players(subject.load().setup(1))[0]
+    argv = ["play", subject.game, "--human", seat, "--json", "seat.json"]
+    status, out, err = _core(here, subject.argv(*argv), answers="1\n1\n")
+    assert (status, err) == (0, ""), err
+    assert "saved the game after" in out
     for argv in (
         ["simulate", subject.game, "--games", "2"],
         ["compare", subject.game, "--set", subject.variant, "--games", "2"],
