@@ -39,7 +39,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from gamefold import ConfigError, GamefoldError, RecordError, RegistryError, __version__
+from gamefold import (
+    ConfigError,
+    GamefoldError,
+    PolicyError,
+    RecordError,
+    RegistryError,
+    __version__,
+)
 from gamefold._files import write_text
 from gamefold.games.base import GameDef, game_names, get_game, play
 from gamefold.games.skeleton import MAX_NAME
@@ -111,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, MissingExtra, ConfigError) as err:  # a count beyond its bound too
         print(f"gamefold: error: {err}", file=sys.stderr)
         return 2
-    except OutputError as err:
+    except (OutputError, PolicyError) as err:  # a policy's own failure names its cause
         print(f"gamefold: error: {err}", file=sys.stderr)
         return 1
     except WorkersLost as err:  # simulate says what it kept; any other run keeps nothing
