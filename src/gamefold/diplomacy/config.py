@@ -15,7 +15,7 @@ from pyrsistent import PMap, pmap
 
 from gamefold._fields import as_tuple, check_limits, is_int, require
 from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType, Kind
-from gamefold.diplomacy.ticks import BonusZone
+from gamefold.diplomacy.ticks import MAX_TURN_CARDS, BonusZone, income_bound
 from gamefold.errors import ConfigError
 
 __all__ = [
@@ -135,6 +135,7 @@ class DiplomacyConfig:
         check_limits(self, _LIMITS)
         self._check_numbers()
         self._check_choices()
+        self._check_income()
         self._check_cards()
         object.__setattr__(self, "cards", self._number_cards())
 
@@ -216,6 +217,24 @@ class DiplomacyConfig:
             "bonus_zones",
             "bonus_zones maps zone names to BonusZone records",
             "DP-5",
+        )
+
+    @property
+    def max_income(self) -> int:
+        """The most units of ticks one turn start may add (DP-6): :data:`MAX_TURN_CARDS`
+        cards at this config's price; a host game's map and every turn start stay under it."""
+        return income_bound(self.ticks_per_card, self.quarters_per_tick)
+
+    def _check_income(self) -> None:
+        """DP-6: a player holding every bonus zone gains at most ``max_income`` a turn, so
+        one turn start earns a bounded number of cards, every one of them."""
+        zones = sum(zone.quarters for _, zone in sorted(self.bonus_zones.items()))
+        require(
+            zones <= self.max_income,
+            "bonus_zones",
+            f"the bonus zones together feed {zones:,} units a turn; one turn start adds at "
+            f"most {self.max_income:,} ({MAX_TURN_CARDS} cards' worth)",
+            "DP-6",
         )
 
     def _check_cards(self) -> None:
