@@ -35,7 +35,7 @@ HAND_LIMIT_RANGE = (10, 20)
 DEBT_ROUNDINGS = ("down", "up")
 """How half a self-applied bonus is rounded into the deploy debt (DP-11)."""
 PACT_CLOCKS = ("proposer", "every")
-"""Whose turn starts count a pact down: its proposer's, or every player's."""
+"""Whose turns count a pact down (DP-8): its proposer's, or every player's."""
 MAX_CARDS = 10_000
 """The most cards a game may hold: no config can make setup build millions (EN-8)."""
 MAX_FIGURE = 1_000
@@ -104,7 +104,9 @@ class DiplomacyConfig:
     proposal_ttl: int = 1
     """Full turn cycles a proposal stays pending before it expires (DP-9, default)."""
     pact_clock: str = "proposer"
-    """``"proposer"``: pacts count down at their proposer's turn starts; ``"every"``: at all."""
+    """Whose turns count a pact down (DP-8): a pact of N turns is in force for the rest of
+    the turn it was accepted in, then for N whole turns of its proposer (``"proposer"``,
+    default) or of every player (``"every"``), and ends at the start of the turn after."""
     debt_rounding: str = "down"
     """``"down"`` or ``"up"``: rounding of half a self-applied bonus (DP-11, default)."""
     score_locked: bool = True
@@ -193,7 +195,7 @@ class DiplomacyConfig:
             self.pact_clock in PACT_CLOCKS,
             "pact_clock",
             f"pact_clock is one of {PACT_CLOCKS}, not {self.pact_clock!r}",
-            "DP-9",
+            "DP-8",
         )
         for field, choices, rule in (
             ("empty_kind", EMPTY_KIND, "DP-1"),

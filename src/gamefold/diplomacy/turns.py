@@ -7,7 +7,8 @@ that moment: the number of ``territories`` (DP-4) and the names of the bonus ``z
 bonus zones". At a turn start, in this order:
 
 1. proposals due to expire end, their cards unlocked (DP-9);
-2. pacts on the clock count down, and end at zero;
+2. the turn that just finished is counted off the pacts on its clock; a pact with no whole
+   turn left ends (DP-8);
 3. the player's between-turn window closes and a waiting Standalone effect resolves (DP-12);
 4. the deploy debt of self-applied cards falls due (DP-11);
 5. the counters gain the turn's income (DP-4, DP-5);
@@ -153,7 +154,7 @@ def decide_begin(
     if state.proposals:
         state = expire(state, turn, events)  # DP-9
     if state.pacts:
-        state = count_down(state, name, events)
+        state = count_down(state, events)  # DP-8
     player = state.players[seat]
     resolve(player, events)  # DP-12: the window closes, a waiting effect resolves
     charge_debt(player, events)  # DP-11: the deploy debt falls due
