@@ -509,3 +509,20 @@ def test_dp6_a_map_whose_whole_income_passes_the_bound_is_a_config_error() -> No
     with pytest.raises(ConfigError) as err:
         SummitConfig(diplomacy=attrs.evolve(fits, quarters_per_territory=room + 1))
     assert (err.value.field, err.value.rule) == ("diplomacy", "DP-6")
+
+
+def test_dp6_the_shipped_summit_and_campaign_maps_keep_their_income_in_bound() -> None:
+    """DP-6: a player holding the whole map of the default summit, and of the campaign's
+    summit, adds at most ``max_income`` in one turn start; a campaign built on a summit
+    past the bound never gets that far: the summit's own config refuses it."""
+    from gamefold.games.campaign import CampaignConfig
+
+    for summit in (SummitConfig(), CampaignConfig().summit):
+        dip, scenario = summit.diplomacy, summit.scenario
+        whole = len(scenario.territories) * dip.quarters_per_territory
+        whole += sum(dip.zone(z.name).quarters for z in scenario.zones)
+        assert whole <= dip.max_income
+    greedy = attrs.evolve(default_diplomacy(), quarters_per_territory=1_000)
+    with pytest.raises(ConfigError) as err:
+        CampaignConfig(summit=SummitConfig(players=3, diplomacy=greedy))
+    assert (err.value.field, err.value.rule) == ("diplomacy", "DP-6")
