@@ -38,6 +38,7 @@ SLOW = (
     "tests/games/summit/test_docs.py::test_the_example_plays_a_whole_game",
     "tests/listing/test_exact.py",
     "tests/search/test_strength.py::test_the_recorded_games_are_the_ones_the_code_plays",
+    "tests/search/test_determinize.py::test_en9_a_house_rule_subclass_with_a_slice_of_its_own",
     "tests/diplomacy/test_listing.py::test_en5_the_listing_is_sound_and_complete",
     "tests/diplomacy/test_properties.py::test_en3_the_same_seed_and_actions_give_the_same_state",
     "tests/skills/test_rounds.py::test_sd13_round_over_is_what_end_round_accepts",
@@ -48,6 +49,7 @@ SLOW = (
     "tests/test_cli.py::test_simulate_on_worker_processes_matches",
     "tests/test_cli_records.py::test_more_workers_than_cpus_warns",
     "tests/test_cli_records.py::test_a_broken_pipe_ends_quietly",
+    "tests/test_cli_new.py::test_a_file_size_limit_leaves_nothing_in_a_fresh_process",
     "tests/testing/test_plugin.py",
     "tests/test_faces.py::test_outside_a_package_only_its_face_is_imported",
     "tests/core/test_isolation.py::test_the_fleeing_tests_pass_twice_in_one_process",
@@ -57,6 +59,11 @@ SLOW = (
     "tests/core/test_record_hostile.py::test_en3_digests_are_the_same_in_other_processes",
     "tests/test_cli_compare.py::test_simulate_set_keeps_the_games_deck",
     "tests/test_readme.py::test_the_quick_lane",
+    # the calibration study: thousands of simulated comparisons and SPRT runs
+    "tests/sim/test_calibration.py",
+    # whole games at the terminal table, in this process and in a pseudo-terminal
+    "tests/matrix/test_front_ends.py::test_play_a_seat_in_the_terminal",
+    "tests/serve/test_pty.py",
 )
 
 

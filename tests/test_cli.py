@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -184,6 +185,7 @@ def test_the_step_cap_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "toy-scored", "--batch-size", "-2"], "argument --batch-size"),
         (["simulate", "toy-scored", "--workers", "2", "--dask", "x"], "not allowed with"),
         (["simulate", "toy-scored", "--policy", "smart"], "unknown policy 'smart'"),
+        (["simulate", "toy-scored", "--policy", "a=ismcts"], "'a' has no determinize, so"),
         (["simulate", "toy-scored", "--policy", "c=greedy"], "has no player 'c'"),
         (["simulate", "toy-scored", "--out", "r.xlsx"], "neither a .parquet nor a .csv"),
         (["simulate", "toy-scored", "--out", "/no/such/dir/r.csv"], "no directory '/no/such"),
@@ -201,6 +203,7 @@ def test_bad_arguments_are_one_line_and_status_2(
     assert out == ""
     assert err.startswith("gamefold: error: ")
     assert message in err
+    assert err.count("\n") <= 3  # the usage line, the error line: no traceback
     assert err.count("\n") == 1
 
 
@@ -325,3 +328,28 @@ def test_a_record_of_a_game_no_module_registered_suggests_import(
     assert status == 2
     assert "unknown game 'my-race'" in err
     assert "pass --import MODULE" in err
+
+
+def test_a_policy_that_fails_is_one_line_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """A user's policy that raises stops ``play`` and ``simulate`` with one line naming the
+    policy, the step and its error (status 1), not a traceback."""
+    from gamefold.games import register_game
+    from gamefold.games.skirmish import Skirmish
+
+    def broken(view: Any, legal: Any, rng: Any) -> Any:
+        raise ZeroDivisionError("the policy's own bug")
+
+    @register_game
+    class Brittle(Skirmish):
+        name = "brittle-skirmish"
+
+        def policies(self) -> dict[str, Any]:
+            return {**super().policies(), "broken": broken}
+
+    for argv in (["play"], ["simulate", "--games", "2", "--no-progress"]):
+        status = main([*argv[:1], "brittle-skirmish", *argv[1:], "--policy", "broken"])
+        out, err = capsys.readouterr()
+        assert status == 1
+        assert err.count("\n") == 1
+        assert "raised ZeroDivisionError: the policy's own bug" in err
+        assert "Traceback" not in out + err

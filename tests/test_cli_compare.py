@@ -123,3 +123,15 @@ def test_the_readme_main_job_ends_with_the_compare_to_try_next(
     assert max(len(line) for line in out.splitlines()) <= 100  # the summary fits 100 columns
     assert "party (ana, bo, cy)" in out
     assert "Cochran's Q" in out or "nothing to test" in out
+
+
+@pytest.mark.parametrize("h1", ["nan", "inf", "2", "-1"])
+def test_a_wrong_sprt_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], h1: str
+) -> None:
+    status, out, err = run(capsys, "compare", "toy-scored", "--sprt", h1, "--games", "100000")
+    assert status == 2
+    assert "--sprt" in err
+    assert "h1" in err
+    assert len(err.strip().splitlines()) == 1
+    assert out == ""

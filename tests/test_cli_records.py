@@ -164,7 +164,7 @@ def test_en8_a_config_refused_only_at_setup_is_still_status_2(
 
 
 def test_en8_max_steps_has_an_upper_bound(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "at most 1000000" in _refused(capsys, "play", "skirmish", "--max-steps", "10000001")
+    assert "at most 1,000,000" in _refused(capsys, "play", "skirmish", "--max-steps", "10000001")
 
 
 # -- manners ----------------------------------------------------------------------------------

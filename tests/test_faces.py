@@ -24,6 +24,7 @@ PACKAGES = (
     "gamefold.viewer",
     "gamefold.envs",
     "gamefold.search",
+    "gamefold.serve",
 )
 
 

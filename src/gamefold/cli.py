@@ -22,7 +22,8 @@ exits with status 1. Output cut short by a closed pipe (``| head``) ends quietly
 files a command writes are still written. Every file is written whole or not at all (a
 temporary file beside it, renamed once complete); a file or standard output that cannot be
 written (a full disk) is one error line and exit status 1. Ctrl-C stops a command with
-status 130; ``simulate`` first writes the games already finished to ``--out``.
+status 130; ``simulate`` first writes the first games, up to the first one unfinished, to
+``--out``.
 """
 
 from __future__ import annotations
@@ -31,16 +32,26 @@ import argparse
 import importlib
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from gamefold import GamefoldError, RecordError, __version__
+from gamefold import (
+    ConfigError,
+    GamefoldError,
+    PolicyError,
+    RecordError,
+    RegistryError,
+    __version__,
+)
 from gamefold._files import write_text
 from gamefold.games.base import GameDef, game_names, get_game, play
+from gamefold.games.skeleton import MAX_NAME
 from gamefold.record import GameRecord, Limits, check_record, read_config
+from gamefold.sim.bounds import MAX_GAMES, MAX_PROBES, MAX_STEPS, MAX_WORKERS
 from gamefold.sim.extras import MissingExtra, require
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
@@ -49,6 +60,10 @@ from gamefold.sim.policies import (
     policy_label,
     resolve_policies,
 )
+from gamefold.sim.workers import WorkersLost
+
+if TYPE_CHECKING:
+    from gamefold.serve import Table
 
 __all__ = ["DEFAULT_SEED", "OutputError", "UsageError", "main"]
 
@@ -57,8 +72,9 @@ DEFAULT_SEED = 1
 when neither ``--seed`` nor ``--seed-text`` is given."""
 
 _INTERRUPTED = 130  # the shell's status for a command stopped by SIGINT
-_MAX_STEPS = 1_000_000
-"""The largest ``--max-steps``: a cap that no config can turn into an endless run."""
+_MAX_LIMIT = 2**30
+"""The largest limit on the files a command reads (``--max-bytes`` …): 1 GiB of JSON is
+already more than a machine's memory once parsed."""
 
 
 class UsageError(Exception):
@@ -69,8 +85,20 @@ class OutputError(Exception):
     """A file or standard output that could not be written: one line on stderr, status 1."""
 
 
+class _Help(argparse.HelpFormatter):
+    """Help text wrapped between words only: a game's name (``my-game``) is never cut at
+    its hyphen."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, not the usage and a line."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Report a bad command line as one :class:`UsageError` line."""
@@ -87,11 +115,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             _import(module)
         status: int = args.run(args)
         sys.stdout.flush()
-    except (UsageError, MissingExtra) as err:
+    except (UsageError, MissingExtra, ConfigError) as err:  # a count beyond its bound too
         print(f"gamefold: error: {err}", file=sys.stderr)
         return 2
-    except OutputError as err:
+    except (OutputError, PolicyError) as err:  # a policy's own failure names its cause
         print(f"gamefold: error: {err}", file=sys.stderr)
+        return 1
+    except WorkersLost as err:  # simulate says what it kept; any other run keeps nothing
+        print(f"gamefold: error: {err}; no result; {_lost_hint(args)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("gamefold: interrupted", file=sys.stderr)
@@ -191,10 +222,14 @@ def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
         if high is not None and value > high:
-            raise argparse.ArgumentTypeError(f"must be at most {high}, not {value}")
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {value:,}")
         return value
 
     return parse
+
+
+def _games_help(default: int, each: str) -> str:
+    return f"how many games{each} ({default}; at most {MAX_GAMES:,})"
 
 
 def _seed(text: str) -> int:
@@ -236,7 +271,7 @@ def _policy_spec(game: GameDef[Any], items: Sequence[str], players: tuple[str, .
         spec = dict.fromkeys(players, default) | per_player
     try:
         check_policies(game, spec, players)
-    except ValueError as err:
+    except (ValueError, RegistryError) as err:  # a name unknown, or ismcts it cannot play
         raise UsageError(str(err)) from None
     return spec
 
@@ -273,10 +308,10 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--max-steps",
-        type=_whole(1, _MAX_STEPS),
+        type=_whole(1, MAX_STEPS),
         default=10_000,
         metavar="M",
-        help=f"a game's step cap (10000; at most {_MAX_STEPS:,})",
+        help=f"a game's step cap (10000; at most {MAX_STEPS:,})",
     )
     command.add_argument(
         "--scenario",
@@ -315,11 +350,20 @@ def _run_games(args: argparse.Namespace) -> int:
 def _add_simulate(commands: Any) -> None:
     command = commands.add_parser("simulate", help="play many seeded games; print a summary")
     _add_common(command)
-    command.add_argument("--games", type=_whole(1), default=1000, help="how many (1000)")
+    command.add_argument(
+        "--games", type=_whole(1, MAX_GAMES), default=1000, help=_games_help(1000, "")
+    )
     where = command.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_whole(1), metavar="N", help="N local processes")
+    where.add_argument(
+        "--workers",
+        type=_whole(1, MAX_WORKERS),
+        metavar="N",
+        help=f"N local processes (at most {MAX_WORKERS})",
+    )
     where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
-    command.add_argument("--batch-size", type=_whole(1), metavar="K", help="games per task")
+    command.add_argument(
+        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
+    )
     command.add_argument("--out", type=_out_path, metavar="FILE", help="write .parquet or .csv")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
     command.add_argument(
@@ -375,7 +419,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
         print(f"gamefold: interrupted: {_kept(stop.frame, args)}", file=sys.stderr)
         return _INTERRUPTED
     except WorkersLost as stop:
-        print(f"gamefold: error: {stop}; {_kept(stop.frame, args)}", file=sys.stderr)
+        kept, hint = _kept(stop.frame, args), _lost_hint(args)
+        print(f"gamefold: error: {stop}; {kept}; {hint}", file=sys.stderr)
         return 1
     _print_summary(game, args, frame)
     if args.out is not None:
@@ -384,10 +429,17 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 
 def _kept(frame: Any, args: argparse.Namespace) -> str:
-    """What a run cut short kept: how many games, and where they were written."""
+    """What a run cut short kept: the first N games, and where they were written."""
     games = frame["game"].nunique()
     where = f"; wrote them to {args.out}" if args.out is not None else " (no --out to keep them)"
-    return f"the run was cut short: {games} of {args.games} games finished{where}"
+    return f"the run was cut short after the first {games} of {args.games} games{where}"
+
+
+def _lost_hint(args: argparse.Namespace) -> str:
+    """What to try when workers were lost for good (most often out of memory)."""
+    if getattr(args, "dask", None) is not None:
+        return "check the Dask workers' logs (most often out of memory) and run it again"
+    return "run it again, with fewer --workers if memory is short"
 
 
 @contextmanager
@@ -493,7 +545,7 @@ def _dask_client(address: str) -> Iterator[Any]:
 
 def _add_compare(commands: Any) -> None:
     command = commands.add_parser(
-        "compare", help="A/B: a variant or policies against the game, with a 95% interval"
+        "compare", help="A/B: a variant or policies against the game, with a 95%% interval"
     )
     _add_common(command)
     command.add_argument(
@@ -511,7 +563,9 @@ def _add_compare(commands: Any) -> None:
         metavar="[PLAYER=]NAME",
         help="arm A's policies (default: --policy's); --policy is arm B's",
     )
-    command.add_argument("--games", type=_whole(2), default=1000, help="games an arm (1000)")
+    command.add_argument(
+        "--games", type=_whole(2, MAX_GAMES), default=1000, help=_games_help(1000, " an arm")
+    )
     command.add_argument(
         "--metric", default="winner", metavar="COLUMN", help="the column compared (winner)"
     )
@@ -528,9 +582,16 @@ def _add_compare(commands: Any) -> None:
         help="stop when an SPRT decides between no difference and H1 (0.05), 5%% errors",
     )
     where = command.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_whole(1), metavar="N", help="N local processes")
+    where.add_argument(
+        "--workers",
+        type=_whole(1, MAX_WORKERS),
+        metavar="N",
+        help=f"N local processes (at most {MAX_WORKERS})",
+    )
     where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
-    command.add_argument("--batch-size", type=_whole(1), metavar="K", help="games per task")
+    command.add_argument(
+        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
+    )
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
     command.set_defaults(run=_run_compare)
 
@@ -540,13 +601,15 @@ def _run_compare(args: argparse.Namespace) -> int:
     from gamefold.sim.sequential import SPRT
 
     base = _file_configured(args)
-    arm_a = _with_settings(base, args.vs_settings, "--vs-set")
-    arm_b = _with_settings(base, args.settings, "--set")
+    arm_a = _with_settings(base, args.vs_settings, "--vs-set", _limits(args))
+    arm_b = _with_settings(base, args.settings, "--set", _limits(args))
     players = base.players(base.setup(args.seed))
     policies_b = _policy_spec(base, args.policy, players)
     policies_a = _policy_spec(base, args.vs_policy, players) if args.vs_policy else policies_b
     try:
         test = None if args.sprt is None else SPRT(h1=args.sprt, step=_sprt_step(args.games))
+        if test is not None and args.metric == "winner":
+            test.check_rate()
     except ValueError as err:
         raise UsageError(f"--sprt: {err}") from None
     with _executor(args) as executor:
@@ -566,8 +629,8 @@ def _run_compare(args: argparse.Namespace) -> int:
                 progress=not args.no_progress,
                 max_steps=args.max_steps,
             )
-        except ValueError as err:
-            raise UsageError(str(err)) from None
+        except ValueError as err:  # refused before any game: a metric, a player, no change
+            raise UsageError(f"{err} (see `gamefold compare --help`)") from None
     print(found)
     return 0
 
@@ -589,12 +652,29 @@ def _add_play(commands: Any) -> None:
     command = commands.add_parser("play", help="play one game and tell it turn by turn")
     _add_common(command)
     command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
+    command.add_argument(
+        "--human",
+        dest="humans",
+        action="append",
+        default=[],
+        metavar="SEAT",
+        help="play SEAT yourself at this terminal, the bots the rest (repeatable: hot seat); "
+        "the record is written after every step (--json, default GAME-seed-SEED.json)",
+    )
+    command.add_argument(
+        "--resume",
+        type=Path,
+        metavar="RECORD",
+        help="continue the game of RECORD (its seed and config), written on as it goes",
+    )
     command.set_defaults(run=_run_play)
 
 
 def _run_play(args: argparse.Namespace) -> int:
     from gamefold.sim.account import narrate
 
+    if args.humans or args.resume is not None:
+        return _run_table(args)
     game = _configured_game(args)
     players = game.players(game.setup(args.seed))
     spec = _policy_spec(game, args.policy, players)
@@ -608,6 +688,87 @@ def _run_play(args: argparse.Namespace) -> int:
         _write_text(args.json, record.to_json(indent=2) + "\n")
         print(f"wrote the game record to {args.json}")
     return 0
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    """``play --human SEAT`` and ``play --resume RECORD``: a game at this terminal."""
+    from gamefold.serve import Terminal
+
+    table, spec = _resumed_table(args) if args.resume is not None else _new_table(args)
+    bots = [f"{p} ({policy_label(spec, p)})" for p in table.players if p not in table.humans]
+    print(
+        f"{table.game.name}, seed {table.seed}: you play {', '.join(table.humans) or 'no seat'}"
+        f"; the bots {', '.join(bots) or 'none'}. Type help for how to answer."
+    )
+    if Terminal(table, input, sys.stdout).run():
+        if table.is_over:
+            print(f"Game over after {table.steps} steps.")
+        else:
+            print(f"Stopped at the step cap after {table.steps} steps; the game is not over.")
+        for player, columns in table.game.outcome(table.state).items():
+            print(f"  {player}: " + ", ".join(f"{k}={v}" for k, v in columns.items()))
+        print(f"wrote the game record to {table.path}")
+        return 0
+    imports = "".join(f"--import {module} " for module in args.imports)
+    humans = "".join(f" --human {seat}" for seat in table.humans)
+    print(f"saved the game after {table.steps} steps to {table.path}; continue it with")
+    print(f"  gamefold {imports}play {table.game.name} --resume {table.path}{humans}")
+    return 0
+
+
+def _new_table(args: argparse.Namespace) -> tuple[Table, Policies]:
+    """A new game at the table, its record at ``--json`` or a default that must be new."""
+    from gamefold.serve import Table
+
+    game = _configured_game(args)
+    path = args.json or _new_file(f"{game.name}-seed-{args.seed}.json")
+    if args.json is None and path.exists():
+        raise UsageError(
+            f"{path} exists: continue it with --resume {path}, or name a new record with --json"
+        )
+    spec = _policy_spec(game, args.policy, game.players(game.setup(args.seed)))
+    bots = resolve_policies(game, spec)
+    opened = _seated(
+        lambda: Table(
+            game, args.seed, humans=args.humans, bots=bots, path=path, max_steps=args.max_steps
+        )
+    )
+    return opened, spec
+
+
+def _resumed_table(args: argparse.Namespace) -> tuple[Table, Policies]:
+    """The game of ``--resume RECORD`` at the table, replayed and checked by its digests."""
+    from gamefold.serve import Table
+
+    if args.config is not None or args.settings or args.scenario != "default":
+        raise UsageError("--resume plays the record's own config: drop --config, --set, --scenario")
+    limits = _limits(args)
+    try:
+        record = GameRecord.from_json(_read_bounded(args.resume, limits), limits=limits)
+        if record.game != args.game:
+            raise UsageError(f"{args.resume} is a game of {record.game}, not of {args.game}")
+        game = record.game_def()
+        spec = _policy_spec(game, args.policy, game.players(game.setup(record.seed)))
+        bots = resolve_policies(game, spec)
+        path = args.json or args.resume
+        opened = _seated(
+            lambda: Table.resume(
+                record, humans=args.humans, bots=bots, path=path, max_steps=args.max_steps
+            )
+        )
+    except RecordError as err:
+        raise _bad_record(args.resume, err) from None
+    return opened, spec
+
+
+def _seated(open_table: Callable[[], Table]) -> Table:
+    """A table opened; a seat the game does not have is one error line."""
+    try:
+        return open_table()
+    except ValueError as err:
+        if isinstance(err, GamefoldError):  # a record that does not replay, a bot's error
+            raise
+        raise UsageError(str(err)) from None
 
 
 def _cast(spec: Policies, players: tuple[str, ...]) -> str:
@@ -729,10 +890,10 @@ def _add_limits(command: argparse.ArgumentParser) -> None:
         command.add_argument(
             "--" + field.replace("_", "-"),
             dest=field,
-            type=_whole(1),
+            type=_whole(1, _MAX_LIMIT),
             default=default,
             metavar="N",
-            help=f"{what} read ({default:,})",
+            help=f"{what} read ({default:,}; at most {_MAX_LIMIT:,})",
         )
 
 
@@ -759,7 +920,12 @@ def _read_bounded(path: Path, limits: Limits) -> bytes:
                     f"{path}: the file has {size:,} bytes; the limit is {limits.max_bytes:,} "
                     "(raise it with --max-bytes) [record/too-big]"
                 )
-            return file.read(limits.max_bytes + 1)  # a file that grows is still cut short
+            # Read what the file holds (a read allocates what it asks for), and one byte more:
+            # a file that has grown since is still cut short at the limit.
+            data = file.read(min(size, limits.max_bytes) + 1)
+            if len(data) > size:
+                data += file.read(limits.max_bytes + 1 - len(data))
+            return data
     except OSError as err:
         raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
 
@@ -772,10 +938,12 @@ def _add_coverage(commands: Any) -> None:
         "coverage", help="play many seeded games; print how often each rule was reached"
     )
     _add_common(command)
-    command.add_argument("--games", type=_whole(1), default=100, help="how many (100)")
+    command.add_argument(
+        "--games", type=_whole(1, MAX_GAMES), default=100, help=_games_help(100, "")
+    )
     command.add_argument(
         "--probes",
-        type=_whole(0),
+        type=_whole(0, MAX_PROBES),
         default=48,
         metavar="K",
         help="refused candidate actions checked per decision point (48)",
@@ -812,17 +980,20 @@ def _run_coverage(args: argparse.Namespace) -> int:
 
 def _configured_game(args: argparse.Namespace) -> GameDef[Any]:
     """The game named on the command line, with ``--config FILE`` and ``--set`` applied."""
-    return _with_settings(_file_configured(args), args.settings, "--set")
+    return _with_settings(_file_configured(args), args.settings, "--set", _limits(args))
 
 
-def _with_settings(game: GameDef[Any], settings: Sequence[str], flag: str) -> GameDef[Any]:
-    """``game`` with ``--set PATH=VALUE`` settings applied, as :func:`gamefold.sim.variant`."""
+def _with_settings(
+    game: GameDef[Any], settings: Sequence[str], flag: str, limits: Limits
+) -> GameDef[Any]:
+    """``game`` with ``--set PATH=VALUE`` settings applied, as :func:`gamefold.sim.variant`;
+    each value read within the limits a ``--config`` file is read within."""
     if not settings:
         return game
     from gamefold.sim.variants import parse_settings
 
     try:
-        return parse_settings(game, settings)
+        return parse_settings(game, settings, limits=limits)
     except GamefoldError as err:
         raise UsageError(f"{flag} {err}") from None
 
@@ -858,7 +1029,12 @@ def _warn_workers(workers: int) -> None:
 
 def _add_new(commands: Any) -> None:
     command = commands.add_parser("new", help="write NAME.py, a one-file game of your own")
-    command.add_argument("name", metavar="NAME", help="the game's name and its module's")
+    command.add_argument(
+        "name",
+        metavar="NAME",
+        help="the game's name and its module's: lower-case letters a-z, digits and "
+        f"underscores, starting with a letter, at most {MAX_NAME} characters",
+    )
     command.add_argument(
         "--dir", type=Path, default=Path("."), help="where to write NAME.py (here)"
     )
@@ -872,14 +1048,16 @@ def _run_new(args: argparse.Namespace) -> int:
     if problem is not None:
         raise UsageError(f"new: {problem}")
     path = args.dir / f"{args.name}.py"
-    if path.exists():
-        raise UsageError(f"new: {path} exists already; choose another NAME or move it away")
-    if not args.dir.is_dir():
+    taken = UsageError(f"new: {path} exists already; choose another NAME or move it away")
+    if os.path.lexists(path):
+        raise taken
+    if not os.path.isdir(args.dir):
         raise UsageError(f"new: no directory {str(args.dir)!r} to write to")
-    try:
-        with path.open("x", encoding="utf-8") as out:  # never over a file made meanwhile
-            out.write(skeleton(args.name))
+    try:  # whole or not at all, and never over a file made meanwhile
+        write_text(path, skeleton(args.name), new=True)
+    except FileExistsError:
+        raise taken from None
     except OSError as err:
-        raise UsageError(f"new: cannot write {path}: {err.strerror or err}") from None
+        raise OutputError(f"new: cannot write {path}: {err.strerror or err}") from None
     print(f"wrote {path}; from its directory: gamefold --import {args.name} play {args.name}")
     return 0

@@ -735,18 +735,33 @@ class Rules:
 
         The view of the result (for ``viewer``) is ``view``; what the view hides is drawn
         afresh, so many draws sample the states ``viewer`` cannot tell apart. A subsystem
-        without a determinizer is a :class:`~gamefold.RegistryError`.
+        without a determinizer is a :class:`~gamefold.RegistryError` saying what to write
+        (:meth:`determinize_problem`).
         """
+        problem = self.determinize_problem()
+        if problem is not None:
+            raise RegistryError(problem)
         slices = {}
         for sub in self.subsystems:
-            if sub.determinize is None:
-                raise RegistryError(
-                    f"subsystem {sub.name!r} has no determinize: a search bot cannot play "
-                    f"{self!r} from a view"
-                )
+            assert sub.determinize is not None  # no problem: every slice has one
             shown = getattr(view, sub.name)
             slices[sub.name] = sub.determinize(shown, viewer, rng.split(sub.name))
         return self.state(**slices, clock=view.clock)
+
+    def determinize_problem(self) -> str | None:
+        """Why :meth:`determinize` cannot compose this registry's slices, naming the first
+        slice without a :attr:`Subsystem.determinize` and what to write; ``None`` when
+        every slice has one."""
+        for sub in self.subsystems:
+            if sub.determinize is None:
+                return (
+                    f"subsystem {sub.name!r} has no determinize, so a search bot cannot "
+                    f"play {self!r} from a view: give its Subsystem determinize=f, "
+                    "f(view, viewer, rng) returning a whole slice that view could have come "
+                    "from (determinize=lambda shown, viewer, rng: shown when its view hides "
+                    "nothing)"
+                )
+        return None
 
     def lazy_view(self, game: Game, viewer: str) -> LazyView:
         """:meth:`view`, built only when read (:class:`LazyView`): what policies receive."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamefold import EndRound
+from gamefold import EndRound, StartRound
 from gamefold.combat import (
     ATTACK,
     DEFEND,
@@ -24,6 +24,7 @@ from gamefold.combat import (
     allowed_hands,
     check,
     codes,
+    describe,
     legal_actions,
     waiting_for,
 )
@@ -68,7 +69,7 @@ def test_cb12_a_condition_forbids_its_hand_this_round_and_the_next(
 ) -> None:
     """CB-12 (default reading): applied in Round r, a condition forbids its Hand until the
     end of Round r+1, so the next Round's exchange meets it too."""
-    state, events = play(duel(), Afflict("hero", condition))
+    state, events = play(duel(), StartRound(), Afflict("hero", condition))
     assert events == (ConditionApplied("hero", condition, 1),)
     assert code_of(state, attack("hero", hand, "orc")) == codes.HAND_FORBIDDEN
     assert hands_listed(state, "hero") == set(Hand) - {hand}
@@ -76,7 +77,7 @@ def test_cb12_a_condition_forbids_its_hand_this_round_and_the_next(
     state, events = play(state, EndRound())  # the end of Round r: it still holds
     assert events == ()
     assert code_of(state, attack("hero", hand, "orc")) == codes.HAND_FORBIDDEN
-    state, events = play(state, EndRound())  # the end of Round r+1
+    state, events = play(state, StartRound(), EndRound())  # the end of Round r+1
     assert events == (ConditionEnded("hero", condition),)
     assert check(state, attack("hero", hand, "orc")) is None
     assert hands_listed(state, "hero") == set(Hand)
@@ -86,7 +87,7 @@ def test_cb12_a_condition_forbids_its_hand_this_round_and_the_next(
 def test_cb12_a_longer_duration_ends_on_time(condition: Condition, hand: Hand) -> None:
     """CB-12: "unless stated otherwise": given 2 Rounds it lasts two full Rounds after the
     one it was applied in: three Round ends."""
-    state, _ = play(duel(), Afflict("hero", condition, 2), EndRound(), EndRound())
+    state, _ = play(duel(), StartRound(), Afflict("hero", condition, 2), EndRound(), EndRound())
     assert conditions(state, "hero") == (Affliction(condition, 1),)
     assert code_of(state, attack("hero", hand, "orc")) == codes.HAND_FORBIDDEN
     state, events = play(state, EndRound())
@@ -94,11 +95,13 @@ def test_cb12_a_longer_duration_ends_on_time(condition: Condition, hand: Hand) -
     assert conditions(state, "hero") == ()
 
 
-@pytest.mark.parametrize("rounds", [1, 3])
+@pytest.mark.parametrize("rounds", [1, 0, 3])
 def test_cb12_condition_rounds_default_and_other_value(rounds: int) -> None:
     """CB-12: condition_rounds (1 by default) full Rounds after the one applied in: the
-    condition survives exactly ``rounds`` Round ends and ends at the next."""
-    state, events = play(duel(condition_rounds=rounds), Afflict("hero", Condition.STONED))
+    condition survives exactly ``rounds`` Round ends and ends at the next; at 0 (the
+    plainer reading) it ends at the end of the Round it was applied in."""
+    start = duel(condition_rounds=rounds)
+    state, events = play(start, StartRound(), Afflict("hero", Condition.STONED))
     assert events == (ConditionApplied("hero", Condition.STONED, rounds),)
     state, _ = play(state, *(EndRound() for _ in range(rounds)))
     assert conditions(state, "hero") == (Affliction(Condition.STONED, 1),)
@@ -113,7 +116,10 @@ def test_cb12_condition_rounds_is_one_by_default() -> None:
 def test_cb12_repeating_a_condition_keeps_the_longer_duration() -> None:
     """CB-12: applying a condition again never shortens it."""
     state, events = play(
-        duel(), Afflict("hero", Condition.FOLDED, 3), Afflict("hero", Condition.FOLDED, 1)
+        duel(),
+        StartRound(),
+        Afflict("hero", Condition.FOLDED, 3),
+        Afflict("hero", Condition.FOLDED, 1),
     )
     assert events[-1] == ConditionApplied("hero", Condition.FOLDED, 3)
     assert conditions(state, "hero") == (Affliction(Condition.FOLDED, 4),)
@@ -155,6 +161,7 @@ def test_cb12_an_ability_can_inflict_a_condition() -> None:
     state = paired(
         fight(hero("hero", abilities=("Trip",)), foe("orc"), abilities=(ATTACK, DEFEND, trip))
     )
+    state, _ = play(state, StartRound())
     state, events = play(state, Declare("hero", "Trip", ROCK, "orc"), attack("orc", PAPER, "hero"))
     assert ConditionApplied("orc", Condition.STONED, 2) in events
     assert conditions(state, "orc") == (Affliction(Condition.STONED, 3),)
@@ -179,6 +186,7 @@ def test_cb12_an_ability_can_inflict_several_conditions_in_its_own_order() -> No
     state = paired(
         fight(hero("hero", abilities=("Hex",)), foe("orc"), abilities=(ATTACK, DEFEND, hex_))
     )
+    state, _ = play(state, StartRound())
     state, events = play(state, Declare("hero", "Hex", ROCK, "orc"), attack("orc", PAPER, "hero"))
     assert [e for e in events if isinstance(e, ConditionApplied)] == [
         ConditionApplied("orc", Condition.FOLDED, 1),
@@ -206,6 +214,7 @@ def test_cb12_conditions_land_on_each_target_and_skip_only_the_fallen() -> None:
     )
     state, events = play(
         state,
+        StartRound(),
         Declare("a", "Hex", ROCK, "x"),
         Declare("b", "Hex", ROCK, "y"),
         attack("x", PAPER, "a"),
@@ -225,8 +234,88 @@ def test_cb12_conditions_wait_for_the_exchange_and_the_living() -> None:
     mid, _ = play(duel(), attack("hero", ROCK, "orc"))
     assert code_of(mid, Afflict("orc", Condition.STONED)) == codes.EXCHANGE_UNDER_WAY
     assert code_of(duel(), Afflict("ghost", Condition.STONED)) == codes.UNKNOWN_COMBATANT
-    assert code_of(duel(), Afflict("hero", Condition.STONED, 0)) == codes.MALFORMED
+    assert code_of(duel(), Afflict("hero", Condition.STONED, -1)) == codes.MALFORMED
     state = paired(fight(hero("a"), foe("x", max_hp=1), foe("y", REARWARD)))
     state, _ = play(state, attack("a", ROCK, "x"), attack("x", PAPER, "a"), attack("y", ROCK, "a"))
     assert state.ending is None
     assert code_of(state, Afflict("x", Condition.STONED)) == codes.FALLEN
+
+
+BETWEEN = {
+    "before any StartRound": (),
+    "after a Round ended": (StartRound(), EndRound()),
+}
+
+
+@pytest.mark.parametrize("before", BETWEEN.values(), ids=list(BETWEEN))
+@pytest.mark.parametrize(("rounds", "ends"), [(1, 1), (0, 1), (2, 2)])
+def test_cb12_a_condition_applied_between_rounds_counts_from_the_next_round(
+    before: tuple[StartRound | EndRound, ...], rounds: int, ends: int
+) -> None:
+    """CB-12: applied between Rounds (before any StartRound, or after a Round ended and
+    before the next starts), a condition ends at the end of the Round that starts next at
+    ``condition_rounds=1`` (the default): one whole Round, never two. At 0 (the plainer
+    reading) it ends at the end of the next Round too; at 2, after the two Rounds that start
+    next."""
+    state, _ = play(duel(condition_rounds=rounds), *before)
+    assert not state.in_round
+    state, events = play(state, Afflict("hero", Condition.STONED))
+    assert events == (ConditionApplied("hero", Condition.STONED, ends, in_round=False),)
+    assert describe(events[0]) == (
+        "hero is stoned for the next Round."
+        if ends == 1
+        else f"hero is stoned for the next {ends} Rounds."
+    )
+    for _ in range(ends - 1):
+        state, events = play(state, StartRound(), EndRound())
+        assert events == ()
+        assert code_of(state, attack("hero", ROCK, "orc")) == codes.HAND_FORBIDDEN
+    state, _ = play(state, StartRound())
+    assert code_of(state, attack("hero", ROCK, "orc")) == codes.HAND_FORBIDDEN  # a whole Round
+    state, events = play(state, EndRound())
+    assert events == (ConditionEnded("hero", Condition.STONED),)
+    assert check(state, attack("hero", ROCK, "orc")) is None
+
+
+@pytest.mark.parametrize(("rounds", "ends"), [(1, 2), (0, 1), (2, 3)])
+def test_cb12_a_condition_applied_in_a_round_counts_that_round_too(rounds: int, ends: int) -> None:
+    """CB-12: applied in Round r, a condition lasts ``condition_rounds`` full Rounds after
+    it: ends at the end of Round r + 1 by default, of Round r itself at 0, of r + 2 at 2."""
+    state, _ = play(duel(condition_rounds=rounds), StartRound())
+    assert state.in_round
+    state, events = play(state, Afflict("hero", Condition.STONED))
+    assert events == (ConditionApplied("hero", Condition.STONED, ends - 1),)
+    assert describe(events[0]) == (
+        "hero is stoned for this Round."
+        if ends == 1
+        else f"hero is stoned for this Round and {ends - 1} more."
+    )
+    for _ in range(ends - 1):
+        state, events = play(state, EndRound(), StartRound())
+        assert events == ()
+    state, events = play(state, EndRound())
+    assert events == (ConditionEnded("hero", Condition.STONED),)
+
+
+def test_cb12_an_ability_inflicting_between_rounds_lasts_the_next_round_only() -> None:
+    """CB-12: an exchange resolved between Rounds (no Round under way) inflicts a condition
+    that ends at the end of the next Round, at the default ``condition_rounds=1``."""
+    hex_ = _hexing(Inflict(condition=Condition.FOLDED))
+    state = paired(
+        fight(hero("hero", abilities=("Hex",)), foe("orc"), abilities=(ATTACK, DEFEND, hex_))
+    )
+    state, events = play(state, Declare("hero", "Hex", ROCK, "orc"), attack("orc", PAPER, "hero"))
+    assert ConditionApplied("orc", Condition.FOLDED, 1, in_round=False) in events
+    assert conditions(state, "orc") == (Affliction(Condition.FOLDED, 1),)
+    state, events = play(state, StartRound(), EndRound())
+    assert ConditionEnded("orc", Condition.FOLDED) in events
+
+
+def test_cb12_start_and_end_of_a_round_keep_in_round_and_report_nothing_new() -> None:
+    """CB-12: StartRound marks a Round under way (twice is the same state); EndRound ends it."""
+    state = duel()
+    started, events = play(state, StartRound())
+    assert (started.in_round, events) == (True, ())
+    assert play(started, StartRound())[0] is started
+    ended, events = play(started, EndRound())
+    assert (ended.in_round, events) == (False, ())

@@ -49,7 +49,7 @@ def test_defaults_follow_the_seed_and_our_documented_choices() -> None:
         ("max_hp", True, "CB-11"),
         ("uncontested", "win", "CB-10"),
         ("pairing_tiebreak", "party", "CB-5"),
-        ("condition_rounds", 0, "CB-12"),
+        ("condition_rounds", -1, "CB-12"),
         ("body_slots", -1, "CB-15"),
         ("inventory_slots", 2.5, "CB-15"),
         ("stress_dice", -1, "CB-14"),
@@ -87,9 +87,10 @@ def test_a_wrong_ability_is_a_config_error(fields: dict[str, Any]) -> None:
 
 
 def test_a_wrong_inflict_is_a_config_error() -> None:
-    """CB-12: a condition lasts at least one Round."""
+    """CB-12: a condition lasts 0 full Rounds or more (0: to the end of its Round)."""
+    assert Inflict(condition=Condition.STONED, rounds=0).rounds == 0
     with pytest.raises(ConfigError):
-        Inflict(condition=Condition.STONED, rounds=0)
+        Inflict(condition=Condition.STONED, rounds=-1)
 
 
 @pytest.mark.parametrize(

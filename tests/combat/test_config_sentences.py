@@ -101,11 +101,11 @@ def _refusal(make: object) -> tuple[str, str, str]:
             ("pairing_tiebreak", "CB-5", "pairing_tiebreak must be a Side"),
         ),
         (
-            {"condition_rounds": 0},
+            {"condition_rounds": -1},
             (
                 "condition_rounds",
                 "CB-12",
-                "condition_rounds must be a whole number from 1 to 1000, not 0",
+                "condition_rounds must be a whole number from 0 to 1000, not -1",
             ),
         ),
         (
@@ -183,8 +183,8 @@ def test_cb10_a_bad_ability_is_named_with_its_problem(
     [
         ({"condition": "stoned"}, "an Inflict names a Condition and an Outcome"),
         ({"on": "win"}, "an Inflict names a Condition and an Outcome"),
-        ({"rounds": 0}, "a condition lasts 1 Round or more, at most 1,000, not 0"),
-        ({"rounds": True}, "a condition lasts 1 Round or more, at most 1,000, not True"),
+        ({"rounds": -1}, "a condition lasts 0 full Rounds or more, at most 1,000, not -1"),
+        ({"rounds": True}, "a condition lasts 0 full Rounds or more, at most 1,000, not True"),
     ],
 )
 def test_cb12_a_bad_inflict_says_why(fields: dict[str, object], problem: str) -> None:

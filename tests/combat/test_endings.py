@@ -3,6 +3,7 @@ escapers, those left behind and the Rng the Stress rolls leave."""
 
 from __future__ import annotations
 
+from gamefold import StartRound
 from gamefold.combat import (
     Afflict,
     CombatantWithdrawn,
@@ -124,7 +125,7 @@ def test_cb14_en3_the_flight_keeps_the_rng_its_stress_rolls_leave() -> None:
 
 def test_cb12_a_combatant_at_one_hit_point_may_be_afflicted() -> None:
     """CB-12: conditions matter to anyone standing, even at 1 hit point."""
-    state, events = play(_b_at_one_hit_point(), Afflict("b", Condition.STONED))
+    state, events = play(_b_at_one_hit_point(), StartRound(), Afflict("b", Condition.STONED))
     assert events[0] == ConditionApplied("b", Condition.STONED, 1)
     problem = check(state, Afflict("ghost", Condition.STONED))
     assert problem is not None
@@ -140,6 +141,7 @@ def test_cb12_renewing_one_of_three_conditions_keeps_the_others_in_place() -> No
     state = paired(fight(hero("a"), foe("x")))
     state, _ = play(
         state,
+        StartRound(),
         Afflict("a", Condition.STONED, 1),
         Afflict("a", Condition.FOLDED, 2),
         Afflict("a", Condition.DULLED, 3),

@@ -25,7 +25,7 @@ from gamefold.combat import (
     waiting_for,
 )
 from gamefold.combat.combatants import find
-from gamefold.core import Action, StartRound
+from gamefold.core import Action, StartTurn
 from gamefold.errors import IllegalAction
 
 from .support import (
@@ -196,7 +196,7 @@ def test_cb11_the_fight_ends_when_a_side_has_fallen() -> None:
         (Declare("hero", "Attack", ROCK, "hero"), codes.NOT_AN_ENEMY),
         (Declare("hero", "Attack", "rock", "orc"), codes.MALFORMED),
         (Declare("hero", "Attack", ROCK, 3), codes.MALFORMED),
-        (StartRound(), codes.MALFORMED),
+        (StartTurn("hero"), codes.MALFORMED),  # a lifecycle action combat does not route
     ],
 )
 def test_en4_an_illegal_declaration_names_its_reason(action: Action, code: str) -> None:

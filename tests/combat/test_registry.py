@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamefold import EndRound
+from gamefold import EndRound, StartRound
 from gamefold.combat import (
     ACTIONS,
     EVENTS,
@@ -25,10 +25,14 @@ def test_en6_the_subsystem_entry_routes_actions_and_end_round() -> None:
     rules = Rules([subsystem])
     game = rules.new_game({"combat": duel()})
     assert rules.legal_actions(game, "hero")[0] == Declare("hero", "Attack", ROCK, "orc")
+    game, _ = rules.step(game, StartRound())  # CB-12: fanned out, a Round is under way
+    assert game["combat"].in_round
     game, _ = rules.step(game, Afflict("hero", Condition.FOLDED))
     assert rules.check(game, Declare("hero", "Attack", PAPER, "orc")) is not None
     game, events = rules.step(game, EndRound())
     assert events == ()  # CB-12: it also limits the next Round
+    assert not game["combat"].in_round
+    game, _ = rules.step(game, StartRound())
     game, events = rules.step(game, EndRound())
     assert events == (ConditionEnded("hero", Condition.FOLDED),)
     assert rules.invariants(game) == {}

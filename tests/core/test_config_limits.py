@@ -143,7 +143,6 @@ NESTED: dict[str, Any] = {
     "card-figure": lambda: diplomacy.CardType(
         "Troops T9", diplomacy.Kind.VALUE, "Troops", tier=1_001, points=1
     ),
-    "zone-quarters": lambda: diplomacy.BonusZone(diplomacy.Kind.VALUE, quarters=1_001),
     "card-effect": lambda: _skirmish_card(skills.Effect("heal", {"amount": 1_000_001}), ()),
     "card-burn": lambda: _skirmish_card(skills.Effect("heal"), (skills.Modifier("x", -(10**9)),)),
 }
@@ -157,8 +156,21 @@ def _skirmish_card(play: Any, burn: Any) -> SkirmishConfig:
 
 @pytest.mark.parametrize("build", NESTED.values(), ids=list(NESTED))
 def test_en8_the_records_inside_configs_are_bounded_too(build: Any) -> None:
-    """EN-8, CB-10, CB-12, DP-5, DP-8, SD-11, SD-12: abilities, conditions, fighters, card
-    types and bonus zones refuse a figure above 1,000 (damage, costs, hit points and a
+    """EN-8, CB-10, CB-12, DP-8, SD-11, SD-12: abilities, conditions, fighters and card
+    types refuse a figure above 1,000 (damage, costs, hit points and a
     skirmish card's effect and Burn figures: 1,000,000 either way)."""
     with pytest.raises(ConfigError, match=r"at most 1,000"):
         build()
+
+
+def test_en8_dp6_a_bonus_zone_is_bounded_by_the_largest_income_any_config_allows() -> None:
+    """EN-8, DP-5, DP-6: a bonus zone feeds at most MAX_ZONE_QUARTERS units a turn, the
+    income bound at the largest price and resolution; a config bounds its zones together
+    more tightly (``max_income``)."""
+    from gamefold.diplomacy.ticks import MAX_TURN_CARDS, MAX_ZONE_QUARTERS
+
+    assert MAX_ZONE_QUARTERS == MAX_TURN_CARDS * 1_000 * 1_000
+    zone = diplomacy.BonusZone(diplomacy.Kind.VALUE, quarters=MAX_ZONE_QUARTERS)
+    assert zone.quarters == MAX_ZONE_QUARTERS
+    with pytest.raises(ConfigError, match=r"at most 40,000,000 units"):
+        diplomacy.BonusZone(diplomacy.Kind.VALUE, quarters=MAX_ZONE_QUARTERS + 1)

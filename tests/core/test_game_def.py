@@ -9,10 +9,12 @@ import attrs
 import pytest
 from tests.core.toy import Add, Added, Race, RaceConfig, Sub, make
 
-from gamefold import Action, ConfigError, Event, Rng
+from gamefold import Action, ConfigError, Event, RegistryError, Rng
 from gamefold.games import GameDef, Played, game_names, get_game, play, register_game
 from gamefold.games.base import joined_event_rules, random_policy
 from gamefold.registry import Game, Rules
+from gamefold.search import ISMCTS
+from gamefold.sim.policies import resolve_policy
 
 
 @attrs.frozen
@@ -319,9 +321,25 @@ class Drawn(Race):
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
         return view
 
+    def determinize_problem(self) -> str | None:
+        return None
+
+
+class Delegating(Race):
+    """The race, whose own determinize still composes its counters' (which have none)."""
+
+    def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
+        return self.rules.determinize(view, viewer, rng)
+
 
 def test_a_game_that_says_how_to_determinize_is_offered_to_search_bots() -> None:
-    """A game whose slices have no determinizer but which overrides ``determinize`` gets
-    the ``"ismcts"`` policy; one that does neither gets only ``"random"``."""
+    """A game whose slices have no determinizer but which draws every slice itself (and
+    says so) gets the ``"ismcts"`` policy; one that does neither gets only ``"random"``;
+    an override that still needs the slices' is not offered it, nor can it be chosen."""
     assert set(Drawn().policies()) == {"random", "ismcts"}
     assert set(Race().policies()) == {"random"}
+    assert set(Delegating().policies()) == {"random"}
+    with pytest.raises(RegistryError, match=r"'a' has no determinize.*give its Subsystem"):
+        resolve_policy(Delegating(), "ismcts:iterations=3")
+    with pytest.raises(RegistryError, match="cannot be played by ismcts"):
+        ISMCTS(Race())

@@ -75,16 +75,34 @@ def test_en6_the_defaults_join_every_subsystem_in_the_registrys_order() -> None:
     assert game.describe(fell) == combat.describe(fell)
 
 
-def test_the_viewer_shows_a_table_a_slice_for_a_game_without_a_panel(
+def test_the_viewer_shows_each_slice_by_what_it_is_for_a_game_without_a_panel(
     duel: GameDef[Any],
 ) -> None:
+    """The skill deck's slice as its hands, the rest of its fields as a table titled with
+    the slice's name, its config folded away at the end."""
     tree = state_tree(duel.setup(3))
     sections = panel(duel.name, tree)
-    assert [s["title"] for s in sections] == ["skills"]
-    rows = {row[0]: row[1] for row in sections[0]["rows"]}
+    assert [s["title"] for s in sections] == ["Hands", "skills", "skills config"]
+    assert [s.get("folded", False) for s in sections] == [False, False, True]
+    assert [row[0] for row in sections[0]["rows"]] == ["ann", "bo"]
+    rows = {row[0]: row[1] for row in sections[1]["rows"]}
     assert rows["round"] == 0
-    assert "owners[0]" in rows  # a list of records: a row a record
-    assert rows["owners[0]"].startswith("player=ann")
+    assert "owners" not in rows
+    assert "config" not in rows
+
+
+def test_the_viewer_shows_a_slice_of_your_own_a_row_a_field() -> None:
+    @attrs.frozen
+    class Podium:
+        medals: tuple[Medals, ...] = (Medals(1), Medals(2))
+        round: int = 4
+
+    podium = attrs.evolve(medals, name="podium", state_type=Podium)
+    game = Rules([podium]).new_game({"podium": Podium()})
+    (table,) = panel("no-such-game", state_tree(game))
+    rows = {row[0]: row[1] for row in table["rows"]}
+    assert table["title"] == "podium"
+    assert rows == {"medals[0]": "count=1", "medals[1]": "count=2", "round": 4}
 
 
 @attrs.frozen

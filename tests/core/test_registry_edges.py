@@ -185,8 +185,13 @@ def test_en9_determinize_without_a_determinizer_names_the_slice() -> None:
     with pytest.raises(RegistryError) as raised:
         rules.determinize(rules.view(game, "b"), "b", Rng.from_seed(1))
     assert str(raised.value) == (
-        "subsystem 'b' has no determinize: a search bot cannot play Rules(['a', 'b']) from a view"
+        "subsystem 'b' has no determinize, so a search bot cannot play Rules(['a', 'b']) "
+        "from a view: give its Subsystem determinize=f, f(view, viewer, rng) returning a "
+        "whole slice that view could have come from (determinize=lambda shown, viewer, rng: "
+        "shown when its view hides nothing)"
     )
+    assert rules.determinize_problem() == str(raised.value)
+    assert Rules([_drawing("a", [])]).determinize_problem() is None
 
 
 # -- handling (EN-4) -----------------------------------------------------------------------

@@ -37,7 +37,9 @@ CASES: tuple[tuple[str, str, int, int], ...] = (
     ("summit", "diplomacy.proposal_ttl", 20, 1_000),
     ("summit", "diplomacy.ticks_per_card", 20, 1_000),
     ("summit", "diplomacy.quarters_per_tick", 20, 1_000),
-    ("summit", "diplomacy.quarters_per_territory", 20, 1_000),
+    # DP-6: the default map (18 territories, zones feeding 204) keeps a turn start's income
+    # to 40 cards' worth (2,400 quarters), so 122 is this figure's bound there.
+    ("summit", "diplomacy.quarters_per_territory", 20, 122),
     ("summit", "scenario.proposals_per_turn", 20, 1_000),
     ("summit", "scenario.extend_turns", 20, 1_000),
     ("summit", "scenario.fort_levels", 20, 1_000),

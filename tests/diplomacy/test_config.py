@@ -38,7 +38,7 @@ def test_defaults_of_every_default_rule() -> None:
     assert config.ticks_per_card == 15  # DP-6
     assert config.quarters_per_territory == 1  # DP-4: 0.25 ticks
     assert config.proposal_ttl == 1  # DP-9
-    assert config.pact_clock == "proposer"  # DP-9
+    assert config.pact_clock == "proposer"  # DP-8
     assert config.debt_rounding == "down"  # DP-11
     assert config.score_locked is True  # DP-14
     assert config.catalogue == DEFAULT_CATALOGUE  # DP-7, DP-8
@@ -53,7 +53,7 @@ def test_defaults_of_every_default_rule() -> None:
         ("ticks_per_card", 0, "DP-6"),
         ("quarters_per_territory", -1, "DP-4"),
         ("proposal_ttl", 0, "DP-9"),
-        ("pact_clock", "sometimes", "DP-9"),
+        ("pact_clock", "sometimes", "DP-8"),
         ("debt_rounding", "sideways", "DP-11"),
         ("score_locked", "yes", "DP-14"),
         ("quarters_per_tick", 0, "DP-3"),

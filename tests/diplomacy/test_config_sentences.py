@@ -59,7 +59,7 @@ def test_en4_every_count_must_be_an_integer(field: str, value: object) -> None:
         (
             "pact_clock",
             "sometimes",
-            "DP-9",
+            "DP-8",
             "pact_clock is one of ('proposer', 'every'), not 'sometimes'",
         ),
         ("empty_kind", "skip", "DP-1", "empty_kind is one of ('keep', 'any'), not 'skip'"),

@@ -56,12 +56,15 @@ def test_dp9_a_partner_keeps_accepted_cards_only_while_it_has_room() -> None:
     assert len(after.pool) == len(state.pool) + 1
 
 
-def test_dp9_the_countdown_names_the_pact() -> None:
-    """DP-9: at the proposer's next turn start, the pact counts down and the event says which."""
+def test_dp8_dp9_the_countdown_names_the_pact() -> None:
+    """DP-8, DP-9: the proposer's first whole turn is counted off at the start of the turn
+    after it, and the event says which pact."""
     state, _ = step(_two_proposals(3), Accept("bob", 1))
     state, _ = full_turn(state)  # bob
     state, _ = full_turn(state)  # cy
-    _, events = begin(state)  # ann, the proposer
+    state, events = full_turn(state)  # ann, the proposer: a whole turn of the pact
+    assert of_type(events, PactCountedDown) == []
+    _, events = begin(state)  # bob: ann's whole turn is over
     assert of_type(events, PactCountedDown) == [PactCountedDown(1, 2)]
 
 

@@ -54,7 +54,7 @@ def test_dp9_dp10_a_proposal_locks_its_cards_which_still_count_as_held() -> None
 def test_dp9_accepted_a_pact_begins_with_the_cards_duration_and_the_cards_go_back() -> None:
     state, _, ceasefire, troop = _proposed()
     state, events = step(state, Accept("bob", 0))
-    pact = Pact(0, "Ceasefire T1", "ann", "bob", ("Troops T1",), remaining=3)
+    pact = Pact(0, "Ceasefire T1", "ann", "bob", ("Troops T1",), remaining=3, since=1)
     assert events == (ProposalAccepted(0, "bob"), PactBegan(pact))
     assert state.proposals == ()
     assert state.pacts == (pact,)
@@ -63,28 +63,64 @@ def test_dp9_accepted_a_pact_begins_with_the_cards_duration_and_the_cards_go_bac
     assert held_count(state, 0) == 3
 
 
-def test_dp9_a_pact_counts_down_at_its_proposers_turn_starts_and_ends() -> None:
-    state, _, _, _ = _proposed()
-    state = end(step(state, Accept("bob", 0))[0])
-    remaining = []
-    for _ in range(9):  # turns 2 … 10
-        state, events = full_turn(state)
-        remaining += [e.remaining for e in of_type(events, PactCountedDown)]
-        remaining += ["ended" for _ in of_type(events, PactEnded)]
-        if of_type(events, PactEnded):
-            assert state.turn == 10
-    assert remaining == [2, 1, "ended"]
-    assert state.pacts == ()
+WHEN = {
+    "own turn": lambda s: step(s, Accept("bob", 0))[0],  # turn 1, ann's
+    "between turns": lambda s: step(end(s), Accept("bob", 0))[0],  # after turn 1 ended
+    "partner's turn": lambda s: step(begin(end(s))[0], Accept("bob", 0))[0],  # turn 2, bob's
+}
 
 
-def test_dp9_pact_clock_every_counts_down_at_every_turn_start() -> None:
-    state, _, _, _ = _proposed(DiplomacyConfig(pact_clock="every"))
-    state = end(step(state, Accept("bob", 0))[0])
-    ended_at = []
-    for _ in range(4):
-        state, events = full_turn(state)
-        ended_at += [state.turn for _ in of_type(events, PactEnded)]
-    assert ended_at == [4]
+def _pact_life(clock: str, when: str, last: int) -> tuple[list[int], list[tuple[int, int]], int]:
+    """ann's Ceasefire T1 (3 turns) proposed in turn 1 and accepted ``when``: the turns in
+    force (from turn 2 on), the counts down (turn, turns left) and the turn it ended at."""
+    state, _, _, _ = _proposed(DiplomacyConfig(pact_clock=clock))
+    state = WHEN[when](state)
+    in_force, counted, ended = [], [], 0
+    while state.turn < last:
+        if state.active is not None:
+            state = end(state)
+        state, events = begin(state)
+        counted += [(state.turn, e.remaining) for e in of_type(events, PactCountedDown)]
+        ended = next((state.turn for _ in of_type(events, PactEnded)), ended)
+        in_force += [state.turn] if state.pacts else []
+        assert violations(state) == []
+    return in_force, counted, ended
+
+
+@pytest.mark.parametrize("when", list(WHEN))
+def test_dp8_a_pact_lasts_n_whole_turns_of_its_proposer_then_ends(when: str) -> None:
+    """DP-8 (default reading, ``pact_clock="proposer"``): a 3-turn pact accepted in turn 1,
+    between turns or in bob's turn 2 is in force for the rest of that turn, then for ann's
+    3 whole turns (4, 7, 10), and ends at the start of the turn after those (11). Each whole
+    turn is counted off at the start of the turn after it."""
+    in_force, counted, ended = _pact_life("proposer", when, 12)
+    first = 2 if when != "partner's turn" else 3
+    assert in_force == list(range(first, 11))
+    assert counted == [(5, 2), (8, 1)]
+    assert ended == 11
+
+
+@pytest.mark.parametrize(
+    ("when", "whole", "ends"),
+    [("own turn", [2, 3, 4], 5), ("between turns", [2, 3, 4], 5), ("partner's turn", [3, 4, 5], 6)],
+)
+def test_dp8_pact_clock_every_counts_every_players_whole_turns(
+    when: str, whole: list[int], ends: int
+) -> None:
+    """DP-8 with ``pact_clock="every"``: the rest of the turn it was accepted in, then 3
+    whole turns of any player, and it ends at the start of the turn after those."""
+    in_force, counted, ended = _pact_life("every", when, 8)
+    first = 2 if when != "partner's turn" else 3
+    assert in_force == list(range(first, ends))
+    assert in_force[-3:] == whole
+    assert counted == [(whole[0] + 1, 2), (whole[1] + 1, 1)]
+    assert ended == ends
+
+
+def test_dp8_pact_clock_is_a_config_field_defaulting_to_the_proposers_turns() -> None:
+    """DP-8: ``pact_clock`` is ``"proposer"`` by default, ``"every"`` is the other value."""
+    assert DiplomacyConfig().pact_clock == "proposer"
+    assert DiplomacyConfig(pact_clock="every").pact_clock == "every"
 
 
 def test_dp8_a_ceasefire_t2_pact_lasts_5_turns() -> None:
@@ -95,6 +131,12 @@ def test_dp8_a_ceasefire_t2_pact_lasts_5_turns() -> None:
     state = step(state, Propose("ann", "cy", ceasefire, tuple(troops)))[0]
     state, events = step(state, Accept("cy", 0))
     assert of_type(events, PactBegan)[0].pact.remaining == 5
+    state = end(state)
+    for _ in range(3 * 5):  # DP-8: ann's 5 whole turns are turns 4, 7, 10, 13, 16
+        state, events = full_turn(state)
+        assert bool(state.pacts) is (state.turn < 17)
+    state, events = begin(state)  # turn 17: the turn after the fifth
+    assert of_type(events, PactEnded) != []
 
 
 def test_dp9_declined_the_cards_unlock_and_stay_in_the_proposers_hand() -> None:

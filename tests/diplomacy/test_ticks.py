@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from tests.diplomacy.helpers import begin, full_turn, of_type, table
 
+from gamefold import ConfigError, IllegalAction
 from gamefold.diplomacy import (
+    HAND_LIMIT_RANGE,
+    BeginTurn,
     BonusZone,
+    CardDestroyed,
     CardEarned,
     Counter,
     DiplomacyConfig,
@@ -16,7 +21,11 @@ from gamefold.diplomacy import (
     Ticks,
     TicksGained,
     as_ticks,
+    check,
+    step,
 )
+from gamefold.diplomacy.invariants import violations
+from gamefold.diplomacy.ticks import MAX_TURN_CARDS
 
 ZONES = {
     "capital": BonusZone(Kind.VALUE, 31 * 4),
@@ -190,15 +199,83 @@ def test_dp1_en3_each_draw_moves_the_states_stream_on() -> None:
     assert len({state.rng, once.rng, twice.rng}) == 3
 
 
-def test_dp6_en8_one_earn_takes_at_most_max_earned_cards_a_counter_and_carries_the_rest() -> None:
-    """DP-6 (default for 30 ticks or more), EN-8: a bonus worth six cards earns MAX_EARNED
-    (4) of them at once and keeps the ticks of the other two for the next earn, so a step's
-    cost stays flat however large a config's income."""
-    from gamefold.diplomacy.ticks import MAX_EARNED
-
-    assert MAX_EARNED == 4  # the figure docs/subsystems/diplomacy.md gives
-    config = DiplomacyConfig(bonus_zones={"vault": BonusZone(Kind.VALUE, 6 * 15 * 4)})
+def test_dp6_a_165_tick_zone_and_a_random_card_due_earn_all_12_cards_in_one_turn_start() -> None:
+    """DP-6: a Value zone worth 165 ticks is 11 cards due and the Random counter, at 14.75
+    ticks, reaches 15 with one territory: all 12 cards are earned in that turn start, never
+    capped, and every counter is left at 0."""
+    config = DiplomacyConfig(bonus_zones={"treasury": BonusZone(Kind.VALUE, 165 * 4)})
     state = table(config, players=("ann",))
-    state, first = begin(state, zones=("vault",))
-    assert len(of_type(first, CardEarned)) == MAX_EARNED
-    assert as_ticks(ticks(state).value) == 2 * 15
+    state, _ = full_turn(state, territories=59)  # 14.75 ticks on Random
+    state, events = begin(state, territories=1, zones=("treasury",))
+    earned = [e.counter for e in of_type(events, CardEarned)]
+    assert earned == [Counter.RANDOM] + [Counter.VALUE] * 11
+    assert ticks(state) == Ticks()
+    assert len(state.players[0].hand) == 3 + 12
+
+
+@pytest.mark.parametrize("limit", [20, 15])
+def test_dp6_dp13_a_300_tick_zone_earns_20_cards_each_under_the_hand_limit(limit: int) -> None:
+    """DP-6: 300 ticks (a full hand at the largest hand limit) plus 7 carried earn 20 cards
+    in one turn start and leave 7 ticks; DP-13 applies to each card as it is earned, so past
+    the limit each new card destroys one held card."""
+    zones = {"vault": BonusZone(Kind.VALUE, 300 * 4), "mint": BonusZone(Kind.VALUE, 7 * 4)}
+    state = table(DiplomacyConfig(bonus_zones=zones, hand_limit=limit), players=("ann",))
+    state, _ = full_turn(state, zones=("mint",))
+    state, events = begin(state, zones=("vault",))
+    assert len(of_type(events, CardEarned)) == 20
+    assert len(of_type(events, CardDestroyed)) == 3 + 20 - limit
+    assert as_ticks(ticks(state).value) == 7
+    assert len(state.players[0].hand) == limit
+    assert violations(state) == []
+
+
+def test_dp6_the_income_bound_allows_at_least_a_full_hand_at_the_largest_limit() -> None:
+    """DP-6: one turn start may add MAX_TURN_CARDS cards' worth of ticks, at least a full
+    hand at the largest hand limit (20 cards, 300 ticks at the default price)."""
+    config = DiplomacyConfig()
+    assert HAND_LIMIT_RANGE[1] <= MAX_TURN_CARDS
+    assert config.max_income == MAX_TURN_CARDS * 15 * 4 >= 300 * 4
+    assert DiplomacyConfig(ticks_per_card=10, quarters_per_tick=2).max_income == (
+        MAX_TURN_CARDS * 10 * 2
+    )
+
+
+@pytest.mark.parametrize(("ticks_per_card", "tick"), [(15, 4), (10, 2)])
+def test_dp6_bonus_zones_feeding_more_than_one_turn_start_may_add_are_a_config_error(
+    ticks_per_card: int, tick: int
+) -> None:
+    """DP-6: a player may hold every zone, so the zones together are bounded by
+    ``max_income``; at the bound the config is accepted, one unit more is a ConfigError
+    naming ``bonus_zones``."""
+    bound = MAX_TURN_CARDS * ticks_per_card * tick
+    half = BonusZone(Kind.VALUE, bound // 2)
+
+    def build(extra: int) -> DiplomacyConfig:
+        rest = BonusZone(Kind.AGREEMENT, bound - bound // 2 + extra)
+        return DiplomacyConfig(
+            ticks_per_card=ticks_per_card,
+            quarters_per_tick=tick,
+            bonus_zones={"a": half, "b": rest},
+        )
+
+    assert build(0).max_income == bound
+    with pytest.raises(ConfigError) as err:
+        build(1)
+    assert (err.value.field, err.value.rule) == ("bonus_zones", "DP-6")
+
+
+def test_dp6_a_turn_start_adding_more_than_the_bound_is_refused_and_changes_nothing() -> None:
+    """DP-6: the territories a turn start reports enter bounded: at ``max_income`` the turn
+    begins and earns every card due; one territory more is refused with
+    ``diplomacy/income-too-large``, the state untouched."""
+    config = DiplomacyConfig(quarters_per_territory=4)
+    state = table(config, players=("ann",))
+    too_many = config.max_income // 4 + 1
+    problem = check(state, BeginTurn("ann", too_many))
+    assert problem is not None
+    assert (problem.code, problem.rule) == ("diplomacy/income-too-large", "DP-6")
+    with pytest.raises(IllegalAction):
+        step(state, BeginTurn("ann", too_many))
+    after, events = begin(state, territories=too_many - 1)
+    assert len(of_type(events, CardEarned)) == MAX_TURN_CARDS
+    assert ticks(after) == Ticks()

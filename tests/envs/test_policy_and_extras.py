@@ -52,6 +52,26 @@ def test_an_illegal_choice_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
+    "make",
+    [float, np.float64, lambda i: i + 0.7, lambda i: True, str],
+    ids=["float", "np.float64", "fraction", "bool", "str"],
+)
+def test_a_choice_that_is_no_index_is_refused_not_truncated(make) -> None:  # type: ignore[no-untyped-def]
+    """``2.7`` used to play index 2: a choice is an index, never rounded into one."""
+    policy = as_policy(lambda observation, mask: make(int(np.flatnonzero(mask)[0])), "summit")
+    with pytest.raises(PolicyError, match="not an action index") as caught:
+        play("summit", 1, policy)
+    assert isinstance(caught.value.__cause__, ValueError)
+
+
+@pytest.mark.parametrize("kind", [np.int64, np.uint32, np.array])
+def test_a_numpy_integer_choice_plays_like_an_int(kind) -> None:  # type: ignore[no-untyped-def]
+    chosen = as_policy(lambda observation, mask: kind(np.flatnonzero(mask)[0]), "summit")
+    expected = play("summit", 2, as_policy(_first_legal, "summit"), max_steps=30)
+    assert play("summit", 2, chosen, max_steps=30).final == expected.final
+
+
+@pytest.mark.parametrize(
     ("module", "make", "extra"),
     [
         ("pettingzoo", lambda: aec_env("summit"), "envs"),

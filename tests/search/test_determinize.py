@@ -9,14 +9,18 @@ actions, play goes on from it, and over many draws the hidden parts vary.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
 import pytest
 from tests.core import toy
+from tests.own_games import HouseSkirmish, Undrawn, skeleton_game
 
 from gamefold import RegistryError, Rng, Rules
 from gamefold.games import GameDef, get_game, random_policy
+from gamefold.search import ISMCTS
+from gamefold.sim.policies import resolve_policy
 
 GAMES = ("skirmish", "summit", "campaign")
 CASES = [(name, scenario) for name in GAMES for scenario in get_game(name).scenarios()]
@@ -54,7 +58,13 @@ def play_on(game: GameDef[Any], state: Any, steps: int, rng: Rng) -> None:
 
 @pytest.mark.parametrize(("name", "scenario"), CASES)
 def test_en9_a_determinized_state_shows_the_view_it_came_from(name: str, scenario: str) -> None:
-    game = get_game(name)(get_game(name).scenarios()[scenario])
+    assert_determinizes(get_game(name)(get_game(name).scenarios()[scenario]))
+
+
+def assert_determinizes(game: GameDef[Any]) -> None:
+    """At decision points of two seeded random games, for every player: each draw shows the
+    view it came from, is sound, keeps the actor and its legal actions, plays on, and some
+    draws differ."""
     varied = 0
     for seed in (1, 2):
         for state in decision_points(game, seed, every=7):
@@ -97,6 +107,47 @@ def test_en9_determinizing_reads_the_view_alone(name: str) -> None:
     again = game.rules.view(other, viewer)
     rng = Rng.from_seed(6)
     assert game.determinize(again, viewer, rng) == game.determinize(view, viewer, rng)
+
+
+@pytest.fixture(scope="module")
+def own(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameDef[Any]]:
+    """The ``gamefold new`` skeleton, exactly as generated."""
+    with skeleton_game(tmp_path_factory.mktemp("own")) as game:
+        yield game
+
+
+def test_en9_the_gamefold_new_skeleton_determinizes_soundly(own: GameDef[Any]) -> None:
+    assert_determinizes(own)
+    assert "ismcts" in own.policies()
+
+
+def test_en9_a_house_rule_subclass_with_a_slice_of_its_own_determinizes_soundly() -> None:
+    """Burning fury (a wrapper) and a bounty slice whose determinize keeps its public view:
+    the registry composes it with the shipped slices' and the skirmish's held declaration."""
+    game = HouseSkirmish()
+    assert game.rules.names[-1] == "bounty"
+    assert_determinizes(game)
+
+
+def test_a_slice_that_cannot_be_determinized_is_named_not_offered_to_ismcts() -> None:
+    """A skirmish whose own slice has no determinize is not offered ``"ismcts"``; choosing
+    it, or determinizing, names the slice and what to write, in one line."""
+    game = Undrawn()
+    assert set(game.policies()) == {"random", "greedy"}
+    problem = game.determinize_problem()
+    assert problem is not None
+    assert "\n" not in problem
+    assert "'bounty' has no determinize" in problem
+    assert "give its Subsystem determinize=" in problem
+    for choose in (
+        lambda: resolve_policy(game, "ismcts"),
+        lambda: resolve_policy(game, "ismcts:iterations=5"),
+        lambda: ISMCTS(game),
+        lambda: game.determinize(game.rules.view(game.setup(1), "ana"), "ana", Rng.from_seed(1)),
+    ):
+        with pytest.raises(RegistryError, match="'bounty' has no determinize") as raised:
+            choose()
+        assert problem in str(raised.value)
 
 
 def test_the_registry_composes_each_slice_s_determinizer_on_its_own_stream() -> None:

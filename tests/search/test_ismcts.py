@@ -6,9 +6,12 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
+from tests.own_games import HouseSkirmish, skeleton_game
 
 from gamefold import Rng
 from gamefold.games import GameDef, get_game, play
@@ -50,9 +53,17 @@ def test_ismcts_is_a_policy_of_every_game_by_name_with_options() -> None:
     [
         ("ismcts:depth=3", "no option 'depth'"),
         ("ismcts:iterations", "name=value pairs"),
-        ("ismcts:iterations=0", "at least 1"),
+        ("ismcts:iterations=0", "iterations is a whole number from 1 to 1,000,000"),
+        ("ismcts:iterations=1000001", "iterations is a whole number from 1 to 1,000,000"),
         ("ismcts:iterations=2.5", "whole number"),
-        ("ismcts:horizon=-1", "at least 0"),
+        ("ismcts:horizon=-1", "horizon is a whole number from 1 to 1,000,000"),
+        ("ismcts:horizon=0", "horizon is a whole number from 1"),  # would search nothing
+        ("ismcts:exploration=nan", "exploration is a finite number of at least 0, not nan"),
+        ("ismcts:exploration=inf", "exploration is a finite number"),
+        ("ismcts:exploration=-inf", "exploration is a finite number"),
+        ("ismcts:exploration=1e999", "exploration is a finite number"),
+        ("ismcts:exploration=-0.5", "exploration is a finite number of at least 0"),
+        ("ismcts:exploration=wide", "exploration is a finite number"),
         ("random:iterations=3", "takes no options"),
         ("mcts:iterations=3", "unknown policy 'mcts'"),
     ],
@@ -60,6 +71,49 @@ def test_ismcts_is_a_policy_of_every_game_by_name_with_options() -> None:
 def test_a_bad_policy_option_is_named(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         resolve_policy(get_game("summit")(), spec)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("exploration", float("nan")),
+        ("exploration", np.float64("nan")),
+        ("exploration", True),
+        ("exploration", float("inf")),
+        ("iterations", True),
+        ("iterations", np.float64(3)),
+        ("horizon", False),
+    ],
+)
+def test_the_constructor_refuses_nan_infinity_and_bools(option: str, value: object) -> None:
+    """NaN used to be taken as the UCB constant: every UCB comparison then fails and the
+    search plays the first legal move whatever it learnt."""
+    with pytest.raises(ValueError, match=f"{option} is a "):
+        ISMCTS(get_game("summit")(), **{option: value})  # type: ignore[arg-type]
+
+
+def test_numpy_numbers_are_taken_as_options() -> None:
+    game = get_game("summit")()
+    bot = ISMCTS(game, iterations=np.int64(4), horizon=np.int32(6), exploration=np.float64(0.5))
+    assert (bot.iterations, bot.horizon, bot.exploration) == (4, 6, 0.5)
+    assert type(bot.iterations) is int
+    assert type(bot.horizon) is int
+    view_state, actor, legal = first_choice(game, 3)
+    plain = ISMCTS(game, iterations=4, horizon=6, exploration=0.5)
+    view = game.rules.view(view_state, actor)
+    assert bot(view, legal, Rng.from_seed(1)) == plain(view, legal, Rng.from_seed(1))
+
+
+def test_the_command_line_refuses_a_nan_exploration_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from gamefold.cli import main
+
+    argv = ["simulate", "summit", "--games", "1", "--policy", "p1=ismcts:exploration=nan"]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "gamefold: error: exploration is a finite number of at least 0, not nan\n"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -184,3 +238,23 @@ def test_the_command_line_and_simulate_take_ismcts_with_options(
     assert set(frame[frame["player"] == "p2"]["policy"]) == {"random"}
     written = out.read_text().splitlines()
     assert written == frame.to_csv(index=False).splitlines()
+
+
+def test_a_house_rule_subclass_with_a_slice_of_its_own_plays_ismcts() -> None:
+    """The change-a-game guide's kind of variant (a wrapper and a bounty slice that says
+    how to determinize it) is offered ``"ismcts"``, and it plays legal moves from views."""
+    game = HouseSkirmish()
+    assert "ismcts" in game.policies()
+    bot = resolve_policy(game, "ismcts:iterations=4,horizon=6")
+    played = play(game, 2, policies=dict.fromkeys(game.players(game.setup(2)), bot), max_steps=80)
+    state, actor, legal = first_choice(game, 5)
+    action, _ = bot(game.rules.lazy_view(state, actor), legal, Rng.from_seed(1))
+    assert action in legal
+    assert len(played.actions) == 80 or played.finished
+
+
+def test_the_gamefold_new_skeleton_plays_ismcts(tmp_path: Path) -> None:
+    with skeleton_game(tmp_path) as game:
+        bot = resolve_policy(game, "ismcts:iterations=4,horizon=6")
+        played = play(game, 3, policies={"ann": bot})
+    assert played.finished

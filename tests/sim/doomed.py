@@ -1,12 +1,14 @@
 """A toy race whose chosen games kill their worker process or hang, for the fault tests.
 
 ``GAMEFOLD_DOOM`` (JSON) says what happens when a game is set up: ``{"seed": S, "games":
-[i, …], "mode": "kill" | "kill-once" | "hang", "marks": DIR}``. The games named are those
-of a simulation seeded ``S``. ``kill`` sends SIGKILL to the worker process playing the game
-(by its own pid; never the main process), every time; ``kill-once`` only the first time
-(a file in ``marks`` remembers it, across processes); ``hang`` writes ``marks/hanging`` and
-sleeps, so that a test can interrupt a run at a known game. Without the variable it is the
-scored toy race. Workers import this module by name, so it stays importable from the root.
+[i, …], "mode": "kill" | "kill-once" | "hang" | "sigint", "marks": DIR}``. The games named
+are those of a simulation seeded ``S``. ``kill`` sends SIGKILL to the worker process playing
+the game (by its own pid; never the main process), every time; ``kill-once`` only the first
+time (a file in ``marks`` remembers it, across processes); ``hang`` writes ``marks/hanging``
+and sleeps, so that a test can interrupt a run at a known game; ``sigint`` sends SIGINT to
+the main process when it plays the game itself, as Ctrl-C would. Without the variable it
+is the scored toy race. Workers import this module by name, so it stays importable from the
+root.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ def _fault(doom: dict[str, object], seed: int | str) -> None:
         time.sleep(120)
         return
     if multiprocessing.parent_process() is None:
+        if mode == "sigint":
+            os.kill(os.getpid(), signal.SIGINT)
         return  # only a worker process is ever killed
     if mode == "kill-once":
         try:

@@ -164,3 +164,10 @@ def test_seat_fairness_counts_games_and_tests_with_cochrans_q() -> None:
     assert fair.statistic == pytest.approx(found.statistic)
     assert fair.pvalue == pytest.approx(found.pvalue)
     assert f"p = {found.pvalue:.2g}" in fair.verdict()
+
+
+def test_compare_plays_arms_that_differ_only_in_policies_or_only_in_config() -> None:
+    """The refusal is no more than it says: one change, of either kind, is a comparison."""
+    for a, b in ((None, Arm(policies={"a": "greedy"})), (None, {"target": 12})):
+        found = compare("toy-scored", a, b, games=4, seed=1, progress=False)
+        assert found.difference.n == 4

@@ -86,15 +86,24 @@ def test_missing_extra_pickles() -> None:
     assert (str(again), again.extra, again.module) == (str(err), "dask", "distributed")
 
 
-@pytest.mark.parametrize("extra_args", [[], ["--no-progress"]], ids=["bar", "no-bar"])
-def test_cli_simulate_without_the_extra_exits_2_with_one_line(
-    no_pandas: None, capsys: pytest.CaptureFixture[str], extra_args: list[str]
+@pytest.mark.parametrize(
+    ("argv", "feature"),
+    [
+        (["simulate", "skirmish", "--games", "2"], "a simulation"),
+        (["simulate", "skirmish", "--games", "2", "--no-progress"], "a simulation"),
+        (["coverage", "skirmish", "--games", "2"], "rule coverage"),
+        (["compare", "skirmish", "--games", "2", "--set", "skills.hand_limit=6"], "a comparison"),
+    ],
+    ids=["simulate", "simulate-no-bar", "coverage", "compare"],
+)
+def test_cli_without_the_extra_exits_2_with_one_line(
+    no_pandas: None, capsys: pytest.CaptureFixture[str], argv: list[str], feature: str
 ) -> None:
-    status = main(["simulate", "skirmish", "--games", "2", *extra_args])
+    status = main(argv)
     out, err = capsys.readouterr()
     assert (status, out) == (2, "")
     assert err.count("\n") == 1
-    assert err.startswith("gamefold: error: a simulation needs the 'sim' extra")
+    assert err.startswith(f"gamefold: error: {feature} needs the 'sim' extra")
     assert "pip install 'gamefold[sim]'" in err
 
 
@@ -108,13 +117,14 @@ def test_cli_dask_without_the_extra_names_its_install_line(
     assert "pip install 'gamefold[dask]'" in err
 
 
-def test_cli_without_the_extra_prints_no_traceback_in_a_fresh_process() -> None:
-    """As a user runs it: ``gamefold simulate`` with pandas and tqdm absent."""
+@pytest.mark.parametrize("command", ["simulate", "coverage"])
+def test_cli_without_the_extra_prints_no_traceback_in_a_fresh_process(command: str) -> None:
+    """As a user runs it: ``gamefold simulate`` or ``coverage`` with pandas and tqdm absent."""
     script = (
         "import sys\n"
         "for name in ('pandas', 'tqdm', 'tqdm.auto'): sys.modules[name] = None\n"
         "from gamefold.cli import main\n"
-        "sys.exit(main(['simulate', 'skirmish', '--games', '2']))\n"
+        f"sys.exit(main([{command!r}, 'skirmish', '--games', '2']))\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     done = subprocess.run(

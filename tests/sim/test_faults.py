@@ -75,7 +75,7 @@ def test_a_killed_worker_is_replaced_and_the_frame_is_the_serial_one(
     assert leftovers(tmp_path) == []
 
 
-def test_workers_lost_for_good_end_in_one_line_and_keep_the_finished_games(
+def test_workers_lost_for_good_end_in_one_line_and_keep_the_first_games(
     tmp_path: Path,
 ) -> None:
     out = tmp_path / "games.parquet"
@@ -84,24 +84,21 @@ def test_workers_lost_for_good_end_in_one_line_and_keep_the_finished_games(
     status, stdout, err = finish(cli(*argv, "--workers", "2", "--out", str(out), env=env))
     assert status == 1
     kept = pd.read_parquet(out)
-    games = sorted(kept["game"].unique())
-    assert set(games) <= set(range(6))  # only games that can finish, each whole
-    expected = serial(12, 3)
-    pd.testing.assert_frame_equal(
-        kept, expected[expected["game"].isin(games)].reset_index(drop=True)
-    )
+    first = kept["game"].nunique()
+    assert first <= 6  # games 6 to 11 never finish
+    pd.testing.assert_frame_equal(kept, serial(first, 3))  # the first games, no gaps
     assert err == (
         f"gamefold: error: worker processes were lost {MAX_RESTARTS + 1} times; the run gives "
-        f"up after {MAX_RESTARTS} restarts; the run was cut short: {len(games)} of 12 games "
-        f"finished; wrote them to {out}\n"
+        f"up after {MAX_RESTARTS} restarts; the run was cut short after the first {first} of "
+        f"12 games; wrote them to {out}; run it again, with fewer --workers if memory is short\n"
     )
     note = json.loads(pq.read_metadata(out).metadata[b"gamefold"])
-    assert note == {"games": len(games), "cut_short": True}
+    assert note == {"games": first, "cut_short": True}
     assert stdout == ""
     assert leftovers(tmp_path) == []
 
 
-def test_a_plain_process_pool_that_breaks_raises_workers_lost_with_the_finished_games(
+def test_a_plain_process_pool_that_breaks_raises_workers_lost_with_the_first_games(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from concurrent.futures import ProcessPoolExecutor
@@ -114,11 +111,22 @@ def test_a_plain_process_pool_that_breaks_raises_workers_lost_with_the_finished_
     ):
         simulate("toy-doomed", games=6, seed=2, executor=pool, batch_size=1, progress=False)
     frame = lost.value.frame
-    expected = serial(6, 2)
-    assert set(frame["game"]) <= {0, 1, 2, 4, 5}
-    pd.testing.assert_frame_equal(
-        frame, expected[expected["game"].isin(frame["game"])].reset_index(drop=True)
+    first = frame["game"].nunique()
+    assert first <= 3  # game 3 never finishes; games 4 and 5 may have, and are dropped
+    pd.testing.assert_frame_equal(frame, serial(first, 2))
+
+
+def test_workers_lost_for_good_in_a_comparison_end_in_one_line(tmp_path: Path) -> None:
+    env = {DOOM: doom(tmp_path, "kill", list(range(6, 12)), seed=3)}
+    argv = ["compare", "toy-doomed", "--games", "12", "--seed", "3", "--vs-policy", "greedy"]
+    status, stdout, err = finish(cli(*argv, "--batch-size", "2", "--workers", "2", env=env))
+    assert status == 1
+    assert err == (
+        f"gamefold: error: worker processes were lost {MAX_RESTARTS + 1} times; the run gives "
+        f"up after {MAX_RESTARTS} restarts; no result; run it again, "
+        "with fewer --workers if memory is short\n"
     )
+    assert stdout == ""
 
 
 # -- a full disk ------------------------------------------------------------------------------
@@ -176,6 +184,17 @@ def test_standard_output_to_dev_full_is_one_line(tmp_path: Path) -> None:
 # -- Ctrl-C -----------------------------------------------------------------------------------
 
 
+def interrupt_when_stuck(process: subprocess.Popen[str], marks: Path, settle: float = 0) -> None:
+    """Send SIGINT to ``process`` alone once a game hangs (and ``settle`` seconds more)."""
+    hanging = marks / "hanging"
+    deadline = time.monotonic() + 120
+    while not hanging.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert hanging.exists(), process.communicate()
+    time.sleep(settle)
+    process.send_signal(signal.SIGINT)
+
+
 @pytest.mark.parametrize("name", ["games.csv", "games.parquet"])
 def test_sigint_keeps_the_finished_games_and_says_the_run_was_cut_short(
     tmp_path: Path, name: str
@@ -193,7 +212,7 @@ def test_sigint_keeps_the_finished_games_and_says_the_run_was_cut_short(
     status, stdout, err = finish(process)
     assert status == 130
     assert err == (
-        f"gamefold: interrupted: the run was cut short: 7 of 20 games finished; "
+        f"gamefold: interrupted: the run was cut short after the first 7 of 20 games; "
         f"wrote them to {out}\n"
     )
     kept = pd.read_parquet(out) if name.endswith("parquet") else pd.read_csv(out)
@@ -203,7 +222,7 @@ def test_sigint_keeps_the_finished_games_and_says_the_run_was_cut_short(
     assert leftovers(tmp_path) == []
 
 
-def test_ctrl_c_at_a_terminal_stops_the_workers_at_once_and_keeps_the_finished_games(
+def test_ctrl_c_at_a_terminal_stops_the_workers_at_once_and_keeps_the_first_games(
     tmp_path: Path,
 ) -> None:
     """A terminal sends SIGINT to the whole process group: the workers leave it to the main
@@ -221,17 +240,77 @@ def test_ctrl_c_at_a_terminal_stops_the_workers_at_once_and_keeps_the_finished_g
     os.killpg(process.pid, signal.SIGINT)
     status, stdout, err = finish(process)  # well before the stuck game's 120 s are up
     assert status == 130
-    kept = pd.read_parquet(out)
-    games = sorted(kept["game"].unique())
-    assert 15 not in games
-    assert set(range(15)) <= set(games)  # every game before the stuck one was kept
     assert err == (
-        f"gamefold: interrupted: the run was cut short: {len(games)} of 20 games finished; "
+        f"gamefold: interrupted: the run was cut short after the first 15 of 20 games; "
         f"wrote them to {out}\n"
     )
-    expected = serial(20, 5)
-    pd.testing.assert_frame_equal(
-        kept, expected[expected["game"].isin(games)].reset_index(drop=True)
-    )
+    # every game before the stuck one, and none after it: the first 15 games
+    pd.testing.assert_frame_equal(pd.read_parquet(out), serial(15, 5))
     assert stdout == ""
+    assert leftovers(tmp_path) == []
+
+
+def test_sigint_to_the_main_process_alone_ends_the_workers_in_one_line(tmp_path: Path) -> None:
+    """Both workers stuck and batches waiting for them: SIGINT to the main process alone
+    ends the processes at once, with no traceback, and keeps the first games."""
+    out = tmp_path / "games.parquet"
+    env = {DOOM: doom(tmp_path, "hang", [15, 16], seed=5)}
+    argv = ["simulate", "toy-doomed", "--games", "200", "--seed", "5", "--batch-size", "1"]
+    process = cli(*argv, "--workers", "2", "--out", str(out), env=env)
+    interrupt_when_stuck(process, tmp_path, settle=1)
+    status, stdout, err = finish(process)
+    assert status == 130
+    assert err == (
+        f"gamefold: interrupted: the run was cut short after the first 15 of 200 games; "
+        f"wrote them to {out}\n"
+    )
+    pd.testing.assert_frame_equal(pd.read_parquet(out), serial(15, 5))
+    note = json.loads(pq.read_metadata(out).metadata[b"gamefold"])
+    assert note == {"games": 15, "cut_short": True}
+    assert stdout == ""
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["compare", "--vs-policy", "greedy", "--batch-size", "1"],
+        ["compare", "--vs-policy", "greedy", "--batch-size", "1", "--workers", "2"],
+        ["coverage", "--json", "coverage.json"],
+    ],
+    ids=["compare", "compare-workers", "coverage"],
+)
+def test_sigint_stops_compare_and_coverage_in_one_line(tmp_path: Path, argv: list[str]) -> None:
+    command, *extra = argv
+    extra = [str(tmp_path / a) if a.endswith(".json") else a for a in extra]
+    run = [command, "toy-doomed", "--games", "20", "--seed", "5", *extra]
+    process = cli(*run, env={DOOM: doom(tmp_path, "hang", [7], seed=5)})
+    interrupt_when_stuck(process, tmp_path)
+    status, stdout, err = finish(process)
+    assert (status, err) == (130, "gamefold: interrupted\n")
+    assert "Traceback" not in stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hanging"]  # no report, whole or not
+
+
+def test_sigint_here_stops_simulate_compare_and_tournament_with_the_first_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in a notebook: the game being played stops at once, the Python API raises
+    ``Interrupted`` with games 0 to 5, and Python's own handler is back afterwards."""
+    from gamefold.sim import Arm, Interrupted, compare, tournament
+
+    expected = serial(6, 4)
+    monkeypatch.setenv(DOOM, doom(tmp_path, "sigint", [6], seed=4))
+    out = tmp_path / "games.parquet"
+    options: dict[str, Any] = {"games": 12, "seed": 4, "batch_size": 2, "progress": False}
+    with pytest.raises(Interrupted) as stop:
+        simulate("toy-doomed", out=out, **options)
+    pd.testing.assert_frame_equal(stop.value.frame, expected)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), expected)
+    with pytest.raises(Interrupted) as stop:
+        tournament("toy-doomed", {"random": "random", "greedy": "greedy"}, **options)
+    assert list(stop.value.frame["game"].unique()) == list(range(6))
+    with pytest.raises(Interrupted):
+        compare("toy-doomed", Arm(policies="greedy"), None, **options)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     assert leftovers(tmp_path) == []

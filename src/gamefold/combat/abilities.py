@@ -47,17 +47,18 @@ class Inflict:
     on: Outcome = Outcome.WIN
     """The outcome of the ability that inflicts it."""
     rounds: int | None = None
-    """Its duration in Rounds; ``None`` for the config's ``condition_rounds``."""
+    """Its duration in full Rounds after the one under way (0: to the end of this Round; CB-12);
+    ``None`` for the config's ``condition_rounds``."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.condition, Condition) or not isinstance(self.on, Outcome):
             raise ConfigError("inflicts", "an Inflict names a Condition and an Outcome", "CB-12")
         if self.rounds is not None and not (
-            _is_count(self.rounds) and 1 <= self.rounds <= MAX_CONDITION_ROUNDS
+            _is_count(self.rounds) and 0 <= self.rounds <= MAX_CONDITION_ROUNDS
         ):
             raise ConfigError(
                 "inflicts",
-                f"a condition lasts 1 Round or more, at most {MAX_CONDITION_ROUNDS:,}, "
+                f"a condition lasts 0 full Rounds or more, at most {MAX_CONDITION_ROUNDS:,}, "
                 f"not {self.rounds!r}",
                 "CB-12",
             )

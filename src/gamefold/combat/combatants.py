@@ -239,6 +239,10 @@ class CombatState:
     """Exchanges resolved so far."""
     ending: Ending | None = None
     """How the fight ended, or ``None`` while it goes on."""
+    in_round: bool = False
+    """Whether a Round is under way (between ``StartRound`` and ``EndRound``): a condition
+    applied now lasts the rest of it too; applied between Rounds, it counts from the next
+    (CB-12)."""
 
 
 def index_of(state: CombatState, cid: str) -> int:

@@ -48,7 +48,9 @@ class CombatConfig:
     condition_rounds: int = 1
     """CB-12 (default 1): full Rounds a condition lasts after the Round it was applied in,
     unless it is given another duration: applied in Round r, it ends at the end of Round
-    r + ``condition_rounds``."""
+    r + ``condition_rounds``; applied between Rounds, at the end of the
+    max(1, ``condition_rounds``)-th Round that starts after (one whole Round at 1, never two).
+    0 is the plainer reading: it ends at the end of the Round it was applied in."""
     body_slots: int = 6
     """CB-15: free slots a character needs to carry a fallen ally (an average human)."""
     inventory_slots: int = 10
@@ -126,7 +128,7 @@ _CHECKS: tuple[tuple[str, Callable[[CombatConfig], str | None], str], ...] = (
     ("max_hp", lambda c: _count_problem(c, "max_hp", 1, MAX_COUNT * 1_000), "CB-11"),
     ("uncontested", lambda c: _enum_problem(c, "uncontested", Outcome), "CB-10"),
     ("pairing_tiebreak", lambda c: _enum_problem(c, "pairing_tiebreak", Side), "CB-5"),
-    ("condition_rounds", lambda c: _count_problem(c, "condition_rounds", 1), "CB-12"),
+    ("condition_rounds", lambda c: _count_problem(c, "condition_rounds", 0), "CB-12"),
     ("body_slots", lambda c: _count_problem(c, "body_slots", 0), "CB-15"),
     ("inventory_slots", lambda c: _count_problem(c, "inventory_slots", 0), "CB-15"),
     ("stress_dice", lambda c: _count_problem(c, "stress_dice", 0, MAX_STRESS_DICE), "CB-14"),

@@ -30,11 +30,13 @@ from gamefold.combat.combatants import (
     unknown,
     with_combatant,
 )
+from gamefold.combat.domains import ABILITY_NAMES, COMBATANTS, HANDS
 from gamefold.combat.hands import Hand
 from gamefold.combat.resolution import resolve_if_complete
 from gamefold.combat.waiting import throwable, usable_abilities, usable_from
 from gamefold.combat.zones import effective_zone
 from gamefold.core import Action, Event, Events, replacer
+from gamefold.domains import domain
 from gamefold.pipeline import Refusal
 
 __all__ = [
@@ -54,10 +56,10 @@ class Declare(Action):
     ``hand`` is ``None`` only for an ability thrown without a Hand (``hands=()``).
     """
 
-    combatant: str
-    ability: str
-    hand: Hand | None
-    target: str
+    combatant: str = attrs.field(metadata=domain(COMBATANTS))
+    ability: str = attrs.field(metadata=domain(ABILITY_NAMES))
+    hand: Hand | None = attrs.field(metadata=domain(HANDS))
+    target: str = attrs.field(metadata=domain(COMBATANTS))
 
 
 @attrs.frozen

@@ -58,6 +58,13 @@ def _fled(e: Fled) -> str:
     return "; ".join(parts) + "."
 
 
+def _lasting(e: ConditionApplied) -> str:
+    """How long a condition lasts, in the player's words (CB-12)."""
+    if not e.in_round:
+        return "for the next Round" if e.rounds == 1 else f"for the next {e.rounds} Rounds"
+    return "for this Round" if e.rounds == 0 else f"for this Round and {e.rounds} more"
+
+
 LINES: dict[type, Callable[[Any], str]] = {
     PairingsAssigned: lambda e: (
         f"The {e.side.value} pair up: " + ", ".join(f"{p.own} vs {p.enemy}" for p in e.pairs) + "."
@@ -72,9 +79,7 @@ LINES: dict[type, Callable[[Any], str]] = {
     AbilityResolved: _resolved,
     DamageDealt: lambda e: f"{e.combatant} takes {e.amount} damage, {e.hp} hit points left.",
     CombatantFell: lambda e: f"{e.combatant} falls.",
-    ConditionApplied: lambda e: (
-        f"{e.combatant} is {e.condition.value} for this Round and {e.rounds} more."
-    ),
+    ConditionApplied: lambda e: f"{e.combatant} is {e.condition.value} {_lasting(e)}.",
     ConditionEnded: lambda e: f"{e.combatant} is no longer {e.condition.value}.",
     CombatantWithdrawn: lambda e: f"{e.combatant} is taken out of the fight ({e.cause}).",
     CombatEnded: lambda e: f"The fight is over: {e.ending.value}.",

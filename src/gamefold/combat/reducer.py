@@ -41,6 +41,7 @@ from gamefold.combat.conditions import (
     ConditionEnded,
     decide_afflict,
     decide_end_round,
+    decide_start_round,
 )
 from gamefold.combat.config import CombatConfig
 from gamefold.combat.exchange import Declare, Declared, decide_declare, declaration_options
@@ -70,7 +71,7 @@ from gamefold.combat.warding import (
 )
 from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw, decide_withdraw
 from gamefold.combat.zones import SIDES
-from gamefold.core import Action, EndRound, Events
+from gamefold.core import Action, EndRound, Events, StartRound
 from gamefold.errors import ConfigError, IllegalAction
 from gamefold.pipeline import Pipeline
 from gamefold.rng import Rng
@@ -156,7 +157,7 @@ def initial_state(
 
 
 def _rounds_ok(a: Afflict) -> bool:
-    return a.rounds is None or a.rounds >= 1
+    return a.rounds is None or a.rounds >= 0
 
 
 def _withdraw_ok(a: Withdraw) -> bool:
@@ -182,6 +183,7 @@ def make_pipeline() -> Pipeline[CombatState]:
             Move: decide_move,
             Empower: decide_empower,
             Heal: decide_heal,
+            StartRound: decide_start_round,
             EndRound: decide_end_round,
         },
         owner="the combat subsystem",

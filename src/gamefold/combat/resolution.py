@@ -120,7 +120,7 @@ def resolve(state: CombatState) -> tuple[CombatState, Events]:
     start = len(events)
     combatants = _take_damage(state, resolved, events)
     fell = any(type(e) is CombatantFell for e in events[start:])
-    combatants = _inflict(state.config, combatants, resolved, events)
+    combatants = _inflict(state, combatants, resolved, events)
     after = _resolved(state, combatants, number)
     if fell:  # only a fall moves anyone out of a zone, so only a fall dissolves (CB-5, CB-7)
         after, dissolved = dissolve_if_changed(state, after)
@@ -213,11 +213,12 @@ def _take_damage(
 
 
 def _inflict(
-    config: CombatConfig,
+    state: CombatState,
     combatants: tuple[Combatant, ...],
     resolved: tuple[AbilityResolved, ...],
     events: list[Event],
 ) -> tuple[Combatant, ...]:
+    config = state.config
     for r in resolved:
         for inflict in _ability(config, r.ability).inflicts:
             if inflict.on is not r.outcome:
@@ -226,7 +227,7 @@ def _inflict(
             if combatants[i].hp <= 0:
                 continue
             rounds = config.condition_rounds if inflict.rounds is None else inflict.rounds
-            afflicted, event = afflict(combatants[i], inflict.condition, rounds)  # CB-12
+            afflicted, event = afflict(combatants[i], inflict.condition, rounds, state.in_round)
             combatants = (*combatants[:i], afflicted, *combatants[i + 1 :])
             events.append(event)
     return combatants

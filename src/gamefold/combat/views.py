@@ -49,6 +49,8 @@ class CombatView:
     """Exchanges resolved so far."""
     ending: Ending | None
     """How the fight ended, or ``None``."""
+    in_round: bool = False
+    """Whether a Round is under way (public; CB-12 counts conditions from it)."""
 
 
 def _side_of(state: CombatState, viewer: str | None) -> Side | None:
@@ -76,7 +78,9 @@ def view(state: CombatState, viewer: str | None) -> CombatView:
         c.id for c in state.combatants if c.declaration is not None or c.retreat is not None
     )
     shown = tuple(c if c.side is side else _hidden(c) for c in state.combatants)
-    return CombatView(viewer, state.config, shown, declared, state.exchange, state.ending)
+    return CombatView(
+        viewer, state.config, shown, declared, state.exchange, state.ending, state.in_round
+    )
 
 
 def determinize(shown: CombatView, viewer: str | None, rng: Rng) -> CombatState:
@@ -89,7 +93,12 @@ def determinize(shown: CombatView, viewer: str | None, rng: Rng) -> CombatState:
     ``ValueError`` for a hidden choice no combatant of the view could have made.
     """
     state = CombatState(
-        shown.config, shown.combatants, rng.split("stream"), shown.exchange, shown.ending
+        shown.config,
+        shown.combatants,
+        rng.split("stream"),
+        shown.exchange,
+        shown.ending,
+        shown.in_round,
     )
     draws = rng.split("choices")
     for i, c in enumerate(shown.combatants):

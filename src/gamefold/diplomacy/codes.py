@@ -18,6 +18,7 @@ __all__ = [
     "CATALOGUE",
     "CODES",
     "DUPLICATE_CARD",
+    "INCOME_TOO_LARGE",
     "MALFORMED",
     "NOT_BETWEEN_TURNS",
     "NOT_PARTY",
@@ -70,6 +71,9 @@ WINDOW_USED = CATALOGUE.code("diplomacy/window-used", "DP-12")
 """The player already played a Standalone card in this between-turn window (DP-12)."""
 UNKNOWN_ZONE = CATALOGUE.code("diplomacy/unknown-zone", "DP-5")
 """A turn start names a bonus zone the config does not define (DP-5)."""
+INCOME_TOO_LARGE = CATALOGUE.code("diplomacy/income-too-large", "DP-6")
+"""A turn start would add more ticks than one turn start may (the config's ``max_income``,
+DP-6)."""
 
 UNKNOWN_PACT = CATALOGUE.code("diplomacy/unknown-pact", "DP-9")
 """A host action names a pact that is not running (DP-9)."""

@@ -15,7 +15,7 @@ from pyrsistent import PMap, pmap
 
 from gamefold._fields import as_tuple, check_limits, is_int, require
 from gamefold.diplomacy.cards import DEFAULT_CATALOGUE, DEFAULT_COMPOSITION, CardType, Kind
-from gamefold.diplomacy.ticks import BonusZone
+from gamefold.diplomacy.ticks import MAX_TURN_CARDS, BonusZone, income_bound
 from gamefold.errors import ConfigError
 
 __all__ = [
@@ -35,7 +35,7 @@ HAND_LIMIT_RANGE = (10, 20)
 DEBT_ROUNDINGS = ("down", "up")
 """How half a self-applied bonus is rounded into the deploy debt (DP-11)."""
 PACT_CLOCKS = ("proposer", "every")
-"""Whose turn starts count a pact down: its proposer's, or every player's."""
+"""Whose turns count a pact down (DP-8): its proposer's, or every player's."""
 MAX_CARDS = 10_000
 """The most cards a game may hold: no config can make setup build millions (EN-8)."""
 MAX_FIGURE = 1_000
@@ -104,7 +104,9 @@ class DiplomacyConfig:
     proposal_ttl: int = 1
     """Full turn cycles a proposal stays pending before it expires (DP-9, default)."""
     pact_clock: str = "proposer"
-    """``"proposer"``: pacts count down at their proposer's turn starts; ``"every"``: at all."""
+    """Whose turns count a pact down (DP-8): a pact of N turns is in force for the rest of
+    the turn it was accepted in, then for N whole turns of its proposer (``"proposer"``,
+    default) or of every player (``"every"``), and ends at the start of the turn after."""
     debt_rounding: str = "down"
     """``"down"`` or ``"up"``: rounding of half a self-applied bonus (DP-11, default)."""
     score_locked: bool = True
@@ -135,6 +137,7 @@ class DiplomacyConfig:
         check_limits(self, _LIMITS)
         self._check_numbers()
         self._check_choices()
+        self._check_income()
         self._check_cards()
         object.__setattr__(self, "cards", self._number_cards())
 
@@ -192,7 +195,7 @@ class DiplomacyConfig:
             self.pact_clock in PACT_CLOCKS,
             "pact_clock",
             f"pact_clock is one of {PACT_CLOCKS}, not {self.pact_clock!r}",
-            "DP-9",
+            "DP-8",
         )
         for field, choices, rule in (
             ("empty_kind", EMPTY_KIND, "DP-1"),
@@ -216,6 +219,24 @@ class DiplomacyConfig:
             "bonus_zones",
             "bonus_zones maps zone names to BonusZone records",
             "DP-5",
+        )
+
+    @property
+    def max_income(self) -> int:
+        """The most units of ticks one turn start may add (DP-6): :data:`MAX_TURN_CARDS`
+        cards at this config's price; a host game's map and every turn start stay under it."""
+        return income_bound(self.ticks_per_card, self.quarters_per_tick)
+
+    def _check_income(self) -> None:
+        """DP-6: a player holding every bonus zone gains at most ``max_income`` a turn, so
+        one turn start earns a bounded number of cards, every one of them."""
+        zones = sum(zone.quarters for _, zone in sorted(self.bonus_zones.items()))
+        require(
+            zones <= self.max_income,
+            "bonus_zones",
+            f"the bonus zones together feed {zones:,} units a turn; one turn start adds at "
+            f"most {self.max_income:,} ({MAX_TURN_CARDS} cards' worth)",
+            "DP-6",
         )
 
     def _check_cards(self) -> None:

@@ -9,8 +9,11 @@ proposer's turn (DP-9).
 
 Accepted, the proposal becomes a :class:`Pact` lasting the Agreement card's duration, and
 its cards return to the pool. Declined or expired, its cards go back to the proposer's
-hand, unlocked. A pact counts down at the start of each of its proposer's turns
-(``pact_clock="proposer"``, the default) or of every turn (``"every"``) and ends at zero.
+hand, unlocked. A pact of N turns is in force for the rest of the turn it was accepted in,
+then for N whole turns of the player whose turns count it down (its proposer's,
+``pact_clock="proposer"``, the default, or every player's, ``"every"``), and ends at the
+start of the turn after those (DP-8): each whole turn on its clock is counted off at the
+start of the turn that follows it.
 """
 
 from __future__ import annotations
@@ -85,9 +88,12 @@ class Pact:
     values: tuple[str, ...]
     """The type names of the Value cards that were in its slots."""
     remaining: int
-    """Turns left before it ends (DP-8)."""
+    """Whole turns on its clock still to finish, the one under way included; it ends at the
+    start of the turn after the last (DP-8)."""
     secret: bool = False
     """Whether only its parties see it (its subtype is one of ``secret_agreements``)."""
+    since: int = 0
+    """The turn it was accepted in: not a whole turn, so never counted (DP-8)."""
 
 
 @attrs.frozen
@@ -310,6 +316,7 @@ def decide_accept(state: DiplomacyState, action: Accept) -> tuple[DiplomacyState
         tuple(types[c].name for c in proposal.values),
         agreement.duration,
         agreement.subtype in state.config.secret_agreements,
+        state.turn,  # DP-8: the rest of this turn is in force, not counted
     )
     state = replace(_without(state, proposal), pool=pool, pacts=(*state.pacts, pact))
     return state, (ProposalAccepted(proposal.id, action.player), PactBegan(pact))
@@ -343,12 +350,17 @@ def expire(state: DiplomacyState, turn: int, events: list[Event]) -> DiplomacySt
     return state
 
 
-def count_down(state: DiplomacyState, player: str, events: list[Event]) -> DiplomacyState:
-    """At ``player``'s turn start, pacts on the clock count down; at zero they end."""
+def count_down(state: DiplomacyState, events: list[Event]) -> DiplomacyState:
+    """At a turn start, the turn that just finished is counted off every pact whose clock it
+    is on (its proposer's turn, or any turn with ``pact_clock="every"``) and that was a whole
+    turn of the pact (after the turn it was accepted in); a pact with no whole turn left
+    ends now, at the start of the turn after its last (DP-8)."""
+    last = state.turn  # the turn that just finished; 0 before the first
+    player = state.players[(last - 1) % len(state.players)].player
     every = state.config.pact_clock == "every"
     pacts = []
     for pact in state.pacts:
-        if not (every or pact.proposer == player):
+        if last <= pact.since or not (every or pact.proposer == player):
             pacts.append(pact)
         elif pact.remaining > 1:
             pacts.append(replace(pact, remaining=pact.remaining - 1))

@@ -6,8 +6,14 @@ so 0.25 ticks per territory never drifts. At the start of a player's turn the Ra
 counter gains ``quarters_per_territory`` quarter-ticks per territory held (DP-4), and each
 bonus zone held feeds its own counter
 (DP-5). Then every counter at ``ticks_per_card`` ticks or more earns one card of its kind
-and pays for it, again and again while it can; the remainder carries over (DP-6). When the
-pool has no card of the kind, nothing is drawn and the ticks are kept (DP-1).
+and pays for it, again and again while it can: every card due is earned in the same turn
+start, never capped, and the remainder carries over (DP-6). When the pool has no card of
+the kind, nothing is drawn and the ticks are kept (DP-1).
+
+What keeps a step bounded is the income, never the earning (DP-6): the ticks one turn
+start may add are at most :data:`MAX_TURN_CARDS` cards' worth, checked where they enter,
+by :func:`income_bound` (the config's bonus zones, a host game's map, a turn start's
+territories and zones).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COUNTERS",
+    "MAX_TURN_CARDS",
     "MAX_ZONE_QUARTERS",
     "QUARTERS_PER_TICK",
     "BonusZone",
@@ -38,6 +45,8 @@ __all__ = [
     "Ticks",
     "TicksGained",
     "as_ticks",
+    "income",
+    "income_bound",
 ]
 
 QUARTERS_PER_TICK = 4
@@ -84,8 +93,21 @@ class Ticks:
         return quarters
 
 
-MAX_ZONE_QUARTERS = 1_000
-"""The most quarter-ticks a bonus zone may feed a turn (EN-8)."""
+MAX_TURN_CARDS = 40
+"""The most cards' worth of ticks one turn start may add (DP-6, EN-8): twice a full hand at
+the largest hand limit (20 cards, DP-13), so a full hand always fits in one turn start
+(300 ticks at the default price) with room for a map's territories besides."""
+
+MAX_ZONE_QUARTERS = MAX_TURN_CARDS * 1_000 * 1_000
+"""The most units a bonus zone may feed a turn (EN-8): the income bound at the largest
+price and resolution a config may name (``MAX_FIGURE`` ticks of ``MAX_FIGURE`` units);
+:func:`income_bound` bounds a config's zones together more tightly."""
+
+
+def income_bound(ticks_per_card: int, quarters_per_tick: int) -> int:
+    """The most units of ticks one turn start may add (DP-6): :data:`MAX_TURN_CARDS` cards
+    at ``ticks_per_card`` ticks of ``quarters_per_tick`` units."""
+    return MAX_TURN_CARDS * ticks_per_card * quarters_per_tick
 
 
 @attrs.frozen
@@ -105,7 +127,7 @@ class BonusZone:
         if self.quarters < 0:
             raise ConfigError("bonus_zones", "a zone never takes ticks away", "DP-5")
         if self.quarters > MAX_ZONE_QUARTERS:  # EN-8
-            message = f"a zone feeds at most {MAX_ZONE_QUARTERS:,} quarters a turn"
+            message = f"a zone feeds at most {MAX_ZONE_QUARTERS:,} units a turn"
             raise ConfigError("bonus_zones", message, "DP-5")
 
 
@@ -124,6 +146,14 @@ class DrawFailed(Event):
 
     player: str
     counter: Counter
+
+
+def income(config: DiplomacyConfig, territories: int, zones: Sequence[str]) -> int:
+    """The units of ticks a turn start holding ``territories`` and ``zones`` adds, all
+    counters together (DP-4, DP-5); at most :func:`income_bound` where it enters (DP-6)."""
+    return territories * config.quarters_per_territory + sum(
+        config.zone(name).quarters for name in zones
+    )
 
 
 _SLOT: dict[Kind, int] = {kind: COUNTERS.index(counter) for kind, counter in _FED_BY.items()}
@@ -159,25 +189,19 @@ def gain(
     )
 
 
-MAX_EARNED = 4
-"""The most cards one counter earns in one step (DP-6, EN-8): a step's cost stays flat
-however much income a config gives; ticks beyond it carry over to the next earn."""
-
-
 def _due(ticks: Ticks, price: int) -> bool:
     """Whether any counter holds the price of a card (DP-6)."""
     return max(ticks.random, ticks.agreement, ticks.value, ticks.standalone) >= price
 
 
 def earn(state: DiplomacyState, seat: int, events: list[Event]) -> DiplomacyState:
-    """Every counter at the price of a card or more earns cards while it can (DP-6)."""
+    """Every counter at the price of a card or more earns cards while it can (DP-6): every
+    card due, never capped; the income bound keeps the count small (:func:`income_bound`)."""
     price = state.config.ticks_per_card * state.config.quarters_per_tick  # DP-3 resolution
     if not _due(state.players[seat].ticks, price):
         return state
     for counter in COUNTERS:
-        for _ in range(MAX_EARNED):  # EN-8: the rest waits for the next earn, ticks kept
-            if state.players[seat].ticks.of(counter) < price:
-                break
+        while state.players[seat].ticks.of(counter) >= price:  # DP-6: every card due
             earned = earn_one(state, seat, counter, events)
             if earned is None:  # DP-1: nothing of that kind, the ticks are kept
                 events.append(DrawFailed(state.players[seat].player, counter))

@@ -7,11 +7,16 @@ that moment: the number of ``territories`` (DP-4) and the names of the bonus ``z
 bonus zones". At a turn start, in this order:
 
 1. proposals due to expire end, their cards unlocked (DP-9);
-2. pacts on the clock count down, and end at zero;
+2. the turn that just finished is counted off the pacts on its clock; a pact with no whole
+   turn left ends (DP-8);
 3. the player's between-turn window closes and a waiting Standalone effect resolves (DP-12);
 4. the deploy debt of self-applied cards falls due (DP-11);
 5. the counters gain the turn's income (DP-4, DP-5);
-6. every counter at 15 ticks or more earns cards, under the hand limit (DP-6, DP-13).
+6. every counter at 15 ticks or more earns every card due, each under the hand limit
+   (DP-6, DP-13).
+
+A turn start whose income would pass the config's ``max_income`` (DP-6) is refused
+(``diplomacy/income-too-large``): that bound, never the earning, keeps a step bounded.
 
 :class:`gamefold.EndTurn` ends the turn and opens the player's between-turn window.
 """
@@ -28,7 +33,7 @@ from gamefold.diplomacy.hands import charge_debt
 from gamefold.diplomacy.proposals import count_down, expire
 from gamefold.diplomacy.seats import find_seat, on_turn, put_seat, unseated
 from gamefold.diplomacy.standalone import resolve
-from gamefold.diplomacy.ticks import earn, gain
+from gamefold.diplomacy.ticks import earn, gain, income
 from gamefold.pipeline import Refusal
 
 if TYPE_CHECKING:
@@ -97,6 +102,18 @@ def bonus_zone(state: DiplomacyState, zone: str) -> bool:
     return state.config.has_zone(zone)
 
 
+def income_refusal(
+    state: DiplomacyState, territories: int, zones: tuple[str, ...]
+) -> Refusal | None:
+    """``diplomacy/income-too-large`` when holding ``territories`` and ``zones`` would add
+    more ticks than one turn start may (DP-6); ``None`` otherwise."""
+    gained, bound = income(state.config, territories, zones), state.config.max_income
+    if gained <= bound:
+        return None
+    message = f"A turn start adds at most {bound:,} units of ticks, not {gained:,}."
+    return Refusal(codes.INCOME_TOO_LARGE, message)
+
+
 _TWICE = Refusal(codes.MALFORMED, "Each bonus zone is named once.")
 
 
@@ -129,12 +146,15 @@ def decide_begin(
         refusal = zones_refusal(state, zones)
         if refusal is not None:
             return refusal
+    refusal = income_refusal(state, territories, zones)  # DP-6: the income is bounded
+    if refusal is not None:
+        return refusal
     turn = state.turn + 1
     events: list[Event] = [TurnBegan(name, turn)]
     if state.proposals:
         state = expire(state, turn, events)  # DP-9
     if state.pacts:
-        state = count_down(state, name, events)
+        state = count_down(state, events)  # DP-8
     player = state.players[seat]
     resolve(player, events)  # DP-12: the window closes, a waiting effect resolves
     charge_debt(player, events)  # DP-11: the deploy debt falls due

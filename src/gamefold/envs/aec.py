@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from gamefold.core import Action
+from gamefold.envs._checks import count, finite_reward, whole_seed
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder
 from gamefold.games.base import GameDef, get_game
@@ -47,10 +48,13 @@ def aec_env(
     with ``config`` or its default one).
 
     Observations are ``Dict(observation=Box, action_mask=MultiBinary-like Box of int8)``,
-    actions ``Discrete(codec.size)``. An illegal action index raises ``ValueError``. The
-    game is truncated after ``max_steps`` actions (clock actions included). ``render_mode
-    "ansi"`` renders the last events in words.
+    actions ``Discrete(codec.size)``. An action the space does not contain (a float, a bool,
+    a string, an index out of range) raises Gymnasium's ``InvalidAction``; an index of the
+    space that names no legal action now raises ``ValueError``. The game is truncated after
+    ``max_steps`` actions (clock actions included; 1 to 1,000,000, else a ``ConfigError``).
+    ``render_mode "ansi"`` renders the last events in words.
     """
+    max_steps = count("max_steps", max_steps, 1)
     require("envs", "pettingzoo", "gamefold.envs.aec_env")
     require("envs", "gymnasium", "gamefold.envs.aec_env")
     require("envs", "numpy", "gamefold.envs.aec_env")
@@ -71,6 +75,7 @@ def _env_class() -> type:
         return _CLASS[0]
     import numpy as np
     from gymnasium import spaces
+    from gymnasium.error import InvalidAction
     from pettingzoo import AECEnv
 
     class GamefoldAEC(AECEnv):  # type: ignore[misc]
@@ -92,6 +97,7 @@ def _env_class() -> type:
             render_mode: str | None,
         ) -> None:
             super().__init__()
+            max_steps = count("max_steps", max_steps, 1)
             self.game, self.reward_of, self.max_steps = game, reward, max_steps
             self.render_mode = render_mode
             self.codec = ActionCodec(game)
@@ -123,10 +129,9 @@ def _env_class() -> type:
             return self._act_spaces[agent]
 
         def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-            """Start the game of ``seed``; without one, the game after the last one's seed
-            (seed 0 first)."""
-            if seed is None:
-                seed = self._next_seed
+            """Start the game of ``seed`` (an ``int`` or a NumPy integer); without one, the
+            game after the last one's seed (seed 0 first)."""
+            seed = self._next_seed if seed is None else whole_seed(seed)
             self._next_seed = seed + 1
             self.state_ = self.game.setup(seed)
             self.steps = 0
@@ -162,7 +167,8 @@ def _env_class() -> type:
         def _finish(self, over: bool) -> None:
             self._ctx = None
             for agent in self.agents:
-                self.rewards[agent] = self.reward_of(self.game, self.state_, agent)
+                given = self.reward_of(self.game, self.state_, agent)
+                self.rewards[agent] = finite_reward(given, self.reward_of, agent)
                 self.terminations[agent] = over
                 self.truncations[agent] = not over
             self._accumulate_rewards()
@@ -187,11 +193,24 @@ def _env_class() -> type:
                 return
             ctx = self._ctx
             assert ctx is not None
-            chosen: Action = self.codec.legal_action(int(action), ctx)
+            chosen: Action = self.codec.legal_action(self._index(agent, action), ctx)
             self._cumulative_rewards[agent] = 0.0
             self.state_, self._events = self.game.rules.step(self.state_, chosen)
             self.steps += 1
             self._advance()
+
+        def _index(self, agent: str, action: Any) -> int:
+            """``action`` as an index of the agent's space; Gymnasium's ``InvalidAction``
+            (what its own envs raise) for anything the space does not contain."""
+            if type(action) is int and 0 <= action < self.codec.size:
+                return action  # the common case, without the space's NumPy checks
+            space = self._act_spaces[agent]
+            if isinstance(action, bool) or not space.contains(action):
+                raise InvalidAction(
+                    f"action {action!r} is not in {agent}'s action space {space}: an action "
+                    f"is an integer from 0 to {self.codec.size - 1}, never a bool or a float"
+                )
+            return int(action)
 
         def render(self) -> str | None:
             """The last step's events in words (``render_mode="ansi"``)."""

@@ -22,6 +22,7 @@ import attrs
 from gamefold.core import Action
 from gamefold.domains import Actor, Choice, Domain, Listed, Maybe, Ref, declared
 from gamefold.games.base import GameDef
+from gamefold.registry import no_actions
 
 __all__ = ["LAYOUT_VERSION", "ActionCodec", "Block", "Context", "action_types"]
 
@@ -108,13 +109,20 @@ class Context:
 
 def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
     """The player action types of ``game``: those its registry routes whose every field
-    declares a domain, sorted by name then module."""
+    declares a domain, sorted by name then module.
+
+    An action type the game overrides with a rule that lists nothing
+    (:func:`~gamefold.registry.no_actions`: a skirmish refuses a bare ``PayCost`` and pays
+    through its own ``UseAbility``) is never a choice of its players, and is left out."""
     rules = game.rules
     found: set[type[Action]] = set()
     for sub in rules.subsystems:
         found.update(sub.actions)
         found.update(sub.lifecycle)
     found.update(rule.action for rule in (*rules.rules, *rules.overrides))
+    found.difference_update(
+        rule.action for rule in rules.overrides if rule.legal_actions is no_actions
+    )
     chosen = (kind for kind in found if declared(kind) is not None)
     return tuple(sorted(chosen, key=lambda kind: (kind.__name__, kind.__module__)))
 

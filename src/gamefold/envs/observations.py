@@ -7,8 +7,9 @@ position, from 1) takes one slot; a string its position, from 1, in the game's v
 presence flag and ``X``; a variable-length tuple, set or mapping its length and its first
 ``cap`` items (sorted for sets and mappings), padded with zeros; a record its fields. Fields
 named in ``skip`` (the constant config, the scenario, the RNG) are left out. ``caps`` maps a
-field name to its cap (``default_cap`` otherwise), so a game declares the caps of its own
-variable-length fields. :func:`view_key` is the view as a short string without those fields.
+field name to its cap (``default_cap`` otherwise; each a whole number from 0 to 1,000, else
+a :class:`~gamefold.ConfigError`), so a game declares the caps of its own variable-length
+fields. :func:`view_key` is the view as a short string without those fields.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from typing import Any
 import attrs
 from pyrsistent import PMap, PSet, PVector
 
+from gamefold._fields import quoted
+from gamefold.envs._checks import MAX_CAP, count
+from gamefold.errors import ConfigError
 from gamefold.games.base import GameDef
 
 __all__ = ["SKIPPED", "ObservationEncoder", "view_key"]
@@ -75,6 +79,15 @@ def _number(expression: str, indent: str, lines: list[str]) -> None:
     lines.append(f"{indent}A(float({expression}))")
 
 
+def _caps(caps: Mapping[str, int] | None) -> dict[str, int]:
+    """``caps`` checked: field names to whole numbers from 0 to :data:`MAX_CAP`."""
+    if caps is None:
+        return {}
+    if not isinstance(caps, Mapping) or not all(isinstance(name, str) for name in caps):
+        raise ConfigError("caps", f"caps maps field names to caps, not {quoted(caps)}")
+    return {name: count("caps", cap, 0, MAX_CAP, f"caps[{name!r}]") for name, cap in caps.items()}
+
+
 class ObservationEncoder:
     """The numeric encoding of ``game``'s views (see the module docstring)."""
 
@@ -86,8 +99,8 @@ class ObservationEncoder:
         default_cap: int = 6,
         skip: Iterable[str] = SKIPPED,
     ) -> None:
-        self.caps = dict(caps or {})
-        self.default_cap = default_cap
+        self.caps = _caps(caps)
+        self.default_cap = count("default_cap", default_cap, 0, MAX_CAP)
         self.skip = frozenset(skip)
         state = game.setup(0)
         views = [game.rules.view(state, player) for player in game.players(state)]

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from gamefold.envs._checks import count, finite_reward, whole_seed
 from gamefold.envs.aec import Reward, win_share
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder, view_key
@@ -53,6 +54,8 @@ class Resampler:
     own resampling draws from a sampler it seeds itself)."""
 
     def __init__(self, seed: int | str = 0) -> None:
+        if not isinstance(seed, str):
+            seed = whole_seed(seed)
         self.rng = Rng.from_seed(seed).split("resampler")
         self.draws = 0
 
@@ -76,7 +79,16 @@ def openspiel_game(
 ) -> Any:
     """``game`` (a :class:`GameDef` or a registered name, with ``config``) as a
     ``pyspiel.Game``, registered under ``gamefold_<name>`` (and a number for another
-    config or options) so ``pyspiel.load_game`` finds it too."""
+    config or options) so ``pyspiel.load_game`` finds it too.
+
+    ``seeds`` (the chance node's outcomes) and ``max_decisions`` are whole numbers from 1
+    to 1,000,000, else a :class:`~gamefold.ConfigError` naming the option. Like
+    OpenSpiel's own Python games, a state refuses an action it cannot take with a
+    ``ValueError``: any action once the game is over, a seed outside ``range(seeds)``, an
+    index that names no legal action.
+    """
+    seeds = count("seeds", seeds, 1)
+    max_decisions = count("max_decisions", max_decisions, 1)
     pyspiel = require("openspiel", "pyspiel", "gamefold.envs.openspiel_game")
     require("openspiel", "numpy", "gamefold.envs.openspiel_game")
     if isinstance(game, str):
@@ -144,7 +156,10 @@ def _game_class(
             return GamefoldState(self)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-            """An observer of views; with perfect recall it adds the player's own actions."""
+            """An observer of views; with perfect recall it adds the player's own actions.
+            It takes no parameters (a ``ValueError``, as OpenSpiel's own Python games)."""
+            if params:
+                raise ValueError(f"observation parameters are not supported; passed {params}")
             recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             return Observer(recall)
 
@@ -178,7 +193,13 @@ def _game_class(
 
         def _apply_action(self, action: int) -> None:
             point = self.point
+            if point.over:
+                raise ValueError(f"the game is over: action {action} cannot be applied")
             if point.ctx is None:
+                if not 0 <= action < seeds:
+                    raise ValueError(
+                        f"seed {action} is not a chance outcome: seeds are 0 to {seeds - 1}"
+                    )
                 self.point = _advance(game.setup(int(action)), 0, point.mine)
                 return
             assert point.state is not None
@@ -189,10 +210,12 @@ def _game_class(
             self.point = _advance(state, point.decisions + 1, mine)
 
         def _action_to_string(self, player: int, action: int) -> str:
-            ctx = self.point.ctx
-            if ctx is None or player < 0:
+            point = self.point
+            if point.state is None or player < 0:
                 return f"seed {action}"
-            return repr(codec.decode(int(action), ctx))
+            if point.ctx is None:  # over: no index names an action any more
+                return f"action {action}"
+            return repr(codec.decode(int(action), point.ctx))
 
         def is_terminal(self) -> bool:
             """Whether the game ended (or reached the decision cap)."""
@@ -203,10 +226,12 @@ def _game_class(
             point = self.point
             if not point.over or point.state is None:
                 return [0.0] * len(players)
-            return [reward(game, point.state, player) for player in players]
+            final = point.state
+            return [finite_reward(reward(game, final, p), reward, p) for p in players]
 
         def view_of(self, player: int) -> Any:
             """``player``'s view, or ``None`` before the seed is drawn."""
+            _check_player(player)
             point = self.point
             if point.state is None:
                 return None
@@ -227,6 +252,7 @@ def _game_class(
         def determinized(self, player: int, rng: Rng) -> GamefoldState:
             """This state with what ``player`` cannot see drawn afresh from ``rng``: the same
             view, the same own past actions, the same decision count."""
+            _check_player(player)
             point = self.point
             fresh = GamefoldState(self.get_game())
             if point.state is None:
@@ -238,6 +264,10 @@ def _game_class(
         def __str__(self) -> str:
             state = self.point.state
             return "seed not drawn" if state is None else f"{game.name} {state.clock}"
+
+    def _check_player(player: int) -> None:
+        if not 0 <= player < len(players):  # players[-1] would be another's view
+            raise ValueError(f"player {player} is not one of 0 to {len(players) - 1}")
 
     def _advance(state: Game, decisions: int, mine: tuple[tuple[int, ...], ...]) -> _Point:
         while not game.is_over(state):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,8 +28,9 @@ def as_policy(
     :func:`gamefold.sim.simulate` and :func:`gamefold.sim.compare`.
 
     The policy encodes its view and legal actions as :func:`aec_env` does (same ``caps``),
-    asks ``agent`` for an index and decodes it; an index that names no legal action is a
-    ``ValueError``. The policy's RNG stream is passed on untouched.
+    asks ``agent`` for an index and decodes it; an index that names no legal action, or a
+    choice that is no index (a float, a bool: an ``int``, a NumPy integer or a 0-d integer
+    array is), is a ``ValueError``. The policy's RNG stream is passed on untouched.
     """
     np = require("envs", "numpy", "gamefold.envs.as_policy")
     if isinstance(game, str):
@@ -44,9 +46,18 @@ def as_policy(
         mask[list(indices)] = 1
         built = view.game() if hasattr(view, "game") else view
         observation = np.asarray(encoder.encode(built), np.float32)
-        return codec.legal_action(int(agent(observation, mask)), ctx), rng
+        return codec.legal_action(_index(agent(observation, mask)), ctx), rng
 
     return policy
+
+
+def _index(choice: Any) -> int:
+    """The agent's choice as an index, never truncated from a float or taken from a bool."""
+    if isinstance(choice, numbers.Integral) and not isinstance(choice, bool):
+        return int(choice)
+    if getattr(choice, "shape", None) == () and getattr(choice.dtype, "kind", "") in ("i", "u"):
+        return int(choice)  # a 0-d integer array, what a network's argmax gives
+    raise ValueError(f"the agent chose {choice!r}, not an action index (a whole number)")
 
 
 def _viewer(view: Any) -> str:

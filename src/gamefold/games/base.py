@@ -190,16 +190,26 @@ class GameDef(ABC, Generic[C]):
         """
         return self.rules.determinize(view, viewer, rng)
 
+    def determinize_problem(self) -> str | None:
+        """Why search bots cannot play this game from a view (a sentence naming what to
+        write), or ``None`` when :meth:`determinize` works.
+
+        By default the registry's (:meth:`Rules.determinize_problem
+        <gamefold.Rules.determinize_problem>`): every slice needs a determinizer, since
+        :meth:`determinize` composes them, and so does an override that calls it. A game
+        whose own :meth:`determinize` draws every slice itself overrides this to return
+        ``None``."""
+        return self.rules.determinize_problem()
+
     def policies(self) -> dict[str, Policy]:
         """The built-in policies of this game by name: ``"random"``, and ``"ismcts"``
-        (:class:`gamefold.search.ISMCTS` at its default budget) when the game can be
-        determinized (every slice has a determinizer, or the game says how); a game adds
-        its own to ``super().policies()``."""
+        (:class:`gamefold.search.ISMCTS` at its default budget) exactly when the game can
+        be determinized (:meth:`determinize_problem` is ``None``); a game adds its own to
+        ``super().policies()``."""
         from gamefold.search import ISMCTS
 
         found: dict[str, Policy] = {"random": random_policy}
-        own = type(self).determinize is not GameDef.determinize
-        if own or all(sub.determinize is not None for sub in self.rules.subsystems):
+        if self.determinize_problem() is None:
             found["ismcts"] = ISMCTS(self)
         return found
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import importlib.util
 import keyword
+import re
 from string import Template
 
-__all__ = ["name_problem", "skeleton"]
+__all__ = ["MAX_NAME", "name_problem", "skeleton"]
 
 _SOURCE = Template('''\
 """$name: a game of your own, composed from gamefold's skill-deck subsystem.
@@ -106,16 +107,26 @@ class ${title}Game(GameDef[${title}Config]):
 ''')
 
 
+MAX_NAME = 40
+"""The longest name of a new game: a module name to type, well within any file system's."""
+
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot name a new game and its module, or ``None`` if it can: it must
-    be a Python identifier in lower case, not a keyword, and no module or registered game
-    may have it already."""
+    """Why ``name`` cannot name a new game and its module, or ``None`` if it can: lower-case
+    ASCII letters, digits and underscores, starting with a letter (so never a dunder), at
+    most :data:`MAX_NAME` characters, not a Python keyword, and no module or registered game
+    (a shipped one included) may have it already."""
     from gamefold.games.base import game_names
 
-    if not (name.isidentifier() and name.islower() and not keyword.iskeyword(name)):
+    if len(name) > MAX_NAME:
+        shown = name[: MAX_NAME - 3] + "..."
+        return f"{shown!r} has {len(name):,} characters; a game's name has at most {MAX_NAME}"
+    if not _NAME.fullmatch(name) or keyword.iskeyword(name):
         return (
-            f"{name!r} cannot name a game module: use lower-case letters, digits and "
-            "underscores, not starting with a digit (such as my_game)"
+            f"{name!r} cannot name a game module: use lower-case letters a-z, digits and "
+            "underscores, starting with a letter and not a Python keyword (such as my_game)"
         )
     if name in game_names():
         return f"a game named {name!r} is registered already: choose another name"

@@ -24,14 +24,22 @@ stream: the same seed gives the same moves, in any process.
 from __future__ import annotations
 
 import math
+import numbers
 from typing import Any
 
 from gamefold.core import Action
+from gamefold.errors import RegistryError
 from gamefold.games import GameDef, Policy
 from gamefold.registry import Game
 from gamefold.rng import Rng
 
-__all__ = ["ISMCTS"]
+__all__ = ["ISMCTS", "MAX_HORIZON", "MAX_ITERATIONS"]
+
+MAX_ITERATIONS = 1_000_000
+"""The most iterations a move may search: a budget no typo turns into an endless search."""
+
+MAX_HORIZON = 1_000_000
+"""The most choices one playout may make (the command line's largest step cap)."""
 
 
 class _Node:
@@ -50,10 +58,13 @@ class _Node:
 class ISMCTS:
     """The ISMCTS policy for ``game``: ``ISMCTS(game, iterations=100)``.
 
-    ``iterations`` draws (and tree walks) per move; ``horizon`` the most choices one playout
-    makes before the state is scored; ``exploration`` the UCB constant; ``rollout`` the
-    policy a playout plays every seat with (by default the game's ``"random"``). By name:
-    ``"ismcts"``, or with options, ``"ismcts:iterations=200,horizon=30"``.
+    ``iterations`` draws (and tree walks) per move, 1 to :data:`MAX_ITERATIONS`;
+    ``horizon`` the most choices one walk and its playout make before the state is scored,
+    1 to :data:`MAX_HORIZON`; ``exploration`` the UCB constant, a finite number of at least
+    0; ``rollout`` the policy a playout plays every seat with (by default the game's
+    ``"random"``). Counts may be NumPy integers; anything else out of bounds is a
+    ``ValueError``. By name: ``"ismcts"``, or with options,
+    ``"ismcts:iterations=200,horizon=30"``.
     """
 
     def __init__(
@@ -65,16 +76,13 @@ class ISMCTS:
         exploration: float = 0.7,
         rollout: Policy | None = None,
     ) -> None:
-        if type(iterations) is not int or iterations < 1:
-            raise ValueError(f"iterations is a whole number of at least 1, not {iterations!r}")
-        if type(horizon) is not int or horizon < 0:
-            raise ValueError(f"horizon is a whole number of at least 0, not {horizon!r}")
-        if not isinstance(exploration, int | float) or exploration < 0:
-            raise ValueError(f"exploration is a number of at least 0, not {exploration!r}")
+        problem = game.determinize_problem()
+        if problem is not None:
+            raise RegistryError(f"{game.name} cannot be played by ismcts: {problem}")
         self.game = game
-        self.iterations = iterations
-        self.horizon = horizon
-        self.exploration = float(exploration)
+        self.iterations = _count("iterations", iterations, MAX_ITERATIONS)
+        self.horizon = _count("horizon", horizon, MAX_HORIZON)
+        self.exploration = _exploration(exploration)
         self._rollout = rollout
 
     def __repr__(self) -> str:
@@ -189,6 +197,23 @@ class ISMCTS:
             if value > top:
                 best, top = action, value
         return best, rng, children[best], False
+
+
+def _count(name: str, value: object, most: int) -> int:
+    """``value`` as a count from 1 to ``most`` (a NumPy integer too, never a bool)."""
+    whole = int(value) if isinstance(value, numbers.Integral) else None
+    if whole is not None and not isinstance(value, bool) and 1 <= whole <= most:
+        return whole
+    raise ValueError(f"{name} is a whole number from 1 to {most:,}, not {value!r}")
+
+
+def _exploration(value: object) -> float:
+    """``value`` as the UCB constant: a finite number of at least 0 (never NaN, never a
+    bool): NaN would make every comparison false and the search pick the first move."""
+    number = float(value) if isinstance(value, numbers.Real) else math.nan
+    if not isinstance(value, bool) and math.isfinite(number) and number >= 0:
+        return number
+    raise ValueError(f"exploration is a finite number of at least 0, not {value!r}")
 
 
 def _settled(game: GameDef[Any], state: Game) -> Game:

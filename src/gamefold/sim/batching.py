@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import attrs
 
 from gamefold.games.base import GameDef, get_game
+from gamefold.sim.bounds import MAX_GAMES, MAX_STEPS, batch_count, count
 from gamefold.sim.extras import require
 from gamefold.sim.frames import GameRows, column_types, trace_frame
 from gamefold.sim.output import FrameWriter, frame_writer
@@ -106,9 +107,9 @@ def simulate(
 
     Returns the games frame (columns in :mod:`gamefold.sim.frames`), or with ``trace=True``
     the pair ``(games, trace)``. The same arguments give the same frames on any executor.
-    A run cut short keeps the games already finished: Ctrl-C raises :class:`Interrupted`
-    and workers lost for good raise :class:`~gamefold.sim.WorkersLost`, each with those
-    games as ``frame`` (and in ``out``). Without the ``sim`` extra it raises
+    A run cut short keeps the first games, up to the first one unfinished: Ctrl-C raises
+    :class:`Interrupted` and workers lost for good raise :class:`~gamefold.sim.WorkersLost`,
+    each with those games as ``frame`` (and in ``out``). Without the ``sim`` extra it raises
     :class:`~gamefold.sim.MissingExtra` before any game is played.
     """
     show = progress_enabled(progress)
@@ -132,11 +133,11 @@ def simulate(
 
 
 class Interrupted(KeyboardInterrupt):
-    """A simulation stopped by Ctrl-C (``SIGINT``); :attr:`frame` holds the games that had
-    finished, and ``out`` was written with them."""
+    """A simulation stopped by Ctrl-C (``SIGINT``); :attr:`frame` holds the first games, up
+    to the first one unfinished, and ``out`` was written with them."""
 
     frame: pd.DataFrame | None = None
-    """The games finished before the interruption, in game order."""
+    """Games ``0`` to ``N - 1``: the games finished before the first unfinished one."""
 
 
 @attrs.define
@@ -164,7 +165,7 @@ def _collect(
     """The games frame of every batch, built once at the end: each batch's rows are
     gathered column by column, in game order, as the batches finish (and written at once
     to ``writer``), never made a frame of their own. Ctrl-C or lost workers stop the run
-    and keep what finished."""
+    and keep the games before the first one unfinished."""
     rows = GameRows(column_types(job.game))
     traces: list[Batch] = []
     order = _InOrder(ranges)
@@ -185,10 +186,10 @@ def _collect(
         stopped = Interrupted("the simulation was interrupted")
     except WorkersLost as err:
         stopped = err
-    if stopped is not None:
-        take(order.rest())
-        if writer is not None:
-            writer.cut_short = True
+    if stopped is not None and writer is not None:
+        # Only the games before the first unfinished one are kept (a batch that finished
+        # out of order is dropped), so that a run cut short is the first N games.
+        writer.cut_short = True
     return _Collected(rows.frame(), traces, stopped)
 
 
@@ -207,20 +208,16 @@ class _InOrder:
             ready.append(self._held.pop(self._next.popleft()))
         return ready
 
-    def rest(self) -> list[Batch]:
-        """The batches finished out of order and still held, in game order."""
-        return [self._held.pop(start) for start in sorted(self._held)]
-
 
 def _batch_size(games: int, batch_size: int | None, max_steps: int) -> int:
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games is a whole number >= 0, not {games!r}")
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise ValueError(f"max_steps is a whole number >= 1, not {max_steps!r}")
+    """The games a batch, every count checked against its bound (:mod:`gamefold.sim.bounds`)
+    before a batch is built."""
+    count("games", games, 0, MAX_GAMES)
+    count("max_steps", max_steps, 1, MAX_STEPS)
     if batch_size is None:
         return max(1, min(_MAX_BATCH, -(-games // _TASKS)))
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-        raise ValueError(f"batch_size is a whole number >= 1, not {batch_size!r}")
+    count("batch_size", batch_size, 1, MAX_GAMES)
+    batch_count(games, batch_size)
     return batch_size
 
 

@@ -27,14 +27,15 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from gamefold.games.base import GameDef, get_game
+from gamefold.games.base import GameDef, Played, get_game
 from gamefold.sim.batching import DEFAULT_MAX_STEPS, play_games
+from gamefold.sim.bounds import MAX_GAMES, MAX_RESAMPLES, count
 from gamefold.sim.extras import require
 from gamefold.sim.metrics import Metric
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies, policy_label
-from gamefold.sim.runner import Job, game_seed
+from gamefold.sim.runner import Batch, Job, game_seed, outcome_rows
 from gamefold.sim.sequential import SPRT, Decision
-from gamefold.sim.stats import Difference, difference
+from gamefold.sim.stats import Difference, check_resamples, difference, is_binary
 from gamefold.sim.variants import variant
 
 if TYPE_CHECKING:
@@ -169,24 +170,68 @@ def compare(
     player or a side (by default ``winner`` of the first seat's side: the party's win rate
     in skirmish). ``paired`` plays game ``i`` of both arms from the same seed. ``policies``
     are every arm's unless the arm's :class:`Arm` names its own. ``sequential`` stops as
-    soon as the test decides. ``executor``, ``batch_size``, ``progress`` and ``max_steps``
-    are :func:`~gamefold.sim.simulate`'s; the same arguments give the same comparison on
-    any executor. Games with no value for the metric (NaN) are left out of both arms.
+    soon as the test decides (for a rate, its ``h1`` and ``h0`` between -1 and 1).
+    ``resamples`` (a whole number >= 1) is the bootstrap's, for numbers. ``executor``,
+    ``batch_size``, ``progress`` and ``max_steps`` are :func:`~gamefold.sim.simulate`'s;
+    the same arguments give the same comparison on any executor. Games with no value for
+    the metric (NaN) are left out of both arms.
+
+    Before any game is played, ``games`` and ``resamples`` are checked against their bounds
+    (:mod:`gamefold.sim.bounds`, a :class:`~gamefold.ConfigError`), and the metric's column
+    and ``of`` against each arm's opening position, and arms that play the same game with
+    the same policies are refused (all ``ValueError``).
     """
     require("sim", "pandas", "a comparison")
+    check_resamples(resamples)
+    count("games", games, 2, MAX_GAMES)
+    count("resamples", resamples, 1, MAX_RESAMPLES)
     base = get_game(game)() if isinstance(game, str) else game
     if isinstance(metric, str):
         metric = Metric(metric, of)
     elif of is not None:
         raise ValueError("give `of` inside the Metric, not beside it")
+    if sequential is not None and metric.column == "winner":
+        sequential.check_rate()  # a win is a yes/no: refuse h1 = 2 before any game
     jobs = (
         _job(base, a, seed, policies, max_steps),
         _job(base, b, seed if paired else f"{seed}/b", policies, max_steps),
     )
+    for job in jobs:
+        metric.check_names(_opening(job))
+    _check_a_change(jobs)
     labels = (_label(base, a), _label(base, b))
     play = {"executor": executor, "batch_size": batch_size, "progress": progress}
     frames, decision = _play(jobs, games, metric, sequential, play)
     return _comparison(base, labels, metric, frames, decision, paired, seed, resamples)
+
+
+def _opening(job: Job) -> pd.DataFrame:
+    """The rows of an arm's first game as it is set up, before any step: the columns and
+    the players and sides its games will have."""
+    from gamefold.sim.frames import games_frame
+
+    seed = game_seed(job.seed, 0)
+    state = job.game.setup(seed)
+    rows = outcome_rows(job, 0, seed, Played((), (state,), (), False))
+    return games_frame([Batch(0, 1, tuple(rows))])
+
+
+def _check_a_change(jobs: tuple[Job, Job]) -> None:
+    """Arms that play the same game with the same policies have nothing to compare."""
+    first, second = jobs
+    if first.game != second.game:
+        return
+    players = first.game.players(first.game.setup(game_seed(first.seed, 0)))
+    if all(_policy_of(first, p) == _policy_of(second, p) for p in players):
+        raise ValueError(
+            "arms A and B play the same game with the same policies, so there is nothing to "
+            "compare: change a config field (a variant) or the policies of one arm"
+        )
+
+
+def _policy_of(job: Job, player: str) -> Any:
+    spec = job.policies
+    return spec.get(player, DEFAULT_POLICY) if isinstance(spec, Mapping) else spec
 
 
 def _job(base: GameDef[Any], spec: ArmSpec, seed: int | str, policies: Policies, cap: int) -> Job:
@@ -247,7 +292,8 @@ def _play(
             part.append(play_games(job, start, stop, **play))
         frames = (pd.concat(parts[0], ignore_index=True), pd.concat(parts[1], ignore_index=True))
         values = _paired_values(metric, frames)
-        decision = sequential.decide((values["b"] - values["a"]).to_numpy())
+        binary = is_binary(values["a"]) and is_binary(values["b"])
+        decision = sequential.decide((values["b"] - values["a"]).to_numpy(), binary=binary)
         if decision.decided:
             break
     frames = (pd.concat(parts[0], ignore_index=True), pd.concat(parts[1], ignore_index=True))
@@ -279,7 +325,9 @@ def _comparison(
     values = _paired_values(metric, frames)
     if len(values) < 2:
         raise ValueError(f"only {len(values)} games have a value of {metric.label()!r}")
-    found = difference(values["a"], values["b"], paired=paired, seed=_int_seed(seed))
+    found = difference(
+        values["a"], values["b"], paired=paired, seed=_int_seed(seed), resamples=resamples
+    )
     first = {
         name: f.drop_duplicates("game").set_index("game")["seed"]
         for name, f in zip("ab", frames, strict=True)

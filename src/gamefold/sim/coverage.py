@@ -41,6 +41,8 @@ import attrs
 from gamefold.core import Action
 from gamefold.games.base import GameDef, Played, get_game, play
 from gamefold.registry import Game
+from gamefold.sim.bounds import MAX_GAMES, MAX_PROBES, MAX_STEPS, count
+from gamefold.sim.extras import require
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, resolve_policies
 from gamefold.sim.runner import game_seeds
 
@@ -73,16 +75,16 @@ def coverage(
     One row per rule ID of :meth:`~gamefold.games.GameDef.rule_ids`, in that order, zeros
     included, indexed by ``rule``: ``games`` is how many games reached the rule, ``times``
     how often it was attributed in all (see the module's docstring). ``frame.attrs`` holds
-    the ``game``'s name and the number of ``games``.
+    the ``game``'s name and the number of ``games``. Without the ``sim`` extra it raises
+    :class:`~gamefold.sim.MissingExtra` before any game is played; a count out of its
+    bounds (:mod:`gamefold.sim.bounds`) is a :class:`~gamefold.ConfigError` naming it.
     """
-    import pandas as pd
-
+    pandas = require("sim", "pandas", "rule coverage")
+    count("games", games, 1, MAX_GAMES)
+    count("probes", probes, 0, MAX_PROBES)
+    count("max_steps", max_steps, 1, MAX_STEPS)
     if isinstance(game, str):
         game = get_game(game)()
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
-    if probes < 0:
-        raise ValueError(f"probes must be 0 (no refusals probed) or more, not {probes}")
     resolved = resolve_policies(game, policies)
     rules = game.rule_ids()
     reached: Counter[str] = Counter()
@@ -92,12 +94,12 @@ def coverage(
         counts = game_coverage(game, played, probes=probes)
         times.update(counts)
         reached.update(counts.keys())
-    frame = pd.DataFrame(
+    frame: pd.DataFrame = pandas.DataFrame(
         {
             "games": [reached[r] for r in rules],
             "times": [times[r] for r in rules],
         },
-        index=pd.Index(list(rules), name="rule"),
+        index=pandas.Index(list(rules), name="rule"),
     )
     frame.attrs.update(game=game.name, games=games)
     return frame

@@ -48,6 +48,15 @@ class Metric:
             return self
         return attrs.evolve(self, of=default_competitor(frame))
 
+    def check_names(self, frame: pd.DataFrame) -> None:
+        """A ``ValueError`` when ``frame`` (as little as one game's rows) has no column
+        :attr:`column` or no player or side :attr:`of`, saying what it has: a check made
+        before any game is played, on the rows of a game as it is set up."""
+        if self.column not in frame.columns:
+            _require_column(frame, self.column)
+        if self.of is not None:
+            _rows_of(frame, self.of)
+
     def values(self, frame: pd.DataFrame) -> pd.Series:
         """One float per game, indexed by ``game`` in game order; NaN where the game has no
         value (a round nobody fell in)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeAlias, cast
 
+from gamefold.errors import RegistryError
 from gamefold.games.base import GameDef, Policy
 
 __all__ = [
@@ -52,7 +53,9 @@ def policy_names(game: GameDef[Any]) -> tuple[str, ...]:
 def resolve_policy(game: GameDef[Any], spec: PolicySpec) -> Policy:
     """The policy ``spec`` names for ``game``; a function is returned as it is.
 
-    An unknown name raises ``ValueError`` listing the game's policies.
+    An unknown name raises ``ValueError`` listing the game's policies; ``"ismcts"`` for a
+    game that cannot be determinized raises :class:`~gamefold.RegistryError` saying why
+    (:meth:`GameDef.determinize_problem <gamefold.games.GameDef.determinize_problem>`).
     """
     if not isinstance(spec, str):
         if not callable(spec):
@@ -60,6 +63,10 @@ def resolve_policy(game: GameDef[Any], spec: PolicySpec) -> Policy:
         return spec
     name, _, options = spec.partition(":")
     known = game.policies()
+    if name == "ismcts" and name not in known:
+        problem = game.determinize_problem()
+        if problem is not None:  # not a typo: say what the game lacks and how to add it
+            raise RegistryError(f"{game.name} cannot be played by ismcts: {problem}")
     if name not in known:
         names = ", ".join(sorted(known))
         raise ValueError(f"unknown policy {name!r} for {game.name}; known: {names}")

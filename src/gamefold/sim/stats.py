@@ -1,16 +1,22 @@
 """The statistics behind :func:`~gamefold.sim.compare` and the summaries, from kept libraries.
 
-Every interval here is a 95% interval (``level``) computed by SciPy or statsmodels; this
-module only picks the method that fits the data and names it:
+Every interval here is a 95% interval (``level``), computed by SciPy or statsmodels where
+they carry the method; this module picks the method that fits the data and names it. An
+interval of a rate lies inside [0, 1], one of a difference of rates inside [-1, 1]:
 
 - a **rate** (a yes/no per game): Wilson's score interval
   (``statsmodels.stats.proportion.proportion_confint(method="wilson")``);
 - a **mean** of a number per game: the t interval (``scipy.stats.ttest_1samp``);
 - a **difference of rates** between two independent samples: Newcombe's hybrid score
   interval (``statsmodels.stats.proportion.confint_proportions_2indep(method="newcomb")``);
-- a **paired difference of rates** (both arms played on the same seeds): the t interval
-  of the per-seed differences (``scipy.stats.ttest_1samp`` on ``b - a``, as ``ttest_rel``
-  does);
+- a **paired difference of rates** (both arms played on the same seeds): Tango's score
+  interval (T. Tango, "Equivalence test and confidence interval for the difference in
+  proportions for the paired-sample design", *Statistics in Medicine* 17, 1998), which
+  holds its level when few or no pairs differ (no kept library carries it: its score is
+  written here, its ends found by bisection);
+- a **share** per game (a value in [0, 1], such as a win shared between tied players, with
+  ``share=True``): Wilson's score interval of the mean share, inside [0, 1] (a share's
+  variance is at most that of a yes/no with the same mean, so the interval keeps its level);
 - a **difference of means** of numbers: the BCa bootstrap (``scipy.stats.bootstrap``,
   seeded, so the same data give the same interval), of the per-seed differences when
   paired, of the two samples when not.
@@ -44,7 +50,10 @@ __all__ = [
     "difference",
     "is_binary",
     "mean_interval",
+    "paired_rate_interval",
     "rate_interval",
+    "share_interval",
+    "tango_interval",
 ]
 
 LEVEL = 0.95
@@ -53,7 +62,8 @@ LEVEL = 0.95
 WILSON = "Wilson score interval"
 T_MEAN = "t interval of the mean"
 NEWCOMBE = "Newcombe's hybrid score interval"
-PAIRED_T = "paired t interval of the per-seed differences"
+TANGO = "Tango's score interval of paired rates"
+WILSON_SHARE = "Wilson score interval of the mean share"
 BOOTSTRAP = "BCa bootstrap"
 PAIRED_BOOTSTRAP = "BCa bootstrap of the per-seed differences"
 
@@ -162,13 +172,31 @@ def mean_interval(values: Values) -> Interval:
     return Interval(float(found.low), float(found.high), T_MEAN)
 
 
-def estimate(values: Values, *, binary: bool | None = None) -> Estimate:
-    """The mean of ``values`` (a rate when they are yes/no) with its 95% interval."""
+def share_interval(values: Values) -> Interval:
+    """Wilson's 95% score interval of the mean of ``values``, shares in [0, 1] (a win
+    shared between tied players): the mean share stands for the rate (statsmodels)."""
+    array = _as_array(values)
+    if len(array) == 0:
+        raise ValueError("a share needs at least one game")
+    if not ((array >= 0) & (array <= 1)).all():
+        raise ValueError("a share lies between 0 and 1 in every game")
+    proportion = require("sim", "statsmodels.stats.proportion", "statistics")
+    low, high = proportion.proportion_confint(
+        float(array.sum()), len(array), alpha=1 - LEVEL, method="wilson"
+    )
+    return Interval(max(0.0, float(low)), min(1.0, float(high)), WILSON_SHARE)
+
+
+def estimate(values: Values, *, binary: bool | None = None, share: bool = False) -> Estimate:
+    """The mean of ``values`` (a rate when they are yes/no) with its 95% interval;
+    ``share``: they are shares in [0, 1], whose interval stays inside [0, 1]."""
     array = _as_array(values)
     binary = is_binary(array) if binary is None else binary
     if binary:
         wins = int(array.sum())
         return Estimate(wins / len(array), rate_interval(wins, len(array)), len(array))
+    if share:
+        return Estimate(float(array.mean()), share_interval(array), len(array))
     return Estimate(float(array.mean()), mean_interval(array), len(array))
 
 
@@ -178,6 +206,7 @@ def difference(
     *,
     paired: bool = True,
     binary: bool | None = None,
+    share: bool = False,
     seed: int = 0,
     resamples: int = 9999,
 ) -> Difference:
@@ -186,18 +215,21 @@ def difference(
 
     ``paired=True``: ``a[i]`` and ``b[i]`` come from the same seed (equal lengths needed),
     and the interval is of the per-seed differences. ``binary`` says whether the values are
-    yes/no (by default: when they are all 0 or 1). ``seed`` and ``resamples`` drive the
-    bootstrap of unpaired numbers, so the same data always give the same interval.
+    yes/no (by default: when they are all 0 or 1), ``share`` that they are shares in [0,
+    1] (each arm's interval stays inside). ``seed`` and ``resamples`` (a whole number >= 1)
+    drive the bootstrap of numbers, so the same data always give the same interval.
     """
+    check_resamples(resamples)
     first, second = _as_array(a), _as_array(b)
     if len(first) == 0 or len(second) == 0:
         raise ValueError("a difference needs at least one game in each arm")
     if paired and len(first) != len(second):
         raise ValueError(f"paired arms need as many games each, not {len(first)} and {len(second)}")
     binary = is_binary(first) and is_binary(second) if binary is None else binary
-    left, right = estimate(first, binary=binary), estimate(second, binary=binary)
+    left = estimate(first, binary=binary, share=share)
+    right = estimate(second, binary=binary, share=share)
     if paired and binary:
-        interval = _paired(second - first)
+        interval = paired_rate_interval(second - first)
     elif paired:
         interval = _bootstrap_paired(second - first, seed, resamples)
     elif binary:
@@ -207,9 +239,62 @@ def difference(
     return Difference(left, right, right.value - left.value, interval, paired, binary)
 
 
-def _paired(differences: np.ndarray[Any, Any]) -> Interval:
-    found = mean_interval(differences)
-    return Interval(found.low, found.high, PAIRED_T)
+def check_resamples(resamples: object) -> None:
+    """Raise ``ValueError`` unless ``resamples`` is a whole number >= 1."""
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ValueError(f"resamples is a whole number >= 1, not {resamples!r}")
+
+
+def paired_rate_interval(differences: Values) -> Interval:
+    """Tango's 95% score interval of a paired difference of rates, from the per-seed
+    differences ``b[i] - a[i]`` (each -1, 0 or +1)."""
+    array = _as_array(differences)
+    if len(array) == 0 or not _numpy().isin(array, (-1.0, 0.0, 1.0)).all():
+        raise ValueError("paired differences of rates are each -1, 0 or +1, one at least")
+    low, high = tango_interval(int((array == 1).sum()), int((array == -1).sum()), len(array))
+    return Interval(float(low), float(high), TANGO)
+
+
+def tango_interval(gained: Any, lost: Any, n: Any) -> tuple[Any, Any]:
+    """Tango's 95% score interval (1998) of ``P(B wins, A not) - P(A wins, B not)`` from
+    ``gained`` pairs won by B only, ``lost`` won by A only, of ``n`` pairs (numbers or
+    arrays of one shape, element by element): the differences ``d`` whose score
+    ``(gained - lost - n d) / sqrt(n (2 q + d (1 - d)))`` lies within the normal's 97.5%
+    point, ``q`` the maximum likelihood of ``P(A only)`` given ``d``. Each end is found by
+    bisection to 1e-12, inside [-1, 1]."""
+    np = _numpy()
+    stats = require("sim", "scipy.stats", "statistics")
+    z = float(stats.norm.ppf(0.5 + LEVEL / 2))
+    b, c, pairs = (np.asarray(x, dtype="float64") for x in (gained, lost, n))
+    observed = (b - c) / pairs
+    low = _bisect(lambda d: _tango_score(b, c, pairs, d) > z, -np.ones_like(observed), observed)
+    high = _bisect(lambda d: _tango_score(b, c, pairs, d) > -z, observed, np.ones_like(observed))
+    return low[1], high[0]
+
+
+def _tango_score(b: Any, c: Any, n: Any, d: Any) -> Any:
+    """Tango's score of the difference ``d`` (its constrained estimate of q in closed form)."""
+    np = _numpy()
+    a_, b_ = 2 * n, -b - c + (2 * n - b + c) * d
+    c_ = -c * d * (1 - d)
+    q = (np.sqrt(np.maximum(b_ * b_ - 4 * a_ * c_, 0.0)) - b_) / (2 * a_)
+    spread = np.sqrt(np.maximum(n * (2 * q + d * (1 - d)), 0.0))
+    gap = b - c - n * d
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # No spread where the difference is its extreme: the score is +-inf, or 0 at it.
+        return np.where(spread > 0, gap / np.where(spread > 0, spread, 1.0), np.sign(gap) * np.inf)
+
+
+def _bisect(above: Callable[[Any], Any], low: Any, high: Any) -> tuple[Any, Any]:
+    """Where ``above`` turns from true (at ``low``) to false (at ``high``), to 1e-12: the
+    last point known true and the first known false, element by element."""
+    np = _numpy()
+    low, high = np.array(low, dtype="float64"), np.array(high, dtype="float64")
+    for _ in range(42):  # 2 / 2**42 < 1e-12
+        middle = (low + high) / 2
+        true = above(middle)
+        low, high = np.where(true, middle, low), np.where(true, high, middle)
+    return low, high
 
 
 def _newcombe(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> Interval:

@@ -21,14 +21,14 @@ An unknown path, a value of the wrong kind and a value the config refuses are al
 
 from __future__ import annotations
 
-import json
 import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 import attrs
 
-from gamefold.errors import ConfigError, GamefoldError
+from gamefold._loading import DEFAULT_LIMITS, Limits, parse_json
+from gamefold.errors import ConfigError, GamefoldError, RecordError
 from gamefold.games.base import GameDef
 
 __all__ = ["parse_settings", "variant", "with_path"]
@@ -86,14 +86,15 @@ def _field(record: Any, name: str, path: str) -> attrs.Attribute[Any]:
     return fields[name]
 
 
-def parse_settings(game: G, settings: Iterable[str]) -> G:
+def parse_settings(game: G, settings: Iterable[str], *, limits: Limits = DEFAULT_LIMITS) -> G:
     """``game`` with command-line settings ``PATH=VALUE`` applied, as ``--set`` does.
 
     ``VALUE`` is JSON (``6``, ``true``, ``"text"``, ``[1, 2]``) or, when it is not, the
     text itself; it is converted to the field's declared type by the records' converter
-    (a JSON list becomes a tuple, a name an enum member). A setting without ``=``, a path
-    the config does not have or a value it refuses is a :class:`~gamefold.ConfigError`
-    naming the path.
+    (a JSON list becomes a tuple, a name an enum member). ``VALUE`` is read within
+    ``limits``, as a ``--config`` file is (its size, nesting and strings). A setting without
+    ``=``, a path the config does not have, a value beyond the limits or a value the config
+    refuses is a :class:`~gamefold.ConfigError` naming the path.
     """
     changes: dict[str, Any] = {}
     config: Any = game.config
@@ -101,16 +102,25 @@ def parse_settings(game: G, settings: Iterable[str]) -> G:
         path, sep, text = item.partition("=")
         path = path.strip()
         if not sep or not path:
-            raise ConfigError(item, f"a setting is PATH=VALUE (skills.hand_limit=6), not {item!r}")
-        changes[path] = _converted(config, path, _json_or_text(text))
+            shown = item if len(item) <= 40 else item[:37] + "..."
+            raise ConfigError(
+                shown, f"a setting is PATH=VALUE (skills.hand_limit=6), not {shown!r}"
+            )
+        changes[path] = _converted(config, path, _json_or_text(path, text, limits))
     return variant(game, changes)
 
 
-def _json_or_text(text: str) -> Any:
+def _json_or_text(path: str, text: str, limits: Limits) -> Any:
+    """``text`` as JSON within ``limits``, or the text itself when it is not JSON."""
     try:
-        return json.loads(text)
-    except ValueError:
-        return text
+        return parse_json(text, limits)
+    except RecordError as err:
+        if err.code != "record/not-json":
+            raise ConfigError(path, f"{path}: {err.message}") from None
+    if len(text) > limits.max_string:
+        message = f"a text of {len(text):,} characters; the limit is {limits.max_string:,}"
+        raise ConfigError(path, f"{path}: {message} (max_string)")
+    return text
 
 
 def _converted(config: Any, path: str, value: Any) -> Any:

@@ -24,7 +24,7 @@ from gamefold.pipeline import Refusal
 from gamefold.skills import codes
 from gamefold.skills.catalogue import Effect, Modifier
 from gamefold.skills.config import GM
-from gamefold.skills.domains import HAND_CARDS, OWNERS
+from gamefold.skills.domains import ABILITIES, HAND_CARDS, OWNERS, PAYMENTS
 from gamefold.skills.session import (
     Decided,
     Effects,
@@ -103,9 +103,9 @@ class PayCost(Action):
     kept in increasing id order.
     """
 
-    player: str
-    ability: str
-    cards: tuple[int, ...] = attrs.field(converter=_card_ids)
+    player: str = attrs.field(metadata=domain(OWNERS))
+    ability: str = attrs.field(metadata=domain(ABILITIES))
+    cards: tuple[int, ...] = attrs.field(converter=_card_ids, metadata=domain(PAYMENTS))
 
 
 @attrs.frozen

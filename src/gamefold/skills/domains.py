@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamefold.domains import Ref
+from gamefold.domains import Listed, Ref
 from gamefold.skills.config import GM
 
-__all__ = ["HAND_CARDS", "OWNERS", "UNITS"]
+__all__ = ["ABILITIES", "HAND_CARDS", "OWNERS", "PAYMENTS", "UNITS"]
 
 
 def _units(view: Any, actor: str) -> tuple[str, ...]:
@@ -22,6 +22,10 @@ def _units(view: Any, actor: str) -> tuple[str, ...]:
 
 def _owners(view: Any, actor: str) -> tuple[str, ...]:
     return tuple(sorted(owner.player for owner in view.skills.owners))
+
+
+def _abilities(view: Any, actor: str) -> tuple[str, ...]:
+    return tuple(sorted(ability.name for ability in view.skills.config.abilities))
 
 
 def _hands(view: Any, actor: str) -> tuple[int, ...]:
@@ -37,3 +41,10 @@ OWNERS = Ref(_owners, cap=8)
 HAND_CARDS = Ref(_hands, cap=16)
 """A Skill card in a hand the actor sees (its own, and those of seats it commands), by
 increasing id."""
+
+ABILITIES = Ref(_abilities, cap=8)
+"""An ability paid for with a Payment Discard (``SkillsConfig.abilities``), by name (SD-10)."""
+
+PAYMENTS = Listed(cap=32)
+"""The cards of a Payment Discard: one of the payments the actor may make for the ability
+chosen (combinatorial in general, SD-10)."""

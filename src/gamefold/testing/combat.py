@@ -170,7 +170,7 @@ def configs(
         max_hp=chosen["max_hp"],
         uncontested=chosen["uncontested"],
         pairing_tiebreak=chosen["pairing_tiebreak"],
-        condition_rounds=st.integers(1, 3),
+        condition_rounds=st.integers(0, 3),
         body_slots=chosen["body_slots"],
         dire=chosen["dire"],
     )

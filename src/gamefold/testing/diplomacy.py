@@ -45,6 +45,7 @@ from gamefold.diplomacy import (
     reduce,
 )
 from gamefold.diplomacy import legal_actions as player_actions
+from gamefold.diplomacy.ticks import income, income_bound
 from gamefold.testing._validate import (
     as_strategy,
     build,
@@ -128,28 +129,48 @@ def configs(
     :func:`bonus_zones`, ``composition`` from :func:`compositions`. The other fields are
     always drawn.
     """
-    return st.builds(
-        DiplomacyConfig,
-        hand_limit=as_strategy(
+    fields: dict[str, SearchStrategy[Any]] = {
+        "hand_limit": as_strategy(
             option("hand_limit", hand_limit, count(*HAND_LIMIT_RANGE), default=_HAND_LIMITS)
         ),
-        ticks_per_card=as_strategy(
+        "ticks_per_card": as_strategy(
             option("ticks_per_card", ticks_per_card, count(1), default=_PRICES)
         ),
-        quarters_per_territory=st.integers(0, 4),
-        bonus_zones=as_strategy(option("bonus_zones", bonus_zones, _ZONES, default=_BONUS_ZONES)),
-        proposal_ttl=as_strategy(option("proposal_ttl", proposal_ttl, count(1), default=_TTLS)),
-        pact_clock=st.sampled_from(PACT_CLOCKS),
-        debt_rounding=st.sampled_from(DEBT_ROUNDINGS),
-        score_locked=st.booleans(),
-        composition=as_strategy(
+        "quarters_per_territory": st.integers(0, 4),
+        "bonus_zones": as_strategy(
+            option("bonus_zones", bonus_zones, _ZONES, default=_BONUS_ZONES)
+        ),
+        "proposal_ttl": as_strategy(option("proposal_ttl", proposal_ttl, count(1), default=_TTLS)),
+        "pact_clock": st.sampled_from(PACT_CLOCKS),
+        "debt_rounding": st.sampled_from(DEBT_ROUNDINGS),
+        "score_locked": st.booleans(),
+        "composition": as_strategy(
             option("composition", composition, _COMPOSITION, default=_COMPOSITIONS)
         ),
-        empty_kind=st.sampled_from(EMPTY_KIND),
-        accepted_cards=st.sampled_from(ACCEPTED_CARDS),
-        all_locked=st.sampled_from(ALL_LOCKED),
-        quarters_per_tick=st.sampled_from((2, 4, 8)),
-    )
+        "empty_kind": st.sampled_from(EMPTY_KIND),
+        "accepted_cards": st.sampled_from(ACCEPTED_CARDS),
+        "all_locked": st.sampled_from(ALL_LOCKED),
+        "quarters_per_tick": st.sampled_from((2, 4, 8)),
+    }
+    return _configs(fields, fit=bonus_zones is None)
+
+
+def _fit(zones: dict[str, BonusZone], bound: int) -> dict[str, BonusZone]:
+    """The drawn ``zones``, in name order, as many as fit the income bound together (DP-6)."""
+    kept, total = {}, 0
+    for name, zone in sorted(zones.items()):
+        if total + zone.quarters <= bound:
+            kept[name], total = zone, total + zone.quarters
+    return kept
+
+
+@st.composite
+def _configs(draw: DrawFn, fields: dict[str, SearchStrategy[Any]], *, fit: bool) -> DiplomacyConfig:
+    values = {name: draw(field) for name, field in fields.items()}
+    if fit:  # DP-6: drawn zones keep to what one turn start may add; given ones are the caller's
+        bound = income_bound(values["ticks_per_card"], values["quarters_per_tick"])
+        values["bonus_zones"] = _fit(values["bonus_zones"], bound)
+    return DiplomacyConfig(**values)
 
 
 _BONUS_ZONES = bonus_zones()
@@ -188,14 +209,18 @@ def initial_states(
     )
 
 
-def _begin(state: DiplomacyState, territories: SearchStrategy[int]) -> SearchStrategy[Action]:
-    names = sorted(state.config.bonus_zones)
-    return st.builds(
-        BeginTurn,
-        st.just(state.next_player),
-        territories,
-        st.lists(st.sampled_from(names), unique=True).map(tuple) if names else st.just(()),
-    )
+@st.composite
+def _begin(draw: DrawFn, state: DiplomacyState, territories: SearchStrategy[int]) -> Action:
+    """A turn start holding drawn zones and territories, within the income bound (DP-6):
+    the territories drawn are cut to what the bound leaves after the zones."""
+    config = state.config
+    names = sorted(config.bonus_zones)
+    zones = tuple(draw(st.lists(st.sampled_from(names), unique=True))) if names else ()
+    held = draw(territories)
+    room = config.max_income - income(config, 0, zones)
+    if config.quarters_per_territory:
+        held = min(held, room // config.quarters_per_territory)
+    return BeginTurn(state.next_player, held, zones)
 
 
 def legal_actions(

@@ -7,7 +7,8 @@ writes (``{"names", "slices", "clock"}``), so a view's hidden hand (``"hand": nu
 ``"hand_size"``) shows as hidden. Cards show by name and id (``Strike #12``): the names
 come from the game's config (:func:`card_names`), the same for every state and view.
 A game extending one of them (a subclass with a house rule) shows its panel; any other game
-gets the default one: a table a slice, named after the slice, of its fields.
+gets the default one (:mod:`gamefold.viewer.slices`): each slice by what it is, its config
+folded away.
 
 A page draws a panel a step and player: within :func:`remembered`, a row or table drawn
 from the very same parts of a tree as before (the parts consecutive states share, see
@@ -38,7 +39,6 @@ __all__ = [
     "panel",
     "remembered",
     "section",
-    "slice_sections",
 ]
 
 CardNames: TypeAlias = Mapping[int, str]
@@ -326,36 +326,6 @@ def _campaign_clock(tree: dict[str, Any]) -> list[list[Any]]:
     return [*_turn_clock(flow, _slice(tree, "map")), *_skirmish_clock(tree)]
 
 
-# -- any other game -------------------------------------------------------------------------
-
-
-def slice_sections(tree: dict[str, Any], names: CardNames) -> list[Section]:
-    """The default panel: one table a slice, titled with the slice's name, of its fields;
-    a field holding a list of records (a hand's owners, the combatants) gets a row a record."""
-    return [
-        _drawn(_slice_section, name, value)
-        for name, value in zip(tree.get("names", []), tree.get("slices", []), strict=False)
-    ]
-
-
-def _slice_section(name: str, value: Any) -> Section:
-    return section(name, ("field", "value"), _fields(value))
-
-
-def _fields(value: Any) -> list[tuple[str, Any]]:
-    if not isinstance(value, dict):
-        return [("value", value)]
-    rows: list[tuple[str, Any]] = []
-    for key, item in value.items():
-        if key == "type":
-            continue
-        if isinstance(item, list) and item and all(isinstance(one, dict) for one in item):
-            rows.extend((f"{key}[{i}]", one) for i, one in enumerate(item))
-        else:
-            rows.append((key, item))
-    return rows
-
-
 # -- the table ------------------------------------------------------------------------------
 
 
@@ -390,18 +360,27 @@ def _panel_of(game: str) -> _Panel | None:
 
 
 def card_names(game: str, state: Game) -> dict[int, str]:
-    """Card id → name for the cards of ``game`` (from its full ``state``); ``{}`` for a game
-    without a panel of its own or of the game it extends."""
+    """Card id → name for the cards of ``game`` (from its full ``state``); for a game
+    without a panel of its own or of the game it extends, the names its slices can give
+    (:func:`gamefold.viewer.slices.card_names`)."""
     found = _panel_of(game)
-    return found.cards(state) if found else {}
+    if found is not None:
+        return found.cards(state)
+    from gamefold.viewer import slices  # the default panel draws with this module's tables
+
+    return slices.card_names(state)
 
 
 def panel(game: str, tree: dict[str, Any], names: CardNames | None = None) -> list[Section]:
     """The panel of ``game`` for the state ``tree`` (or of the shipped game it extends); for
-    any other game, a table a slice (:func:`slice_sections`)."""
+    any other game, the default panel (:func:`gamefold.viewer.slices.slice_sections`)."""
     found = _panel_of(game)
     shown = _NO_NAMES if names is None else names
-    return (found.sections if found else slice_sections)(tree, shown)
+    if found is not None:
+        return found.sections(tree, shown)
+    from gamefold.viewer import slices  # the default panel draws with this module's tables
+
+    return slices.slice_sections(tree, shown)
 
 
 def clock_items(game: str, tree: dict[str, Any]) -> list[list[Any]]:

@@ -64,7 +64,11 @@ def _panel_ops(old: list[Section], new: list[Section], ops: list[Op]) -> None:
         return
     for index in compress(range(len(new)), map(is_not, old, new)):
         before, after = old[index], new[index]
-        if before["title"] != after["title"] or before["columns"] != after["columns"]:
+        if (
+            before["title"] != after["title"]
+            or before["columns"] != after["columns"]
+            or before.get("folded") != after.get("folded")
+        ):
             ops.append([["panel", index], after])
             continue
         rows, changed = before["rows"], after["rows"]

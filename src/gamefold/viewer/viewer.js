@@ -94,21 +94,35 @@
     $("extra").replaceChildren(...extra, ...ruleLinks(info.rules));
   }
 
+  // A folded section (a slice's config) is shown collapsed, and stays as the reader left it.
+  const unfolded = new Set();
+
   function showPanel(node) {
     const parts = [];
     node.panel.forEach((section, s) => {
-      parts.push(el("h3", {}, section.title));
+      const body = [];
       if (section.rows.length === 0) {
-        parts.push(el("p", { class: "none" }, "none"));
+        body.push(el("p", { class: "none" }, "none"));
+      } else {
+        const head = el("tr", {}, ...section.columns.map((c) => el("th", {}, c)));
+        const rows = section.rows.map((row, r) =>
+          el("tr", {}, ...row.map((cell, c) => {
+            return el("td", changed(["panel", s, "rows", r, c]) ? { class: "changed" } : {}, cell);
+          }))
+        );
+        body.push(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+      }
+      if (!section.folded) {
+        parts.push(el("h3", {}, section.title), ...body);
         return;
       }
-      const head = el("tr", {}, ...section.columns.map((c) => el("th", {}, c)));
-      const rows = section.rows.map((row, r) =>
-        el("tr", {}, ...row.map((cell, c) => {
-          return el("td", changed(["panel", s, "rows", r, c]) ? { class: "changed" } : {}, cell);
-        }))
-      );
-      parts.push(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+      const folded = el("details", { class: "folded" }, el("summary", {}, section.title), ...body);
+      folded.open = unfolded.has(section.title);
+      folded.addEventListener("toggle", () => {
+        if (folded.open) unfolded.add(section.title);
+        else unfolded.delete(section.title);
+      });
+      parts.push(folded);
     });
     $("panel").replaceChildren(...(parts.length ? [el("h2", {}, "Game"), ...parts] : []));
   }

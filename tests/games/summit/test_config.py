@@ -322,7 +322,7 @@ def test_sm2_sm10_the_map_and_round_bounds_are_inclusive() -> None:
         Scenario(max_rounds=MAX_ROUNDS + 1)
     assert str(err.value) == "max_rounds is at most 1,000, not 1,001 [max_rounds, SM-10]"
     zones = tuple(Zone(f"z{i}", (name,)) for i, name in enumerate(names[:MAX_TERRITORIES]))
-    feeds = next(iter(DEFAULT_BONUS_ZONES.values()))
+    feeds = BonusZone(Kind.VALUE, 1)  # DP-6: the whole map's income stays under the bound
     diplomacy = attrs.evolve(default_diplomacy(), bonus_zones={z.name: feeds for z in zones})
     every = attrs.evolve(huge(MAX_TERRITORIES), zones=zones)
     assert len(SummitConfig(scenario=every, diplomacy=diplomacy).scenario.zones) == 1000
@@ -486,3 +486,43 @@ def test_tr8_a_troop_figure_over_max_troops_is_refused_with_its_bound(
         Scenario(**{field: MAX_TROOPS + 1})
     assert (raised.value.field, raised.value.rule) == (field, rule)
     assert raised.value.args[0] == f"must be {MAX_TROOPS} or less, not {MAX_TROOPS + 1}"
+
+
+def test_dp6_a_map_whose_whole_income_passes_the_bound_is_a_config_error() -> None:
+    """DP-6: holding every territory and zone of the map must add at most the diplomacy
+    config's ``max_income`` a turn, so no summit turn start is refused for it; at the bound
+    the config is accepted, one unit more is a ConfigError naming ``diplomacy``."""
+    scenario = Scenario()
+    zones = sum(DEFAULT_BONUS_ZONES[z.name].quarters for z in scenario.zones)
+    bound = default_diplomacy().max_income
+    room, spare = divmod(bound - zones, len(scenario.territories))
+    assert (room, spare) == ((2400 - 204) // 18, (2400 - 204) % 18)
+    fits = attrs.evolve(default_diplomacy(), quarters_per_territory=room)
+    assert SummitConfig(diplomacy=fits).diplomacy.quarters_per_territory == room
+    bigger = {**DEFAULT_BONUS_ZONES, "Barracks": BonusZone(Kind.VALUE, 40 + spare)}
+    exact = attrs.evolve(fits, bonus_zones=bigger)
+    assert SummitConfig(diplomacy=exact).diplomacy.max_income == bound
+    over = attrs.evolve(exact, bonus_zones={**bigger, "Harbour": BonusZone(Kind.VALUE, 29)})
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(diplomacy=over)
+    assert (err.value.field, err.value.rule) == ("diplomacy", "DP-6")
+    with pytest.raises(ConfigError) as err:
+        SummitConfig(diplomacy=attrs.evolve(fits, quarters_per_territory=room + 1))
+    assert (err.value.field, err.value.rule) == ("diplomacy", "DP-6")
+
+
+def test_dp6_the_shipped_summit_and_campaign_maps_keep_their_income_in_bound() -> None:
+    """DP-6: a player holding the whole map of the default summit, and of the campaign's
+    summit, adds at most ``max_income`` in one turn start; a campaign built on a summit
+    past the bound never gets that far: the summit's own config refuses it."""
+    from gamefold.games.campaign import CampaignConfig
+
+    for summit in (SummitConfig(), CampaignConfig().summit):
+        dip, scenario = summit.diplomacy, summit.scenario
+        whole = len(scenario.territories) * dip.quarters_per_territory
+        whole += sum(dip.zone(z.name).quarters for z in scenario.zones)
+        assert whole <= dip.max_income
+    greedy = attrs.evolve(default_diplomacy(), quarters_per_territory=1_000)
+    with pytest.raises(ConfigError) as err:
+        CampaignConfig(summit=SummitConfig(players=3, diplomacy=greedy))
+    assert (err.value.field, err.value.rule) == ("diplomacy", "DP-6")

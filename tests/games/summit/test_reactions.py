@@ -140,11 +140,11 @@ def test_sm7_dp8_a_ceasefire_makes_a_truce_that_ends_with_its_pact() -> None:
     state, events = _pact(game, state, "Ceasefire T1", ["Troops T1"])
     assert of_type(events, TruceBegan) == [TruceBegan(0, "p1", "p2")]
     assert board(state).truces == (Truce(0, "p1", "p2"),)
-    for _ in range(2):  # DP-8: 3 turns, counted at p1's turn starts
+    for _ in range(3):  # DP-8: in force through p1's next 3 whole turns
         state, events = until_turn(game, state, "p1")
         assert board(state).truces
         assert not of_type(events, TruceEnded)
-    state, events = until_turn(game, state, "p1")
+    state, events = until_turn(game, state, "p2")  # the turn after p1's third
     assert of_type(events, TruceEnded) == [TruceEnded(0, "ended")]
     assert board(state).truces == ()
 
@@ -251,7 +251,8 @@ def test_dp9_dp12_dp11_dp4_dp6_sm4_sm8_the_order_of_a_turn_start() -> None:
     state, _ = act(game, state, SelfApply("p1", cards[0]))  # the debt: half of 3, 1
     state, _ = act(game, state, Propose("p1", "p3", cards[1], (cards[2],)))
     state, _ = act(game, state, Defer("p3", 0))  # pending until p1's next turn start
-    state = _with_pact(state, Pact(9, "Manufacturing Partnership T1", "p1", "p2", (), 3))
+    # DP-8: p4's turn, just before p1's, is a whole turn of p4's pact: counted at p1's start
+    state = _with_pact(state, Pact(9, "Manufacturing Partnership T1", "p4", "p1", (), 3))
     table = dip(state)
     me = table.players[0]
     rich = attrs.evolve(me, ticks=attrs.evolve(me.ticks, value=60))

@@ -276,14 +276,15 @@ def _require_battle(game: Game, action: Action) -> None:
 
 
 def step_start_round(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
-    """The skill decks' Round begins: every living champion and the GM refill (SD-3); during
-    a battle whose fight goes on, within its Rounds (CP-1, CP-7), between Rounds (the decks
-    refuse it in a Round)."""
+    """The battle's Round begins: every living champion and the GM refill (SD-3), and the
+    fight counts conditions from this Round (CB-12); during a battle whose fight goes on,
+    within its Rounds (CP-1, CP-7), between Rounds (the decks refuse it in a Round)."""
     _require_battle(game, action)
     if battle_over(game, config.max_battle_rounds):
         raise codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
     deck, events = skills.step(game.skills, StartRound())
-    return replace(game, skills=deck), events
+    fight, more = combat.step(game.combat, StartRound())
+    return replace(game, skills=deck, combat=fight), (*events, *more)
 
 
 RoundEnds: TypeAlias = tuple[tuple[str, Callable[[Any, Action], tuple[Any, Events]]], ...]

@@ -282,11 +282,26 @@ class SummitConfig:
             f"bonus_zones must say what each zone of the map feeds; missing {missing}",
             "DP-5",
         )
+        self._check_income()
         require(
             len(self.scenario.territories) >= self.players,
             "scenario",
             f"{self.players} players need at least {self.players} territories",
             "SM-2",
+        )
+
+    def _check_income(self) -> None:
+        """DP-6: a player holding the whole map gains at most the diplomacy config's
+        ``max_income`` in one turn start, so no summit turn start is ever refused for it."""
+        dip = self.diplomacy
+        held = len(self.scenario.territories) * dip.quarters_per_territory
+        held += sum(dip.zone(z.name).quarters for z in self.scenario.zones)
+        require(
+            held <= dip.max_income,
+            "diplomacy",
+            f"holding the whole map adds {held:,} units of ticks a turn (quarters_per_territory "
+            f"and bonus_zones); one turn start adds at most {dip.max_income:,}",
+            "DP-6",
         )
 
     def _check_effects(self) -> None:

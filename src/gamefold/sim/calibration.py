@@ -1,0 +1,131 @@
+"""Calibration: how often the intervals and the SPRT keep their promises, by simulation.
+
+The study draws the statistic's data directly (counts of games, no games played), many
+experiments at once with NumPy, and runs them through the very functions
+:func:`~gamefold.sim.compare` uses: an interval's **coverage** is the share of experiments
+whose 95% interval holds the true value; an SPRT's **errors** are the shares of runs that
+accept H1 when H0 is true (``alpha``) and H0 when H1 is true (``beta``). The test suite
+holds every figure to its promise, and the statistics page prints them when the docs build.
+
+A pair of games (arm A's and arm B's game on one seed) falls in one of four cells: both
+won, A only, B only, neither. :class:`Pairs` gives their chances from the share of pairs
+alike (the luck of the deal decides both games) and the true difference ``B - A``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gamefold.sim.extras import require
+from gamefold.sim.sequential import SPRT, trinomial_llr
+from gamefold.sim.stats import LEVEL, tango_interval
+
+__all__ = ["Pairs", "interval_coverage", "sprt_errors"]
+
+
+@attrs.frozen
+class Pairs:
+    """The chances of the four cells of a pair of yes/no games.
+
+    ``alike`` of the pairs agree (``won`` of those are wins for both); the rest differ,
+    ``(1 - alike + difference) / 2`` won by B only and ``(1 - alike - difference) / 2``
+    by A only, so B's rate is A's plus ``difference``.
+    """
+
+    alike: float
+    """The share of pairs whose games end alike."""
+    difference: float
+    """The true difference of rates, ``B - A``."""
+    won: float = 0.5
+    """The share of the alike pairs that both arms win."""
+
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.alike <= 1 or abs(self.difference) > 1 - self.alike:
+            raise ValueError(f"no pairs are {self.alike:.0%} alike and differ by {self.difference}")
+
+    @property
+    def cells(self) -> tuple[float, float, float, float]:
+        """Chances of: both won, A only, B only, neither."""
+        differ = 1 - self.alike
+        return (
+            self.alike * self.won,
+            (differ - self.difference) / 2,
+            (differ + self.difference) / 2,
+            self.alike * (1 - self.won),
+        )
+
+    @property
+    def rates(self) -> tuple[float, float]:
+        """Arm A's and arm B's true rates."""
+        both, a_only, b_only, _ = self.cells
+        return both + a_only, both + b_only
+
+    @classmethod
+    def independent(cls, rate_a: float, rate_b: float) -> Pairs:
+        """Pairs of independent games (other seeds, or luck that decides nothing)."""
+        a_only, b_only = rate_a * (1 - rate_b), rate_b * (1 - rate_a)
+        alike = 1 - a_only - b_only
+        return cls(alike, b_only - a_only, rate_a * rate_b / alike if alike else 0.5)
+
+
+def _numpy() -> Any:
+    return require("sim", "numpy", "a calibration")
+
+
+def interval_coverage(pairs: Pairs, n: int, *, experiments: int, seed: int) -> dict[str, float]:
+    """The coverage of each interval :func:`~gamefold.sim.difference` reports for ``n``
+    pairs of yes/no games drawn from ``pairs``, over ``experiments`` seeded experiments:
+    Wilson's of each arm's rate, Tango's of the paired difference, and Newcombe's of the
+    difference when the arms are played on other seeds (independent games)."""
+    np = _numpy()
+    proportion = require("sim", "statsmodels.stats.proportion", "a calibration")
+    rng = np.random.default_rng(seed)
+    both, a_only, b_only, _ = rng.multinomial(n, pairs.cells, size=experiments).T
+    rate_a, rate_b = pairs.rates
+    true = rate_b - rate_a
+    low, high = tango_interval(b_only, a_only, np.full(experiments, n))
+    found = {"Tango (paired)": _held(low, high, true)}
+    for name, wins, rate in (
+        ("Wilson (A)", both + a_only, rate_a),
+        ("Wilson (B)", both + b_only, rate_b),
+    ):
+        low, high = proportion.proportion_confint(wins, n, alpha=1 - LEVEL, method="wilson")
+        found[name] = _held(low, high, rate)
+    wins_a, wins_b = rng.binomial(n, rate_a, experiments), rng.binomial(n, rate_b, experiments)
+    low, high = proportion.confint_proportions_2indep(
+        wins_b, n, wins_a, n, method="newcomb", compare="diff", alpha=1 - LEVEL
+    )
+    found["Newcombe (unpaired)"] = _held(low, high, true)
+    return found
+
+
+def _held(low: Any, high: Any, true: float) -> float:
+    np = _numpy()
+    slack = 1e-9  # an end found by bisection may sit a hair inside the true value
+    return float(np.mean((low - slack <= true) & (true <= high + slack)))
+
+
+def sprt_errors(test: SPRT, pairs: Pairs, *, runs: int, games: int, seed: int) -> dict[str, float]:
+    """The shares of ``runs`` seeded runs of ``test`` (at most ``games`` pairs each, looked
+    at every ``test.step`` as :meth:`~gamefold.sim.SPRT.decide` does) that accept ``H0``,
+    ``H1``, or stay ``undecided``, when pairs are drawn from ``pairs``."""
+    np = _numpy()
+    rng = np.random.default_rng(seed)
+    looks = np.unique(np.append(np.arange(test.step, games + 1, test.step), games))
+    _, a_only, b_only, _ = pairs.cells
+    low, high = test.bounds
+    verdicts = {"H0": 0, "H1": 0, "undecided": 0}
+    for chunk in np.array_split(np.arange(runs), max(1, runs * games // 4_000_000)):
+        draws = rng.random((len(chunk), games))
+        minus = np.cumsum(draws < a_only, axis=1, dtype="int32")[:, looks - 1]
+        plus = np.cumsum(draws >= 1 - b_only, axis=1, dtype="int32")[:, looks - 1]
+        path = trinomial_llr(minus, looks - minus - plus, plus, test.h0, test.h1)
+        crossed = (path <= low) | (path >= high)
+        first = np.where(crossed.any(axis=1), crossed.argmax(axis=1), -1)
+        at = path[np.arange(len(chunk)), first]
+        verdicts["undecided"] += int((first < 0).sum())
+        verdicts["H1"] += int(((first >= 0) & (at >= high)).sum())
+        verdicts["H0"] += int(((first >= 0) & (at <= low)).sum())
+    return {verdict: count / runs for verdict, count in verdicts.items()}

@@ -1,0 +1,30 @@
+"""A small run of the calibration study for the quick lane (the full one is slow)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gamefold.sim import SPRT, difference
+from gamefold.sim.calibration import Pairs, interval_coverage, sprt_errors
+
+
+def test_the_study_runs_the_intervals_compare_reports() -> None:
+    found = interval_coverage(Pairs(0.9, 0.05), 40, experiments=300, seed=1)
+    assert set(found) == {"Tango (paired)", "Wilson (A)", "Wilson (B)", "Newcombe (unpaired)"}
+    assert all(0.9 <= share <= 1 for share in found.values()), found
+    # The study's Tango interval is difference()'s for the same counts.
+    a, b = np.zeros(40), np.zeros(40)
+    b[:3], a[3:4] = 1, 1
+    assert Pairs(0.9, 0.05).rates == (0.475, 0.525)
+    assert difference(a, b).method == "Tango's score interval of paired rates"
+
+
+def test_the_study_runs_the_sprt_as_decide_does() -> None:
+    test = SPRT(h1=0.1, step=5)
+    found = sprt_errors(test, Pairs(0.95, 0.0), runs=200, games=600, seed=2)
+    assert found["H1"] <= 0.1
+    assert sum(found.values()) == 1.0
+    rng = np.random.default_rng(3)
+    draws = rng.random(600)
+    differences = np.where(draws < 0.025, -1.0, np.where(draws >= 0.975, 1.0, 0.0))
+    assert test.decide(differences).verdict in ("H0", "undecided")
