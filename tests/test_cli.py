@@ -45,8 +45,8 @@ def test_simulate_prints_a_summary_per_player(capsys: pytest.CaptureFixture[str]
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == "toy-scored: 50 games, seed 3; 50 finished"
-    assert lines[1].startswith("a game on average: ")
-    assert lines[3] == "Who wins (winner), per player, 95% Wilson intervals over 50 games:"
+    assert lines[1] == "a game on average (95% t intervals over the 50 games):"
+    assert "Who wins (winner), per player, 95% Wilson intervals over 50 games:" in lines
     head = lines.index(next(line for line in lines if line.split() == ["a", "b"]))
     rows: dict[str, list[str]] = {}
     for line in lines[head : head + 6]:
@@ -55,19 +55,20 @@ def test_simulate_prints_a_summary_per_player(capsys: pytest.CaptureFixture[str]
     frame = simulate("toy-scored", games=50, seed=3, progress=False)
     a_rate = frame[frame["player"] == "a"]["winner"].mean()
     assert rows["winner"][0] == f"{a_rate:.2f}"
-    assert lines[4].split()[:2] == ["a", f"{a_rate:.3f}"]
+    who = lines.index("Who wins (winner), per player, 95% Wilson intervals over 50 games:")
+    assert lines[who + 1].split()[:2] == ["a", f"{a_rate:.3f}"]
     from statsmodels.stats.proportion import proportion_confint
 
     wins = int(frame[frame["player"] == "a"]["winner"].sum())
     low, high = proportion_confint(wins, 50, method="wilson")
     interval = next(line for line in lines if line.startswith("winner 95%"))
-    assert interval.split()[2] == f"{low:.2f}-{high:.2f}"  # the rate's Wilson interval
+    assert interval.split()[2] == f"[{low:.2f},{high:.2f}]"  # the rate's Wilson interval
     assert "Means over the 50 games, per player." in out
 
 
 def test_simulate_wide_prints_the_full_table(capsys: pytest.CaptureFixture[str]) -> None:
-    """The full table: who wins first, then every column, each rate followed by its 95%
-    Wilson interval over the player's games."""
+    """The full table: who wins first, then every column, each followed by its mean's 95%
+    interval over the player's games (Wilson's for a rate)."""
     status, out, err = run(
         capsys, "simulate", "toy-scored", "--games", "50", "--seed", "3", "--wide"
     )
@@ -77,17 +78,19 @@ def test_simulate_wide_prints_the_full_table(capsys: pytest.CaptureFixture[str])
     assert any(line.startswith("Who wins (winner)") for line in lines)
     at = next(i for i, line in enumerate(lines) if line.split()[:1] == ["policy"])
     header, a_line, b_line = lines[at], lines[at + 2], lines[at + 3]
-    assert header.split() == [
-        *("policy", "games", "finished", "finished", "95%", "steps", "rounds", "turns"),
-        *("score", "winner", "winner", "95%", "moves"),
-    ]
+    numbers = ("finished", "steps", "rounds", "turns", "score", "winner", "moves")
+    assert header.split() == ["policy", "games", *(w for n in numbers for w in (n, n, "95%"))]
     from statsmodels.stats.proportion import proportion_confint
 
     frame = simulate("toy-scored", games=50, seed=3, progress=False)
     a_wins = frame[frame["player"] == "a"]["winner"]
     low, high = proportion_confint(int(a_wins.sum()), 50, method="wilson")
     assert a_line.split()[:3] == ["a", "random", "50"]
-    assert a_line.split()[-3:-1] == [f"{a_wins.mean():.3f}", f"{low:.2f}-{high:.2f}"]
+    at_winner = 3 + 2 * numbers.index("winner")
+    assert a_line.split()[at_winner : at_winner + 2] == [
+        f"{a_wins.mean():.3f}",
+        f"[{low:.2f},{high:.2f}]",
+    ]
     assert b_line.split()[:2] == ["b", "random"]
 
 

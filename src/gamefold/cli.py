@@ -498,11 +498,18 @@ def _next_question(game: GameDef[Any], args: argparse.Namespace) -> str:
 
 
 def _headline(game: GameDef[Any], args: argparse.Namespace, frame: Any) -> str:
+    from gamefold.sim.stats import mean_interval
+
     per_game = frame.drop_duplicates("game")
     finished = int(per_game["finished"].sum())
+    headline = f"{game.name}: {len(per_game)} games, seed {args.seed}; {finished} finished;"
+    if per_game.empty:
+        return headline
+    steps = per_game["steps"].to_numpy()
+    found = mean_interval(steps)
     return (
-        f"{game.name}: {len(per_game)} games, seed {args.seed}; {finished} finished; "
-        f"{per_game['steps'].mean():.1f} steps a game on average"
+        f"{headline} {steps.mean():.1f} steps a game on average"
+        f" [{found.low:.1f}, {found.high:.1f}] ({found.method}, 95%)"
     )
 
 

@@ -139,3 +139,58 @@ def test_cli_without_the_extra_prints_no_traceback_in_a_fresh_process(command: s
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert "pip install 'gamefold[sim]'" in done.stderr
+
+
+def _third_party_imports(package: Path) -> dict[str, str]:
+    """Every library a package's modules import (``import``, ``from``, or ``require``),
+    by top-level module name, with a file that imports it."""
+    import ast
+
+    found: dict[str, str] = {}
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", "") == "require"
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+            ):
+                names = [str(node.args[1].value)]
+            for name in names:
+                root = name.split(".")[0]
+                if root not in sys.stdlib_module_names and root not in ("gamefold", "attrs"):
+                    found.setdefault(root, path.name)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("package", "extras"), [("sim", ("sim",)), ("envs", ("envs", "openspiel"))]
+)
+def test_every_library_a_package_imports_is_declared_in_its_extra(
+    package: str, extras: tuple[str, ...]
+) -> None:
+    """numpy, imported by the statistics, is in the ``sim`` extra itself, not only there
+    because pandas happens to bring it."""
+    import tomllib
+    from importlib.metadata import packages_distributions
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    optional = project["optional-dependencies"]
+    deps = [*project["dependencies"], *(d for extra in extras for d in optional[extra])]
+    declared = {_distribution_name(dep) for dep in deps}
+    owners = packages_distributions()
+    for module, where in _third_party_imports(ROOT / "src" / "gamefold" / package).items():
+        dists = {_distribution_name(d) for d in owners.get(module, [module])}
+        assert dists & declared, f"{where} imports {module}, which the extras {extras} lack"
+
+
+def _distribution_name(requirement: str) -> str:
+    import re
+
+    name = re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0]
+    return re.sub(r"[-_.]+", "-", name).lower()

@@ -16,7 +16,14 @@ import tests.sim.scored  # noqa: F401  (registers "toy-scored")
 from matplotlib.axes import Axes
 
 from gamefold.sim import simulate
-from gamefold.sim.plots import game_length, metric_by_round, win_rate
+from gamefold.sim.plots import (
+    differences,
+    game_length,
+    measures,
+    metric_by_round,
+    standings,
+    win_rate,
+)
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +116,9 @@ def test_win_rate_error_bars_are_95_wilson_intervals_over_games_not_teammates() 
     assert _heights(ax) == pytest.approx([0.5, 0.5])
     low, high = proportion_confint(8, 16, alpha=0.05, method="wilson")
     assert _error_bars(ax) == pytest.approx([low, high] * 2)
-    assert ax.get_ylabel() == "winner rate (bars: 95% interval, Wilson score interval)"
+    assert " ".join(ax.get_ylabel().split()) == (
+        "winner rate (bars: 95% interval, Wilson score interval)"
+    )
 
 
 def test_titles_name_the_game_and_the_number_of_games(frames: tuple[Any, Any]) -> None:
@@ -147,3 +156,109 @@ def test_metric_by_round_leaves_out_round_0_and_rounds_few_games_reached() -> No
     assert [patch.get_x() + patch.get_width() / 2 for patch in ax.patches] == [1, 2]
     everything = metric_by_round(_trace(reach), "CardsDrawn", min_games=1)
     assert len(everything.patches) == 6
+
+
+def _outside(fig: Any) -> list[str]:
+    """The texts of ``fig`` (titles, labels, tick labels) that run off it."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+    texts = [fig._suptitle] if fig._suptitle is not None else []
+    for ax in fig.axes:
+        texts += [ax.title, ax.xaxis.label, ax.yaxis.label]
+        for axis, (low, high) in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+            low, high = min(low, high), max(low, high)
+            shown = zip(axis.get_ticklocs(), axis.get_ticklabels(), strict=True)
+            texts += [label for at, label in shown if low <= at <= high]  # drawn ones only
+    off = []
+    for text in texts:
+        if not text.get_text() or not text.get_visible():
+            continue
+        extent = text.get_window_extent(renderer)
+        inside = (
+            extent.x0 >= box.x0 - 1
+            and extent.y0 >= box.y0 - 1
+            and extent.x1 <= box.x1 + 1
+            and extent.y1 <= box.y1 + 1
+        )
+        if not inside:
+            off.append(text.get_text())
+    return off
+
+
+def test_win_rates_label_names_its_interval_and_fits(frames: tuple[Any, Any]) -> None:
+    games, _ = frames
+    ax = win_rate(games)
+    label = " ".join(ax.get_ylabel().split())
+    assert "95% interval" in label
+    assert "Wilson score interval" in label
+    assert _outside(ax.figure) == []
+
+
+def test_measures_draws_a_panel_per_measure_each_on_its_scale() -> None:
+    frame = simulate("skirmish", games=8, seed=2, max_steps=600, progress=False)
+    columns = ["winner", "hp", "damage_dealt", "fatigue", "fell_round", "cards_played"]
+    panels = measures(frame, columns)
+    assert len(panels) == 6
+    assert len({id(ax) for ax in panels}) == 6
+    fig = panels[0].figure
+    assert _outside(fig) == []
+    # each panel's points are that measure's per-player means, on its own scale
+    hp = panels[1].lines[0].get_ydata()
+    assert list(hp) == pytest.approx(list(frame.groupby("player")["hp"].mean()))
+    assert panels[1].get_ylim() != panels[0].get_ylim()
+    fell = frame.dropna(subset=["fell_round"])["game"].nunique()
+    if fell < 8:
+        assert f"over the {fell} games" in " ".join(panels[4].get_title().split())
+
+
+def test_differences_draws_each_metric_in_its_own_panel() -> None:
+    from gamefold.sim import compare
+
+    arms = (None, {"skills.hand_limit": 6})
+    options: dict[str, Any] = {"games": 6, "seed": 1, "max_steps": 600, "progress": False}
+    won = compare("skirmish", *arms, **options)
+    dealt = compare("skirmish", *arms, metric="damage_dealt", **options)
+    panels = differences([won, dealt])
+    assert len(panels) == 2
+    for ax, found in zip(panels, (won, dealt), strict=True):
+        (line,) = ax.lines[:1]
+        assert list(line.get_xdata()) == pytest.approx([found.difference.value])
+        label = " ".join(ax.get_xlabel().split())
+        assert found.difference.method in label
+        assert "95% interval" in label
+        assert any(rule.get_xdata()[0] == 0 for rule in ax.lines[1:])  # no difference's line
+    assert _outside(panels[0].figure) == []
+    assert len(differences(won)) == 1
+
+
+def test_standings_charts_a_tournaments_table() -> None:
+    from gamefold.sim import tournament
+
+    cup = tournament(
+        "toy-scored", {"rnd": "random", "greedy": "greedy"}, games=10, seed=2, progress=False
+    )
+    ax = standings(cup)
+    widths = [patch.get_width() for patch in ax.patches]
+    assert widths == pytest.approx(list(cup.leaderboard["share"]))
+    labels = ax.get_yticklabels()
+    ticks = sorted(((t.get_position()[1], t.get_text()) for t in labels), reverse=True)
+    assert [text.split("\n")[0] for _, text in ticks] == list(cup.leaderboard.index)  # best on top
+    assert "win share per game" in " ".join(ax.get_xlabel().split())
+    assert _outside(ax.figure) == []
+
+
+def test_differences_takes_named_differences_of_one_comparisons_games() -> None:
+    from gamefold.sim import Metric, compare, difference
+
+    found = compare("toy-scored", None, {"target": 8}, games=12, seed=1, progress=False)
+    arms = [found.games[found.games["arm"] == arm] for arm in ("A", "B")]
+    named = {}
+    for column in ("score", "moves"):
+        metric = Metric(column, of="a")
+        named[metric.label()] = difference(*(metric.values(arm) for arm in arms))
+    panels = differences(named)
+    assert [ax.get_title() for ax in panels] == ["score of a", "moves of a"]
+    for ax, one in zip(panels, named.values(), strict=True):
+        assert list(ax.lines[0].get_xdata()) == pytest.approx([one.value])
+    assert _outside(panels[0].figure) == []

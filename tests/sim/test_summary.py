@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from gamefold.sim import simulate, summary_text
+from gamefold.sim.stats import mean_interval
 from gamefold.sim.summary import game_columns, player_table
 
 
@@ -28,8 +29,48 @@ def test_per_game_facts_are_said_once_not_per_player(skirmish_frame: pd.DataFram
     table = player_table(skirmish_frame)
     assert not set(per_game) & set(table.index)
     text = summary_text(skirmish_frame, "skirmish", 4)
-    steps = skirmish_frame.drop_duplicates("game")["steps"].mean()
-    assert f"{steps:.1f} steps" in text.splitlines()[1]
+    steps = skirmish_frame.drop_duplicates("game")["steps"]
+    found = mean_interval(steps.to_numpy())
+    assert text.splitlines()[1] == "a game on average (95% t intervals over the 12 games):"
+    facts = text.splitlines()[2]
+    assert f"{steps.mean():.1f} steps [{found.low:.1f}, {found.high:.1f}]" in facts
+
+
+def test_a_game_without_turns_reports_none(skirmish_frame: pd.DataFrame) -> None:
+    """Skirmish's clock never starts a turn: no "0.0 turns", no turns anywhere."""
+    assert (skirmish_frame["turns"] == 0).all()
+    facts = summary_text(skirmish_frame, "skirmish", 4).split("\n\n")[0]
+    assert "rounds" in facts
+    assert "turns" not in facts
+
+
+def test_every_mean_has_its_interval_with_its_method(skirmish_frame: pd.DataFrame) -> None:
+    """A count's mean (hp, damage_dealt …) has a 95% row: the t interval over the player's
+    games (SciPy's), named in the legend beside Wilson's for the rates."""
+    from scipy import stats
+
+    table = player_table(skirmish_frame)
+    ana = skirmish_frame[skirmish_frame["player"] == "ana"]["damage_dealt"].astype(float)
+    found = stats.ttest_1samp(ana, 0.0).confidence_interval(0.95)
+    assert table.loc["damage_dealt 95%", "ana"] == f"[{found.low:.2f},{found.high:.2f}]"
+    numbers = [r for r in table.index if r != "policy" and not r.endswith((" 95%", " games"))]
+    assert all(f"{name} 95%" in table.index for name in numbers)
+    text = summary_text(skirmish_frame, "skirmish", 4)
+    assert "Wilson's score interval" in text
+    assert "t interval of the mean" in text
+
+
+def test_a_mean_over_some_games_states_how_many(skirmish_frame: pd.DataFrame) -> None:
+    """fell_round exists only in the games where the player fell: its mean is over those
+    games, and a ``games`` row says how many."""
+    table = player_table(skirmish_frame)
+    for player in ("ana", "bo", "cy", "gm"):
+        rows = skirmish_frame[skirmish_frame["player"] == player]["fell_round"]
+        assert table.loc["fell_round games", player] == str(rows.notna().sum())
+        if rows.notna().any():
+            assert table.loc["fell_round", player] == f"{rows.mean():.2f}"
+    assert "hp games" not in table.index  # every game has a value: all the games
+    assert "the games in which" in summary_text(skirmish_frame, "skirmish", 4)
 
 
 def test_player_columns_hold_each_players_means(skirmish_frame: pd.DataFrame) -> None:

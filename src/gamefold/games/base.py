@@ -153,6 +153,17 @@ class GameDef(ABC, Generic[C]):
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
         """Per player, the numbers a simulation reports (winner, damage, score …)."""
 
+    def outcome_types(self) -> Mapping[str, Any]:
+        """The type of each column :meth:`outcome` reports: ``bool``, ``int``, ``float`` or
+        ``str``, or one of them ``| None`` for a value some games lack (``int | None``).
+
+        A simulation's file takes its schema from these, before any game is played, so a
+        column missing from every game of the first batch is still typed right. A column
+        left out is typed from the first value it shows (none, by default: override this
+        in a game whose outcome can lack a value).
+        """
+        return {}
+
     def describe(self, event: Event) -> str:
         """One readable line for an event, for the turn-by-turn account.
 

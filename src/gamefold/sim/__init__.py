@@ -16,7 +16,8 @@ the helpers in :mod:`gamefold.sim.policies` name the players' policies. The colu
 described in :mod:`gamefold.sim.frames`: a fixed few, then whatever the game's
 :meth:`~gamefold.games.GameDef.outcome` reports.
 
-Needs the ``sim`` extra (pandas, tqdm, Matplotlib, pyarrow, SciPy, statsmodels, openskill):
+Needs the ``sim`` extra (pandas, NumPy, tqdm, Matplotlib, pyarrow, SciPy, statsmodels,
+openskill):
 ``pip install 'gamefold[sim]'``.
 They are imported only when a simulation runs (tqdm only for a bar that is shown), so
 ``import gamefold`` stays light; without them :func:`simulate` raises :class:`MissingExtra`

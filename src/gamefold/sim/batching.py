@@ -21,7 +21,7 @@ import attrs
 from gamefold.games.base import GameDef, get_game
 from gamefold.sim.bounds import MAX_GAMES, MAX_STEPS, batch_count, count
 from gamefold.sim.extras import require
-from gamefold.sim.frames import games_frame, trace_frame
+from gamefold.sim.frames import GameRows, column_types, trace_frame
 from gamefold.sim.output import FrameWriter, frame_writer
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies
 from gamefold.sim.runner import Batch, Job, game_seed
@@ -119,7 +119,7 @@ def simulate(
     check_policies(game_def, policies, game_def.players(game_def.setup(game_seed(seed, 0))))
     job = Job(game_def, seed, policies, max_steps, trace)
     ranges = batches(games, size)
-    with _writer(out) as writer:
+    with _writer(out, game_def) as writer:
         found = _collect(job, ranges, executor, show, writer)
     found.frame.attrs["game"] = game_def.name  # for plot titles
     if found.stopped is not None:
@@ -147,10 +147,12 @@ class _Collected:
     stopped: Interrupted | WorkersLost | None
 
 
-def _writer(out: str | os.PathLike[str] | None) -> AbstractContextManager[FrameWriter | None]:
+def _writer(
+    out: str | os.PathLike[str] | None, game: GameDef[Any]
+) -> AbstractContextManager[FrameWriter | None]:
     if out is None:
         return nullcontext()
-    return frame_writer(Path(out), games_frame([]))
+    return frame_writer(Path(out), column_types(game))
 
 
 def _collect(
@@ -160,20 +162,20 @@ def _collect(
     show: bool,
     writer: FrameWriter | None,
 ) -> _Collected:
-    """Each batch's frame, in game order, as the batches finish (written at once to
-    ``writer``): the batches are never held as rows. Ctrl-C or lost workers stop the run
+    """The games frame of every batch, built once at the end: each batch's rows are
+    gathered column by column, in game order, as the batches finish (and written at once
+    to ``writer``), never made a frame of their own. Ctrl-C or lost workers stop the run
     and keep the games before the first one unfinished."""
-    chunks: list[pd.DataFrame] = []
+    rows = GameRows(column_types(job.game))
     traces: list[Batch] = []
     order = _InOrder(ranges)
     stopped: Interrupted | WorkersLost | None = None
 
     def take(ready: list[Batch]) -> None:
         for batch in ready:
-            chunk = games_frame([batch])
             if writer is not None:
-                writer.write(chunk)
-            chunks.append(chunk)
+                writer.write(batch.rows)
+            rows.add(batch.rows)
             if job.trace:
                 traces.append(batch)
 
@@ -188,17 +190,7 @@ def _collect(
         # Only the games before the first unfinished one are kept (a batch that finished
         # out of order is dropped), so that a run cut short is the first N games.
         writer.cut_short = True
-    return _Collected(_concat(chunks), traces, stopped)
-
-
-def _concat(chunks: list[pd.DataFrame]) -> pd.DataFrame:
-    if not chunks:
-        return games_frame([])
-    pandas = require("sim", "pandas", "a results frame")
-    # A batch in which a column is all missing holds it as objects: infer the column's kind
-    # again over all the games, as one frame built from every row at once would.
-    frame: pd.DataFrame = pandas.concat(chunks, ignore_index=True).infer_objects()
-    return frame
+    return _Collected(rows.frame(), traces, stopped)
 
 
 class _InOrder:

@@ -1,10 +1,10 @@
 """The optional extras a feature needs, and one clear error when one is missing.
 
 ``pip install gamefold`` brings the rules engine alone; simulations need the ``sim`` extra
-(pandas, tqdm, Matplotlib, pyarrow, SciPy, statsmodels, openskill) and Dask scale-out the
-``dask`` extra. Every feature that needs one imports its libraries through :func:`require`,
-so a missing library is reported as :class:`MissingExtra`, naming the install line, before
-any game is played.
+(pandas, NumPy, tqdm, Matplotlib, pyarrow, SciPy, statsmodels, openskill) and Dask
+scale-out the ``dask`` extra. Every feature that needs one imports its libraries through
+:func:`require`, so a missing library is reported as :class:`MissingExtra`, naming the
+install line, before any game is played.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from gamefold.errors import GamefoldError
 __all__ = ["EXTRAS", "MissingExtra", "require"]
 
 EXTRAS = {
-    "sim": "pandas, tqdm, Matplotlib, pyarrow, SciPy, statsmodels, openskill",
+    "sim": "pandas, NumPy, tqdm, Matplotlib, pyarrow, SciPy, statsmodels, openskill",
     "dask": "Dask distributed",
     "envs": "PettingZoo, Gymnasium, NumPy",
     "openspiel": "OpenSpiel, NumPy",

@@ -6,6 +6,13 @@ the per-game facts once, on the first lines, then gives one column per player (a
 where a side has several players) and one row per number, so the table grows downwards with
 the game's columns and sideways only with its players; then a short legend. The full table,
 one row per player and every column, is :func:`~gamefold.sim.summarize` (``--wide``).
+
+Every mean comes with its 95% interval, the game the unit: a yes/no column's rate with
+Wilson's score interval, a number's mean with the t interval of the mean (a side's, of the
+per-game means over its players). A column some games lack a value of (``death_round``: only
+games in which the player died have one) is averaged over the games that have one, and a
+``<column> games`` row says how many that is. A clock count a game never moves (skirmish has
+no turns) is left out rather than shown as 0.
 """
 
 from __future__ import annotations
@@ -44,7 +51,7 @@ def player_table(frame: pd.DataFrame) -> pd.DataFrame:
     numbers = table[[c for c in table.columns if c not in per_game and c not in ("games",)]]
     numbers = numbers.drop(columns=["policy"], errors="ignore")
     columns = {str(player): _formatted(row) for player, row in numbers.iterrows()}
-    columns = _with_rate_intervals(frame, columns, list(numbers.columns))
+    columns = _with_intervals(frame, columns, list(numbers.columns))
     if "policy" in table:
         policies = {str(p): str(v) for p, v in table["policy"].items()}
         columns = {p: {"policy": policies[p], **rows} for p, rows in columns.items()}
@@ -56,17 +63,19 @@ def player_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 def wide_table(frame: pd.DataFrame) -> pd.DataFrame:
     """:func:`~gamefold.sim.summarize`'s table (one row per player, every column), each
-    yes/no column followed by a ``<column> 95%`` column: the rate's Wilson interval over the
-    player's games."""
-    from gamefold.sim.stats import estimate
-
+    column followed by a ``<column> 95%`` column, its mean's 95% interval over the player's
+    games (Wilson's for a yes/no column, the t interval for a number), and a column some
+    games lack a value of by a ``<column> games`` column (the games its mean is over)."""
     table = summarize(frame)
-    for name in [c for c in table.columns if c in frame and frame[c].dtype == bool][::-1]:
-        cells = []
-        for player in table.index:
-            found = estimate(frame.loc[frame["player"] == player, name].to_numpy(), binary=True)
-            cells.append(f"{found.interval.low:.2f}-{found.interval.high:.2f}")
-        table.insert(list(table.columns).index(name) + 1, f"{name} 95%", cells)
+    numbers = [c for c in table.columns if c in frame and c not in ("policy", "games")]
+    partial = set(_partial(frame, numbers))
+    for name in numbers[::-1]:
+        rows = [frame.loc[frame["player"] == player, name] for player in table.index]
+        at = list(table.columns).index(name) + 1
+        if name in partial:
+            table.insert(at, f"{name} games", [int(r.notna().sum()) for r in rows])
+        binary = frame[name].dtype == bool
+        table.insert(at, f"{name} 95%", [_interval(r, binary) for r in rows])
     return table
 
 
@@ -75,23 +84,41 @@ def fairness_lines(frame: pd.DataFrame) -> list[str]:
     return _fairness(frame)
 
 
-def _with_rate_intervals(
+def _with_intervals(
     frame: pd.DataFrame, columns: dict[str, dict[str, str]], numbers: list[str]
 ) -> dict[str, dict[str, str]]:
-    """Each yes/no row followed by a ``95%`` row: the rate's Wilson interval per player."""
-    from gamefold.sim.stats import estimate
-
-    rates = [name for name in numbers if frame[name].dtype == bool]
+    """Each row followed by its ``95%`` row (per player, over the player's games: Wilson's
+    for a yes/no column, the t interval for a number), and a column some games lack a value
+    of by its ``games`` row (how many games its mean is over)."""
+    partial = _partial(frame, numbers)
     out: dict[str, dict[str, str]] = {}
     for player, cells in columns.items():
         rows = frame[frame["player"] == player]
         out[player] = {}
         for name, cell in cells.items():
             out[player][name] = cell
-            if name in rates:
-                found = estimate(rows[name].to_numpy(), binary=True).interval
-                out[player][f"{name} 95%"] = f"{found.low:.2f}-{found.high:.2f}"
+            if name in numbers:
+                out[player][f"{name} 95%"] = _interval(rows[name], frame[name].dtype == bool)
+            if name in partial:
+                out[player][f"{name} games"] = str(int(rows[name].notna().sum()))
     return out
+
+
+def _partial(frame: pd.DataFrame, numbers: list[str]) -> list[str]:
+    """The number columns some games lack a value of."""
+    return [name for name in numbers if frame[name].isna().any()]
+
+
+def _interval(values: pd.Series, binary: bool, clip: bool = False) -> str:
+    """A column's 95% interval over the values it has (``-`` when it has none)."""
+    from gamefold.sim.stats import estimate
+
+    present = values.dropna().astype("float64").to_numpy()
+    if len(present) < 2 or (not binary and (present == present[0]).all()):
+        return _MISSING  # one value, or the same in every game: the t interval says nothing
+    found = estimate(present, binary=binary).interval
+    low, high = (max(found.low, 0.0), min(found.high, 1.0)) if clip else (found.low, found.high)
+    return f"[{low:.2f},{high:.2f}]"
 
 
 def _sides(frame: pd.DataFrame, numbers: list[str]) -> dict[str, dict[str, str]]:
@@ -99,24 +126,31 @@ def _sides(frame: pd.DataFrame, numbers: list[str]) -> dict[str, dict[str, str]]
     if SIDE_COLUMN not in frame or not numbers:
         return {}
     sizes = frame.groupby(SIDE_COLUMN, sort=False)["player"].nunique()
+    partial = _partial(frame, numbers)
     sides: dict[str, dict[str, str]] = {}
     for side, rows in frame.groupby(SIDE_COLUMN, sort=False):
         if sizes[side] > 1:
             means = rows[numbers].astype("float64").mean()
-            cells = _formatted(means)
-            for name in [n for n in numbers if frame[n].dtype == bool]:
-                cells[f"{name} 95%"] = _side_interval(rows, name)
+            cells: dict[str, str] = {}
+            for name, cell in _formatted(means).items():
+                cells[name] = cell
+                cells[f"{name} 95%"] = _side_interval(rows, name, frame[name].dtype == bool)
+                if name in partial:
+                    per_game = rows.groupby("game", sort=True)[name].count()
+                    cells[f"{name} games"] = str(int((per_game > 0).sum()))
             sides[f"{side} (all)"] = {"policy": "", **cells}
     return sides
 
 
-def _side_interval(rows: pd.DataFrame, name: str) -> str:
-    """The 95% interval of a side's per-game mean of a yes/no column (games the unit)."""
-    from gamefold.sim.stats import estimate
+def _side_interval(rows: pd.DataFrame, name: str, rate: bool) -> str:
+    """The 95% t interval of a side's per-game mean of a column (games the unit; a rate's
+    kept within 0 to 1)."""
+    per_game = rows.assign(**{name: rows[name].astype("float64")})
+    means = per_game.groupby("game", sort=True)[name].mean()
+    from gamefold.sim.stats import is_binary
 
-    per_game = rows.groupby("game", sort=True)[name].mean().to_numpy()
-    found = estimate(per_game).interval
-    return f"{max(found.low, 0.0):.2f}-{min(found.high, 1.0):.2f}"
+    present = means.dropna()
+    return _interval(means, binary=len(present) > 0 and is_binary(present.to_numpy()), clip=rate)
 
 
 def _formatted(row: pd.Series) -> dict[str, str]:
@@ -137,12 +171,9 @@ def summary_text(
     the legend (the command line says where the full table is)."""
     per_game = frame.drop_duplicates("game")
     finished = int(per_game["finished"].sum())
-    facts = ", ".join(
-        f"{per_game[c].mean():.1f} {c}" for c in game_columns(frame) if c != "finished"
-    )
     lines = [
         f"{name}: {len(per_game)} games, seed {seed}; {finished} finished",
-        f"a game on average: {facts}",
+        *_facts(frame, per_game),
         "",
         *_fairness(frame),
         player_table(frame).to_string(line_width=width),
@@ -151,6 +182,38 @@ def summary_text(
         *([hint] if hint else []),
     ]
     return "\n".join(lines)
+
+
+def _facts(frame: pd.DataFrame, per_game: pd.DataFrame) -> list[str]:
+    """A game's numbers on average, each with its 95% t interval over the games; a clock
+    count no game moved (a game without turns) is not one of them."""
+    from gamefold.sim.stats import mean_interval
+
+    facts = []
+    for column in game_columns(frame):
+        values = per_game[column].dropna().astype("float64")
+        if column == "finished" or values.empty:
+            continue
+        if column in ("rounds", "turns") and not values.any():
+            continue  # the game's clock never counts these: no metric it cannot have
+        found = mean_interval(values.to_numpy())
+        facts.append(f"{values.mean():.1f} {column} [{found.low:.1f}, {found.high:.1f}]")
+    if not facts:
+        return []
+    games = len(per_game)
+    return [f"a game on average (95% t intervals over the {games} games):", *_wrapped(facts)]
+
+
+def _wrapped(facts: list[str]) -> list[str]:
+    """The facts, comma-separated, on indented lines of at most 100 columns."""
+    lines, line = [], " "
+    for fact in facts:
+        if len(line) + len(fact) + 2 > _WIDTH and line.strip():
+            lines.append(line.rstrip(", ").rstrip())
+            line = " "
+        line += f" {fact},"
+    lines.append(line.rstrip(","))
+    return lines
 
 
 def _fairness(frame: pd.DataFrame) -> list[str]:
@@ -164,9 +227,22 @@ def _fairness(frame: pd.DataFrame) -> list[str]:
 
 def _legend(games: int, frame: pd.DataFrame) -> list[str]:
     sides = "; SIDE (all): over the side's players" if SIDE_COLUMN in frame else ""
+    partial = _partial(frame, [c for c in summarize(frame).columns if c in frame])
+    over = (
+        [
+            "A row followed by a 'games' row is a mean over those games only, the games in which",
+            f"it had a value ({', '.join(partial)}).",
+        ]
+        if partial
+        else []
+    )
     return [
         f"Means over the {games} games, per player{sides}.",
-        "A yes/no column's mean is a rate (winner 0.25: won a quarter of the games); its",
-        "95% row is the rate's 95% interval (Wilson's; a side's: the t interval over games);",
-        f"{_MISSING}: no game had a value to average.",
+        *over,
+        "A yes/no column's mean is a rate (winner 0.25: won a quarter of the games).",
+        "Each 95% row is the mean's 95% interval over the games: Wilson's score interval for",
+        "a rate, the t interval of the mean for a number (a side's: of its per-game means,",
+        "Wilson's when those are all 0 or 1).",
+        f"{_MISSING}: no game had a value to average; in a 95% row, fewer than two games had one,",
+        "or every game the same, so that the t interval cannot say how far the mean may be.",
     ]

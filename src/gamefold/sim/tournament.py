@@ -13,11 +13,20 @@ consecutive games every entrant has held every seat equally often and no entrant
 from a seat's advantage. Each game ranks its entrants by their ``column`` (``winner``:
 the winners first) and updates their ratings with openskill's Plackett-Luce model, game by
 game in game order, so the same seed gives the same ratings on any executor. A rating is
-``mu`` with its uncertainty ``sigma``; the leaderboard sorts by openskill's ordinal,
-``mu - 3 sigma``, a cautious estimate, and gives each entrant's win rate with its 95%
-interval over the games it played: Wilson's when it holds one competitor a game; when it
-holds several (two entrants in a game of five seats), its score in a game is the share of
-its seats that won, and the interval is the t interval of that mean (kept within 0 to 1).
+``mu`` with its uncertainty ``sigma`` (``mu_low`` to ``mu_high``: ``mu ± 1.96 sigma``, the
+95% interval of openskill's normal belief about the entrant's skill); the leaderboard sorts
+by openskill's ordinal, ``mu - 3 sigma``, a cautious estimate.
+
+Each entrant's **win share** is per game, the game the unit: a competitor wins a game when
+any of its players is a winner (a side wins together), and an entrant's share of a game is
+the number of its competitors that won over the number that won (1 when it alone won, 1/2
+when it tied with one other, 0 when it lost or nobody won), so the entrants' shares of a
+game add up to 1 when anyone won, however many seats each held. ``share`` is its mean over
+the entrant's ``games`` (the denominator), ``wins`` their sum; ``low`` and ``high`` are its
+95% interval, of the ``method`` named: Wilson's score interval when every share is 0 or 1,
+else the t interval of the mean over games (kept within 0 to 1). Ranked by a number rather
+than a yes/no column, an entrant's value in a game is the mean of its seats' values, and
+``mean`` replaces ``share`` (with its t interval).
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from gamefold.errors import ConfigError
 from gamefold.games.base import GameDef, get_game
 from gamefold.sim.batching import DEFAULT_MAX_STEPS, play_games
 from gamefold.sim.extras import require
@@ -41,6 +51,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Tournament", "competitors", "tournament"]
 
+_Z95 = 1.959963984540054  # the normal's 97.5% quantile: mu ± this sigma holds 95%
+
 
 @attrs.frozen(eq=False)
 class Tournament:
@@ -49,32 +61,52 @@ class Tournament:
     game: str
     """The game's name."""
     leaderboard: pd.DataFrame
-    """One row per entrant, best first: ``policy``, ``games``, ``rate`` (of ``column``),
-    ``low`` and ``high`` (its 95% Wilson interval), ``mu``, ``sigma``, ``ordinal``."""
+    """One row per entrant, best first: ``policy``, ``games`` (it played), ``wins`` and
+    ``share`` (its win share per game; for a number ``column``: ``mean``), ``low`` and
+    ``high`` (its 95% interval), ``method`` (the interval's), ``mu``, ``sigma``,
+    ``mu_low``, ``mu_high`` (``mu ± 1.96 sigma``) and ``ordinal``."""
     games: pd.DataFrame
     """One row per game and seat: the games frame with ``entrant`` and ``competitor``."""
     column: str
     """The outcome column that ranked the entrants of a game."""
 
+    @property
+    def measure(self) -> str:
+        """The leaderboard's column of each entrant's result: ``share`` (a win share per
+        game) for a yes/no :attr:`column`, ``mean`` for a number."""
+        return "share" if "share" in self.leaderboard else "mean"
+
     def table(self) -> str:
-        """The leaderboard in 100 columns, with a line saying what its numbers are."""
-        board = self.leaderboard
+        """The leaderboard in 100 columns, with lines saying what its numbers are."""
+        board, measure = self.leaderboard, self.measure
         shown = board.assign(
-            rate=board["rate"].map("{:.3f}".format),
-            interval=[
-                f"[{lo:.3f}, {hi:.3f}]" for lo, hi in zip(board["low"], board["high"], strict=True)
-            ],
+            **{measure: board[measure].map("{:.3f}".format)},
+            interval=_pairs(board["low"], board["high"], 3),
             mu=board["mu"].map("{:.2f}".format),
             sigma=board["sigma"].map("{:.2f}".format),
+            mu_95=_pairs(board["mu_low"], board["mu_high"], 1),
             ordinal=board["ordinal"].map("{:.2f}".format),
-        )[["policy", "games", "rate", "interval", "mu", "sigma", "ordinal"]]
+        )
+        counts = ["games", "wins"] if measure == "share" else ["games"]
+        if measure == "share":
+            shown["wins"] = board["wins"].map("{:g}".format)
+        shown = shown[["policy", *counts, measure, "interval", "mu", "sigma", "mu_95", "ordinal"]]
         n = self.games["game"].nunique()
+        methods = "; ".join(sorted(set(board["method"])))
+        what = (
+            f"wins: games won ({self.column}; a side wins together, tied winners split a game);"
+            "\nshare: wins / games, the entrant's mean win share per game"
+            if measure == "share"
+            else f"mean: the mean of the entrant's seats' {self.column} per game, over its games"
+        )
         return "\n".join(
             [
                 f"{self.game}: tournament of {len(board)} entrants, {n} games, seats rotated",
                 shown.to_string(),
-                f"rate: {self.column} rate over the entrant's games, with its 95% interval;",
-                "mu, sigma: openskill Plackett-Luce rating; ordinal = mu - 3 sigma, best first.",
+                f"{what};",
+                f"interval: its 95% interval ({methods}).",
+                "mu, sigma: openskill Plackett-Luce rating; mu_95: mu ± 1.96 sigma;",
+                "ordinal = mu - 3 sigma, best first.",
             ]
         )
 
@@ -114,6 +146,8 @@ def tournament(
     often. ``executor``, ``batch_size``, ``progress`` and ``max_steps`` are
     :func:`~gamefold.sim.simulate`'s.
     """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ConfigError("games", f"a tournament plays at least one game, not games={games!r}")
     require("sim", "openskill", "a tournament")
     game_def = get_game(game)() if isinstance(game, str) else game
     names = list(entrants)
@@ -162,31 +196,55 @@ def _leaderboard(
 
     if column not in frame:
         raise ValueError(f"the games have no column {column!r} to rank entrants by")
-    scores = frame.groupby(["game", "entrant"], sort=True)[column].mean().astype("float64")
+    binary = frame[column].dtype == bool
+    scores = _win_shares(frame, column) if binary else _seat_means(frame, column)
     ratings = _ratings(scores, names)
     rows = []
     for name in names:
-        mine = scores.xs(name, level="entrant")
-        found = estimate(mine.to_numpy())
+        mine = scores.xs(name, level="entrant").to_numpy()
+        found = estimate(mine)
         low, high = found.interval.low, found.interval.high
-        if frame[column].dtype == bool:  # a share of seats won: a rate, kept within 0 to 1
+        if binary:  # a share of a game: kept within 0 to 1
             low, high = max(low, 0.0), min(high, 1.0)
         rating = ratings[name]
+        mu, sigma = float(rating.mu), float(rating.sigma)
+        result = {"wins": float(mine.sum()), "share": found.value} if binary else {}
         rows.append(
             {
                 "entrant": name,
                 "policy": policy_label(entrants[name], ""),
                 "games": len(mine),
-                "rate": found.value,
+                **(result or {"mean": found.value}),
                 "low": low,
                 "high": high,
-                "mu": float(rating.mu),
-                "sigma": float(rating.sigma),
+                "method": found.interval.method,
+                "mu": mu,
+                "sigma": sigma,
+                "mu_low": mu - _Z95 * sigma,
+                "mu_high": mu + _Z95 * sigma,
                 "ordinal": float(rating.ordinal()),
             }
         )
     board = pd.DataFrame(rows).set_index("entrant")
     return board.sort_values("ordinal", ascending=False, kind="stable")
+
+
+def _win_shares(frame: pd.DataFrame, column: str) -> pd.Series:
+    """Each entrant's win share of each game: its competitors that won over all that won."""
+    won = frame.groupby(["game", "competitor", "entrant"], sort=True)[column].any()
+    per_entrant = won.groupby(level=["game", "entrant"], sort=True).sum().astype("float64")
+    winners = per_entrant.groupby(level="game").transform("sum")
+    return (per_entrant / winners.where(winners > 0, 1.0)).rename(column)
+
+
+def _seat_means(frame: pd.DataFrame, column: str) -> pd.Series:
+    """Each entrant's mean value over its seats in each game."""
+    found: pd.Series = frame.groupby(["game", "entrant"], sort=True)[column].mean()
+    return found.astype("float64")
+
+
+def _pairs(lows: pd.Series, highs: pd.Series, digits: int) -> list[str]:
+    return [f"[{lo:.{digits}f}, {hi:.{digits}f}]" for lo, hi in zip(lows, highs, strict=True)]
 
 
 def _ratings(scores: pd.Series, names: list[str]) -> dict[str, Any]:

@@ -73,6 +73,17 @@ def describe(config: CampaignConfig, event: Event) -> str:
     return skirmish.describe(event)
 
 
+CHAMPION_TYPES: dict[str, Any] = {
+    "champion_alive": bool,
+    "fatigue": int,
+    "exhausted": int,
+    "attacks": int,
+    "battles_won": int,
+    "defences": int,
+}
+"""The type of each column the campaign adds to summit's outcome."""
+
+
 def outcome(summit: GameDef[Any], game: Game) -> dict[str, dict[str, Any]]:
     """Per faction: summit's figures (winner, win_share, score … SM-11, DP-14), the champion's
     fate, Fatigue and Exhausted cards, and its battles; ``"gm"`` never wins."""

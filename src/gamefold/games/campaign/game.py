@@ -105,6 +105,10 @@ class Campaign(GameDef[CampaignConfig]):
         champion's fate and battles."""
         return account.outcome(self._summit, game)
 
+    def outcome_types(self) -> Mapping[str, Any]:
+        """Summit's outcome columns, then the champion's and its battles'."""
+        return {**self._summit.outcome_types(), **account.CHAMPION_TYPES}
+
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
         """The slices' draws (:meth:`Rules.determinize <gamefold.Rules.determinize>`), the
         skirmish's bookkeeping drawn on the game's own ``"skirmish"`` stream (the one a

@@ -172,6 +172,31 @@ def _gm(fight: CombatState, tally: Tally, result: str, players: tuple[str, ...])
     }
 
 
+OUTCOME_TYPES: dict[str, Any] = {
+    "winner": bool,
+    "result": str,
+    "side": str,
+    "fled": bool,
+    "alive": bool,
+    "died": bool,
+    "cause": str | None,
+    "standing": int,
+    "hp": int,
+    "fatigue": int,
+    "stress": int,
+    "damage_dealt": int,
+    "damage_taken": int,
+    "damage_prevented": int,
+    "death_round": int | None,
+    "fell_round": int | None,
+    "cards_played": int,
+    "cards_burned": int,
+    "cards_paid": int,
+    "reactions": int,
+}
+"""The type of each column of :func:`outcome` (``None``: the player never died or fell)."""
+
+
 def outcome(config: SkirmishConfig, game: SkirmishSlices) -> dict[str, dict[str, Any]]:
     """Per player, the party in seat order then ``"gm"``: the winner (SK-9) and the numbers."""
     fight: CombatState = game.combat

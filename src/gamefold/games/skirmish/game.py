@@ -9,7 +9,7 @@ from gamefold import combat, skills
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.skirmish import account
-from gamefold.games.skirmish.account import describe, outcome
+from gamefold.games.skirmish.account import OUTCOME_TYPES, describe, outcome
 from gamefold.games.skirmish.config import SCENARIOS, SkirmishConfig
 from gamefold.games.skirmish.declaring import redraw_held
 from gamefold.games.skirmish.flow import fight_over, whose_choice
@@ -75,6 +75,10 @@ class Skirmish(GameDef[SkirmishConfig]):
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
         """Per player (the party, then ``"gm"``): winner, side, fate, damage, cards …"""
         return outcome(self.config, game)
+
+    def outcome_types(self) -> Mapping[str, Any]:
+        """The type of each outcome column (``death_round`` and ``fell_round`` may be none)."""
+        return OUTCOME_TYPES
 
     def evaluate(self, game: Game) -> dict[str, float]:
         """Win shares at the end; before it, each side's share of the hit points still

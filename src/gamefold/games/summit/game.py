@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gamefold import diplomacy, territory
@@ -23,6 +24,21 @@ __all__ = ["Summit"]
 def _garrisoned(state: MapState, player: str) -> int:
     """The troops on ``player``'s territories."""
     return sum(t for o, t in zip(state.owners, state.garrisons, strict=True) if o == player)
+
+
+OUTCOME_TYPES: dict[str, Any] = {
+    "winner": bool,
+    "win_share": float,
+    "score": int,
+    "turns": int,
+    "territories": int,
+    "zones": int,
+    "troops": int,
+    "cards_earned": int,
+    "pacts": int,
+    "conquests": int,
+}
+"""The type of each column of summit's outcome."""
 
 
 @register_game
@@ -122,6 +138,10 @@ class Summit(GameDef[SummitConfig]):
             }
             for realm in state.realms
         }
+
+    def outcome_types(self) -> Mapping[str, Any]:
+        """The type of each outcome column: every one has a value in every game."""
+        return OUTCOME_TYPES
 
     def describe(self, event: Event) -> str:
         """One readable line for any event of the game."""
