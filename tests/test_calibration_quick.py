@@ -10,7 +10,12 @@ from gamefold.sim.calibration import Pairs, interval_coverage, sprt_errors
 
 def test_the_study_runs_the_intervals_compare_reports() -> None:
     found = interval_coverage(Pairs(0.9, 0.05), 40, experiments=300, seed=1)
-    assert set(found) == {"Tango (paired)", "Wilson (A)", "Wilson (B)", "Newcombe (unpaired)"}
+    assert set(found) == {
+        "Tango (paired)",
+        "Clopper-Pearson (A)",
+        "Clopper-Pearson (B)",
+        "Newcombe (unpaired)",
+    }
     assert all(0.9 <= share <= 1 for share in found.values()), found
     # The study's Tango interval is difference()'s for the same counts.
     a, b = np.zeros(40), np.zeros(40)

@@ -46,7 +46,7 @@ def test_simulate_prints_a_summary_per_player(capsys: pytest.CaptureFixture[str]
     lines = out.splitlines()
     assert lines[0] == "toy-scored: 50 games, seed 3; 50 finished"
     assert lines[1] == "a game on average (95% t intervals over the 50 games):"
-    assert "Who wins (winner), per player, 95% Wilson intervals over 50 games:" in lines
+    assert "Who wins (winner), per player, 95% Clopper-Pearson intervals over 50 games:" in lines
     head = lines.index(next(line for line in lines if line.split() == ["a", "b"]))
     rows: dict[str, list[str]] = {}
     for line in lines[head : head + 6]:
@@ -55,20 +55,20 @@ def test_simulate_prints_a_summary_per_player(capsys: pytest.CaptureFixture[str]
     frame = simulate("toy-scored", games=50, seed=3, progress=False)
     a_rate = frame[frame["player"] == "a"]["winner"].mean()
     assert rows["winner"][0] == f"{a_rate:.2f}"
-    who = lines.index("Who wins (winner), per player, 95% Wilson intervals over 50 games:")
+    who = lines.index("Who wins (winner), per player, 95% Clopper-Pearson intervals over 50 games:")
     assert lines[who + 1].split()[:2] == ["a", f"{a_rate:.3f}"]
     from statsmodels.stats.proportion import proportion_confint
 
     wins = int(frame[frame["player"] == "a"]["winner"].sum())
-    low, high = proportion_confint(wins, 50, method="wilson")
+    low, high = proportion_confint(wins, 50, method="beta")
     interval = next(line for line in lines if line.startswith("winner 95%"))
-    assert interval.split()[2] == f"[{low:.2f},{high:.2f}]"  # the rate's Wilson interval
+    assert interval.split()[2] == f"[{low:.2f},{high:.2f}]"  # the rate's Clopper-Pearson interval
     assert "Means over the 50 games, per player." in out
 
 
 def test_simulate_wide_prints_the_full_table(capsys: pytest.CaptureFixture[str]) -> None:
     """The full table: who wins first, then every column, each followed by its mean's 95%
-    interval over the player's games (Wilson's for a rate)."""
+    interval over the player's games (Clopper-Pearson's for a rate)."""
     status, out, err = run(
         capsys, "simulate", "toy-scored", "--games", "50", "--seed", "3", "--wide"
     )
@@ -84,7 +84,7 @@ def test_simulate_wide_prints_the_full_table(capsys: pytest.CaptureFixture[str])
 
     frame = simulate("toy-scored", games=50, seed=3, progress=False)
     a_wins = frame[frame["player"] == "a"]["winner"]
-    low, high = proportion_confint(int(a_wins.sum()), 50, method="wilson")
+    low, high = proportion_confint(int(a_wins.sum()), 50, method="beta")
     assert a_line.split()[:3] == ["a", "random", "50"]
     at_winner = 3 + 2 * numbers.index("winner")
     assert a_line.split()[at_winner : at_winner + 2] == [

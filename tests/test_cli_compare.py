@@ -104,7 +104,7 @@ def test_simulate_set_keeps_the_games_deck_and_suggests_a_compare(
         capsys, "simulate", "skirmish", "--set", "skills.hand_limit=6", "--games", "3"
     )
     assert status == 0
-    assert "Who wins (winner), per side, 95% Wilson intervals over 3 games:" in out
+    assert "Who wins (winner), per side, 95% Clopper-Pearson intervals over 3 games:" in out
     assert "winner 95%" in out
     expected = "  gamefold compare skirmish --set skills.hand_limit=7 --games 3 --seed 1"
     assert out.splitlines()[-1] == expected

@@ -107,17 +107,17 @@ def _error_bars(ax: Axes) -> list[float]:
     return [end for seg in segments for end in (seg[0][1], seg[1][1])]
 
 
-def test_win_rate_error_bars_are_95_wilson_intervals_over_games_not_teammates() -> None:
-    """Three teammates of one game are one observation: the bars are Wilson's 95% interval
-    of 8 wins in 16 games (statsmodels), and the axis label says so."""
+def test_win_rate_error_bars_are_95_exact_intervals_over_games_not_teammates() -> None:
+    """Three teammates of one game are one observation: the bars are the Clopper-Pearson 95%
+    interval of 8 wins in 16 games (statsmodels), and the axis label says so."""
     from statsmodels.stats.proportion import proportion_confint
 
     ax = win_rate(_team_frame(16), by="policy")
     assert _heights(ax) == pytest.approx([0.5, 0.5])
-    low, high = proportion_confint(8, 16, alpha=0.05, method="wilson")
+    low, high = proportion_confint(8, 16, alpha=0.05, method="beta")
     assert _error_bars(ax) == pytest.approx([low, high] * 2)
     assert " ".join(ax.get_ylabel().split()) == (
-        "winner rate (bars: 95% interval, Wilson score interval)"
+        "winner rate (bars: 95% interval, Clopper-Pearson exact interval)"
     )
 
 
@@ -191,7 +191,7 @@ def test_win_rates_label_names_its_interval_and_fits(frames: tuple[Any, Any]) ->
     ax = win_rate(games)
     label = " ".join(ax.get_ylabel().split())
     assert "95% interval" in label
-    assert "Wilson score interval" in label
+    assert "Clopper-Pearson exact interval" in label
     assert _outside(ax.figure) == []
 
 

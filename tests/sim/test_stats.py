@@ -29,8 +29,8 @@ def test_unpaired_rates_get_newcombes_interval_from_statsmodels() -> None:
     assert (found.interval.low, found.interval.high) == pytest.approx((low, high))
     assert found.method == "Newcombe's hybrid score interval"
     assert found.value == pytest.approx(b.mean() - a.mean())
-    wilson = proportion_confint(a.sum(), 400, method="wilson")
-    assert (found.a.interval.low, found.a.interval.high) == pytest.approx(wilson)
+    exact = proportion_confint(a.sum(), 400, method="beta")
+    assert (found.a.interval.low, found.a.interval.high) == pytest.approx(exact)
     assert found.binary
     assert not found.paired
     assert found.n == 400
@@ -88,10 +88,10 @@ def test_shares_get_an_interval_inside_zero_and_one() -> None:
     shares = np.array([1.0] * 27 + [0.5, 1 / 3, 0.0])
     assert mean_interval(shares).high > 1
     found = difference(shares, shares, share=True)
-    assert found.a.interval.method == "Wilson score interval of the mean share"
+    assert found.a.interval.method == "Clopper-Pearson interval of the mean share"
     assert 0 <= found.a.interval.low < found.a.value < found.a.interval.high <= 1
-    wilson = proportion_confint(shares.sum(), len(shares), method="wilson")
-    assert (found.a.interval.low, found.a.interval.high) == pytest.approx(wilson)
+    exact = proportion_confint(shares.sum(), len(shares), method="beta")
+    assert (found.a.interval.low, found.a.interval.high) == pytest.approx(exact)
     with pytest.raises(ValueError, match="between 0 and 1"):
         difference([2.0, 0.0], [1.0, 0.0], share=True)
 

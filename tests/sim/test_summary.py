@@ -46,7 +46,7 @@ def test_a_game_without_turns_reports_none(skirmish_frame: pd.DataFrame) -> None
 
 def test_every_mean_has_its_interval_with_its_method(skirmish_frame: pd.DataFrame) -> None:
     """A count's mean (hp, damage_dealt …) has a 95% row: the t interval over the player's
-    games (SciPy's), named in the legend beside Wilson's for the rates."""
+    games (SciPy's), named in the legend beside Clopper-Pearson's for the rates."""
     from scipy import stats
 
     table = player_table(skirmish_frame)
@@ -56,7 +56,7 @@ def test_every_mean_has_its_interval_with_its_method(skirmish_frame: pd.DataFram
     numbers = [r for r in table.index if r != "policy" and not r.endswith((" 95%", " games"))]
     assert all(f"{name} 95%" in table.index for name in numbers)
     text = summary_text(skirmish_frame, "skirmish", 4)
-    assert "Wilson's score interval" in text
+    assert "the Clopper-Pearson exact" in text
     assert "t interval of the mean" in text
 
 

@@ -40,14 +40,14 @@ def test_the_share_has_its_interval_and_the_rating_its_uncertainty(summit_cup: T
     board = summit_cup.leaderboard
     for name in ENTRANTS:
         row = board.loc[name]
-        if row["method"] == "Wilson score interval":
-            low, high = proportion_confint(round(row["wins"]), row["games"], method="wilson")
+        if row["method"] == "Clopper-Pearson exact interval":
+            low, high = proportion_confint(round(row["wins"]), row["games"], method="beta")
             assert (row["low"], row["high"]) == pytest.approx((low, high))
         assert row["low"] <= row["share"] <= row["high"]
         assert row["mu_low"] == pytest.approx(row["mu"] - 1.959964 * row["sigma"])
         assert row["mu_high"] == pytest.approx(row["mu"] + 1.959964 * row["sigma"])
     text = summit_cup.table()
-    assert "Wilson score interval" in text
+    assert "Clopper-Pearson exact interval" in text
     assert "share: wins / games" in text
     assert max(len(line) for line in text.splitlines()) <= 100
 

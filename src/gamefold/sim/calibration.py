@@ -20,9 +20,9 @@ import attrs
 
 from gamefold.sim.extras import require
 from gamefold.sim.sequential import SPRT, trinomial_llr
-from gamefold.sim.stats import LEVEL, tango_interval
+from gamefold.sim.stats import LEVEL, rate_bounds, tango_interval
 
-__all__ = ["Pairs", "interval_coverage", "sprt_errors"]
+__all__ = ["Pairs", "interval_coverage", "rate_coverage", "sprt_errors"]
 
 
 @attrs.frozen
@@ -77,8 +77,8 @@ def _numpy() -> Any:
 def interval_coverage(pairs: Pairs, n: int, *, experiments: int, seed: int) -> dict[str, float]:
     """The coverage of each interval :func:`~gamefold.sim.difference` reports for ``n``
     pairs of yes/no games drawn from ``pairs``, over ``experiments`` seeded experiments:
-    Wilson's of each arm's rate, Tango's of the paired difference, and Newcombe's of the
-    difference when the arms are played on other seeds (independent games)."""
+    Clopper-Pearson's of each arm's rate, Tango's of the paired difference, and Newcombe's
+    of the difference when the arms are played on other seeds (independent games)."""
     np = _numpy()
     proportion = require("sim", "statsmodels.stats.proportion", "a calibration")
     rng = np.random.default_rng(seed)
@@ -88,17 +88,30 @@ def interval_coverage(pairs: Pairs, n: int, *, experiments: int, seed: int) -> d
     low, high = tango_interval(b_only, a_only, np.full(experiments, n))
     found = {"Tango (paired)": _held(low, high, true)}
     for name, wins, rate in (
-        ("Wilson (A)", both + a_only, rate_a),
-        ("Wilson (B)", both + b_only, rate_b),
+        ("Clopper-Pearson (A)", both + a_only, rate_a),
+        ("Clopper-Pearson (B)", both + b_only, rate_b),
     ):
-        low, high = proportion.proportion_confint(wins, n, alpha=1 - LEVEL, method="wilson")
-        found[name] = _held(low, high, rate)
+        found[name] = _held(*rate_bounds(wins, n), rate)
     wins_a, wins_b = rng.binomial(n, rate_a, experiments), rng.binomial(n, rate_b, experiments)
     low, high = proportion.confint_proportions_2indep(
         wins_b, n, wins_a, n, method="newcomb", compare="diff", alpha=1 - LEVEL
     )
     found["Newcombe (unpaired)"] = _held(low, high, true)
     return found
+
+
+def rate_coverage(n: int, rates: Any) -> Any:
+    """The exact coverage of a rate's interval (:func:`~gamefold.sim.stats.rate_bounds`) in
+    ``n`` games at each true rate of ``rates``: the chance, summed over every count of wins
+    the binomial gives, that the interval of that count holds the rate. No experiment is
+    drawn, so the figure has no noise."""
+    np = _numpy()
+    binomial = require("sim", "scipy.stats", "a calibration").binom
+    wins = np.arange(n + 1)
+    low, high = rate_bounds(wins, n)
+    rates = np.asarray(rates, dtype=float)[:, None]
+    held = (low <= rates) & (rates <= high)
+    return (binomial.pmf(wins, n, rates) * held).sum(axis=1)
 
 
 def _held(low: Any, high: Any, true: float) -> float:

@@ -1,8 +1,8 @@
 """Seat fairness: does a side or a seat win more often than the others?
 
 :func:`seat_fairness` gives each competitor (each side when the games frame names sides,
-else each seat's player) its win rate over the games with Wilson's 95% interval, and tests
-that every competitor wins equally often with Cochran's Q (statsmodels), the test of equal
+else each seat's player) its win rate over the games with the Clopper-Pearson 95% interval,
+and tests that every competitor wins equally often with Cochran's Q (statsmodels), the test of equal
 proportions for several yes/no outcomes measured on the same games: each game is one block,
 so the test never treats the players of one game as independent. With two competitors it
 is McNemar's test.
@@ -44,7 +44,10 @@ class Fairness:
     def lines(self) -> list[str]:
         """The section of the printed summary: a line a competitor, then the test."""
         games = next(iter(self.rates.values())).n
-        out = [f"Who wins ({self.column}), per {self.by}, 95% Wilson intervals over {games} games:"]
+        out = [
+            f"Who wins ({self.column}), per {self.by}, "
+            f"95% Clopper-Pearson intervals over {games} games:"
+        ]
         for name, rate in self.rates.items():
             players = self.members[name]
             who = f"{name} ({', '.join(players)})" if players != (name,) else name

@@ -93,7 +93,7 @@ def win_rate(
     ``by`` is any column: ``player`` (seat), ``policy``, or a setup column you added. Error
     bars are 95% intervals over **games**: players of one group in one game (teammates who
     win or lose together) count as one observation, their mean, not as independent games.
-    A group whose per-game values are all yes/no gets Wilson's interval; a group with
+    A group whose per-game values are all yes/no gets the Clopper-Pearson interval; a group with
     shares (two of its players in one game, one won) the t interval of the mean. The
     y-axis label names the interval and its method.
     """
@@ -190,7 +190,7 @@ def measures(
 ) -> list[Axes]:
     """Small multiples: one panel per column, each with its own scale, of the column's mean
     for each value of ``by`` with its 95% interval over games (the group's rows of one game
-    count once, as their mean; Wilson's interval for yes/no values, else the t interval).
+    count once, as their mean; the Clopper-Pearson interval for yes/no values, else the t interval).
 
     A mean over the games that have a value (``death_round``) says so in its panel's label,
     with how many games that is. Returns the panels, in the order of ``columns``.

@@ -8,11 +8,11 @@ the game's columns and sideways only with its players; then a short legend. The 
 one row per player and every column, is :func:`~gamefold.sim.summarize` (``--wide``).
 
 Every mean comes with its 95% interval, the game the unit: a yes/no column's rate with
-Wilson's score interval, a number's mean with the t interval of the mean (a side's, of the
-per-game means over its players). A column some games lack a value of (``death_round``: only
-games in which the player died have one) is averaged over the games that have one, and a
-``<column> games`` row says how many that is. A clock count a game never moves (skirmish has
-no turns) is left out rather than shown as 0.
+the Clopper-Pearson exact interval, a number's mean with the t interval of the mean (a
+side's, of the per-game means over its players). A column some games lack a value of
+(``death_round``: only games in which the player died have one) is averaged over the games
+that have one, and a ``<column> games`` row says how many that is. A clock count a game
+never moves (skirmish has no turns) is left out rather than shown as 0.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def player_table(frame: pd.DataFrame) -> pd.DataFrame:
 def wide_table(frame: pd.DataFrame) -> pd.DataFrame:
     """:func:`~gamefold.sim.summarize`'s table (one row per player, every column), each
     column followed by a ``<column> 95%`` column, its mean's 95% interval over the player's
-    games (Wilson's for a yes/no column, the t interval for a number), and a column some
+    games (Clopper-Pearson's for a yes/no column, the t interval for a number), and a column some
     games lack a value of by a ``<column> games`` column (the games its mean is over)."""
     table = summarize(frame)
     numbers = [c for c in table.columns if c in frame and c not in ("policy", "games")]
@@ -87,7 +87,7 @@ def fairness_lines(frame: pd.DataFrame) -> list[str]:
 def _with_intervals(
     frame: pd.DataFrame, columns: dict[str, dict[str, str]], numbers: list[str]
 ) -> dict[str, dict[str, str]]:
-    """Each row followed by its ``95%`` row (per player, over the player's games: Wilson's
+    """Each row followed by its ``95%`` row (per player, over the player's games: Clopper-Pearson's
     for a yes/no column, the t interval for a number), and a column some games lack a value
     of by its ``games`` row (how many games its mean is over)."""
     partial = _partial(frame, numbers)
@@ -240,9 +240,9 @@ def _legend(games: int, frame: pd.DataFrame) -> list[str]:
         f"Means over the {games} games, per player{sides}.",
         *over,
         "A yes/no column's mean is a rate (winner 0.25: won a quarter of the games).",
-        "Each 95% row is the mean's 95% interval over the games: Wilson's score interval for",
-        "a rate, the t interval of the mean for a number (a side's: of its per-game means,",
-        "Wilson's when those are all 0 or 1).",
+        "Each 95% row is the mean's 95% interval over the games: the Clopper-Pearson exact",
+        "interval for a rate, the t interval of the mean for a number (a side's: of its",
+        "per-game means, Clopper-Pearson's when those are all 0 or 1).",
         f"{_MISSING}: no game had a value to average; in a 95% row, fewer than two games had one,",
         "or every game the same, so that the t interval cannot say how far the mean may be.",
     ]

@@ -23,10 +23,10 @@ the number of its competitors that won over the number that won (1 when it alone
 when it tied with one other, 0 when it lost or nobody won), so the entrants' shares of a
 game add up to 1 when anyone won, however many seats each held. ``share`` is its mean over
 the entrant's ``games`` (the denominator), ``wins`` their sum; ``low`` and ``high`` are its
-95% interval, of the ``method`` named: Wilson's score interval when every share is 0 or 1,
-else the t interval of the mean over games (kept within 0 to 1). Ranked by a number rather
-than a yes/no column, an entrant's value in a game is the mean of its seats' values, and
-``mean`` replaces ``share`` (with its t interval).
+95% interval, of the ``method`` named: the Clopper-Pearson exact interval when every share
+is 0 or 1, else the t interval of the mean over games (kept within 0 to 1). Ranked by a
+number rather than a yes/no column, an entrant's value in a game is the mean of its seats'
+values, and ``mean`` replaces ``share`` (with its t interval).
 """
 
 from __future__ import annotations
