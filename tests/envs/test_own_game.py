@@ -69,6 +69,7 @@ def test_a_payment_discard_is_a_choice_the_codec_numbers(own: GameDef[Any]) -> N
 
 HOST_ACTIONS = {
     *skills.HOST_ACTIONS,
+    *territory.HOST_ACTIONS,
     combat.Afflict,
     combat.Withdraw,
     combat.Ward,

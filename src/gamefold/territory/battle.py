@@ -44,22 +44,26 @@ from gamefold.territory.state import Realm, TerritoryState, position, put_at, se
 __all__ = [
     "Attack",
     "BattleFought",
+    "BattleOpened",
+    "CloseBattle",
     "Deploy",
+    "OpenBattle",
     "TrapSprung",
     "TroopDeployed",
     "attack_problem",
     "attacks",
+    "battle_counts",
     "can_attack_from",
-    "close_battle",
     "decide_attack",
+    "decide_close_battle",
     "decide_deploy",
+    "decide_open_battle",
     "deploy_problem",
     "deploys",
     "fight",
     "has_reserve",
     "holds",
     "on_turn",
-    "open_battle",
     "truce_attacks",
     "truce_partners",
     "volley",
@@ -87,6 +91,48 @@ class Attack(Action):
     player: str = attrs.field(metadata=domain(ACTOR))
     source: str = attrs.field(metadata=domain(TERRITORIES))
     territory: str = attrs.field(metadata=domain(TERRITORIES))
+
+
+@attrs.frozen
+class OpenBattle(Action):
+    """The host opens ``player``'s battle for ``territory`` from ``source``, to fight it
+    its own way: the map allows it as an :class:`Attack` (TR-4, TR-6)."""
+
+    player: str
+    source: str
+    territory: str
+
+
+@attrs.frozen
+class CloseBattle(Action):
+    """The host's battle for ``territory``, opened with ``attackers``, ends with
+    ``survivors`` attackers and ``defenders`` defenders standing; with ``fall_back`` the
+    survivors of a battle lost return to ``source`` (TR-5)."""
+
+    player: str
+    source: str
+    territory: str
+    attackers: int
+    survivors: int
+    defenders: int
+    fall_back: bool = False
+
+
+def battle_counts(action: CloseBattle) -> bool:
+    """A closed battle's counts: none negative, no more survivors than attackers (EN-4)."""
+    return 0 <= action.survivors <= action.attackers and action.defenders >= 0
+
+
+@attrs.frozen
+class BattleOpened(Event):
+    """``player``'s battle for ``territory`` from ``source`` opened: ``attackers`` (after
+    a trap) against ``defenders``, to be fought by the host."""
+
+    player: str
+    source: str
+    territory: str
+    attackers: int
+    defenders: int
 
 
 @attrs.frozen
@@ -270,10 +316,12 @@ def attack_problem(
     return None
 
 
-def decide_attack(state: S, action: Attack) -> tuple[S, Events] | Refusal:
-    """A seated player, a source and a target of the map (EN-4), then
-    :func:`attack_problem`; the trap, then the battle round by round, and the winner holds
-    the territory (TR-5, TR-7)."""
+def _attack_indices(
+    state: TerritoryState[Any], action: Attack | OpenBattle
+) -> tuple[int, int] | Refusal:
+    """The source's and target's indices of an attack the map allows now; else the
+    refusal: a seated player, a source and a target of the map (EN-4), then
+    :func:`attack_problem`."""
     player = action.player
     if seat_of(state, player) is None:
         return _unseated(player)
@@ -284,13 +332,55 @@ def decide_attack(state: S, action: Attack) -> tuple[S, Events] | Refusal:
     if target is None:
         return _unknown(action.territory)
     problem = attack_problem(state, player, source, target)
-    if problem is not None:
-        return problem
+    return (source, target) if problem is None else problem
+
+
+def decide_attack(state: S, action: Attack) -> tuple[S, Events] | Refusal:
+    """The attack the map allows (:func:`attack_problem`); the trap, then the battle round
+    by round, and the winner holds the territory (TR-5, TR-7)."""
+    found = _attack_indices(state, action)
+    if isinstance(found, Refusal):
+        return found
+    source, target = found
     state, attackers, defenders, sprung = _open(state, action, source, target)
     weight = state.scenario.fort_strength * state.forts[target]
     a, d, rng = fight(attackers, defenders, weight, state.rng)
     state, events = _close(replace(state, rng=rng), action, target, attackers, a, d)
     return state, (*sprung, *events)
+
+
+def decide_open_battle(state: S, action: OpenBattle) -> tuple[S, Events] | Refusal:
+    """The attack the map allows (:func:`attack_problem`, as for :class:`Attack`) opens a
+    battle the host fights: the attackers leave the source and a trap springs (TR-7);
+    :class:`BattleOpened` says how many attack and defend."""
+    found = _attack_indices(state, action)
+    if isinstance(found, Refusal):
+        return found
+    source, target = found
+    state, attackers, defenders, sprung = _open(state, action, source, target)
+    opened = BattleOpened(action.player, action.source, action.territory, attackers, defenders)
+    return state, (*sprung, opened)
+
+
+def decide_close_battle(state: S, action: CloseBattle) -> tuple[S, Events] | Refusal:
+    """The host's battle ends on the map (TR-5): taken with no defender left and survivors
+    standing, who move in; else the defenders keep it, and the survivors are lost or fall
+    back to the source. Refused for a territory the map lacks, or a player not seated."""
+    if seat_of(state, action.player) is None:
+        return _unseated(action.player)
+    for name in (action.source, action.territory):
+        if position(state, name) is None:
+            return _unknown(name)
+    target = state.scenario.territories.index(action.territory)
+    return _close(
+        state,
+        action,
+        target,
+        action.attackers,
+        action.survivors,
+        action.defenders,
+        action.fall_back,
+    )
 
 
 def fight(attackers: int, defenders: int, weight: int, rng: Rng) -> tuple[int, int, Rng]:
@@ -327,8 +417,12 @@ def volley(attackers: int, defenders: int, weight: int, rng: Rng) -> tuple[int, 
     return attackers - (falls - killed), defenders - killed, rng
 
 
-def _open(state: S, action: Attack, source: int, target: int) -> tuple[S, int, int, Events]:
-    """:func:`open_battle`, the territories' indices known."""
+def _open(
+    state: S, action: Attack | OpenBattle, source: int, target: int
+) -> tuple[S, int, int, Events]:
+    """The start of a battle (TR-5, TR-7): every troop on the source but one leaves it to
+    attack, and a trap on the target kills up to its strength of them. The map, the
+    attackers left, the defenders, and the trap's events."""
     garrisons = state.garrisons
     attackers = garrisons[source] - 1
     garrisons = put_at(garrisons, source, 1)
@@ -341,28 +435,19 @@ def _open(state: S, action: Attack, source: int, target: int) -> tuple[S, int, i
     return state, attackers - killed, garrisons[target], sprung
 
 
-def open_battle(state: S, action: Attack) -> tuple[S, int, int, Events]:
-    """The start of the battle of a checked ``action`` (TR-5, TR-7): every troop on the
-    source but one leaves it to attack, and a trap on the target kills up to its strength of
-    them. Returns the map, the attackers left, the defenders, and the trap's events.
-
-    The territory fights the battle with dice (:func:`decide_attack`); a host game may
-    fight it in its own way and settle it with :func:`close_battle`.
-    """
-    names = state.scenario.territories
-    return _open(state, action, names.index(action.source), names.index(action.territory))
-
-
 def _close(
     state: S,
-    action: Attack,
+    action: Attack | CloseBattle,
     target: int,
     attackers: int,
     survivors: int,
     defenders: int,
     fall_back: bool = False,
 ) -> tuple[S, Events]:
-    """:func:`close_battle`, the target's index known."""
+    """The end of a battle opened with ``attackers`` (TR-5): with no defender left and
+    ``survivors`` standing, the attacker takes the territory and the survivors move in;
+    otherwise the defenders keep it with the ``defenders`` left, and the survivors are lost,
+    or with ``fall_back`` return to the source (the dice battle never falls back)."""
     before = state.garrisons[target]
     won = defenders == 0 and survivors > 0
     fought = BattleFought(
@@ -384,24 +469,6 @@ def _close(
         source = state.scenario.territories.index(action.source)
         garrisons = put_at(garrisons, source, garrisons[source] + survivors)
     return replace(state, garrisons=garrisons), (fought,)
-
-
-def close_battle(
-    state: S,
-    action: Attack,
-    attackers: int,
-    survivors: int,
-    defenders: int,
-    *,
-    fall_back: bool = False,
-) -> tuple[S, Events]:
-    """The end of the battle of ``action`` opened with ``attackers`` (TR-5): with no
-    defender left and ``survivors`` attackers standing, the attacker takes the territory and
-    the survivors move in; otherwise the defenders keep it with the ``defenders`` left, and
-    the survivors are lost, or with ``fall_back`` return to the source (the dice battle
-    never falls back: it fights to the last troop of a side)."""
-    target = state.scenario.territories.index(action.territory)
-    return _close(state, action, target, attackers, survivors, defenders, fall_back)
 
 
 _attack = lru_cache(maxsize=4096)(Attack)

@@ -13,7 +13,10 @@ from gamefold.pipeline import Catalogue
 __all__ = [
     "CATALOGUE",
     "CODES",
+    "ALREADY_HELD",
     "MALFORMED",
+    "NOT_HELD",
+    "NO_TRUCE",
     "NOT_ADJACENT",
     "NOT_YOURS",
     "NOT_YOUR_TURN",
@@ -22,6 +25,7 @@ __all__ = [
     "RULES",
     "TOO_FEW_TROOPS",
     "TRUCE",
+    "TRUCE_RUNNING",
     "UNKNOWN_PLAYER",
     "UNKNOWN_TERRITORY",
 ]
@@ -49,6 +53,14 @@ TOO_FEW_TROOPS = CATALOGUE.code("territory/too-few-troops", "TR-4")
 """Attacking from a territory without a troop to leave behind (TR-4)."""
 TRUCE = CATALOGUE.code("territory/truce", "TR-6")
 """Attacking a player one has a truce with (TR-6)."""
+NOT_HELD = CATALOGUE.code("territory/not-held", ("TR-5", "TR-7"))
+"""A host's fort (TR-5) or trap (TR-7) on a territory its player does not hold."""
+ALREADY_HELD = CATALOGUE.code("territory/already-held", "TR-5")
+"""A host seizing, for a player, a territory they already hold (TR-5)."""
+TRUCE_RUNNING = CATALOGUE.code("territory/truce-running", "TR-6")
+"""A host beginning the truce of an agreement whose truce runs already (TR-6)."""
+NO_TRUCE = CATALOGUE.code("territory/no-truce", "TR-6")
+"""A host ending the truce of an agreement with no truce running (TR-6)."""
 
 RULES = CATALOGUE.rules
 """The rule IDs each code cites."""

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gamefold.core import Event
-from gamefold.territory.battle import BattleFought, TrapSprung, TroopDeployed
+from gamefold.territory.battle import BattleFought, BattleOpened, TrapSprung, TroopDeployed
+from gamefold.territory.hosting import Deployed, Fortified, TrapLaid, TruceBegan
 from gamefold.territory.state import TerritoryTaken, TroopsGained, TruceEnded
 
 __all__ = ["LINES", "describe"]
@@ -48,6 +49,14 @@ LINES: dict[type, Callable[[Any], str]] = {
     TroopDeployed: lambda e: f"{e.player} deploys a troop on {e.territory} ({e.troops})",
     TrapSprung: lambda e: f"a trap on {e.territory} kills {e.killed} of {e.player}'s troops",
     BattleFought: _fought,
+    BattleOpened: lambda e: (
+        f"{e.player} opens a battle for {e.territory} from {e.source}: {e.attackers} "
+        f"against {e.defenders}"
+    ),
+    Fortified: lambda e: f"{e.player} fortifies {e.territory} ({e.forts} forts)",
+    TrapLaid: lambda e: f"{e.player} lays a trap on {e.territory} ({e.strength})",
+    Deployed: lambda e: f"{e.player} deploys {e.troops} troops ({e.total} in reserve)",
+    TruceBegan: lambda e: f"a truce binds {e.first} and {e.second} (pact {e.pact})",
 }
 """The sentence of each territory event type."""
 

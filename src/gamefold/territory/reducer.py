@@ -6,21 +6,23 @@ the guard (not an action → ``TypeError``; an action the map does not handle, o
 the wrong type → ``territory/malformed``, EN-4), then the action type's one decide function,
 which refuses or applies in one pass.
 
-The slice owns :class:`~gamefold.territory.Deploy` and :class:`~gamefold.territory.Attack`
-and follows the clock's turns: a ``StartTurn`` makes its player the current one (TR-3,
-TR-4), an ``EndTurn`` ends the current player's turn. A game with a turn flow of its own
-(summit) keeps it in a slice of its own beside this one, which follows the same clock.
+The slice owns :class:`~gamefold.territory.Deploy` and :class:`~gamefold.territory.Attack`,
+the players' actions, and the host actions of :data:`HOST_ACTIONS` (what a game's own rules
+ask of the map, never listed), and follows the clock's turns: a ``StartTurn`` makes its
+player the current one (TR-3, TR-4), an ``EndTurn`` ends the current player's turn. A
+game with a turn flow of its own (summit) keeps it in a slice of its own beside this one,
+which follows the same clock.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from gamefold.core import Action, EndTurn, Events, Lifecycle, StartTurn, replace
 from gamefold.errors import IllegalAction
 from gamefold.pipeline import Decide, Pipeline, Refusal
 from gamefold.registry import Subsystem
-from gamefold.territory import battle, codes, state
+from gamefold.territory import battle, codes, hosting, state
 from gamefold.territory.invariants import INVARIANTS
 from gamefold.territory.state import NAME, Board, TerritoryState
 from gamefold.territory.views import determinize, view
@@ -28,6 +30,7 @@ from gamefold.territory.views import determinize, view
 __all__ = [
     "ACTIONS",
     "EVENTS",
+    "HOST_ACTIONS",
     "LIFECYCLE",
     "ROUTES",
     "check",
@@ -39,14 +42,27 @@ __all__ = [
     "subsystem",
 ]
 
+S = TypeVar("S", bound=TerritoryState[Any])
+
 ROUTES: dict[type, Decide] = {
     battle.Deploy: battle.decide_deploy,
     battle.Attack: battle.decide_attack,
+    battle.OpenBattle: battle.decide_open_battle,
+    battle.CloseBattle: battle.decide_close_battle,
+    **hosting.ROUTES,
 }
-"""Each map action with its one decide function."""
+"""Each map action, the players' and the host's, with its one decide function."""
 
 ACTIONS: tuple[type[Action], ...] = (battle.Deploy, battle.Attack)
 """The players' actions the map owns."""
+
+HOST_ACTIONS: tuple[type[Action], ...] = (
+    battle.OpenBattle,
+    battle.CloseBattle,
+    *hosting.ROUTES,
+)
+"""What a host game asks of the map in its own rules: never a player's choice, never
+listed (:mod:`gamefold.territory.hosting`)."""
 
 LIFECYCLE: tuple[type[Lifecycle], ...] = (StartTurn, EndTurn)
 """The lifecycle actions the standalone slice reacts to."""
@@ -58,6 +74,8 @@ EVENTS: tuple[type, ...] = (
     battle.TroopDeployed,
     battle.TrapSprung,
     battle.BattleFought,
+    *hosting.EVENTS,
+    battle.BattleOpened,
 )
 """Every event class the territory reports (EN-7)."""
 
@@ -89,17 +107,19 @@ _PIPELINE: Pipeline[TerritoryState[Any]] = Pipeline(
     codes.CATALOGUE,
     {**ROUTES, StartTurn: decide_start_turn, EndTurn: decide_end_turn},
     owner="the territory",
+    shapes={**hosting.SHAPES, battle.CloseBattle: battle.battle_counts},
 )
 
 
-def step(board: TerritoryState[Any], action: Action) -> tuple[TerritoryState[Any], Events]:
-    """Apply ``action``: the new slice and the events, in order. Raises if illegal (EN-4)."""
-    return _PIPELINE.step(board, action)
+def step(board: S, action: Action) -> tuple[S, Events]:
+    """Apply ``action``: the new slice (of ``board``'s record type) and the events, in
+    order. Raises if illegal (EN-4)."""
+    return cast("tuple[S, Events]", _PIPELINE.step(board, action))
 
 
-def reduce(board: TerritoryState[Any], action: Action) -> TerritoryState[Any]:
+def reduce(board: S, action: Action) -> S:
     """Apply ``action`` and return the new slice alone."""
-    return _PIPELINE.step(board, action)[0]
+    return cast("S", _PIPELINE.step(board, action)[0])
 
 
 def check(board: TerritoryState[Any], action: Action) -> IllegalAction | None:

@@ -7,7 +7,10 @@ tallies a game reports), the running :class:`Truce` records, and the player whos
 is: the map's actions are theirs from the turn's start to its end. A game keeps a turn flow
 of its own in a slice of its own (summit's ``summit`` slice), beside this one.
 
-The functions here are the queries and small updates every concept module shares.
+The functions here are the queries every concept module shares, and the small edits the
+territory's own decide functions make (:func:`put_at`, :func:`take`, :func:`gain_troops`,
+:func:`with_realm`): they are not in the face, since a game never edits the map; it issues
+a host action (:mod:`gamefold.territory.hosting`).
 """
 
 from __future__ import annotations
@@ -31,19 +34,15 @@ __all__ = [
     "TroopsGained",
     "Truce",
     "TruceEnded",
-    "gain_troops",
     "holder_of",
     "holdings",
     "initial_state",
     "position",
-    "put_at",
     "realm_of",
     "seat_of",
-    "take",
     "territory_count",
     "truce_between",
     "weakest",
-    "with_realm",
     "zone_holder",
     "zones_held",
 ]
@@ -172,9 +171,16 @@ def _deal(scenario: Atlas, players: tuple[str, ...], rng: Rng) -> tuple[tuple[st
     return tuple(owners), rng
 
 
-def initial_state(scenario: Atlas, players: Sequence[str], seed: int | str | Rng = 0) -> Board:
+def initial_state(
+    scenario: Atlas,
+    players: Sequence[str],
+    seed: int | str | Rng = 0,
+    *,
+    record: type[S] = Board,  # type: ignore[assignment]
+) -> S:
     """The map before the first turn: territories dealt with their troops (TR-1), no
-    reserves, no truces.
+    reserves, no truces, as a ``record`` (a game's extension of :class:`TerritoryState`
+    that carries its own atlas type, summit's ``MapState``; :class:`Board` by default).
 
     With an ``int`` or ``str`` seed the stream is ``Rng.from_seed(seed).split("map")``; an
     :class:`~gamefold.Rng` is used as is.
@@ -187,7 +193,7 @@ def initial_state(scenario: Atlas, players: Sequence[str], seed: int | str | Rng
         scenario.neutral_troops if o == NEUTRAL else scenario.starting_troops for o in owners
     )
     realms = tuple(Realm(p) for p in names)
-    return Board(scenario, realms, owners, forts, rng, garrisons=garrisons, traps=forts)
+    return record(scenario, realms, owners, forts, rng, garrisons=garrisons, traps=forts)
 
 
 def territory_count(state: TerritoryState[Any], player: str) -> int:

@@ -26,7 +26,7 @@ from gamefold.games.summit import Summit
 from gamefold.pipeline import Pipeline
 from gamefold.registry import Game
 from gamefold.skills import Burn, PayCost, Play, controller
-from gamefold.territory import Attack
+from gamefold.territory import Attack, OpenBattle
 
 Decided = list[tuple[str, object]]
 """Every decision made: the pipeline's domain and the action it decided."""
@@ -99,6 +99,11 @@ def _use_card(state: Game, action: UseCard) -> list[tuple[str, object]]:
     return [("skills", Play(controller(state["skills"], action.unit), action.card))]
 
 
+def _opened(state: Game, action: Any) -> list[tuple[str, object]]:
+    """The campaign's Attack is decided once, by the map's battle it opens (TR-4)."""
+    return [("territory", OpenBattle(action.player, action.source, action.territory))]
+
+
 def _itself(domain: str) -> Callable[[Game, Any], list[tuple[str, object]]]:
     return lambda state, action: [(domain, action)]
 
@@ -128,7 +133,7 @@ def test_en4_a_summit_proposal_is_decided_once_per_step(decided: Callable[[], De
 @pytest.mark.parametrize(
     ("kind", "built"),
     [
-        (Attack, _itself("territory")),
+        (Attack, _opened),
         (StartBattleRound, lambda state, action: [("skills", StartRound())]),
     ],
     ids=["Attack", "StartBattleRound"],

@@ -33,14 +33,16 @@ from gamefold.registry import Game
 from gamefold.territory import (
     Attack,
     BattleFought,
+    BattleOpened,
+    CloseBattle,
     Deploy,
+    OpenBattle,
     TerritoryTaken,
     TrapSprung,
     TroopDeployed,
     Truce,
-    close_battle,
-    open_battle,
 )
+from gamefold.territory import step as map_step
 from gamefold.testing import assert_refused
 
 
@@ -356,29 +358,34 @@ def test_en4_an_unknown_source_is_refused_with_the_action() -> None:
 
 
 def test_sm6_a_battle_closed_by_another_game_loses_or_brings_back_its_survivors() -> None:
-    """SM-6: a battle settled by a host game (:func:`close_battle`): won only with no
-    defender left and an attacker standing; otherwise the defenders keep the territory and
-    the survivors are lost, or with ``fall_back`` return to the source."""
+    """SM-6 (TR-5): a battle settled by a host game (the map's ``OpenBattle`` and
+    ``CloseBattle``): won only with no defender left and an attacker standing; otherwise the
+    defenders keep the territory and the survivors are lost, or with ``fall_back`` return to
+    the source."""
     game = summit(4, deal="in-order")
     start = with_forts(
         with_garrison(with_garrison(first_turn(game), "Consulate", 5), "Chancery", 3), "Chancery", 1
     )
-    action = Attack("p1", "Consulate", "Chancery")
-    opened, attackers, defenders, sprung = open_battle(board(start), action)
-    assert (attackers, defenders, sprung) == (4, 3, ())
+    opened, events = map_step(board(start), OpenBattle("p1", "Consulate", "Chancery"))
+    assert events == (BattleOpened("p1", "Consulate", "Chancery", 4, 3),)
     names = opened.scenario.territories
     source, target = names.index("Consulate"), names.index("Chancery")
-    lost, events = close_battle(opened, action, 4, 2, 1)
+
+    def close(survivors: int, defenders: int, fall_back: bool = False) -> Any:
+        action = CloseBattle("p1", "Consulate", "Chancery", 4, survivors, defenders, fall_back)
+        return map_step(opened, action)
+
+    lost, events = close(2, 1)
     assert (lost.garrisons[source], lost.garrisons[target], lost.owners[target]) == (1, 1, "p2")
     assert events == (BattleFought("p1", "Consulate", "Chancery", 4, 3, 1, 2, 2, False),)
-    back, _ = close_battle(opened, action, 4, 2, 1, fall_back=True)
+    back, _ = close(2, 1, fall_back=True)
     assert (back.garrisons[source], back.garrisons[target]) == (3, 1)
-    none_left, _ = close_battle(opened, action, 4, 0, 1, fall_back=True)
+    none_left, _ = close(0, 1, fall_back=True)
     assert none_left.garrisons[source] == 1
-    tied, events = close_battle(opened, action, 4, 0, 0)
+    tied, events = close(0, 0)
     assert tied.owners[target] == "p2"
     assert events[0].won is False
-    won, events = close_battle(opened, action, 4, 3, 0)
+    won, events = close(3, 0)
     assert (won.owners[target], won.garrisons[target]) == ("p1", 3)
     assert events[0] == BattleFought("p1", "Consulate", "Chancery", 4, 3, 1, 1, 3, True)
 

@@ -15,16 +15,17 @@ from gamefold.rng import Rng
 from gamefold.territory import (
     NEUTRAL,
     Realm,
+    Reinforce,
+    Seize,
     TerritoryTaken,
     TroopsGained,
     Zone,
-    gain_troops,
     holder_of,
     realm_of,
-    take,
     weakest,
     zone_holder,
 )
+from gamefold.territory import step as map_step
 
 PLAYERS = ("p1", "p2", "p3", "p4")
 
@@ -92,29 +93,28 @@ def test_a_player_not_seated_has_no_realm() -> None:
 
 
 def test_sm6_sm13_taking_a_territory_razes_it_and_counts_a_conquest() -> None:
-    """SM-6, SM-13: the taker holds it with the troops moved (none by default), its forts
-    razed and its trap cleared; the taker's conquests grow by one."""
+    """SM-6, SM-13 (TR-5): the taker of a seized territory holds it with no troops, its
+    forts razed and its trap cleared; the taker's conquests grow by one."""
     state = _state(forts=(2,) + (0,) * 17, traps=(3,) + (0,) * 17, garrisons=(4,) * 18)
     name = state.scenario.territories[0]
-    after, event = take(state, 0, "p2", "battle")
+    after, events = map_step(state, Seize("p2", name, "siege"))
     assert (after.owners[0], after.forts[0], after.garrisons[0], after.traps[0]) == ("p2", 0, 0, 0)
     assert after.owners[1:] == state.owners[1:]
     assert (after.traps[1:], after.garrisons[1:]) == (state.traps[1:], state.garrisons[1:])
     assert after.realms[1] == Realm("p2", conquests=1)
     assert after.realms[0] == state.realms[0]
-    assert event == TerritoryTaken("p2", name, "p1", "battle", 0)
-    moved, event = take(after, 0, "p3", "transfer", moved=2)
-    assert (moved.garrisons[0], moved.realms[2].conquests, event.troops) == (2, 1, 2)
-    assert event.previous == "p2"
+    assert events == (TerritoryTaken("p2", name, "p1", "siege", 0),)
+    again, events = map_step(after, Seize("p3", name, "transfer"))
+    assert (again.garrisons[0], again.realms[2].conquests) == (0, 1)
+    assert events == (TerritoryTaken("p3", name, "p2", "transfer", 0),)
 
 
 def test_troops_gained_are_added_to_the_reserve_and_reported() -> None:
     state = _state()
-    assert gain_troops(state, "p2", 0, "deploy") == (state, ())
-    once, events = gain_troops(state, "p2", 3, "deploy")
+    once, events = map_step(state, Reinforce("p2", 3, "deploy"))
     assert once.realms[1].troops == 3
     assert events == (TroopsGained("p2", 3, "deploy", 3),)
-    twice, events = gain_troops(once, "p2", 2, "pact")
+    twice, events = map_step(once, Reinforce("p2", 2, "pact"))
     assert events == (TroopsGained("p2", 2, "pact", 5),)
     assert twice.realms[1] == replace(state.realms[1], troops=5)
 

@@ -16,7 +16,7 @@ from gamefold import combat, diplomacy, skills, territory
 from gamefold.combat import CombatState, Ending, Fighter, Side, Withdraw, Zone, find
 from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, replace
 from gamefold.diplomacy import DiplomacyState
-from gamefold.errors import Refusal
+from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.campaign import codes
 from gamefold.games.campaign.config import CampaignConfig
 from gamefold.games.campaign.state import (
@@ -27,10 +27,10 @@ from gamefold.games.campaign.state import (
     tallied,
 )
 from gamefold.games.skirmish import SkirmishConfig
-from gamefold.games.summit import Defer, MapState, Pass
+from gamefold.games.summit import MAP, Defer, MapState, Pass
 from gamefold.registry import Game, Rule, Wrapper
 from gamefold.skills import GM, FieldUnits, SkillsState, owner_of
-from gamefold.territory import Attack, Deploy
+from gamefold.territory import Attack, BattleOpened, CloseBattle, Deploy, OpenBattle
 
 __all__ = [
     "CLOCK_ACTIONS",
@@ -174,16 +174,27 @@ def _fighters(
     return (champion, *helpers, *fielded, *own)
 
 
-def _refuse_attack(game: Game, action: Attack) -> None:
-    """Raise why ``action`` may not begin a battle; the map decides it once, here."""
+def _opened(game: Game, action: Attack) -> tuple[MapState, BattleOpened, Events]:
+    """The map's battle of ``action``, opened once: the map decides the attack (SM-6; a
+    truce's refusal raised as CP-6) and gives back the board, its ``BattleOpened`` and the
+    trap's events (SM-13). Raises for a battle under way first (CP-1)."""
     refusal = _battle_problem(game, action)
     if refusal is not None:
         raise codes.illegal(refusal.code, refusal.detail, action)
-    problem = territory.check(game.map, action)
-    if problem is not None:
+    try:
+        board, events = territory.step(
+            game.map, OpenBattle(action.player, action.source, action.territory)
+        )
+    except IllegalAction as problem:  # told of the player's Attack, as the map tells it
         if problem.code == territory.codes.TRUCE:
-            raise codes.illegal(codes.CEASEFIRE, problem.args[0], action)
-        raise problem
+            raise codes.illegal(codes.CEASEFIRE, problem.message, action) from None
+        raise IllegalAction(problem.code, problem.rule, problem.message, action) from None
+    *sprung, opened = events
+    assert isinstance(opened, BattleOpened)  # the map's last word on an open battle
+    return board, opened, tuple(sprung)
+
+
+def _refuse_dead(game: Game, action: Attack) -> None:
     deck: SkillsState = game.skills
     if not owner_of(deck, action.player).alive:
         message = f"{action.player}'s champion is dead: {action.player} attacks no more."
@@ -194,25 +205,27 @@ def step_attack(
     config: CampaignConfig, sk: SkirmishConfig, game: Game, action: Attack
 ) -> tuple[Game, Events]:
     """The battle begins (CP-1), or an undefended territory is taken (CP-5); ``sk`` is the
-    battles' skirmish config (``config.skirmish_config()``), built once. The map takes the
-    attacking troops off the source and springs a trap (SM-13); the champion, its troops
-    as hit points (CP-3), and its allies (CP-10) fight up to ``garrison_slots`` guards,
-    fielded as the GM's units (CP-4), beside the defending champion (CP-11), under the
-    command of :func:`commander` (CP-12).
+    battles' skirmish config (``config.skirmish_config()``), built once. The map opens the
+    battle (its ``OpenBattle``): the attacking troops leave the source and a trap springs
+    (SM-13); the champion, its troops as hit points (CP-3), and its allies (CP-10) fight up
+    to ``garrison_slots`` guards, fielded as the GM's units (CP-4), beside the defending
+    champion (CP-11), under the command of :func:`commander` (CP-12).
 
     Refused for, in this order: a battle under way (CP-1), the map's reasons (SM-6; a
     truce's as CP-6), a dead champion (CP-2)."""
-    _refuse_attack(game, action)
-    board, troops, defenders, sprung = territory.open_battle(game.map, action)
+    board, opened, sprung = _opened(game, action)
+    _refuse_dead(game, action)
+    troops, defenders = opened.attackers, opened.defenders
     state: CampaignState = game.campaign
     target = board.scenario.territories.index(action.territory)
     defender = board.owners[target]
     state = replace(state, battles=state.battles + 1)
     if defenders == 0:  # nobody to fight: the troops walk in (CP-5)
-        board, closed = territory.close_battle(board, action, troops, troops, 0)
+        close = CloseBattle(action.player, action.source, action.territory, troops, troops, 0)
+        board, closed = territory.step(board, close)
         state = _tally(state, action.player, defender, closed)
         ended = BattleEnded(action.player, action.territory, _result(closed), 0, 0)
-        game = replace(game, map=board, campaign=state)
+        game = replace(game, campaign=state).with_slice(MAP, board)
         return game, (*sprung, ended, *closed)
     guards = min(defenders, config.garrison_slots)
     names = config.guards[:guards]
@@ -246,7 +259,7 @@ def step_attack(
         battle.commander,
     )
     state = replace(state, battle=battle)
-    game = replace(game, map=board, combat=fight, skills=deck, campaign=state)
+    game = replace(game, combat=fight, skills=deck, campaign=state).with_slice(MAP, board)
     return game, (*sprung, began, *fielded)
 
 
@@ -347,20 +360,22 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     survivors = battle.troops - lost
     left = battle.reserve + len(battle.guards) - killed
     back = result == "stalemate" or (result == "fled" and config.flee_keeps_troops)
-    board: MapState = game.map
-    board, closed = territory.close_battle(
-        board,
-        battle.attack,
+    attack = battle.attack
+    close = CloseBattle(
+        attack.player,
+        attack.source,
+        attack.territory,
         battle.troops,
         survivors,
         left,
         fall_back=back or result == "won",
     )
+    board, closed = territory.step(game.map, close)
     if result == "won" and _result(closed) != "won":
         result = "held"  # the guards fell, but reserves or no survivors: the defenders keep it
     state = _tally(replace(state, battle=None), battle.attack.player, battle.defender, closed)
     ended = BattleEnded(battle.attack.player, battle.attack.territory, result, lost, killed)
-    return replace(game, map=board, campaign=state), (ended, *closed)
+    return replace(game, campaign=state).with_slice(MAP, board), (ended, *closed)
 
 
 def _refuse_field(game: Game, action: Action) -> tuple[Game, Events]:

@@ -4,8 +4,10 @@ What a card does is data: the scenario's ``effects`` maps its subtype to an effe
 :data:`HANDLERS` maps each key to its handler, so renaming a subtype without saying what it
 does is a configuration error, never a silent no-op; :data:`AIMS` says what each may be
 aimed at. Handlers see the whole game: a betrayal and a Duration Modifier change
-diplomacy's pacts through its host actions (``BreakPact``, ``ExtendPact``), never by
-editing its slice.
+diplomacy's pacts through its host actions (``BreakPact``, ``ExtendPact``), and every
+effect on the map is the territory's host action (``Seize``, ``Fortify``, ``LayTrap``,
+``Reinforce``, ``EndTruce``), never an edit of either slice. The map's events of a fort and
+a trap (``Fortified``, ``TrapLaid``) are the territory's, named here too.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Protocol
 
 import attrs
 
+from gamefold import territory
 from gamefold.core import Event, Events, replace
 from gamefold.diplomacy import (
     BreakPact,
@@ -24,13 +27,16 @@ from gamefold.diplomacy import (
     StandaloneResolved,
 )
 from gamefold.diplomacy import step as diplomacy_step
-from gamefold.games.summit.state import G, MapState, SummitSlices
+from gamefold.games.summit.state import MAP, G, MapState, SummitSlices, on_map
 from gamefold.territory import (
     NEUTRAL,
-    TruceEnded,
-    gain_troops,
-    put_at,
-    take,
+    EndTruce,
+    Fortified,
+    Fortify,
+    LayTrap,
+    Reinforce,
+    Seize,
+    TrapLaid,
     territory_count,
     truce_between,
     weakest,
@@ -64,24 +70,6 @@ or nothing (``""``)."""
 PACT_EFFECTS = ("betrayal", "extend")
 """The Standalone effects that act on the player's pacts: with ``needs_pact`` they are
 played only with a pact to act on (SM-16)."""
-
-
-@attrs.frozen
-class Fortified(Event):
-    """``player`` built forts on ``territory``; it now has ``forts`` (SM-8)."""
-
-    player: str
-    territory: str
-    forts: int
-
-
-@attrs.frozen
-class TrapLaid(Event):
-    """``player`` laid a trap on ``territory``; it now kills ``strength`` attackers (SM-13)."""
-
-    player: str
-    territory: str
-    strength: int
 
 
 @attrs.frozen
@@ -166,8 +154,9 @@ def take_weakest(
         index = weakest(state, victim) if victim is not None else None
         if index is None:
             break
-        state, taken = take(state, index, player, cause)
-        events.append(taken)
+        name = state.scenario.territories[index]
+        state, taken = territory.step(state, Seize(player, name, cause))
+        events += taken
     return state, tuple(events)
 
 
@@ -179,7 +168,7 @@ def siege(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     state, events = take_weakest(state, player, target, count, "siege")
     if not events:
         return _fizzle(game, effect, player, "no territory to besiege")
-    return replace(game, map=state), events
+    return game.with_slice(MAP, state), events
 
 
 def _march_index(state: MapState, player: str, aimed: str) -> int | None:
@@ -207,11 +196,12 @@ def forced_march(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
             break
         if index is None:  # SM-8: the aimed one is shut, the cheapest may still be open
             continue
-        state, taken = take(state, index, player, "forced march")
-        events.append(taken)
+        name = state.scenario.territories[index]
+        state, taken = territory.step(state, Seize(player, name, "forced march"))
+        events += taken
     if not events:
         return _fizzle(game, effect, player, "no territory to march on")
-    return replace(game, map=state), tuple(events)
+    return game.with_slice(MAP, state), tuple(events)
 
 
 def _own_index(state: MapState, player: str, aimed: str, *, by_forts: bool) -> int | None:
@@ -232,10 +222,8 @@ def fortify(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     index = _own_index(state, player, effect.target, by_forts=True)
     if index is None:
         return _fizzle(game, effect, player, "no territory of theirs to fortify")
-    level = state.forts[index] + state.scenario.fort_levels * effect.tier
-    state = replace(state, forts=put_at(state.forts, index, level))
     name = state.scenario.territories[index]
-    return replace(game, map=state), (Fortified(player, name, level),)
+    return on_map(game, Fortify(player, name, state.scenario.fort_levels * effect.tier))
 
 
 def trap(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
@@ -244,18 +232,16 @@ def trap(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     index = _own_index(state, player, effect.target, by_forts=False)
     if index is None:
         return _fizzle(game, effect, player, "no territory of theirs to trap")
-    strength = state.traps[index] + state.scenario.trap_troops * effect.tier
-    state = replace(state, traps=put_at(state.traps, index, strength))
     name = state.scenario.territories[index]
-    return replace(game, map=state), (TrapLaid(player, name, strength),)
+    return on_map(game, LayTrap(player, name, state.scenario.trap_troops * effect.tier))
 
 
 def foreign_aid(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     """Bring troops into the reserve (SM-8)."""
-    state = game.map
-    troops = state.scenario.aid_troops * resolved.effect.tier
-    state, events = gain_troops(state, resolved.player, troops, resolved.effect.name)
-    return replace(game, map=state), events
+    troops = game.map.scenario.aid_troops * resolved.effect.tier
+    if not troops:  # no aid, nothing told
+        return game, ()
+    return on_map(game, Reinforce(resolved.player, troops, resolved.effect.name))
 
 
 def _pacts_with(dip: DiplomacyState, player: str, other: str = "") -> list[Pact]:
@@ -280,12 +266,12 @@ def betrayal(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:
     for pact in broken:
         dip, more = diplomacy_step(dip, BreakPact(pact.id, player))
         events += more
-    state = game.map
+    game = replace(game, diplomacy=dip)
     ids = {p.id for p in broken}
-    ended = [t for t in state.truces if t.pact in ids]
-    state = replace(state, truces=tuple(t for t in state.truces if t.pact not in ids))
-    events += [TruceEnded(t.pact, "betrayed") for t in ended]
-    return replace(game, diplomacy=dip, map=state), tuple(events)
+    for truce in [t for t in game.map.truces if t.pact in ids]:  # oldest first
+        game, more = on_map(game, EndTruce(truce.pact, "betrayed"))
+        events += more
+    return game, tuple(events)
 
 
 def extend(game: G, resolved: StandaloneResolved) -> tuple[G, Events]:

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import attrs
-
+from gamefold import territory
 from gamefold.core import Event, Events, replace
 from gamefold.diplomacy import (
     CardEarned,
@@ -30,13 +29,17 @@ from gamefold.diplomacy import (
 from gamefold.diplomacy import step as diplomacy_step
 from gamefold.games.summit.effects import resolve, take_weakest
 from gamefold.games.summit.flow import answered, asked
-from gamefold.games.summit.state import G, MapState
+from gamefold.games.summit.state import MAP, G, MapState
 from gamefold.territory import (
-    Truce,
-    TruceEnded,
-    gain_troops,
+    BeginTruce,
+    Deployed,
+    EndTruce,
+    Levy,
+    Reinforce,
+    Tally,
+    TruceBegan,
     realm_of,
-    with_realm,
+    truce_of,
 )
 
 __all__ = [
@@ -51,28 +54,6 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class Deployed(Event):
-    """At turn start ``player``'s reserve gained ``troops``, after ``debt`` was paid (SM-4)."""
-
-    player: str
-    troops: int
-    debt: int
-    total: int
-    """The player's reserve afterwards."""
-    carried: int = 0
-    """Debt the deploy could not pay, carried over to the next turn (SM-4)."""
-
-
-@attrs.frozen
-class TruceBegan(Event):
-    """A Ceasefire (pact ``pact``) binds ``first`` and ``second``: no attacks (SM-7)."""
-
-    pact: int
-    first: str
-    second: str
-
-
 def card_type(config: DiplomacyConfig, name: str) -> CardType:
     """The catalogue's card type called ``name``."""
     for card in config.catalogue:
@@ -81,16 +62,22 @@ def card_type(config: DiplomacyConfig, name: str) -> CardType:
     raise KeyError(name)
 
 
-def _tally(state: MapState, player: str, **more: int) -> MapState:
-    seat = realm_of(state, player)
-    realm = state.realms[seat]
-    changes = {name: getattr(realm, name) + count for name, count in more.items()}
-    return with_realm(state, seat, replace(realm, **changes))
+def _tally(state: MapState, player: str, pacts: int = 0, cards_earned: int = 0) -> MapState:
+    """The map counts a pact or a card earned for the outcome (its ``Tally``)."""
+    return territory.step(state, Tally(player, pacts, cards_earned))[0]
+
+
+def _gain(state: MapState, player: str, troops: int, source: str) -> tuple[MapState, Events]:
+    """The map brings ``troops`` into ``player``'s reserve (its ``Reinforce``); none, none
+    told."""
+    if not troops:
+        return state, ()
+    return territory.step(state, Reinforce(player, troops, source))
 
 
 def _self_applied(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
     """SM-5 (DP-11): self-applied troops are ready at once."""
-    return gain_troops(state, event.player, event.troops, config.cards[event.card].name)
+    return _gain(state, event.player, event.troops, config.cards[event.card].name)
 
 
 def _effect_of(state: MapState, config: DiplomacyConfig, agreement: str) -> tuple[str, int]:
@@ -105,12 +92,12 @@ def pact_effect(state: MapState, config: DiplomacyConfig, pact: Pact) -> tuple[M
     events: list[Event] = []
     if scenario.pact_payment:
         troops = sum(card_type(config, name).troops for name in pact.values)
-        state, paid = gain_troops(state, pact.partner, troops, pact.agreement)
+        state, paid = _gain(state, pact.partner, troops, pact.agreement)
         events += paid
     effect, tier = _effect_of(state, config, pact.agreement)
     if effect == "truce":
-        state = replace(state, truces=(*state.truces, Truce(pact.id, pact.proposer, pact.partner)))
-        events.append(TruceBegan(pact.id, pact.proposer, pact.partner))
+        state, began = territory.step(state, BeginTruce(pact.id, pact.proposer, pact.partner))
+        events += began
     elif effect == "transfer":  # SM-7: the partner cedes their weakest territories
         count = scenario.transfer_territories * tier
         state, taken = take_weakest(state, pact.proposer, pact.partner, count, "transfer")
@@ -127,10 +114,9 @@ def _pact_began(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[M
 
 def _pact_ended(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
     """A Ceasefire's truce ends with its pact (unless a Betrayal ended it already)."""
-    kept = tuple(t for t in state.truces if t.pact != event.pact)
-    if len(kept) == len(state.truces):
+    if truce_of(state, event.pact) is None:
         return state, ()
-    return replace(state, truces=kept), (TruceEnded(event.pact, "ended"),)
+    return territory.step(state, EndTruce(event.pact, "ended"))
 
 
 def _card_earned(state: MapState, config: DiplomacyConfig, event: Any) -> tuple[MapState, Events]:
@@ -168,7 +154,7 @@ def react(game: G, events: Iterable[Event]) -> tuple[G, Events]:
         if reaction is not None:
             dip: DiplomacyState = game.diplomacy
             state, more = reaction(game.map, dip.config, event)
-            game = replace(game, map=state)
+            game = game.with_slice(MAP, state)  # the map's own answers, kept
             out += more
     return game, tuple(out)
 
@@ -186,7 +172,7 @@ def reveal(game: G, player: str) -> tuple[G, Events]:
             out += (*shown, *more)
     if not out:
         return game, ()
-    return replace(game, diplomacy=dip, map=state), tuple(out)
+    return replace(game, diplomacy=dip).with_slice(MAP, state), tuple(out)
 
 
 def _pact_bonus(
@@ -216,12 +202,9 @@ def deploy(
     scenario = state.scenario
     gross = scenario.deploy_base + territories // scenario.territories_per_troop
     gross += _pact_bonus(state, config, player, pacts)
-    seat = realm_of(state, player)
-    realm = state.realms[seat]
+    realm = state.realms[realm_of(state, player)]
     due = sum(e.troops for e in events if isinstance(e, DeployDebtDue) and e.player == player)
     due += realm.debt
     cut = min(due, gross)
     carried = due - cut if scenario.debt_carry else 0
-    total = realm.troops + gross - cut
-    state = with_realm(state, seat, replace(realm, troops=total, debt=carried))
-    return state, (Deployed(player, gross - cut, cut, total, carried),)
+    return territory.step(state, Levy(player, gross - cut, cut, carried))

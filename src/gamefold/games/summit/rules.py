@@ -36,12 +36,13 @@ from gamefold.diplomacy import (
     TurnBegan,
 )
 from gamefold.errors import Refusal
-from gamefold.games.summit import codes, effects, flow, reactions
+from gamefold.games.summit import codes, effects, flow
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
 from gamefold.games.summit.flow import after_window, dominated, holdings_problem, in_window
 from gamefold.games.summit.invariants import GAME_INVARIANTS, INVARIANTS
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
 from gamefold.games.summit.state import (
+    MAP,
     NAME,
     G,
     MapState,
@@ -105,10 +106,6 @@ EVENTS: tuple[type, ...] = (
     flow.Passed,
     flow.ProposalDeferred,
     *territory.EVENTS,
-    effects.TrapLaid,
-    reactions.Deployed,
-    reactions.TruceBegan,
-    effects.Fortified,
     effects.EffectFizzled,
 )
 """Every event class summit's own rules and the map report (EN-7)."""
@@ -173,7 +170,7 @@ def settle(game: G, events: Events) -> tuple[G, Events]:
         dip: DiplomacyState = game.diplomacy
         territories = territory_count(before, began.player)  # as the turn began (SM-3)
         state, deployed = deploy(game.map, dip.config, began.player, territories, events, dip.pacts)
-        game = replace(game, map=state)
+        game = game.with_slice(MAP, state)  # the map's answer to the deploy's Levy
         more = (*more, *shown, *deployed)
     return game, more
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol, Self, TypeVar
 import attrs
 
 from gamefold import diplomacy, territory
-from gamefold.core import replace
+from gamefold.core import Action, Events, replace
 from gamefold.games.summit.config import Scenario
 from gamefold.registry import Game
 from gamefold.rng import Rng
@@ -37,6 +37,7 @@ __all__ = [
     "initial_state",
     "map_determinize",
     "map_view",
+    "on_map",
     "view",
 ]
 
@@ -117,7 +118,7 @@ def initial_state(
     scenario: Scenario, players: tuple[str, ...] | list[str], seed: int | str = 0
 ) -> MapState:
     """The map before the first Round: the territory's setup (TR-1)."""
-    return MapState(**attrs.asdict(territory.initial_state(scenario, players, seed), recurse=False))
+    return territory.initial_state(scenario, players, seed, record=MapState)
 
 
 def initial_flow(scenario: Scenario, players: tuple[str, ...] | list[str]) -> SummitState:
@@ -162,9 +163,20 @@ class SummitSlices(Protocol):
     def with_summit(self, summit: SummitState) -> Self:
         """This game with the turn flow ``summit``: how summit's rules write it."""
 
+    def with_slice(self, name: str, value: Any) -> Self:
+        """This game with the slice ``name`` replaced: how the map's answer is kept."""
+
 
 G = TypeVar("G", bound=SummitSlices)
 """The record a summit rule takes and gives back: the same class (a :class:`SummitSlices`)."""
+
+
+def on_map(game: G, action: Action) -> tuple[G, Events]:
+    """``game`` after the map's answer to ``action``, a host action of summit's rules: the
+    territory decides it (raising :class:`~gamefold.IllegalAction` if it refuses) and the
+    game keeps the slice it returns, so the map is never edited behind its back."""
+    board, events = territory.step(game.map, action)
+    return game.with_slice(MAP, board), events
 
 
 @attrs.frozen(kw_only=True)
