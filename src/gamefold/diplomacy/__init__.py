@@ -102,6 +102,8 @@ from gamefold.diplomacy.ticks import (
     Ticks,
     TicksGained,
     as_ticks,
+    income,
+    income_bound,
 )
 from gamefold.diplomacy.turns import MAX_TERRITORIES, BeginTurn, TurnBegan, TurnEnded
 from gamefold.diplomacy.views import DiplomacyView, determinize, view
@@ -170,6 +172,8 @@ __all__ = [
     "TurnBegan",
     "TurnEnded",
     "as_ticks",
+    "income",
+    "income_bound",
     "check",
     "codes",
     "describe",

@@ -41,11 +41,12 @@ from gamefold.diplomacy import (
     PlayStandalone,
     Propose,
     SelfApply,
+    income,
+    income_bound,
     initial_state,
     reduce,
 )
 from gamefold.diplomacy import legal_actions as player_actions
-from gamefold.diplomacy.ticks import income, income_bound
 from gamefold.testing._validate import (
     as_strategy,
     build,
