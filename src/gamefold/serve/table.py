@@ -221,6 +221,10 @@ class Table:
         last = max((i for i, s in enumerate(self._steps) if s.actor == seat), default=-1)
         return tuple(event for step in self._steps[last + 1 :] for event in step.events)
 
+    def events_from(self, step: int) -> tuple[Event, ...]:
+        """Every event of the steps from ``step`` on (0: the whole game)."""
+        return tuple(event for taken in self._steps[step:] for event in taken.events)
+
     def lines_since(self, seat: str) -> tuple[str, ...]:
         """:meth:`events_since` told in the game's words (:meth:`GameDef.describe`)."""
         return tuple(self.game.describe(event) for event in self.events_since(seat))
