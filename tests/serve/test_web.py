@@ -1,0 +1,138 @@
+"""The table served to browsers: whole games played by scripted clients over HTTP and
+websockets, live updates, resume, and the record's viewer at the end (EN-8, EN-9)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.serve.served import act, client, play_out, state
+
+from gamefold.cli import main
+from gamefold.games import GameDef, get_game
+from gamefold.record import check_record
+from gamefold.serve import Host, Table
+
+
+@pytest.fixture
+def skeleton(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The game ``gamefold new served_duel`` writes, imported as a user would."""
+    assert main(["new", "served_duel", "--dir", str(tmp_path)]) == 0
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module("served_duel")
+    yield "served_duel"
+    sys.modules.pop("served_duel", None)
+
+
+def _table(name: str, path: Path, humans: int = 1, **options: Any) -> Table:
+    game: GameDef[Any] = get_game(name)()
+    seats = game.players(game.setup(1))[:humans]
+    return Table(game, 1, humans=seats, path=path, **options)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "skirmish",
+        pytest.param("summit", marks=pytest.mark.slow),
+        pytest.param("campaign", marks=pytest.mark.slow),
+        "skeleton",
+    ],
+)
+def test_en8_scripted_clients_play_a_whole_game(
+    name: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Two human seats answer over HTTP until the end; the record on disk replays state by
+    state, and every page then links the viewer of that record."""
+    game = request.getfixturevalue("skeleton") if name == "skeleton" else name
+    path = tmp_path / "game.json"
+    table = _table(game, path, humans=2)
+    host = Host(table)
+    with client(host) as web:
+        sent = play_out(web, host)
+        assert sent > 0
+        end = state(web, host, table.humans[0])
+        page = web.get(f"/t/{host.tokens[None]}/record")
+    assert end["over"] or end["stopped"]
+    assert end["choices"] == []
+    checked = check_record(path.read_text(encoding="utf-8"))
+    assert checked.divergence is None
+    assert checked.digests
+    if end["over"]:
+        assert end["outcome"] == {
+            player: {k: str(v) for k, v in columns.items()}
+            for player, columns in table.game.outcome(table.state).items()
+        }
+        assert page.status_code == 200
+        assert page.text.startswith("<!DOCTYPE html>")
+        assert "gamefold viewer" in page.text
+
+
+def test_en9_a_socket_sees_every_step_as_it_happens(tmp_path: Path) -> None:
+    """Two human seats on their sockets: one acts, the other's page gets the new step."""
+    table = _table("summit", tmp_path / "g.json", humans=2)
+    host = Host(table)
+    first, second = table.humans
+    with client(host) as web:
+        with (
+            web.websocket_connect(f"/t/{host.tokens[first]}/ws") as one,
+            web.websocket_connect(f"/t/{host.tokens[second]}/ws") as two,
+        ):
+            mine, theirs = one.receive_json(), two.receive_json()
+            assert (mine["seat"], theirs["seat"]) == (first, second)
+            assert mine["due"] == first and mine["choices"]
+            assert theirs["choices"] == []
+            one.send_text(json.dumps({"step": mine["step"], "choice": 1}))
+            assert one.receive_json()["type"] == "done"
+            after = one.receive_json()
+            told = two.receive_json()
+            assert after["step"] == told["step"] == table.steps > mine["step"]
+            assert told["due"] == table.due
+
+
+def test_en8_a_served_game_resumes_with_nothing_lost(tmp_path: Path) -> None:
+    """The server dies after some actions; the record resumes at the very state, and the
+    game goes on as the one that never stopped."""
+    path = tmp_path / "g.json"
+    table = _table("skirmish", path)
+    host = Host(table)
+    with client(host) as web:
+        for _ in range(3):
+            mine = state(web, host, table.humans[0])
+            assert act(web, host, table.humans[0], mine["step"], 1)["type"] == "done"
+    resumed = Table.resume(path.read_text(encoding="utf-8"), humans=table.humans, path=path)
+    assert resumed.state == table.state
+    assert resumed.steps == table.steps
+    again = Host(resumed)
+    with client(again) as web:
+        assert state(web, again, table.humans[0])["step"] == table.steps
+        play_out(web, again)
+    assert check_record(path.read_text(encoding="utf-8")).divergence is None
+
+
+def test_the_record_is_shown_only_after_the_end(tmp_path: Path) -> None:
+    """Before the end the record holds every secret: its viewer is refused (409)."""
+    table = _table("skirmish", tmp_path / "g.json")
+    host = Host(table)
+    with client(host) as web:
+        answer = web.get(f"/t/{host.tokens[table.humans[0]]}/record")
+    assert answer.status_code == 409
+    assert "hand" not in answer.text
+
+
+def test_the_page_is_self_contained(tmp_path: Path) -> None:
+    """A seat's page: script and style inline, nothing fetched but its own socket."""
+    table = _table("skirmish", tmp_path / "g.json")
+    host = Host(table)
+    with client(host) as web:
+        answer = web.get(f"/t/{host.tokens[table.humans[0]]}")
+    assert answer.status_code == 200
+    assert answer.headers["referrer-policy"] == "no-referrer"
+    text = answer.text
+    assert text.startswith("<!DOCTYPE html>")
+    assert "<script src" not in text and "<link" not in text and "://" not in text
