@@ -19,29 +19,23 @@ from __future__ import annotations
 
 import hmac
 import json
-import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, cast
+from typing import Any
 
-import attrs
-
-from gamefold.core import Event
 from gamefold.errors import IllegalAction
 from gamefold.registry import Game
-from gamefold.serve.table import Table
+from gamefold.serve.table import Table, told, visible_cards
 
-__all__ = ["MAX_MESSAGE", "Bucket", "Host", "Refused", "refusal", "visible_cards"]
+__all__ = ["MAX_MESSAGE", "Bucket", "Host", "Refused", "refusal"]
 
 MAX_MESSAGE = 1024
 """The most bytes a message may have: a step and a choice need a few dozen."""
 
 _NEWS = 40
 """The most lines of news a snapshot carries (the spectator's: the latest ones)."""
-
-_CARD = re.compile(r"#(\d+)")
 
 
 class Refused(ValueError):
@@ -152,9 +146,10 @@ class Host:
         """What happened since ``seat`` last acted (the spectator: lately), each event told
         only when every card it names is one ``seat``'s view shows, else by its kind alone."""
         table = self.table
-        events = table.events_since(seat) if seat is not None else table.events_from(0)
+        if seat is not None:
+            return list(table.lines_since(seat)[-_NEWS:])
         seen = visible_cards(view)
-        return [_told(table, event, seen) for event in events[-_NEWS:]]
+        return [told(table.game, event, seen) for event in table.events_from(0)[-_NEWS:]]
 
     # -- what a token does -----------------------------------------------------------------
 
@@ -187,7 +182,7 @@ class Host:
                 )
             events = table.act(seat, choices[number - 1].action)
             seen = visible_cards(table.game.rules.view(table.state, seat))
-            return [_told(table, event, seen) for event in events]
+            return [told(table.game, event, seen) for event in events]
 
     def outcome_lines(self) -> list[str]:
         """The outcome, a line a player (empty before the end)."""
@@ -210,51 +205,6 @@ def _parsed(data: str | bytes) -> tuple[int, int]:
     if not all(type(v) is int and 0 <= v < 2**31 for v in (step, choice)):
         raise Refused("table/malformed", "step and choice are whole numbers")
     return step, choice
-
-
-def visible_cards(view: Game) -> frozenset[int]:
-    """The card ids ``view`` shows: every whole number in a list of whole numbers, or under
-    a field named ``card…`` (hands, piles and pools are such lists; a hidden hand is not)."""
-    from gamefold._convert import converter
-
-    found: set[int] = set()
-
-    def walk(node: Any, key: str) -> None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                walk(v, str(k))
-        elif isinstance(node, list):
-            if node and all(type(v) is int for v in node):
-                found.update(node)
-            for v in node:
-                walk(v, key)
-        elif type(node) is int and key.startswith("card"):
-            found.add(node)
-
-    walk(converter.unstructure(view, unstructure_as=Game), "")
-    return frozenset(found)
-
-
-def _told(table: Table, event: Event, seen: frozenset[int]) -> str:
-    """An event in the game's words, unless its line names a card ``seen`` lacks."""
-    line = table.game.describe(event)
-    if all(int(card) in seen for card in _CARD.findall(line)) and _cards_seen(event, seen):
-        return line
-    who = next((getattr(event, f) for f in ("player", "unit", "side") if hasattr(event, f)), None)
-    kind = type(event).__name__
-    return f"{who}: {kind} (hidden)" if isinstance(who, str) else f"{kind} (hidden)"
-
-
-def _cards_seen(event: Event, seen: frozenset[int]) -> bool:
-    """Whether every card an event's ``card…`` fields name is one ``seen`` holds."""
-    for name in (field.name for field in attrs.fields(cast(Any, type(event)))):
-        if not name.startswith("card"):
-            continue
-        value = getattr(event, name)
-        cards = value if isinstance(value, tuple) else (value,)
-        if not all(type(c) is not int or c in seen for c in cards):
-            return False
-    return True
 
 
 def _outsider(players: Iterable[str]) -> str:
