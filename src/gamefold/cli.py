@@ -820,15 +820,20 @@ def _run_serve(args: argparse.Namespace) -> int:
     require("serve", "starlette", "gamefold serve")
     require("serve", "uvicorn", "gamefold serve")
     from gamefold.serve import Host, Served
+    from gamefold.serve.web import bind
 
     _seat_options(args)
-    table, spec = _resumed_table(args) if args.resume is not None else _new_table(args)
-    try:
-        served = Served(Host(table), args.host, args.port)
+    try:  # before the table: a port taken leaves no record behind
+        sock = bind(args.host, args.port)
     except OSError as err:
-        raise UsageError(
-            f"cannot listen on {args.host}:{args.port}: {err.strerror or err}"
-        ) from None
+        reason = err.strerror or err
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {reason}") from None
+    try:
+        table, spec = _resumed_table(args) if args.resume is not None else _new_table(args)
+    except BaseException:
+        sock.close()
+        raise
+    served = Served(Host(table), sock=sock)
     bots = [f"{p} ({policy_label(spec, p)})" for p in table.players if p not in table.humans]
     where = "this machine only" if args.host in ("127.0.0.1", "localhost", "::1") else "the network"
     print(f"{table.game.name}, seed {table.seed}: the bots {', '.join(bots) or 'none'}.")

@@ -131,3 +131,41 @@ def test_the_page_is_self_contained(tmp_path: Path) -> None:
     assert "<script src" not in text
     assert "src=" not in text
     assert "://" not in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--seat", "p1"], "write SEAT=human or SEAT=POLICY"),
+        (["--seat", "p3=greedy"], "at least one --seat SEAT=human"),
+        (["--seat", "p9=human"], "no seat 'p9'"),
+        (["--seat", "p1=human", "--seat", "p2=nonsense"], "nonsense"),
+    ],
+)
+def test_serve_says_what_is_wrong_in_one_line(
+    argv: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad ``--seat`` is one error line, status 2, and no record is written."""
+    record = tmp_path / "g.json"
+    status = main(["serve", "summit", "--json", str(record), "--port", "0", *argv])
+    _, err = capsys.readouterr()
+    assert status == 2
+    assert err.count("\n") == 1
+    assert said in err
+    assert not record.exists()
+
+
+def test_serve_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A port another program holds: one line naming it, status 2."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["serve", "summit", "--seat", "p1=human", "--json", str(tmp_path / "g.json")]
+        status = main([*argv, "--port", str(port)])
+    _, err = capsys.readouterr()
+    assert status == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in err
+    assert not (tmp_path / "g.json").exists()

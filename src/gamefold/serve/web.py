@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from starlette.responses import Response
     from starlette.websockets import WebSocket
 
-__all__ = ["Served", "app", "page"]
+__all__ = ["Served", "app", "bind", "page"]
 
 _FEATURE = "gamefold serve"
 _HEADERS = {
@@ -222,20 +222,38 @@ def _too_fast() -> dict[str, Any]:
     return Refused("table/too-fast", "too many messages; wait a moment").reply()
 
 
+def bind(address: str = "127.0.0.1", port: int = 0) -> socket.socket:
+    """A socket bound to ``address`` and ``port`` (``0``: any free one), to serve on; an
+    :class:`OSError` (the port taken, the address unknown) leaves nothing open."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    made = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        made.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        made.bind((address, port))
+    except OSError:
+        made.close()
+        raise
+    return made
+
+
 class Served:
     """``host`` served by uvicorn at ``address`` (``127.0.0.1`` unless told) and ``port``
-    (``0``: any free one); :attr:`base` is its address once bound. :meth:`run` serves
-    until Ctrl-C or :meth:`stop`."""
+    (``0``: any free one), or on the socket ``sock`` (:func:`bind`); :attr:`base` is its
+    address. :meth:`run` serves until Ctrl-C or :meth:`stop`."""
 
-    def __init__(self, host: Host, address: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self,
+        host: Host,
+        address: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        sock: socket.socket | None = None,
+    ) -> None:
         uvicorn_ = require("serve", "uvicorn", _FEATURE)
         self.host = host
-        family = socket.AF_INET6 if ":" in address else socket.AF_INET
-        self.socket = socket.socket(family, socket.SOCK_STREAM)
-        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.socket.bind((address, port))
-        bound = self.socket.getsockname()[1]
-        shown = f"[{address}]" if family == socket.AF_INET6 else address
+        self.socket = bind(address, port) if sock is None else sock
+        address, bound = self.socket.getsockname()[:2]
+        shown = f"[{address}]" if self.socket.family == socket.AF_INET6 else address
         self.base = f"http://{shown}:{bound}"
         config = uvicorn_.Config(
             app(host), log_level="warning", lifespan="off", ws_max_size=4 * MAX_MESSAGE
