@@ -819,8 +819,7 @@ def _run_serve(args: argparse.Namespace) -> int:
     """``gamefold serve``: the table served until Ctrl-C; how to go on when it is not over."""
     require("serve", "starlette", "gamefold serve")
     require("serve", "uvicorn", "gamefold serve")
-    from gamefold.serve import Host, Served
-    from gamefold.serve.web import bind
+    from gamefold.serve import Host, Served, bind
 
     _seat_options(args)
     try:  # before the table: a port taken leaves no record behind

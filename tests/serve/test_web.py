@@ -169,3 +169,48 @@ def test_serve_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert status == 2
     assert f"cannot listen on 127.0.0.1:{port}" in err
     assert not (tmp_path / "g.json").exists()
+
+
+def test_en8_serve_stops_and_resumes_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``serve`` stopped midway says how to go on; ``serve --resume`` goes on from the
+    record's last step to the end, and the record replays (EN-8)."""
+    from tests.serve.served import client
+
+    from gamefold.serve import Served
+
+    record = tmp_path / "summit.json"
+    plays: list[int] = []
+
+    def a_few_clicks(served: Served) -> None:  # then the server is stopped
+        served.socket.close()
+        with client(served.host) as web:
+            for _ in range(3):
+                seat = served.host.table.due
+                assert seat is not None
+                assert act(web, served.host, seat, served.host.table.steps, 1)["type"] == "done"
+        plays.append(served.host.table.steps)
+
+    monkeypatch.setattr(Served, "run", a_few_clicks)
+    seats = ["--seat", "p1=human", "--seat", "p2=human", "--seat", "p3=greedy"]
+    assert main(["serve", "summit", "--port", "0", "--json", str(record), *seats]) == 0
+    out, _ = capsys.readouterr()
+    assert "p3 (greedy)" in out
+    hint = f"gamefold serve summit --resume {record} --seat p1=human --seat p2=human"
+    assert hint in out
+
+    def to_the_end(served: Served) -> None:
+        served.socket.close()
+        assert served.host.table.steps == plays[0]  # nothing lost, nothing replayed twice
+        with client(served.host) as web:
+            play_out(web, served.host)
+
+    monkeypatch.setattr(Served, "run", to_the_end)
+    resume = ["serve", "summit", "--port", "0", "--resume", str(record), *seats[:4]]
+    assert main(resume) == 0
+    out, _ = capsys.readouterr()
+    assert "Game over after" in out
+    checked = check_record(record.read_text(encoding="utf-8"))
+    assert checked.divergence is None
+    assert checked.over

@@ -12,7 +12,7 @@ from __future__ import annotations
 from gamefold.serve.host import MAX_MESSAGE, Host, Refused
 from gamefold.serve.table import Choice, Table, action_text
 from gamefold.serve.terminal import HELP, Terminal, parse_entry, screen
-from gamefold.serve.web import Served, app
+from gamefold.serve.web import Served, app, bind
 
 __all__ = [
     "HELP",
@@ -25,6 +25,7 @@ __all__ = [
     "Terminal",
     "action_text",
     "app",
+    "bind",
     "parse_entry",
     "screen",
 ]

@@ -27,7 +27,8 @@ from typing import Any
 
 from gamefold.errors import IllegalAction
 from gamefold.registry import Game
-from gamefold.serve.table import Table, told, visible_cards
+from gamefold.serve.news import told, visible_cards
+from gamefold.serve.table import Table
 
 __all__ = ["MAX_MESSAGE", "Bucket", "Host", "Refused", "refusal"]
 
@@ -110,8 +111,7 @@ class Host:
 
     def snapshot(self, seat: str | None) -> dict[str, Any]:
         """What ``seat`` (``None``: the spectator) is shown now, as JSON data."""
-        from gamefold.viewer import clock_items, panel
-        from gamefold.viewer.build import state_tree
+        from gamefold.viewer import clock_items, panel, state_tree
 
         with self.lock:
             table = self.table

@@ -17,7 +17,6 @@ acted, told in the game's own words).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, cast
@@ -32,6 +31,7 @@ from gamefold.games.base import GameDef, Policy, random_policy
 from gamefold.record import FORMAT_VERSION, GameRecord, check_record, state_digest
 from gamefold.registry import Game
 from gamefold.rng import Rng
+from gamefold.serve.news import told, visible_cards
 
 __all__ = [
     "NOT_OFFERED",
@@ -39,17 +39,12 @@ __all__ = [
     "Choice",
     "Table",
     "action_text",
-    "told",
-    "visible_cards",
 ]
 
 NOT_OFFERED = "table/not-offered"
 """The code of an action the rules would take but that is not the seat's choice now."""
 NOT_YOUR_TURN = "table/not-your-turn"
 """The code of an action from a seat whose choice is not due."""
-
-_CARD = re.compile(r"#(\d+)")
-"""A card as a line names it (``Strike #12``, ``Troops T1 (#37)``)."""
 
 
 @attrs.frozen
@@ -402,47 +397,3 @@ def _value(key: str, value: Any, names: Mapping[int, str]) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_value(key, one, names) for one in value) + "]"
     return json.dumps(value)
-
-
-def visible_cards(view: Game) -> frozenset[int]:
-    """The card ids ``view`` shows: every whole number in a list of whole numbers, or under
-    a field named ``card…`` (hands, piles and pools are such lists; a hidden hand is not)."""
-    found: set[int] = set()
-
-    def walk(node: Any, key: str) -> None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                walk(v, str(k))
-        elif isinstance(node, list):
-            if node and all(type(v) is int for v in node):
-                found.update(node)
-            for v in node:
-                walk(v, key)
-        elif type(node) is int and key.startswith("card"):
-            found.add(node)
-
-    walk(converter.unstructure(view, unstructure_as=Game), "")
-    return frozenset(found)
-
-
-def told(game: GameDef[Any], event: Event, seen: frozenset[int]) -> str:
-    """An event in the game's words (:meth:`GameDef.describe`), unless it names a card
-    ``seen`` lacks (one hidden from the seat it is told to): then its kind and who alone."""
-    line = game.describe(event)
-    if all(int(card) in seen for card in _CARD.findall(line)) and _cards_seen(event, seen):
-        return line
-    who = next((getattr(event, f) for f in ("player", "unit", "side") if hasattr(event, f)), None)
-    kind = type(event).__name__
-    return f"{who}: {kind} (hidden)" if isinstance(who, str) else f"{kind} (hidden)"
-
-
-def _cards_seen(event: Event, seen: frozenset[int]) -> bool:
-    """Whether every card an event's ``card…`` fields name is one ``seen`` holds."""
-    for name in (field.name for field in attrs.fields(cast(Any, type(event)))):
-        if not name.startswith("card"):
-            continue
-        value = getattr(event, name)
-        cards = value if isinstance(value, tuple) else (value,)
-        if not all(type(c) is not int or c in seen for c in cards):
-            return False
-    return True

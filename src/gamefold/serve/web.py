@@ -52,8 +52,6 @@ def page(host: Host, seat: str | None) -> str:
     script fetches over the websocket."""
     import html
 
-    from gamefold.viewer.build import _asset
-
     who = "spectator" if seat is None else seat
     title = html.escape(f"{host.table.game.name}: {who} (gamefold)")
     own = resources.files("gamefold.serve")
@@ -61,9 +59,15 @@ def page(host: Host, seat: str | None) -> str:
         own.joinpath("page.html")
         .read_text(encoding="utf-8")
         .replace("{{title}}", title)
-        .replace("{{style}}", _asset("viewer.css") + own.joinpath("page.css").read_text("utf-8"))
+        .replace("{{style}}", _style(own))
         .replace("{{script}}", own.joinpath("page.js").read_text(encoding="utf-8"))
     )
+
+
+def _style(own: Any) -> str:
+    """The viewer's style (its tables and clock), then the page's own."""
+    viewer = resources.files("gamefold.viewer").joinpath("viewer.css").read_text("utf-8")
+    return viewer + str(own.joinpath("page.css").read_text(encoding="utf-8"))
 
 
 def app(host: Host) -> Starlette:
