@@ -315,3 +315,17 @@ def test_the_spectator_views_as_no_seat(tmp_path: Path) -> None:
     assert data["choices"] == []
     hands = next(s for s in data["panels"] if s["title"] == "Hands")
     assert all(str(row[1]).startswith("hidden") for row in hands["rows"])
+
+
+def test_a_flood_of_posts_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    """Posting far faster than any script needs: 429, too fast, the game as it was."""
+    host = _host("skirmish", tmp_path)
+    seat = host.table.due
+    assert seat is not None
+    stale = json.dumps({"step": host.table.steps + 1, "choice": 1})
+    before = _unchanged(host)
+    with client(host) as web:
+        answers = [web.post(f"/t/{host.tokens[seat]}/act", content=stale) for _ in range(300)]
+    assert {a.status_code for a in answers} <= {409, 429}
+    assert any(a.json()["code"] == "table/too-fast" for a in answers)
+    assert _unchanged(host) == before

@@ -12,7 +12,7 @@ A message is ``{"step": N, "choice": K}`` (:meth:`Host.message`); the answer is
 ``{"type": "done", "events": [...]}`` or ``{"type": "refused", "code", "message"}``, then
 every open page receives its own seat's new snapshot. A socket sending faster than
 :class:`~gamefold.serve.host.Bucket` allows is refused with ``table/too-fast`` and, if it
-goes on, closed.
+goes on, closed; posts beyond 50 a second are answered 429.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ _HEADERS = {
 }
 _STRIKES = 20
 """Messages over the rate a socket may send before it is closed."""
+_POSTS = (50.0, 100)
+"""The rate and burst of actions posted over HTTP, a seat: room for a script, not a flood."""
 
 
 def page(host: Host, seat: str | None) -> str:
@@ -100,6 +102,7 @@ class _Hub:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.sockets: dict[WebSocket, str | None] = {}
+        self.posts: dict[str | None, Bucket] = {}
 
     def _seat(self, token: str) -> tuple[bool, str | None]:
         return self.host.seat_of(token)
@@ -127,6 +130,9 @@ class _Hub:
         known, seat = self._seat(request.path_params["token"])
         if not known:
             return await _forbidden(request)
+        bucket = self.posts.setdefault(seat, Bucket(*_POSTS))
+        if not bucket.take():
+            return JSONResponse(_too_fast(), 429, headers=_HEADERS)
         body = b""
         async for chunk in request.stream():
             body += chunk
