@@ -29,6 +29,7 @@ status 130; ``simulate`` first writes the first games, up to the first one unfin
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -198,6 +199,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_coverage(commands)
     _add_view(commands)
     _add_new(commands)
+    _add_serve(commands)
     return parser
 
 
@@ -778,6 +780,99 @@ def _cast(spec: Policies, players: tuple[str, ...]) -> str:
 def _write_text(path: Path, text: str) -> None:
     with _writing(path):
         write_text(path, text)
+
+
+# -- gamefold serve ---------------------------------------------------------------------------
+
+
+def _add_serve(commands: Any) -> None:
+    command = commands.add_parser(
+        "serve",
+        help="play a game in browsers: a link a human seat, the bots on the server",
+        description="Serve GAME to browsers: one link (with its own token) a human seat, "
+        "one for spectators; the other seats are bots. The record is written after every step.",
+    )
+    _add_common(command)
+    command.add_argument(
+        "--seat",
+        dest="seats",
+        action="append",
+        default=[],
+        metavar="SEAT=human|POLICY",
+        help="who plays SEAT: a person in a browser (human) or a policy (ismcts, greedy, "
+        "...); repeatable; seats not named play --policy (default random)",
+    )
+    command.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="the address to listen on (default 127.0.0.1: this machine only; "
+        "0.0.0.0 lets other machines connect)",
+    )
+    command.add_argument(
+        "--port", type=int, default=8000, help="the port to listen on (default 8000; 0: any)"
+    )
+    command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
+    command.add_argument(
+        "--resume",
+        type=Path,
+        metavar="RECORD",
+        help="continue the game of RECORD (its seed and config), written on as it goes",
+    )
+    command.set_defaults(run=_run_serve)
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    """``gamefold serve``: the table served until Ctrl-C; how to go on when it is not over."""
+    require("serve", "starlette", "gamefold serve")
+    require("serve", "uvicorn", "gamefold serve")
+    from gamefold.serve import Host, Served, bind
+
+    _seat_options(args)
+    try:  # before the table: a port taken leaves no record behind
+        sock = bind(args.host, args.port)
+    except OSError as err:
+        reason = err.strerror or err
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {reason}") from None
+    try:
+        table, spec = _resumed_table(args) if args.resume is not None else _new_table(args)
+    except BaseException:
+        sock.close()
+        raise
+    served = Served(Host(table), sock=sock)
+    bots = [f"{p} ({policy_label(spec, p)})" for p in table.players if p not in table.humans]
+    where = "this machine only" if args.host in ("127.0.0.1", "localhost", "::1") else "the network"
+    print(f"{table.game.name}, seed {table.seed}: the bots {', '.join(bots) or 'none'}.")
+    print(f"Serving on {served.base}, listening on {args.host} ({where}). Each link is its")
+    print("seat's key: give it to that player alone.")
+    for seat, link in served.links().items():
+        print(f"  {seat or 'spectators'}: {link}")
+    print(f"The record is written after every step to {table.path}. Ctrl-C stops.", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops, then raises it again
+        served.run()
+    if table.is_over:
+        print(f"Game over after {table.steps} steps; the record is {table.path}.")
+        return 0
+    imports = "".join(f"--import {module} " for module in args.imports)
+    seats = "".join(f" --seat {seat}=human" for seat in table.humans)
+    print(f"stopped after {table.steps} steps, saved to {table.path}; continue it with")
+    print(f"  gamefold {imports}serve {table.game.name} --resume {table.path}{seats}")
+    return 0
+
+
+def _seat_options(args: argparse.Namespace) -> None:
+    """``--seat SEAT=human`` as a human seat, ``--seat SEAT=POLICY`` as that seat's policy."""
+    args.humans = []
+    for item in args.seats:
+        seat, sep, who = item.partition("=")
+        if not sep or not seat or not who:
+            raise UsageError(f"--seat {item!r}: write SEAT=human or SEAT=POLICY")
+        if who == "human":
+            args.humans.append(seat)
+        else:
+            args.policy.append(f"{seat}={who}")
+    if not args.humans:
+        raise UsageError("serve needs at least one --seat SEAT=human")
 
 
 # -- gamefold replay --------------------------------------------------------------------------

@@ -101,6 +101,43 @@ def test_play_a_seat_in_the_terminal(
     assert checked.over
 
 
+@pytest.mark.parametrize("subject", CELLS)
+def test_serve_a_seat_to_a_browser(
+    subject: Subject,
+    here: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``serve --seat FIRST_SEAT=human``: it prints the seat's link and the spectators';
+    a scripted client plays the seat through the HTTP API to the end, always choice 1; the
+    record (written after every step) replays state by state (EN-8)."""
+    from tests.serve.served import client, play_out
+
+    from gamefold.serve import Served
+
+    game = subject.load()
+    seat = game.players(game.setup(1))[0]
+    played: list[int] = []
+
+    def through_the_api(served: Served) -> None:  # in place of listening on the port
+        served.socket.close()
+        with client(served.host) as web:
+            played.append(play_out(web, served.host))
+
+    monkeypatch.setattr(Served, "run", through_the_api)
+    argv = ("serve", subject.game, "--seat", f"{seat}=human", "--json", "seat.json", "--port", "0")
+    status, out, err = run(capsys, *subject.argv(*argv, "--max-steps", "5000"))
+    ok(status, err)
+    assert f"  {seat}: http://127.0.0.1:" in out
+    assert "  spectators: http://127.0.0.1:" in out
+    assert played
+    assert "Game over after" in out
+    checked = check_record((here / "seat.json").read_text(encoding="utf-8"))
+    assert checked.divergence is None
+    assert checked.digests
+    assert checked.over
+
+
 # -- many games: simulate, compare, tournament, coverage ---------------------------------------
 
 OUTPUTS = ("", "games.csv", "games.parquet")
@@ -284,6 +321,7 @@ def test_ismcts_plays_a_seat(
 _HIDDEN = (
     *("pandas", "numpy", "pyarrow", "scipy", "statsmodels", "openskill", "tqdm", "matplotlib"),
     *("pettingzoo", "gymnasium", "pyspiel", "open_spiel", "dask", "distributed"),
+    *("starlette", "uvicorn"),
 )
 
 _CORE = f"""
@@ -319,7 +357,8 @@ def _core(here: Path, argv: list[str], answers: str = "") -> tuple[int, str, str
 @pytest.mark.parametrize("subject", params(quick="skeleton"))
 def test_a_core_install_plays_and_names_the_extras(subject: Subject, here: Path) -> None:
     """Without any extra: play (a seat at the terminal too), replay and view work; simulate,
-    compare and coverage say in one line which extra to install, with status 2."""
+    compare, coverage and serve say in one line which extra to install, with status 2, and
+    serve writes no record."""
     for argv in (
         ["play", subject.game, "--json", "game.json"],
         ["replay", "game.json"],
@@ -341,3 +380,9 @@ def test_a_core_install_plays_and_names_the_extras(subject: Subject, here: Path)
         assert status == 2, err
         assert err.count("\n") == 1, err
         assert "pip install 'gamefold[sim]'" in err
+    argv = ["serve", subject.game, "--seat", f"{seat}=human", "--json", "served.json"]
+    status, _, err = _core(here, subject.argv(*argv))
+    assert status == 2, err
+    assert err.count("\n") == 1, err
+    assert "pip install 'gamefold[serve]'" in err
+    assert not (here / "served.json").exists()

@@ -2,12 +2,30 @@
 
 :class:`Table` holds a game in play (no I/O but its record file), for any front end;
 :class:`Terminal` plays it in a terminal (``gamefold play GAME --human SEAT``). Both need
-nothing beyond the core install.
+nothing beyond the core install. :class:`Host` gives each human seat of a table its own
+token and tells what each token may see and do; :func:`app` and :class:`Served` serve it
+to browsers (``gamefold serve``), with the ``serve`` extra (Starlette, uvicorn).
 """
 
 from __future__ import annotations
 
+from gamefold.serve.host import MAX_MESSAGE, Host, Refused
 from gamefold.serve.table import Choice, Table, action_text
 from gamefold.serve.terminal import HELP, Terminal, parse_entry, screen
+from gamefold.serve.web import Served, app, bind
 
-__all__ = ["HELP", "Choice", "Table", "Terminal", "action_text", "parse_entry", "screen"]
+__all__ = [
+    "HELP",
+    "MAX_MESSAGE",
+    "Choice",
+    "Host",
+    "Refused",
+    "Served",
+    "Table",
+    "Terminal",
+    "action_text",
+    "app",
+    "bind",
+    "parse_entry",
+    "screen",
+]

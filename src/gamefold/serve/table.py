@@ -31,8 +31,15 @@ from gamefold.games.base import GameDef, Policy, random_policy
 from gamefold.record import FORMAT_VERSION, GameRecord, check_record, state_digest
 from gamefold.registry import Game
 from gamefold.rng import Rng
+from gamefold.serve.news import told, visible_cards
 
-__all__ = ["NOT_OFFERED", "NOT_YOUR_TURN", "Choice", "Table", "action_text"]
+__all__ = [
+    "NOT_OFFERED",
+    "NOT_YOUR_TURN",
+    "Choice",
+    "Table",
+    "action_text",
+]
 
 NOT_OFFERED = "table/not-offered"
 """The code of an action the rules would take but that is not the seat's choice now."""
@@ -221,9 +228,16 @@ class Table:
         last = max((i for i, s in enumerate(self._steps) if s.actor == seat), default=-1)
         return tuple(event for step in self._steps[last + 1 :] for event in step.events)
 
+    def events_from(self, step: int) -> tuple[Event, ...]:
+        """Every event of the steps from ``step`` on (0: the whole game)."""
+        return tuple(event for taken in self._steps[step:] for event in taken.events)
+
     def lines_since(self, seat: str) -> tuple[str, ...]:
-        """:meth:`events_since` told in the game's words (:meth:`GameDef.describe`)."""
-        return tuple(self.game.describe(event) for event in self.events_since(seat))
+        """:meth:`events_since` told in the game's words (:meth:`GameDef.describe`), each
+        line that names a card ``seat``'s view does not show told by its kind alone (EN-9:
+        another seat's drawn or earned card stays hidden)."""
+        seen = visible_cards(self.view(seat))
+        return tuple(told(self.game, event, seen) for event in self.events_since(seat))
 
     # -- what a front end does -------------------------------------------------------------
 

@@ -21,6 +21,7 @@ EXTRAS = {
     "dask": "Dask distributed",
     "envs": "PettingZoo, Gymnasium, NumPy",
     "openspiel": "OpenSpiel, NumPy",
+    "serve": "Starlette, uvicorn",
 }
 """Each optional extra and what it installs."""
 
