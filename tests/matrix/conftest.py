@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.matrix.subjects import USER_MODULES, write_user_games
+from tests.matrix.subjects import ROOT, USER_MODULES, write_user_games
 
 
 @pytest.fixture(scope="session")
@@ -24,9 +24,9 @@ def here(workshop: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Ite
     """A fresh working directory, the user's modules importable (worker processes too)."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("CI", "true")
-    monkeypatch.setenv(
-        "PYTHONPATH", os.pathsep.join([str(workshop), os.environ.get("PYTHONPATH", "")])
-    )
+    # The user's modules, and the checkout (a module of the user's may import a test's game).
+    search = [str(workshop), str(ROOT), os.environ.get("PYTHONPATH", "")]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(search))
     monkeypatch.setattr(sys, "path", [str(workshop), *sys.path])
     yield tmp_path
     for name in USER_MODULES:
