@@ -15,8 +15,11 @@ from gamefold.games.base import (
     get_game,
     joined_event_rules,
     play,
+    policy_problem,
     random_policy,
     register_game,
+    register_policy,
+    registered_policies,
 )
 
 __all__ = [
@@ -28,6 +31,9 @@ __all__ = [
     "get_game",
     "joined_event_rules",
     "play",
+    "policy_problem",
     "random_policy",
     "register_game",
+    "register_policy",
+    "registered_policies",
 ]

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar, cast
 
 import attrs
 
+from gamefold import _providers
 from gamefold.core import Action, Event
 from gamefold.errors import ConfigError, IllegalAction, PolicyError
 from gamefold.registry import Game, Rules
@@ -34,8 +35,11 @@ __all__ = [
     "get_game",
     "joined_event_rules",
     "play",
+    "policy_problem",
     "random_policy",
     "register_game",
+    "register_policy",
+    "registered_policies",
 ]
 
 C = TypeVar("C")
@@ -191,15 +195,15 @@ class GameDef(ABC, Generic[C]):
         return self.rules.determinize_problem()
 
     def policies(self) -> dict[str, Policy]:
-        """The built-in policies of this game by name: ``"random"``, and ``"ismcts"``
-        (:class:`gamefold.search.ISMCTS` at its default budget) exactly when the game can
-        be determinized (:meth:`determinize_problem` is ``None``); a game adds its own to
+        """The built-in policies of this game by name: ``"random"``, then each policy a bot
+        offers every game that suits it (:func:`register_policy`): ``"ismcts"``
+        (:class:`gamefold.search.ISMCTS` at its default budget) exactly when the game can be
+        determinized (:meth:`determinize_problem` is ``None``); a game adds its own to
         ``super().policies()``."""
-        from gamefold.search import ISMCTS
-
         found: dict[str, Policy] = {"random": random_policy}
-        if self.determinize_problem() is None:
-            found["ismcts"] = ISMCTS(self)
+        for name, offer in _offers().items():
+            if offer.problem(self) is None:
+                found[name] = offer.make(self)
         return found
 
     def evaluate(self, game: Game) -> dict[str, float]:
@@ -288,6 +292,61 @@ def game_names() -> tuple[str, ...]:
 
 def _load_builtin_games() -> None:
     import gamefold.games  # noqa: F401  (registers the built-in games)
+
+
+@attrs.frozen
+class _Offer:
+    """A policy a bot offers by name: how it is made for a game, and why a game is refused."""
+
+    make: Callable[[GameDef[Any]], Policy]
+    problem: Callable[[GameDef[Any]], str | None]
+
+
+_POLICIES: dict[str, _Offer] = {}
+
+
+def _no_problem(game: GameDef[Any]) -> str | None:
+    return None
+
+
+def register_policy(
+    name: str,
+    make: Callable[[GameDef[Any]], Policy],
+    *,
+    problem: Callable[[GameDef[Any]], str | None] = _no_problem,
+) -> None:
+    """Offer a policy to every game by ``name``: ``make(game)`` builds it for a game, which is
+    offered it (in :meth:`GameDef.policies`) when ``problem(game)`` is ``None``, and refused
+    with that sentence otherwise (:func:`policy_problem`).
+
+    A bot registers itself when its module is imported, so the games know no bot:
+    :mod:`gamefold.search` registers ``"ismcts"``, and is loaded the first time a game's
+    policies are asked for. Registering another ``make`` under a taken name is a
+    ``ValueError``.
+    """
+    offered = _POLICIES.get(name)
+    if offered is not None and offered.make is not make:
+        raise ValueError(f"a different policy is already registered as {name!r}")
+    _POLICIES[name] = _Offer(make, problem)
+
+
+def registered_policies() -> tuple[str, ...]:
+    """The names of every policy a bot offers to the games (:func:`register_policy`),
+    sorted."""
+    return tuple(sorted(_offers()))
+
+
+def policy_problem(game: GameDef[Any], name: str) -> str | None:
+    """Why ``game`` is not offered the registered policy ``name`` (a sentence naming what
+    to write), or ``None`` when it is, or when no bot offers ``name``."""
+    offer = _offers().get(name)
+    return None if offer is None else offer.problem(game)
+
+
+def _offers() -> dict[str, _Offer]:
+    """The policies bots offer, the package's own bots loaded first."""
+    _providers.load("policies")
+    return _POLICIES
 
 
 @attrs.frozen
