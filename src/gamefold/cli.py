@@ -474,7 +474,7 @@ def _next_question(game: GameDef[Any], args: argparse.Namespace) -> str:
     """A ``gamefold compare`` line that changes one number of the game's rules by one."""
     import attrs
 
-    from gamefold.sim.variants import variant
+    from gamefold.games import variant
 
     config = game.config
     if not attrs.has(type(config)):
@@ -979,11 +979,12 @@ def _configured_game(args: argparse.Namespace) -> GameDef[Any]:
 def _with_settings(
     game: GameDef[Any], settings: Sequence[str], flag: str, limits: Limits
 ) -> GameDef[Any]:
-    """``game`` with ``--set PATH=VALUE`` settings applied, as :func:`gamefold.sim.variant`;
-    each value read within the limits a ``--config`` file is read within."""
+    """``game`` with ``--set PATH=VALUE`` settings applied
+    (:func:`gamefold.games.parse_settings`); each value read within the limits a
+    ``--config`` file is read within."""
     if not settings:
         return game
-    from gamefold.sim.variants import parse_settings
+    from gamefold.games import parse_settings
 
     try:
         return parse_settings(game, settings, limits=limits)

@@ -21,6 +21,7 @@ from gamefold.games.base import (
     register_policy,
     registered_policies,
 )
+from gamefold.games.variants import parse_settings, variant
 
 __all__ = [
     "EventRules",
@@ -30,10 +31,12 @@ __all__ = [
     "game_names",
     "get_game",
     "joined_event_rules",
+    "parse_settings",
     "play",
     "policy_problem",
     "random_policy",
     "register_game",
     "register_policy",
     "registered_policies",
+    "variant",
 ]

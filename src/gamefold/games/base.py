@@ -23,6 +23,7 @@ import attrs
 from gamefold import _providers
 from gamefold.core import Action, Event
 from gamefold.errors import ConfigError, IllegalAction, PolicyError
+from gamefold.games.variants import with_paths
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 
@@ -118,11 +119,9 @@ class GameDef(ABC, Generic[C]):
 
         ``game.variant(**{"skills.hand_limit": 6})`` or ``game.variant({"skills.hand_limit":
         6})``; a bad path or value is a :class:`~gamefold.ConfigError` naming the path. See
-        :func:`gamefold.sim.variant`.
+        :mod:`gamefold.games.variants`.
         """
-        from gamefold.sim.variants import variant
-
-        return variant(self, {**(changes or {}), **by_path})
+        return type(self)(with_paths(self.config, {**(changes or {}), **by_path}))
 
     @classmethod
     def scenarios(cls) -> Mapping[str, Any]:
