@@ -740,7 +740,7 @@ def _resumed_table(args: argparse.Namespace) -> tuple[Table, Policies]:
         record = GameRecord.from_json(_read_bounded(args.resume, limits), limits=limits)
         if record.game != args.game:
             raise UsageError(f"{args.resume} is a game of {record.game}, not of {args.game}")
-        game = record.game_def()
+        game = get_game(record.game)(record.config)
         spec = _policy_spec(game, args.policy, game.players(game.setup(record.seed)))
         bots = resolve_policies(game, spec)
         path = args.json or args.resume

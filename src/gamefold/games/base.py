@@ -24,6 +24,7 @@ from gamefold import _providers
 from gamefold.core import Action, Event
 from gamefold.errors import ConfigError, IllegalAction, PolicyError
 from gamefold.games.variants import with_paths
+from gamefold.record import register_game_lookup
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 
@@ -291,6 +292,9 @@ def game_names() -> tuple[str, ...]:
 
 def _load_builtin_games() -> None:
     import gamefold.games  # noqa: F401  (registers the built-in games)
+
+
+register_game_lookup(get_game)  # records find games by name here, knowing none
 
 
 @attrs.frozen

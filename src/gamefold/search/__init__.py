@@ -10,10 +10,6 @@ for another budget), in :func:`gamefold.sim.simulate`, :func:`gamefold.sim.compa
 
 from __future__ import annotations
 
-from gamefold.games import register_policy
-from gamefold.search.ismcts import ISMCTS, determinize_problem
+from gamefold.search.ismcts import ISMCTS
 
 __all__ = ["ISMCTS"]
-
-# Offered by name to every game that can be determinized: the games know no search bot.
-register_policy("ismcts", ISMCTS, problem=determinize_problem)

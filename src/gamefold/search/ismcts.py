@@ -29,7 +29,7 @@ from typing import Any
 
 from gamefold.core import Action
 from gamefold.errors import RegistryError
-from gamefold.games import GameDef, Policy
+from gamefold.games import GameDef, Policy, register_policy
 from gamefold.registry import Game
 from gamefold.rng import Rng
 
@@ -233,3 +233,7 @@ def _settled(game: GameDef[Any], state: Game) -> Game:
 
 def _rebuilt(game: GameDef[Any], options: dict[str, Any]) -> ISMCTS:
     return ISMCTS(game, **options)
+
+
+# Offered by name to every game that can be determinized: the games know no search bot.
+register_policy("ismcts", ISMCTS, problem=determinize_problem)
