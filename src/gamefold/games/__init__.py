@@ -6,14 +6,13 @@ policies. The built-in games register themselves by name (see :func:`game_names`
 
 # The built-in games register themselves by name when imported.
 from gamefold.games import campaign, skirmish, summit  # noqa: F401
+from gamefold.games.account import EventRules, joined_event_rules
 from gamefold.games.base import (
-    EventRules,
     GameDef,
     Played,
     Policy,
     game_names,
     get_game,
-    joined_event_rules,
     play,
     policy_problem,
     random_policy,

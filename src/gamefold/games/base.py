@@ -23,6 +23,15 @@ import attrs
 from gamefold import _providers
 from gamefold.core import Action, Event
 from gamefold.errors import ConfigError, IllegalAction, PolicyError
+from gamefold.games.account import (
+    EventRules,
+    attested_by,
+    joined_event_rules,
+    subsystem_event_rules,
+    subsystem_lines,
+    subsystem_rule_ids,
+    told,
+)
 from gamefold.games.variants import with_paths
 from gamefold.record import register_game_lookup
 from gamefold.registry import Game, Rules
@@ -48,29 +57,6 @@ C = TypeVar("C")
 
 Policy: TypeAlias = Callable[[Game, tuple[Action, ...], Rng], tuple[Action, Rng]]
 """``policy(view, legal_actions, rng) -> (action, next_rng)``: one actor's choice."""
-
-EventRules: TypeAlias = Mapping[type, Callable[[Any], tuple[str, ...]]]
-"""Event type → ``attested(event) -> rule IDs``: the rules an event shows at work (rule
-coverage, :func:`gamefold.sim.coverage`)."""
-
-
-def joined_event_rules(*tables: EventRules) -> dict[type, Callable[[Any], tuple[str, ...]]]:
-    """One event table from several: an event type several tables name attests the rules
-    of each, in the order of ``tables`` (a game's table adds its own rules to a
-    subsystem's)."""
-    joined: dict[type, list[Callable[[Any], tuple[str, ...]]]] = {}
-    for table in tables:
-        for kind, attest in table.items():
-            joined.setdefault(kind, []).append(attest)
-    return {kind: _all_of(tuple(found)) for kind, found in joined.items()}
-
-
-def _all_of(
-    attests: tuple[Callable[[Any], tuple[str, ...]], ...],
-) -> Callable[[Any], tuple[str, ...]]:
-    if len(attests) == 1:
-        return attests[0]
-    return lambda event: tuple(rule for attest in attests for rule in attest(event))
 
 
 def random_policy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
@@ -164,16 +150,12 @@ class GameDef(ABC, Generic[C]):
         (:attr:`Subsystem.lines <gamefold.Subsystem.lines>`, the first of the game's
         subsystems that has one), else the event's ``repr``.
         """
-        line = self._lines.get(type(event))
-        return repr(event) if line is None else line(event)
+        return told(self._lines, event)
 
     @functools.cached_property
     def _lines(self) -> Mapping[type, Callable[[Any], str]]:
         """The subsystems' lines, joined once (the first subsystem telling an event wins)."""
-        lines: dict[type, Callable[[Any], str]] = {}
-        for sub in reversed(self.rules.subsystems):
-            lines.update(sub.lines)
-        return lines
+        return subsystem_lines(self.rules)
 
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
         """A whole game ``viewer``'s ``view`` could have come from, hidden parts drawn from
@@ -226,13 +208,13 @@ class GameDef(ABC, Generic[C]):
         Rule coverage reports each of them, zeros included. By default the subsystems'
         (:attr:`Subsystem.rule_ids <gamefold.Subsystem.rule_ids>`), in the registry's order.
         """
-        return tuple(dict.fromkeys(r for sub in self.rules.subsystems for r in sub.rule_ids))
+        return subsystem_rule_ids(self.rules)
 
     def event_rules(self) -> EventRules:
         """The rules each event type attests (see :data:`EventRules`); by default the
         subsystems' tables (:attr:`Subsystem.event_rules <gamefold.Subsystem.event_rules>`),
         joined (:func:`joined_event_rules`)."""
-        return joined_event_rules(*(sub.event_rules for sub in self.rules.subsystems))
+        return subsystem_event_rules(self.rules)
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """The rules the setup applied to the initial ``game`` (opening hands …)."""
@@ -244,13 +226,7 @@ class GameDef(ABC, Generic[C]):
         By default each event attests what :meth:`event_rules` says of it; a game overrides
         this to add what shows only in the state (where a declarer stands …).
         """
-        table = self._event_table
-        found: list[str] = []
-        for event in events:
-            attest = table.get(type(event))
-            if attest is not None:
-                found.extend(attest(event))
-        return tuple(found)
+        return attested_by(self._event_table, events)
 
     @functools.cached_property
     def _event_table(self) -> EventRules:
