@@ -20,7 +20,7 @@ from gamefold.games.base import (
     register_policy,
     registered_policies,
 )
-from gamefold.games.variants import parse_settings, variant
+from gamefold.games.variants import parse_settings, variant, with_path
 
 __all__ = [
     "EventRules",
@@ -38,4 +38,5 @@ __all__ = [
     "register_policy",
     "registered_policies",
     "variant",
+    "with_path",
 ]
