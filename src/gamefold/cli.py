@@ -476,7 +476,7 @@ def _next_question(game: GameDef[Any], args: argparse.Namespace) -> str:
     """A ``gamefold compare`` line that changes one number of the game's rules by one."""
     import attrs
 
-    from gamefold.sim.variants import variant
+    from gamefold.games import variant
 
     config = game.config
     if not attrs.has(type(config)):
@@ -749,7 +749,7 @@ def _resumed_table(args: argparse.Namespace) -> tuple[Table, Policies]:
         record = GameRecord.from_json(_read_bounded(args.resume, limits), limits=limits)
         if record.game != args.game:
             raise UsageError(f"{args.resume} is a game of {record.game}, not of {args.game}")
-        game = record.game_def()
+        game = get_game(record.game)(record.config)
         spec = _policy_spec(game, args.policy, game.players(game.setup(record.seed)))
         bots = resolve_policies(game, spec)
         path = args.json or args.resume
@@ -1081,11 +1081,12 @@ def _configured_game(args: argparse.Namespace) -> GameDef[Any]:
 def _with_settings(
     game: GameDef[Any], settings: Sequence[str], flag: str, limits: Limits
 ) -> GameDef[Any]:
-    """``game`` with ``--set PATH=VALUE`` settings applied, as :func:`gamefold.sim.variant`;
-    each value read within the limits a ``--config`` file is read within."""
+    """``game`` with ``--set PATH=VALUE`` settings applied
+    (:func:`gamefold.games.parse_settings`); each value read within the limits a
+    ``--config`` file is read within."""
     if not settings:
         return game
-    from gamefold.sim.variants import parse_settings
+    from gamefold.games import parse_settings
 
     try:
         return parse_settings(game, settings, limits=limits)

@@ -16,6 +16,10 @@ a value of the wrong kind is one :class:`~gamefold.RecordError` naming its path.
 :class:`GameRecord` may carry the :func:`state_digest` of every state, and
 :func:`check_record` replays it action by action to the first step that differs (see the
 records page of the docs).
+
+Records know no game and no viewer: the games register how a game is found by its name
+(:func:`register_game_lookup`), the viewer how a record becomes a page
+(:func:`register_page`), each when imported; asked first, a record loads them.
 """
 
 from __future__ import annotations
@@ -26,18 +30,16 @@ import json
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
+from gamefold import _providers
 from gamefold._convert import converter, from_json, structure, tag_of, to_json
 from gamefold._loading import DEFAULT_LIMITS, Limits, parse_json, shown
 from gamefold.core import Action, Event
 from gamefold.errors import ConfigError, GamefoldError, IllegalAction, RecordError
-from gamefold.registry import Game
-
-if TYPE_CHECKING:
-    from gamefold.games.base import GameDef
+from gamefold.registry import Game, Rules
 
 __all__ = [
     "ADDED_IN",
@@ -46,14 +48,19 @@ __all__ = [
     "FORMAT_VERSION",
     "Checked",
     "Divergence",
+    "GameKind",
     "GameRecord",
     "Limits",
+    "Replayable",
     "added_in",
     "canonical_json",
     "check_record",
     "converter",
     "from_json",
     "read_config",
+    "record_hooks",
+    "register_game_lookup",
+    "register_page",
     "replay",
     "state_digest",
     "structure",
@@ -61,6 +68,76 @@ __all__ = [
     "to_json",
     "verify",
 ]
+
+# -- what records ask of the games and the viewer ---------------------------------------------
+
+
+class Replayable(Protocol):
+    """What a record needs of a game to replay it: set it up, step it, tell its end (every
+    :class:`~gamefold.games.GameDef` is one)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The game's registry, which steps it."""
+
+    def setup(self, seed: int | str) -> Game:
+        """The initial game for ``seed``."""
+
+    def is_over(self, game: Game) -> bool:
+        """Whether the game has ended."""
+
+
+class GameKind(Protocol):
+    """A game's class as a record needs it: its config type, and the game for a config
+    (every :class:`~gamefold.games.GameDef` subclass is one)."""
+
+    @property
+    def config_type(self) -> type[Any]:
+        """The game's config record type."""
+
+    def __call__(self, config: Any, /) -> Replayable:
+        """The game played with ``config``."""
+
+
+_HOOKS: dict[str, Any] = {}
+"""What the layers above answer for records: ``"games"`` (a game's class by name) and
+``"page"`` (a record as the viewer's page)."""
+
+_PROVIDER = {"games": "games", "page": "viewer"}
+
+
+def register_game_lookup(lookup: Callable[[str], GameKind]) -> None:
+    """How records find a game by its name: ``lookup(name)`` is its class, ``KeyError`` (a
+    sentence naming the known games) for a name it does not know. :mod:`gamefold.games`
+    registers :func:`~gamefold.games.get_game` when imported."""
+    _HOOKS["games"] = lookup
+
+
+def register_page(render: Callable[[GameRecord, str | None], str]) -> None:
+    """How a record becomes its time-travel page (:meth:`GameRecord.to_html`):
+    ``render(record, docs)``, ``docs`` the base of the rule links or ``None`` for the
+    default. :mod:`gamefold.viewer` registers it when imported."""
+    _HOOKS["page"] = render
+
+
+def record_hooks() -> tuple[str, ...]:
+    """The questions records ask above them, each answered (its provider loaded), sorted."""
+    for hook in _PROVIDER:
+        _hook(hook)
+    return tuple(sorted(_HOOKS))
+
+
+def _hook(name: str) -> Any:
+    """The answer registered for ``name``, its provider loaded first if none is yet."""
+    if name not in _HOOKS:
+        _providers.load(_PROVIDER[name])
+    return _HOOKS[name]
+
+
+def _lookup(name: str) -> GameKind:
+    lookup: Callable[[str], GameKind] = _hook("games")
+    return lookup(name)
+
 
 # -- game records ---------------------------------------------------------------------------
 
@@ -149,11 +226,10 @@ class GameRecord:
     """:func:`state_digest` of the initial state and of the state after each action, or
     ``None`` for a record written without them."""
 
-    def game_def(self) -> GameDef[Any]:
-        """The game definition this record was played with."""
-        from gamefold.games.base import get_game
-
-        return get_game(self.game)(self.config)
+    def game_def(self) -> Replayable:
+        """The game definition this record was played with (a
+        :class:`~gamefold.games.GameDef`: ``get_game(record.game)(record.config)``)."""
+        return _lookup(self.game)(self.config)
 
     def with_digests(self, states: Sequence[Game]) -> GameRecord:
         """This record carrying the digest of each of ``states`` (the initial state, then one
@@ -178,9 +254,8 @@ class GameRecord:
     def to_html(self, *, docs: str | None = None) -> str:
         """The time-travel viewer of this record: one self-contained HTML page (see
         :func:`gamefold.viewer.to_html`; ``docs`` is the base of the rule links)."""
-        from gamefold.viewer import DOCS, to_html
-
-        return to_html(self, docs=DOCS if docs is None else docs)
+        render: Callable[[GameRecord, str | None], str] = _hook("page")
+        return render(self, docs)
 
     def _repr_html_(self) -> str:
         """The viewer inside a notebook: the page in a frame of its own, so that its script
@@ -274,13 +349,11 @@ def _version(value: Any) -> int:
     return value
 
 
-def _game_class(name: Any) -> type[GameDef[Any]]:
-    from gamefold.games.base import get_game
-
+def _game_class(name: Any) -> GameKind:
     if not isinstance(name, str):
         raise RecordError("record/malformed", f"expected a string, got {shown(name)}", "game")
     try:
-        return get_game(name)
+        return _lookup(name)
     except KeyError as err:
         raise RecordError("record/unknown-game", str(err.args[0]), "game") from None
 
@@ -447,10 +520,8 @@ def _check(
     replayed: Callable[[Game, tuple[Event, ...]], object] | None = None,
     digest: Callable[[Game], str] = state_digest,
 ) -> Checked:
-    from gamefold.games.base import get_game
-
     try:
-        game_def = get_game(header.game)(header.config)
+        game_def = _lookup(header.game)(header.config)
         state = game_def.setup(header.seed)
     except ConfigError as err:  # a config that validates alone but cannot seat its game
         raise RecordError("record/bad-config", str(err), "config") from None
@@ -507,9 +578,7 @@ def verify(record: GameRecord, states: Sequence[Game] | None = None) -> Divergen
     return None
 
 
-def read_config(
-    text: str | bytes, game: str | type[GameDef[Any]], *, limits: Limits = DEFAULT_LIMITS
-) -> Any:
+def read_config(text: str | bytes, game: str | GameKind, *, limits: Limits = DEFAULT_LIMITS) -> Any:
     """A config file for ``game`` (its name or its class): a JSON object of config fields.
 
     Fields left out keep the game's default config's values, inside nested configs too

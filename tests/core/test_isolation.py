@@ -59,7 +59,11 @@ def test_every_registry_gamefold_has_is_restored() -> None:
     assert not missing, f"add these registries to tests/isolation.py: {missing}"
 
 
-@pytest.mark.parametrize("registry", REGISTRIES, ids=lambda r: r.name)
+KEYED = tuple(registry for registry in REGISTRIES if registry.keyed)
+HOOKS = tuple(registry for registry in REGISTRIES if not registry.keyed)
+
+
+@pytest.mark.parametrize("registry", KEYED, ids=lambda r: r.name)
 def test_a_registration_is_gone_once_restored(registry: Registry) -> None:
     """A name registered inside ``registries_restored`` is unknown after it; others stay."""
     before = registry.names()
@@ -70,7 +74,21 @@ def test_a_registration_is_gone_once_restored(registry: Registry) -> None:
     assert "test-isolation-probe" not in registry.names()
 
 
-@pytest.mark.parametrize("registry", REGISTRIES, ids=lambda r: r.name)
+@pytest.mark.parametrize("registry", HOOKS, ids=lambda r: r.name)
+def test_a_hook_replaced_inside_is_answered_as_before_once_restored(registry: Registry) -> None:
+    """A test that gives a hook another answer leaves the package's own behind it."""
+    before = dict(registry.store())
+
+    def stranger(*args: object) -> object:
+        raise AssertionError("the replaced answer is still asked")
+
+    with registries_restored():
+        registry.register(stranger)
+        assert stranger in registry.store().values()
+    assert registry.store() == before
+
+
+@pytest.mark.parametrize("registry", KEYED, ids=lambda r: r.name)
 def test_a_failing_block_is_restored_too(registry: Registry) -> None:
     """A test that fails after registering leaves nothing behind either."""
     before = registry.names()

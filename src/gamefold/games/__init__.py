@@ -6,18 +6,21 @@ policies. The built-in games register themselves by name (see :func:`game_names`
 
 # The built-in games register themselves by name when imported.
 from gamefold.games import campaign, skirmish, summit  # noqa: F401
+from gamefold.games.account import EventRules, joined_event_rules
 from gamefold.games.base import (
-    EventRules,
     GameDef,
     Played,
     Policy,
     game_names,
     get_game,
-    joined_event_rules,
     play,
+    policy_problem,
     random_policy,
     register_game,
+    register_policy,
+    registered_policies,
 )
+from gamefold.games.variants import parse_settings, variant, with_path
 
 __all__ = [
     "EventRules",
@@ -27,7 +30,13 @@ __all__ = [
     "game_names",
     "get_game",
     "joined_event_rules",
+    "parse_settings",
     "play",
+    "policy_problem",
     "random_policy",
     "register_game",
+    "register_policy",
+    "registered_policies",
+    "variant",
+    "with_path",
 ]

@@ -20,8 +20,20 @@ from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar, cast
 
 import attrs
 
+from gamefold import _providers
 from gamefold.core import Action, Event
 from gamefold.errors import ConfigError, IllegalAction, PolicyError
+from gamefold.games.account import (
+    EventRules,
+    attested_by,
+    joined_event_rules,
+    subsystem_event_rules,
+    subsystem_lines,
+    subsystem_rule_ids,
+    told,
+)
+from gamefold.games.variants import with_paths
+from gamefold.record import register_game_lookup
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 
@@ -34,37 +46,17 @@ __all__ = [
     "get_game",
     "joined_event_rules",
     "play",
+    "policy_problem",
     "random_policy",
     "register_game",
+    "register_policy",
+    "registered_policies",
 ]
 
 C = TypeVar("C")
 
 Policy: TypeAlias = Callable[[Game, tuple[Action, ...], Rng], tuple[Action, Rng]]
 """``policy(view, legal_actions, rng) -> (action, next_rng)``: one actor's choice."""
-
-EventRules: TypeAlias = Mapping[type, Callable[[Any], tuple[str, ...]]]
-"""Event type → ``attested(event) -> rule IDs``: the rules an event shows at work (rule
-coverage, :func:`gamefold.sim.coverage`)."""
-
-
-def joined_event_rules(*tables: EventRules) -> dict[type, Callable[[Any], tuple[str, ...]]]:
-    """One event table from several: an event type several tables name attests the rules
-    of each, in the order of ``tables`` (a game's table adds its own rules to a
-    subsystem's)."""
-    joined: dict[type, list[Callable[[Any], tuple[str, ...]]]] = {}
-    for table in tables:
-        for kind, attest in table.items():
-            joined.setdefault(kind, []).append(attest)
-    return {kind: _all_of(tuple(found)) for kind, found in joined.items()}
-
-
-def _all_of(
-    attests: tuple[Callable[[Any], tuple[str, ...]], ...],
-) -> Callable[[Any], tuple[str, ...]]:
-    if len(attests) == 1:
-        return attests[0]
-    return lambda event: tuple(rule for attest in attests for rule in attest(event))
 
 
 def random_policy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
@@ -114,11 +106,9 @@ class GameDef(ABC, Generic[C]):
 
         ``game.variant(**{"skills.hand_limit": 6})`` or ``game.variant({"skills.hand_limit":
         6})``; a bad path or value is a :class:`~gamefold.ConfigError` naming the path. See
-        :func:`gamefold.sim.variant`.
+        :mod:`gamefold.games.variants`.
         """
-        from gamefold.sim.variants import variant
-
-        return variant(self, {**(changes or {}), **by_path})
+        return type(self)(with_paths(self.config, {**(changes or {}), **by_path}))
 
     @classmethod
     def scenarios(cls) -> Mapping[str, Any]:
@@ -171,16 +161,12 @@ class GameDef(ABC, Generic[C]):
         (:attr:`Subsystem.lines <gamefold.Subsystem.lines>`, the first of the game's
         subsystems that has one), else the event's ``repr``.
         """
-        line = self._lines.get(type(event))
-        return repr(event) if line is None else line(event)
+        return told(self._lines, event)
 
     @functools.cached_property
     def _lines(self) -> Mapping[type, Callable[[Any], str]]:
         """The subsystems' lines, joined once (the first subsystem telling an event wins)."""
-        lines: dict[type, Callable[[Any], str]] = {}
-        for sub in reversed(self.rules.subsystems):
-            lines.update(sub.lines)
-        return lines
+        return subsystem_lines(self.rules)
 
     def determinize(self, view: Game, viewer: str, rng: Rng) -> Game:
         """A whole game ``viewer``'s ``view`` could have come from, hidden parts drawn from
@@ -202,15 +188,15 @@ class GameDef(ABC, Generic[C]):
         return self.rules.determinize_problem()
 
     def policies(self) -> dict[str, Policy]:
-        """The built-in policies of this game by name: ``"random"``, and ``"ismcts"``
-        (:class:`gamefold.search.ISMCTS` at its default budget) exactly when the game can
-        be determinized (:meth:`determinize_problem` is ``None``); a game adds its own to
+        """The built-in policies of this game by name: ``"random"``, then each policy a bot
+        offers every game that suits it (:func:`register_policy`): ``"ismcts"``
+        (:class:`gamefold.search.ISMCTS` at its default budget) exactly when the game can be
+        determinized (:meth:`determinize_problem` is ``None``); a game adds its own to
         ``super().policies()``."""
-        from gamefold.search import ISMCTS
-
         found: dict[str, Policy] = {"random": random_policy}
-        if self.determinize_problem() is None:
-            found["ismcts"] = ISMCTS(self)
+        for name, offer in _offers().items():
+            if offer.problem(self) is None:
+                found[name] = offer.make(self)
         return found
 
     def evaluate(self, game: Game) -> dict[str, float]:
@@ -233,13 +219,13 @@ class GameDef(ABC, Generic[C]):
         Rule coverage reports each of them, zeros included. By default the subsystems'
         (:attr:`Subsystem.rule_ids <gamefold.Subsystem.rule_ids>`), in the registry's order.
         """
-        return tuple(dict.fromkeys(r for sub in self.rules.subsystems for r in sub.rule_ids))
+        return subsystem_rule_ids(self.rules)
 
     def event_rules(self) -> EventRules:
         """The rules each event type attests (see :data:`EventRules`); by default the
         subsystems' tables (:attr:`Subsystem.event_rules <gamefold.Subsystem.event_rules>`),
         joined (:func:`joined_event_rules`)."""
-        return joined_event_rules(*(sub.event_rules for sub in self.rules.subsystems))
+        return subsystem_event_rules(self.rules)
 
     def setup_rules(self, game: Game) -> tuple[str, ...]:
         """The rules the setup applied to the initial ``game`` (opening hands …)."""
@@ -251,13 +237,7 @@ class GameDef(ABC, Generic[C]):
         By default each event attests what :meth:`event_rules` says of it; a game overrides
         this to add what shows only in the state (where a declarer stands …).
         """
-        table = self._event_table
-        found: list[str] = []
-        for event in events:
-            attest = table.get(type(event))
-            if attest is not None:
-                found.extend(attest(event))
-        return tuple(found)
+        return attested_by(self._event_table, events)
 
     @functools.cached_property
     def _event_table(self) -> EventRules:
@@ -299,6 +279,64 @@ def game_names() -> tuple[str, ...]:
 
 def _load_builtin_games() -> None:
     import gamefold.games  # noqa: F401  (registers the built-in games)
+
+
+register_game_lookup(get_game)  # records find games by name here, knowing none
+
+
+@attrs.frozen
+class _Offer:
+    """A policy a bot offers by name: how it is made for a game, and why a game is refused."""
+
+    make: Callable[[GameDef[Any]], Policy]
+    problem: Callable[[GameDef[Any]], str | None]
+
+
+_POLICIES: dict[str, _Offer] = {}
+
+
+def _no_problem(game: GameDef[Any]) -> str | None:
+    return None
+
+
+def register_policy(
+    name: str,
+    make: Callable[[GameDef[Any]], Policy],
+    *,
+    problem: Callable[[GameDef[Any]], str | None] = _no_problem,
+) -> None:
+    """Offer a policy to every game by ``name``: ``make(game)`` builds it for a game, which is
+    offered it (in :meth:`GameDef.policies`) when ``problem(game)`` is ``None``, and refused
+    with that sentence otherwise (:func:`policy_problem`).
+
+    A bot registers itself when its module is imported, so the games know no bot:
+    :mod:`gamefold.search` registers ``"ismcts"``, and is loaded the first time a game's
+    policies are asked for. Registering another ``make`` under a taken name is a
+    ``ValueError``.
+    """
+    offered = _POLICIES.get(name)
+    if offered is not None and offered.make is not make:
+        raise ValueError(f"a different policy is already registered as {name!r}")
+    _POLICIES[name] = _Offer(make, problem)
+
+
+def registered_policies() -> tuple[str, ...]:
+    """The names of every policy a bot offers to the games (:func:`register_policy`),
+    sorted."""
+    return tuple(sorted(_offers()))
+
+
+def policy_problem(game: GameDef[Any], name: str) -> str | None:
+    """Why ``game`` is not offered the registered policy ``name`` (a sentence naming what
+    to write), or ``None`` when it is, or when no bot offers ``name``."""
+    offer = _offers().get(name)
+    return None if offer is None else offer.problem(game)
+
+
+def _offers() -> dict[str, _Offer]:
+    """The policies bots offer, the package's own bots loaded first."""
+    _providers.load("policies")
+    return _POLICIES
 
 
 @attrs.frozen

@@ -29,17 +29,23 @@ from typing import Any
 
 from gamefold.core import Action
 from gamefold.errors import RegistryError
-from gamefold.games import GameDef, Policy
+from gamefold.games import GameDef, Policy, register_policy
 from gamefold.registry import Game
 from gamefold.rng import Rng
 
-__all__ = ["ISMCTS", "MAX_HORIZON", "MAX_ITERATIONS"]
+__all__ = ["ISMCTS", "MAX_HORIZON", "MAX_ITERATIONS", "determinize_problem"]
 
 MAX_ITERATIONS = 1_000_000
 """The most iterations a move may search: a budget no typo turns into an endless search."""
 
 MAX_HORIZON = 1_000_000
 """The most choices one playout may make (the command line's largest step cap)."""
+
+
+def determinize_problem(game: GameDef[Any]) -> str | None:
+    """Why search cannot play ``game`` from a view, or ``None``: what the game itself says
+    (:meth:`GameDef.determinize_problem <gamefold.games.GameDef.determinize_problem>`)."""
+    return game.determinize_problem()
 
 
 class _Node:
@@ -76,7 +82,7 @@ class ISMCTS:
         exploration: float = 0.7,
         rollout: Policy | None = None,
     ) -> None:
-        problem = game.determinize_problem()
+        problem = determinize_problem(game)
         if problem is not None:
             raise RegistryError(f"{game.name} cannot be played by ismcts: {problem}")
         self.game = game
@@ -227,3 +233,7 @@ def _settled(game: GameDef[Any], state: Game) -> Game:
 
 def _rebuilt(game: GameDef[Any], options: dict[str, Any]) -> ISMCTS:
     return ISMCTS(game, **options)
+
+
+# Offered by name to every game that can be determinized: the games know no search bot.
+register_policy("ismcts", ISMCTS, problem=determinize_problem)

@@ -27,7 +27,7 @@ from gamefold._convert import converter
 from gamefold._files import write_text
 from gamefold.core import Action, Event
 from gamefold.errors import IllegalAction, PolicyError, RecordError
-from gamefold.games.base import GameDef, Policy, random_policy
+from gamefold.games.base import GameDef, Policy, get_game, random_policy
 from gamefold.record import FORMAT_VERSION, GameRecord, check_record, state_digest
 from gamefold.registry import Game
 from gamefold.rng import Rng
@@ -150,7 +150,7 @@ class Table:
         path: Path | None,
         max_steps: int,
     ) -> None:
-        game = record.game_def()
+        game = get_game(record.game)(record.config)
         self.game, self.seed, self.path, self.max_steps = game, record.seed, path, max_steps
         self._state = states[-1]
         self.players = game.players(states[0])

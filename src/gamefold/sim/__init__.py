@@ -24,6 +24,7 @@ They are imported only when a simulation runs (tqdm only for a bar that is shown
 with that install line before any game is played.
 """
 
+from gamefold.games import parse_settings, variant
 from gamefold.sim.account import narrate
 from gamefold.sim.batching import DEFAULT_MAX_STEPS, Interrupted, progress_enabled, simulate
 from gamefold.sim.compare import Arm, Comparison, compare
@@ -46,7 +47,6 @@ from gamefold.sim.sequential import SPRT, Decision
 from gamefold.sim.stats import Difference, Estimate, Interval, difference
 from gamefold.sim.summary import summary_text
 from gamefold.sim.tournament import Tournament, competitors, tournament
-from gamefold.sim.variants import parse_settings, variant
 from gamefold.sim.workers import MAX_RESTARTS, Workers, WorkersLost
 
 __all__ = [

@@ -6,7 +6,7 @@
 (4, 'winner of party')
 
 An **arm** is the game as it is (``None``), a variant's changes by path (a mapping, see
-:func:`~gamefold.sim.variant`), a config record or a :class:`~gamefold.games.GameDef`, or an
+:func:`~gamefold.games.variant`), a config record or a :class:`~gamefold.games.GameDef`, or an
 :class:`Arm` that adds policies and a label. Game ``i`` of both arms is played from the same
 seed (``paired=True``), so the luck of the deal cancels out of the difference; unpaired, arm
 B plays other seeds. The :class:`Comparison` holds each arm's estimate, the difference
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from gamefold.games.base import GameDef, Played, get_game
+from gamefold.games import GameDef, Played, get_game, variant
 from gamefold.sim.batching import DEFAULT_MAX_STEPS, play_games
 from gamefold.sim.bounds import MAX_GAMES, MAX_RESAMPLES, count
 from gamefold.sim.extras import require
@@ -36,7 +36,6 @@ from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies, poli
 from gamefold.sim.runner import Batch, Job, game_seed, outcome_rows
 from gamefold.sim.sequential import SPRT, Decision
 from gamefold.sim.stats import Difference, check_resamples, difference, is_binary
-from gamefold.sim.variants import variant
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any, TypeAlias, cast
 
 from gamefold.errors import RegistryError
-from gamefold.games.base import GameDef, Policy
+from gamefold.games import GameDef, Policy, policy_problem
 
 __all__ = [
     "DEFAULT_POLICY",
@@ -53,9 +53,9 @@ def policy_names(game: GameDef[Any]) -> tuple[str, ...]:
 def resolve_policy(game: GameDef[Any], spec: PolicySpec) -> Policy:
     """The policy ``spec`` names for ``game``; a function is returned as it is.
 
-    An unknown name raises ``ValueError`` listing the game's policies; ``"ismcts"`` for a
-    game that cannot be determinized raises :class:`~gamefold.RegistryError` saying why
-    (:meth:`GameDef.determinize_problem <gamefold.games.GameDef.determinize_problem>`).
+    An unknown name raises ``ValueError`` listing the game's policies; a bot's policy the
+    game is not offered (``"ismcts"`` for a game that cannot be determinized) raises
+    :class:`~gamefold.RegistryError` saying why (:func:`~gamefold.games.policy_problem`).
     """
     if not isinstance(spec, str):
         if not callable(spec):
@@ -63,10 +63,10 @@ def resolve_policy(game: GameDef[Any], spec: PolicySpec) -> Policy:
         return spec
     name, _, options = spec.partition(":")
     known = game.policies()
-    if name == "ismcts" and name not in known:
-        problem = game.determinize_problem()
+    if name not in known:
+        problem = policy_problem(game, name)
         if problem is not None:  # not a typo: say what the game lacks and how to add it
-            raise RegistryError(f"{game.name} cannot be played by ismcts: {problem}")
+            raise RegistryError(f"{game.name} cannot be played by {name}: {problem}")
     if name not in known:
         names = ", ".join(sorted(known))
         raise ValueError(f"unknown policy {name!r} for {game.name}; known: {names}")

@@ -24,8 +24,8 @@ import attrs
 
 from gamefold._convert import shared_unstructure
 from gamefold.core import Action, Event
-from gamefold.games.base import EventRules, GameDef
-from gamefold.record import GameRecord, check_record, converter, state_digest
+from gamefold.games.base import EventRules, GameDef, get_game
+from gamefold.record import GameRecord, check_record, converter, register_page, state_digest
 from gamefold.registry import Game
 from gamefold.viewer.encode import Canonical, Exact
 from gamefold.viewer.panels import card_names, clock_items, remembered
@@ -184,7 +184,7 @@ def _data(record: GameRecord, docs: str, unstructure: Callable[[Any, Any], Any])
     """:func:`viewer_data`, each record converted once (``unstructure``)."""
     replayed = _Replayed()
     checked = _checked(record, replayed, unstructure)
-    game = record.game_def()
+    game = get_game(record.game)(record.config)
     states = replayed.states
     first: dict[str, Any] = {
         "kind": "Setup",
@@ -251,3 +251,12 @@ def page(data: dict[str, Any]) -> str:
 def to_html(record: GameRecord, *, docs: str = DOCS) -> str:
     """The viewer page of ``record``: one HTML file, script, style and data inline."""
     return page(viewer_data(record, docs=docs))
+
+
+def _record_page(record: GameRecord, docs: str | None) -> str:
+    """:meth:`GameRecord.to_html <gamefold.record.GameRecord.to_html>`: the page, its rule
+    links into ``docs`` (:data:`DOCS` when ``None``)."""
+    return to_html(record, docs=DOCS if docs is None else docs)
+
+
+register_page(_record_page)  # a record shows itself as this page, knowing no viewer
