@@ -8,11 +8,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.error import InvalidAction
 from pettingzoo import AECEnv
 
 from gamefold.core import Action
 from gamefold.envs._checks import count, finite_reward, whole_seed
+from gamefold.envs._spaces import action_index, mask_box, mask_of, observation_box
 from gamefold.envs.aec import Reward
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder
@@ -39,22 +39,26 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         max_steps: int,
         caps: Mapping[str, int] | None,
         render_mode: str | None,
+        observation: str = "dict",
+        bounds: Mapping[str, tuple[float, float]] | None = None,
     ) -> None:
         super().__init__()
         max_steps = count("max_steps", max_steps, 1)
         self.game, self.reward_of, self.max_steps = game, reward, max_steps
         self.render_mode = render_mode
         self.codec = ActionCodec(game)
-        self.encoder = ObservationEncoder(game, caps=caps)
+        self.encoder = ObservationEncoder(game, caps=caps, bounds=bounds)
+        self.flat = observation == "flat"
         first = game.setup(0)
         self.possible_agents = list(game.players(first))
         self.metadata = {**type(self).metadata, "name": f"gamefold_{game.name}"}  # type: ignore[misc]
-        box = spaces.Box(self.encoder.low, self.encoder.high, self.encoder.shape, np.float32)
-        mask = spaces.Box(0, 1, (self.codec.size,), np.int8)
-        self._obs_spaces = {
-            agent: spaces.Dict({"observation": box, "action_mask": mask})
-            for agent in self.possible_agents
-        }
+        box = observation_box(self.encoder)
+        shown = (
+            box
+            if self.flat
+            else spaces.Dict({"observation": box, "action_mask": mask_box(self.codec.size)})
+        )
+        self._obs_spaces = dict.fromkeys(self.possible_agents, shown)
         self._act_spaces = {
             agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents
         }
@@ -107,6 +111,8 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         view, self._numbers = self.encoder.observe(state, actor)  # the view, built once
         self._ctx = self.codec.context(view, actor, legal)
         self.agent_selection = actor
+        if self.flat:  # the mask where PettingZoo's flat envs put it
+            self.infos[actor] = {"action_mask": self._mask(actor)}
 
     def _finish(self, over: bool) -> None:
         self._ctx = None
@@ -118,16 +124,24 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         self.agent_selection = self.agents[0]
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's encoded view and its action mask (zeros unless it is to act)."""
+    def observe(self, agent: str) -> Any:
+        """The agent's encoded view, and in the Dict form its action mask (zeros unless it
+        is to act); the flat form's mask is ``infos[agent]["action_mask"]``."""
         ctx = self._ctx
-        mask = np.zeros(self.codec.size, np.int8)
         if ctx is not None and ctx.actor == agent:
-            mask[list(self.codec.legal_indices(ctx))] = 1
             numbers = self._numbers
         else:
             numbers = self.encoder.observe(self.state_, agent)[1]
-        return {"observation": np.asarray(numbers, np.float32), "action_mask": mask}
+        observation = np.asarray(numbers, np.float32)
+        if self.flat:
+            return observation
+        return {"observation": observation, "action_mask": self._mask(agent)}
+
+    def _mask(self, agent: str) -> Any:
+        ctx = self._ctx
+        if ctx is not None and ctx.actor == agent:
+            return mask_of(self.codec.size, self.codec.legal_indices(ctx))
+        return np.zeros(self.codec.size, np.int8)
 
     def step(self, action: Any) -> None:
         """Play the action numbered ``action`` for ``agent_selection``."""
@@ -137,24 +151,14 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
             return
         ctx = self._ctx
         assert ctx is not None
-        chosen: Action = self.codec.legal_action(self._index(agent, action), ctx)
+        index = action_index(self._act_spaces[agent], action, f"{agent}'s")
+        chosen: Action = self.codec.legal_action(index, ctx)
         self._cumulative_rewards[agent] = 0.0
+        if self.flat:
+            self.infos[agent] = {}
         self.state_, self._events = self.game.rules.step(self.state_, chosen)
         self.steps += 1
         self._advance()
-
-    def _index(self, agent: str, action: Any) -> int:
-        """``action`` as an index of the agent's space; Gymnasium's ``InvalidAction``
-        (what its own envs raise) for anything the space does not contain."""
-        if type(action) is int and 0 <= action < self.codec.size:
-            return action  # the common case, without the space's NumPy checks
-        space = self._act_spaces[agent]
-        if isinstance(action, bool) or not space.contains(action):
-            raise InvalidAction(
-                f"action {action!r} is not in {agent}'s action space {space}: an action "
-                f"is an integer from 0 to {self.codec.size - 1}, never a bool or a float"
-            )
-        return int(action)
 
     def render(self) -> str | None:
         """The last step's events in words (``render_mode="ansi"``)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gamefold.envs._checks import count
+from gamefold.envs._checks import count, form
 from gamefold.games.base import GameDef, get_game
 from gamefold.registry import Game
 from gamefold.sim.extras import require
@@ -41,18 +41,25 @@ def aec_env(
     max_steps: int = 10_000,
     caps: Mapping[str, int] | None = None,
     render_mode: str | None = None,
+    observation: str = "dict",
+    bounds: Mapping[str, tuple[float, float]] | None = None,
 ) -> Any:
     """A PettingZoo ``AECEnv`` playing ``game`` (a :class:`GameDef` or a registered name,
     with ``config`` or its default one).
 
     Observations are ``Dict(observation=Box, action_mask=MultiBinary-like Box of int8)``,
-    actions ``Discrete(codec.size)``. An action the space does not contain (a float, a bool,
+    actions ``Discrete(codec.size)``. With ``observation="flat"`` an observation is the
+    float32 ``Box`` alone and the mask of the agent to act is ``infos[agent]["action_mask"]``
+    (what SuperSuit, Stable-Baselines3 and CleanRL take as it is). Each slot of the ``Box``
+    has its true bounds (:class:`~gamefold.envs.ObservationEncoder`; ``caps`` and ``bounds``
+    are its options). An action the space does not contain (a float, a bool,
     a string, an index out of range) raises Gymnasium's ``InvalidAction``; an index of the
     space that names no legal action now raises ``ValueError``. The game is truncated after
     ``max_steps`` actions (clock actions included; 1 to 1,000,000, else a ``ConfigError``).
     ``render_mode "ansi"`` renders the last events in words.
     """
     max_steps = count("max_steps", max_steps, 1)
+    observation = form(observation)
     require("envs", "pettingzoo", "gamefold.envs.aec_env")
     require("envs", "gymnasium", "gamefold.envs.aec_env")
     require("envs", "numpy", "gamefold.envs.aec_env")
@@ -62,4 +69,12 @@ def aec_env(
         game = type(game)(config)
     from gamefold.envs._pettingzoo import GamefoldAEC
 
-    return GamefoldAEC(game, reward=reward, max_steps=max_steps, caps=caps, render_mode=render_mode)
+    return GamefoldAEC(
+        game,
+        reward=reward,
+        max_steps=max_steps,
+        caps=caps,
+        render_mode=render_mode,
+        observation=observation,
+        bounds=bounds,
+    )
