@@ -209,3 +209,35 @@ def test_a_numpy_float_reward_is_taken_as_a_float() -> None:
     env.reset(seed=2)
     assert env.rewards == dict.fromkeys(env.possible_agents, 0.5)
     assert all(type(r) is float for r in env.rewards.values())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_flat_form_passes_api_and_seed_tests(name: str) -> None:
+    """``observation="flat"``: the float32 Box alone, the actor's mask in its info."""
+    env = aec_env(name, observation="flat")
+    api_test(env, num_cycles=100)
+    seed_test(lambda: aec_env(name, observation="flat"), num_cycles=50)
+
+
+def test_the_flat_form_shows_the_dict_forms_numbers_and_mask() -> None:
+    flat, nested = aec_env("summit", observation="flat"), aec_env("summit")
+    flat.reset(seed=2)
+    nested.reset(seed=2)
+    for _ in range(12):
+        agent = flat.agent_selection
+        observation, _, _, _, info = flat.last()
+        shown = nested.observe(agent)
+        assert observation.dtype == np.float32
+        assert flat.observation_space(agent).shape == observation.shape
+        assert np.array_equal(observation, shown["observation"])
+        assert np.array_equal(info["action_mask"], shown["action_mask"])
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        flat.step(action)
+        nested.step(action)
+        assert "action_mask" not in flat.infos[agent] or flat.agent_selection == agent
+
+
+@pytest.mark.parametrize("observation", ["Dict", "box", None, 1])
+def test_an_observation_form_other_than_dict_or_flat_is_refused(observation: object) -> None:
+    with pytest.raises(ConfigError, match="observation is 'dict' or 'flat'"):
+        aec_env("skirmish", observation=observation)  # type: ignore[arg-type]

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from gamefold.envs import ObservationEncoder, view_key
+from gamefold import ConfigError
+from gamefold.envs import ObservationEncoder, aec_env, view_key
+from gamefold.envs.observations import LIMIT
 from gamefold.games.base import get_game, play
 
 GAMES = ("skirmish", "summit", "campaign")
@@ -21,7 +26,9 @@ def test_every_view_of_a_whole_game_has_the_declared_shape_within_bounds(name: s
         for player in players:
             encoded = encoder.encode(game.rules.view(state, player))
             assert len(encoded) == encoder.size == encoder.shape[0]
-            assert all(encoder.low <= x <= encoder.high for x in encoded)
+            assert all(
+                lo <= x <= hi for lo, x, hi in zip(encoder.low, encoded, encoder.high, strict=True)
+            )
             seen.add(tuple(encoded))
     assert len(seen) > 10  # the numbers follow the game
 
@@ -71,3 +78,84 @@ def test_observe_gives_the_games_own_view_and_its_encoding(name: str) -> None:
             view, numbers = encoder.observe(state, viewer)
             assert view == game.rules.view(state, viewer)
             assert numbers == encoder.encode(view)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_bounds_are_read_from_the_types(name: str) -> None:
+    """Flags are 0 to 1, enums and strings 0 to their count, only numbers and lengths wide;
+    every slot's range holds 0, the padding."""
+    encoder = ObservationEncoder(get_game(name)())
+    pairs = list(zip(encoder.low, encoder.high, strict=True))
+    assert len(pairs) == encoder.size
+    assert all(low <= 0.0 <= high and low < high for low, high in pairs)
+    assert (0.0, 1.0) in pairs
+    assert (0.0, float(len(encoder.vocabulary))) in pairs
+    tight = [pair for pair in pairs if pair not in ((-LIMIT, LIMIT), (0.0, LIMIT))]
+    assert len(tight) > encoder.size / 3
+
+
+def _masked_random_observations(env, seed: int):  # type: ignore[no-untyped-def]
+    """Every observation of every agent in a masked random game of ``seed``."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, info = env.last()
+        yield agent, observation
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=10)  # each example a game of up to 300 steps
+def test_every_observation_of_random_play_lies_within_its_bounds(name: str, seed: int) -> None:
+    """The Box's per-slot bounds are true: no observation of a random game leaves them."""
+    env = aec_env(name, observation="flat", max_steps=300)
+    space = env.observation_space(env.possible_agents[0])
+    seen = 0
+    for agent, observation in _masked_random_observations(env, seed):
+        assert observation in env.observation_space(agent), _outside(space, observation)
+        seen += 1
+    assert seen > 1
+
+
+def _outside(space, observation) -> str:  # type: ignore[no-untyped-def]
+    slots = np.flatnonzero((observation < space.low) | (observation > space.high))
+    return f"slots {slots[:5]} outside their bounds: {observation[slots[:5]]}"
+
+
+def test_declared_bounds_narrow_a_number_and_clamp_it() -> None:
+    """``bounds`` gives a number field its range; a value beyond it is written as the end."""
+    game = get_game("skirmish")()
+    wide = ObservationEncoder(game)
+    narrow = ObservationEncoder(game, bounds={"hp": (0, 3)})
+    changed = [
+        i
+        for i, pair in enumerate(zip(wide.low, wide.high, strict=True))
+        if pair != (narrow.low[i], narrow.high[i])
+    ]
+    assert changed
+    assert all((narrow.low[i], narrow.high[i]) == (0.0, 3.0) for i in changed)
+    view = game.rules.view(game.setup(1), "ana")
+    numbers, clamped = wide.encode(view), narrow.encode(view)
+    assert any(numbers[i] > 3 for i in changed)
+    assert all(clamped[i] == min(numbers[i], 3.0) for i in changed)
+
+
+@pytest.mark.parametrize(
+    "bounds",
+    [
+        {"hp": (3, 1)},
+        {"hp": (0,)},
+        {"hp": (0, float("nan"))},
+        {"hp": (0, 2**40)},
+        {"hp": (False, 2)},
+        [("hp", (0, 1))],
+    ],
+    ids=["reversed", "one", "nan", "huge", "bool", "not-a-mapping"],
+)
+def test_bounds_that_are_no_range_are_refused(bounds: object) -> None:
+    with pytest.raises(ConfigError, match="bounds"):
+        ObservationEncoder(get_game("skirmish")(), bounds=bounds)  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from gamefold import PolicyError
-from gamefold.envs import aec_env, as_policy, openspiel_game
+from gamefold.envs import aec_env, as_policy, gym_env, openspiel_game
 from gamefold.games.base import play
 from gamefold.sim import MissingExtra, simulate
 
@@ -76,6 +76,8 @@ def test_a_numpy_integer_choice_plays_like_an_int(kind) -> None:  # type: ignore
     [
         ("pettingzoo", lambda: aec_env("summit"), "envs"),
         ("gymnasium", lambda: aec_env("summit"), "envs"),
+        ("gymnasium", lambda: gym_env("summit", "p1"), "envs"),
+        ("numpy", lambda: gym_env("summit", "p1"), "envs"),
         ("pyspiel", lambda: openspiel_game("summit"), "openspiel"),
     ],
 )

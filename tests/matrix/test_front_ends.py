@@ -234,6 +234,30 @@ def test_pettingzoo_api_and_seed_tests(subject: Subject, here: Path) -> None:
 
 
 @pytest.mark.parametrize("subject", CELLS)
+def test_gymnasium_check_env_and_a_masked_rollout(subject: Subject, here: Path) -> None:
+    """``gym_env`` for the first seat passes Gymnasium's own ``check_env``, and a masked
+    random episode sees only observations within the space and ends with a finite reward."""
+    import numpy as np
+    from gymnasium.utils.env_checker import check_env
+
+    from gamefold.envs import gym_env
+
+    game = subject.load()
+    seat = game.players(game.setup(0))[0]
+    check_env(gym_env(game, seat))
+    env = gym_env(game, seat, max_steps=300)
+    observation, _ = env.reset(seed=1)
+    rng, done, reward = np.random.default_rng(1), False, 0.0
+    while not done:
+        assert observation in env.observation_space
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        observation, reward, terminated, truncated, _ = env.step(action)
+        done = terminated or truncated
+    assert observation in env.observation_space
+    assert 0.0 <= reward <= 1.0
+
+
+@pytest.mark.parametrize("subject", CELLS)
 def test_the_action_codec_conforms(subject: Subject, here: Path) -> None:
     """Every legal action at every decision of two games encodes and decodes to itself."""
     from gamefold.testing.codec import codec_conformance

@@ -5,17 +5,20 @@
 - :class:`ObservationEncoder` and :func:`view_key`: a player's view as numbers and as a
   compact string;
 - :func:`aec_env`: a PettingZoo ``AECEnv`` (the ``envs`` extra);
+- :func:`gym_env`: a Gymnasium ``Env`` for one seat against gamefold policies, with action
+  masks (the ``envs`` extra);
 - :func:`openspiel_game`: an OpenSpiel Python game (the ``openspiel`` extra), and
   :class:`Resampler`, the seeded determinization OpenSpiel's ``ISMCTSBot`` resamples with;
 - :func:`as_policy`: a trained agent back as a gamefold policy.
 
-Importing this package imports neither NumPy, PettingZoo nor OpenSpiel: each function that
-needs one imports it when called, or raises :class:`~gamefold.sim.MissingExtra` naming the
-extra to install.
+Importing this package imports neither NumPy, PettingZoo, Gymnasium nor OpenSpiel: each
+function that needs one imports it when called, or raises
+:class:`~gamefold.sim.MissingExtra` naming the extra to install.
 """
 
 from gamefold.envs.aec import Reward, aec_env, win_share
 from gamefold.envs.codec import LAYOUT_VERSION, ActionCodec, Block, Context, action_types
+from gamefold.envs.gym import gym_env
 from gamefold.envs.observations import SKIPPED, ObservationEncoder, view_key
 from gamefold.envs.openspiel import Resampler, openspiel_game
 from gamefold.envs.policy import Agent, as_policy
@@ -32,6 +35,7 @@ __all__ = [
     "Reward",
     "action_types",
     "aec_env",
+    "gym_env",
     "as_policy",
     "openspiel_game",
     "view_key",

@@ -16,7 +16,7 @@ from typing import Any
 from gamefold._fields import quoted
 from gamefold.errors import ConfigError
 
-__all__ = ["MAX_CAP", "MAX_COUNT", "count", "finite_reward", "whole_seed"]
+__all__ = ["FORMS", "MAX_CAP", "MAX_COUNT", "count", "finite_reward", "form", "whole_seed"]
 
 MAX_COUNT = 1_000_000
 """The largest step or decision cap, and the most seeds a chance node draws from: the
@@ -34,6 +34,18 @@ def count(field: str, value: object, low: int, high: int = MAX_COUNT, label: str
         return whole
     message = f"{label or field} is a whole number from {low:,} to {high:,}, not {quoted(value)}"
     raise ConfigError(field, message)
+
+
+FORMS = ("dict", "flat")
+"""The observation forms: ``Dict(observation, action_mask)``, or the ``Box`` alone."""
+
+
+def form(value: object) -> str:
+    """``value`` as one of :data:`FORMS`; else a ``ConfigError`` on ``observation``."""
+    if isinstance(value, str) and value in FORMS:
+        return value
+    message = f"observation is 'dict' or 'flat', not {quoted(value)}"
+    raise ConfigError("observation", message)
 
 
 def whole_seed(seed: object) -> int:

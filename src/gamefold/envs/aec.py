@@ -5,18 +5,16 @@ actions run inside :meth:`GamefoldAEC.step`, an agent's observation is its view 
 :class:`~gamefold.envs.ObservationEncoder` with the action mask of
 :class:`~gamefold.envs.ActionCodec` (the agent's legal actions encoded), and rewards come
 from the game's outcome when it ends. ``reset(seed=S)`` plays the game of seed ``S``, the
-one :func:`gamefold.sim.simulate` plays for that seed.
+one :func:`gamefold.sim.simulate` plays for that seed. The class lives in a module that
+imports PettingZoo (``gamefold.envs._pettingzoo``), imported when :func:`aec_env` is called.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from gamefold.core import Action
-from gamefold.envs._checks import count, finite_reward, whole_seed
-from gamefold.envs.codec import ActionCodec, Context
-from gamefold.envs.observations import ObservationEncoder
+from gamefold.envs._checks import count, form
 from gamefold.games.base import GameDef, get_game
 from gamefold.registry import Game
 from gamefold.sim.extras import require
@@ -43,18 +41,25 @@ def aec_env(
     max_steps: int = 10_000,
     caps: Mapping[str, int] | None = None,
     render_mode: str | None = None,
+    observation: str = "dict",
+    bounds: Mapping[str, tuple[float, float]] | None = None,
 ) -> Any:
     """A PettingZoo ``AECEnv`` playing ``game`` (a :class:`GameDef` or a registered name,
     with ``config`` or its default one).
 
     Observations are ``Dict(observation=Box, action_mask=MultiBinary-like Box of int8)``,
-    actions ``Discrete(codec.size)``. An action the space does not contain (a float, a bool,
+    actions ``Discrete(codec.size)``. With ``observation="flat"`` an observation is the
+    float32 ``Box`` alone and the mask of the agent to act is ``infos[agent]["action_mask"]``
+    (what SuperSuit, Stable-Baselines3 and CleanRL take as it is). Each slot of the ``Box``
+    has its true bounds (:class:`~gamefold.envs.ObservationEncoder`; ``caps`` and ``bounds``
+    are its options). An action the space does not contain (a float, a bool,
     a string, an index out of range) raises Gymnasium's ``InvalidAction``; an index of the
     space that names no legal action now raises ``ValueError``. The game is truncated after
     ``max_steps`` actions (clock actions included; 1 to 1,000,000, else a ``ConfigError``).
     ``render_mode "ansi"`` renders the last events in words.
     """
     max_steps = count("max_steps", max_steps, 1)
+    observation = form(observation)
     require("envs", "pettingzoo", "gamefold.envs.aec_env")
     require("envs", "gymnasium", "gamefold.envs.aec_env")
     require("envs", "numpy", "gamefold.envs.aec_env")
@@ -62,164 +67,14 @@ def aec_env(
         game = get_game(game)(config)
     elif config is not None:
         game = type(game)(config)
-    cls = _env_class()
-    return cls(game, reward=reward, max_steps=max_steps, caps=caps, render_mode=render_mode)
+    from gamefold.envs._pettingzoo import GamefoldAEC
 
-
-_CLASS: list[type] = []
-
-
-def _env_class() -> type:
-    """The env class, built once the extra is imported (PettingZoo is its base class)."""
-    if _CLASS:
-        return _CLASS[0]
-    import numpy as np
-    from gymnasium import spaces
-    from gymnasium.error import InvalidAction
-    from pettingzoo import AECEnv
-
-    class GamefoldAEC(AECEnv):  # type: ignore[misc]
-        """A gamefold game as a PettingZoo AEC environment (see :func:`aec_env`)."""
-
-        metadata: ClassVar[dict[str, Any]] = {
-            "render_modes": ["ansi"],
-            "name": "gamefold",
-            "is_parallelizable": False,
-        }
-
-        def __init__(
-            self,
-            game: GameDef[Any],
-            *,
-            reward: Reward,
-            max_steps: int,
-            caps: Mapping[str, int] | None,
-            render_mode: str | None,
-        ) -> None:
-            super().__init__()
-            max_steps = count("max_steps", max_steps, 1)
-            self.game, self.reward_of, self.max_steps = game, reward, max_steps
-            self.render_mode = render_mode
-            self.codec = ActionCodec(game)
-            self.encoder = ObservationEncoder(game, caps=caps)
-            first = game.setup(0)
-            self.possible_agents = list(game.players(first))
-            self.metadata = {**type(self).metadata, "name": f"gamefold_{game.name}"}  # type: ignore[misc]
-            box = spaces.Box(self.encoder.low, self.encoder.high, self.encoder.shape, np.float32)
-            mask = spaces.Box(0, 1, (self.codec.size,), np.int8)
-            self._obs_spaces = {
-                agent: spaces.Dict({"observation": box, "action_mask": mask})
-                for agent in self.possible_agents
-            }
-            self._act_spaces = {
-                agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents
-            }
-            self.state_: Game = first
-            self._next_seed = 0
-            self._ctx: Context | None = None
-            self._numbers: list[float] = []
-            self._events: tuple[Any, ...] = ()
-
-        def observation_space(self, agent: str) -> Any:
-            """The agent's observation space (the same object every call)."""
-            return self._obs_spaces[agent]
-
-        def action_space(self, agent: str) -> Any:
-            """The agent's action space (the same object every call)."""
-            return self._act_spaces[agent]
-
-        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-            """Start the game of ``seed`` (an ``int`` or a NumPy integer); without one, the
-            game after the last one's seed (seed 0 first)."""
-            seed = self._next_seed if seed is None else whole_seed(seed)
-            self._next_seed = seed + 1
-            self.state_ = self.game.setup(seed)
-            self.steps = 0
-            self.agents = list(self.possible_agents)
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-            self.terminations = dict.fromkeys(self.agents, False)
-            self.truncations = dict.fromkeys(self.agents, False)
-            self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-            self._advance()
-
-        def _advance(self) -> None:
-            """Run the clock up to the next choice, or end the game."""
-            game, state = self.game, self.state_
-            while not game.is_over(state) and self.steps < self.max_steps:
-                action = game.clock_action(state)
-                if action is None:
-                    break
-                state, self._events = game.rules.step(state, action)
-                self.steps += 1
-            self.state_ = state
-            over = game.is_over(state)
-            if over or self.steps >= self.max_steps:
-                self._finish(over)
-                return
-            actor = game.actor(state)
-            assert actor is not None
-            legal = game.rules.legal_actions(state, actor)
-            view, self._numbers = self.encoder.observe(state, actor)  # the view, built once
-            self._ctx = self.codec.context(view, actor, legal)
-            self.agent_selection = actor
-
-        def _finish(self, over: bool) -> None:
-            self._ctx = None
-            for agent in self.agents:
-                given = self.reward_of(self.game, self.state_, agent)
-                self.rewards[agent] = finite_reward(given, self.reward_of, agent)
-                self.terminations[agent] = over
-                self.truncations[agent] = not over
-            self._accumulate_rewards()
-            self.agent_selection = self.agents[0]
-
-        def observe(self, agent: str) -> dict[str, Any]:
-            """The agent's encoded view and its action mask (zeros unless it is to act)."""
-            ctx = self._ctx
-            mask = np.zeros(self.codec.size, np.int8)
-            if ctx is not None and ctx.actor == agent:
-                mask[list(self.codec.legal_indices(ctx))] = 1
-                numbers = self._numbers
-            else:
-                numbers = self.encoder.observe(self.state_, agent)[1]
-            return {"observation": np.asarray(numbers, np.float32), "action_mask": mask}
-
-        def step(self, action: Any) -> None:
-            """Play the action numbered ``action`` for ``agent_selection``."""
-            agent = self.agent_selection
-            if self.terminations[agent] or self.truncations[agent]:
-                self._was_dead_step(action)
-                return
-            ctx = self._ctx
-            assert ctx is not None
-            chosen: Action = self.codec.legal_action(self._index(agent, action), ctx)
-            self._cumulative_rewards[agent] = 0.0
-            self.state_, self._events = self.game.rules.step(self.state_, chosen)
-            self.steps += 1
-            self._advance()
-
-        def _index(self, agent: str, action: Any) -> int:
-            """``action`` as an index of the agent's space; Gymnasium's ``InvalidAction``
-            (what its own envs raise) for anything the space does not contain."""
-            if type(action) is int and 0 <= action < self.codec.size:
-                return action  # the common case, without the space's NumPy checks
-            space = self._act_spaces[agent]
-            if isinstance(action, bool) or not space.contains(action):
-                raise InvalidAction(
-                    f"action {action!r} is not in {agent}'s action space {space}: an action "
-                    f"is an integer from 0 to {self.codec.size - 1}, never a bool or a float"
-                )
-            return int(action)
-
-        def render(self) -> str | None:
-            """The last step's events in words (``render_mode="ansi"``)."""
-            if self.render_mode != "ansi":
-                return None
-            return "\n".join(self.game.describe(event) for event in self._events)
-
-        def close(self) -> None:
-            """Nothing to release."""
-
-    _CLASS.append(GamefoldAEC)
-    return GamefoldAEC
+    return GamefoldAEC(
+        game,
+        reward=reward,
+        max_steps=max_steps,
+        caps=caps,
+        render_mode=render_mode,
+        observation=observation,
+        bounds=bounds,
+    )

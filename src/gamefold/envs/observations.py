@@ -10,10 +10,20 @@ named in ``skip`` (the constant config, the scenario, the RNG) are left out. ``c
 field name to its cap (``default_cap`` otherwise; each a whole number from 0 to 1,000, else
 a :class:`~gamefold.ConfigError`), so a game declares the caps of its own variable-length
 fields. :func:`view_key` is the view as a short string without those fields.
+
+Each slot has true bounds, read from the same types (:attr:`ObservationEncoder.low` and
+:attr:`~ObservationEncoder.high`): a flag or a presence flag 0 to 1, an enum 0 to its number
+of members, a string 0 to the size of the vocabulary, a length 0 to :data:`LIMIT`, and a
+number (an ``int`` or ``float`` field, or a value of no declared type) ``-LIMIT`` to
+``LIMIT``, or the range ``bounds`` gives its field name (``bounds={"hp": (0, 20)}``). A
+number beyond its range is written as the nearest end, so every slot holds what its bounds
+say. Padding and absence are 0, within every slot's bounds (a declared range is widened to
+take 0).
 """
 
 from __future__ import annotations
 
+import numbers
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -28,13 +38,30 @@ from gamefold.envs._checks import MAX_CAP, count
 from gamefold.errors import ConfigError
 from gamefold.games.base import GameDef
 
-__all__ = ["SKIPPED", "ObservationEncoder", "view_key"]
+__all__ = ["LIMIT", "SKIPPED", "ObservationEncoder", "view_key"]
 
 SKIPPED = frozenset({"config", "scenario", "rng", "viewer"})
 """The fields left out of observations and view keys by default: constant or hidden."""
 
+LIMIT = float(2**31)
+"""The largest magnitude of a number slot, and the largest length slot (a float32 holds it
+exactly)."""
+
 Write = Callable[[Any, list[float]], None]
+Bounds = list[tuple[float, float]]
+"""Each slot's ``(low, high)``, in order."""
 _MAX_DEPTH = 6
+_FLAG: Bounds = [(0.0, 1.0)]
+_NUMBER: Bounds = [(-LIMIT, LIMIT)]
+_LENGTH = (0.0, LIMIT)
+
+
+def _clamped(value: Any, low: float = -LIMIT, high: float = LIMIT) -> float:
+    """A number beyond ``low`` to ``high`` as the nearest end (a NaN as 0)."""
+    number = float(value)
+    if number != number:
+        return 0.0
+    return high if number > high else low if number < low else number
 
 
 class _Source:
@@ -43,7 +70,14 @@ class _Source:
     rather than a call (the observation is encoded at every decision of an env)."""
 
     def __init__(self) -> None:
-        self.names: dict[str, Any] = {"float": float, "len": len, "sorted": sorted, "repr": repr}
+        self.names: dict[str, Any] = {
+            "float": float,
+            "len": len,
+            "sorted": sorted,
+            "repr": repr,
+            "LIMIT": LIMIT,
+            "clamped": _clamped,
+        }
         self._count = 0
 
     def fresh(self, stem: str) -> str:
@@ -76,7 +110,18 @@ def _skip_none(expression: str, indent: str, lines: list[str]) -> None:
 
 
 def _number(expression: str, indent: str, lines: list[str]) -> None:
-    lines.append(f"{indent}A(float({expression}))")
+    lines.append(f"{indent}x = {expression}")
+    lines.append(f"{indent}A(float(x) if -LIMIT <= x <= LIMIT else clamped(x))")
+
+
+def _ranged(low: float, high: float) -> Emit:
+    def number(expression: str, indent: str, lines: list[str]) -> None:
+        lines.append(f"{indent}x = {expression}")
+        lines.append(
+            f"{indent}A(float(x) if {low!r} <= x <= {high!r} else clamped(x, {low!r}, {high!r}))"
+        )
+
+    return number
 
 
 def _caps(caps: Mapping[str, int] | None) -> dict[str, int]:
@@ -86,6 +131,34 @@ def _caps(caps: Mapping[str, int] | None) -> dict[str, int]:
     if not isinstance(caps, Mapping) or not all(isinstance(name, str) for name in caps):
         raise ConfigError("caps", f"caps maps field names to caps, not {quoted(caps)}")
     return {name: count("caps", cap, 0, MAX_CAP, f"caps[{name!r}]") for name, cap in caps.items()}
+
+
+def _bounds(bounds: Mapping[str, tuple[float, float]] | None) -> dict[str, tuple[float, float]]:
+    """``bounds`` checked: field names to ``(low, high)``, numbers from ``-LIMIT`` to
+    ``LIMIT`` with ``low < high``."""
+    if bounds is None:
+        return {}
+    if not isinstance(bounds, Mapping) or not all(isinstance(name, str) for name in bounds):
+        raise ConfigError("bounds", f"bounds maps field names to (low, high), not {quoted(bounds)}")
+    return {name: _range(name, given) for name, given in bounds.items()}
+
+
+def _range(name: str, given: object) -> tuple[float, float]:
+    pair = tuple(given) if isinstance(given, tuple | list) else ()
+    if len(pair) == 2 and all(
+        isinstance(end, numbers.Real)
+        and not isinstance(end, bool)
+        and -LIMIT <= float(end) <= LIMIT
+        for end in pair
+    ):
+        low, high = float(pair[0]), float(pair[1])
+        if low < high:
+            return low, high
+    message = (
+        f"bounds[{name!r}] is a pair (low, high) of numbers from {-LIMIT:,.0f} to "
+        f"{LIMIT:,.0f}, low below high, not {quoted(given)}"
+    )
+    raise ConfigError("bounds", message)
 
 
 class ObservationEncoder:
@@ -98,8 +171,10 @@ class ObservationEncoder:
         caps: Mapping[str, int] | None = None,
         default_cap: int = 6,
         skip: Iterable[str] = SKIPPED,
+        bounds: Mapping[str, tuple[float, float]] | None = None,
     ) -> None:
         self.caps = _caps(caps)
+        self.bounds = _bounds(bounds)
         self.default_cap = count("default_cap", default_cap, 0, MAX_CAP)
         self.skip = frozenset(skip)
         state = game.setup(0)
@@ -110,7 +185,7 @@ class ObservationEncoder:
         self.vocabulary: dict[str, int] = {s: i + 1 for i, s in enumerate(sorted(strings))}
         """Every string of the initial views, numbered from 1."""
         self._source = _Source()
-        self._records: dict[tuple[type, int], tuple[str, int]] = {}
+        self._records: dict[tuple[type, int], tuple[str, Bounds]] = {}
         scalar = self._source.constant(_scalar(self.vocabulary), "scalar")
         # A string of the vocabulary is its number (never 0, so ``or`` falls through only
         # for what _scalar reads otherwise: another string, a number, an enum, anything).
@@ -118,16 +193,18 @@ class ObservationEncoder:
         self._scalar: Emit = lambda e, indent, lines: lines.append(
             f"{indent}A({known}.get({e}) or {scalar}({e}))"
         )
-        self._top = self._fields(views[0])
-        self.size = sum(width for _, _, width in self._top)
+        self._string: Bounds = [(0.0, float(len(self.vocabulary)))]
+        slots: Bounds = []
+        self._top = self._fields(views[0], slots)
+        self.size = len(slots)
         self._rules = game.rules
         self._kept: dict[str, tuple[Any, Any, dict[str, list[float]]]] = {}
         self.shape: tuple[int] = (self.size,)
         """The observation's shape."""
-        self.low = -float(2**31)
-        """The lowest value a slot may hold."""
-        self.high = float(2**31)
-        """The highest value a slot may hold."""
+        self.low: tuple[float, ...] = tuple(low for low, _ in slots)
+        """The lowest value each slot may hold (see the module docstring)."""
+        self.high: tuple[float, ...] = tuple(high for _, high in slots)
+        """The highest value each slot may hold."""
 
     def encode(self, view: Any) -> list[float]:
         """``view`` as ``size`` floats."""
@@ -159,9 +236,10 @@ class ObservationEncoder:
         self._kept[viewer] = (game, seen, parts)
         return seen, out
 
-    def _fields(self, sample: Any) -> list[tuple[str, Write, int]]:
-        """The top level's writers, one a field: the game record's annotations name the
-        slices' states, its view holds their views, so they read a sample view's types."""
+    def _fields(self, sample: Any, bounds: Bounds) -> list[tuple[str, Write, int]]:
+        """The top level's writers, one a field (their slots' bounds added to ``bounds``):
+        the game record's annotations name the slices' states, its view holds their views,
+        so they read a sample view's types."""
         hints = typing.get_type_hints(type(sample))
         found = []
         for field in attrs.fields(type(sample)):
@@ -169,54 +247,59 @@ class ObservationEncoder:
                 continue
             value = getattr(sample, field.name)
             tp = type(value) if attrs.has(type(value)) else hints.get(field.name, Any)
-            emit, width = self._of(tp, field.name, 1)
-            if width:
+            emit, slots = self._of(tp, field.name, 1)
+            if slots:
                 lines: list[str] = []
                 emit("value", "", lines)
-                found.append((field.name, self._source.function(lines), width))
+                found.append((field.name, self._source.function(lines), len(slots)))
+                bounds += slots
         return found
 
     # -- the layout, from the types --------------------------------------------------------
 
-    def _record(self, cls: type, depth: int) -> tuple[str, int]:
-        """The generated writer of ``cls`` (its global name) and its width."""
+    def _record(self, cls: type, depth: int) -> tuple[str, Bounds]:
+        """The generated writer of ``cls`` (its global name) and its slots' bounds."""
         key = (cls, depth)
         if key in self._records:
             return self._records[key]
         hints = typing.get_type_hints(cls)
         lines: list[str] = []
-        size = 0
+        bounds: Bounds = []
         for field in attrs.fields(cls):
             if field.name in self.skip:
                 continue
-            emit, width = self._of(hints.get(field.name, Any), field.name, depth + 1)
-            if width:
+            emit, slots = self._of(hints.get(field.name, Any), field.name, depth + 1)
+            if slots:
                 emit(f"value.{field.name}", "", lines)
-                size += width
-        found = self._records[key] = (self._source.function(lines).__name__, size)
+                bounds += slots
+        found = self._records[key] = (self._source.function(lines).__name__, bounds)
         return found
 
-    def _of(self, tp: Any, name: str, depth: int) -> tuple[Emit, int]:
+    def _of(self, tp: Any, name: str, depth: int) -> tuple[Emit, Bounds]:
+        """The code writing a value of type ``tp``, and its slots' bounds."""
         origin = typing.get_origin(tp)
         args = typing.get_args(tp)
         if origin in (typing.Union, types.UnionType):
             inner = [arg for arg in args if arg is not type(None)]
             if len(inner) == 1 and len(args) == 2:
                 return self._optional(inner[0], name, depth)
-            return self._scalar, 1
-        if tp in (int, float, bool):
-            return _number, 1
+            return self._scalar, _NUMBER
+        if tp is bool:
+            return _number, _FLAG
+        if tp in (int, float):
+            if name in self.bounds:
+                low, high = self.bounds[name]
+                return _ranged(low, high), [(min(low, 0.0), max(high, 0.0))]
+            return _number, _NUMBER
         if tp is str:
-            return self._scalar, 1
+            return self._scalar, self._string
         if isinstance(tp, type) and issubclass(tp, Enum):
-            position = {member: float(i + 1) for i, member in enumerate(tp)}
-            table = self._source.constant(position, "enum")
-            return lambda e, indent, lines: lines.append(f"{indent}A({table}.get({e}, 0.0))"), 1
+            return self._enum(tp)
         if isinstance(tp, type) and attrs.has(tp):
             if depth > _MAX_DEPTH:
-                return _skip_none, 0
-            write, width = self._record(tp, depth)
-            return lambda e, indent, lines: lines.append(f"{indent}{write}({e}, out)"), width
+                return _skip_none, []
+            write, bounds = self._record(tp, depth)
+            return lambda e, indent, lines: lines.append(f"{indent}{write}({e}, out)"), bounds
         if origin is tuple and args and args[-1] is not Ellipsis:
             return self._fixed(args, name, depth)
         if origin in (tuple, PVector, list) or origin is typing.Sequence:
@@ -225,11 +308,20 @@ class ObservationEncoder:
             return self._sequence(args[0] if args else Any, name, depth, ordered=False)
         if origin in (PMap, dict) or origin is typing.Mapping:
             return self._mapping(args, name, depth)
-        return self._scalar, 1
+        return self._scalar, _NUMBER
 
-    def _optional(self, tp: Any, name: str, depth: int) -> tuple[Emit, int]:
-        inner, width = self._of(tp, name, depth)
-        zeros = self._source.constant([0.0] * (width + 1), "zeros")
+    def _enum(self, tp: type[Enum]) -> tuple[Emit, Bounds]:
+        position = {member: float(i + 1) for i, member in enumerate(tp)}
+        table = self._source.constant(position, "enum")
+
+        def enum(e: str, indent: str, lines: list[str]) -> None:
+            lines.append(f"{indent}A({table}.get({e}, 0.0))")
+
+        return enum, [(0.0, float(len(position)))]
+
+    def _optional(self, tp: Any, name: str, depth: int) -> tuple[Emit, Bounds]:
+        inner, bounds = self._of(tp, name, depth)
+        zeros = self._source.constant([0.0] * (len(bounds) + 1), "zeros")
 
         def optional(e: str, indent: str, lines: list[str]) -> None:
             local = self._source.fresh("v")
@@ -240,9 +332,9 @@ class ObservationEncoder:
             lines.append(f"{indent}    A(1.0)")
             inner(local, indent + "    ", lines)
 
-        return optional, width + 1
+        return optional, _FLAG + bounds
 
-    def _fixed(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, int]:
+    def _fixed(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, Bounds]:
         parts = [self._of(arg, name, depth) for arg in args]
 
         def fixed(e: str, indent: str, lines: list[str]) -> None:
@@ -253,16 +345,17 @@ class ObservationEncoder:
                 lines.append(f"{indent}if {count} > {i}:")
                 part(f"{local}[{i}]", indent + "    ", lines)
 
-        return fixed, sum(width for _, width in parts)
+        return fixed, [slot for _, bounds in parts for slot in bounds]
 
     def _padding(self, cap: int, width: int) -> str:
         """A global tuple: item ``n`` is the zeros after ``n`` of ``cap`` items of ``width``."""
         pads = tuple([0.0] * (width * (cap - min(cap, n))) for n in range(cap + 1))
         return self._source.constant(pads, "pads")
 
-    def _sequence(self, tp: Any, name: str, depth: int, *, ordered: bool) -> tuple[Emit, int]:
+    def _sequence(self, tp: Any, name: str, depth: int, *, ordered: bool) -> tuple[Emit, Bounds]:
         cap = self.caps.get(name, self.default_cap)
-        item, width = self._of(tp, name, depth)
+        item, bounds = self._of(tp, name, depth)
+        width = len(bounds)
         pads = self._padding(cap, width)
 
         def sequence(e: str, indent: str, lines: list[str]) -> None:
@@ -276,12 +369,13 @@ class ObservationEncoder:
                 item(each, indent + "    ", lines)
             lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 
-        return sequence, 1 + cap * width
+        return sequence, [_LENGTH, *bounds * cap]
 
-    def _mapping(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, int]:
+    def _mapping(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, Bounds]:
         cap = self.caps.get(name, self.default_cap)
-        key, kw = self._of(args[0] if args else Any, name, depth)
-        val, vw = self._of(args[1] if len(args) > 1 else Any, name, depth)
+        key, keys = self._of(args[0] if args else Any, name, depth)
+        val, values = self._of(args[1] if len(args) > 1 else Any, name, depth)
+        kw, vw = len(keys), len(values)
         pads = self._padding(cap, kw + vw)
 
         def mapping(e: str, indent: str, lines: list[str]) -> None:
@@ -295,7 +389,7 @@ class ObservationEncoder:
                 val(v, indent + "    ", lines)
             lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 
-        return mapping, 1 + cap * (kw + vw)
+        return mapping, [_LENGTH, *(keys + values) * cap]
 
 
 def _scalar(vocabulary: Mapping[str, int]) -> Callable[[Any], float]:
@@ -303,7 +397,7 @@ def _scalar(vocabulary: Mapping[str, int]) -> Callable[[Any], float]:
         if isinstance(value, str):
             return float(vocabulary.get(value, 0))
         if isinstance(value, bool | int | float):
-            return float(value)
+            return _clamped(value)
         if isinstance(value, Enum):
             return float(vocabulary.get(str(value.value), 0))
         return 0.0

@@ -22,21 +22,26 @@ PettingZoo env of the same game gives them."""
 
 
 def as_policy(
-    agent: Agent, game: GameDef[Any] | str, *, caps: Mapping[str, int] | None = None
+    agent: Agent,
+    game: GameDef[Any] | str,
+    *,
+    caps: Mapping[str, int] | None = None,
+    bounds: Mapping[str, tuple[float, float]] | None = None,
 ) -> Policy:
     """``agent`` as a policy of ``game`` for :func:`gamefold.play`,
     :func:`gamefold.sim.simulate` and :func:`gamefold.sim.compare`.
 
-    The policy encodes its view and legal actions as :func:`aec_env` does (same ``caps``),
-    asks ``agent`` for an index and decodes it; an index that names no legal action, or a
-    choice that is no index (a float, a bool: an ``int``, a NumPy integer or a 0-d integer
-    array is), is a ``ValueError``. The policy's RNG stream is passed on untouched.
+    The policy encodes its view and legal actions as :func:`aec_env` does (same ``caps``
+    and ``bounds``), asks ``agent`` for an index and decodes it; an index that names no
+    legal action, or a choice that is no index (a float, a bool: an ``int``, a NumPy
+    integer or a 0-d integer array is), is a ``ValueError``. The policy's RNG stream is
+    passed on untouched.
     """
     np = require("envs", "numpy", "gamefold.envs.as_policy")
     if isinstance(game, str):
         game = get_game(game)()
     codec = ActionCodec(game)
-    encoder = ObservationEncoder(game, caps=caps)
+    encoder = ObservationEncoder(game, caps=caps, bounds=bounds)
 
     def policy(view: Game, legal: tuple[Action, ...], rng: Rng) -> tuple[Action, Rng]:
         actor = _viewer(view)
