@@ -47,6 +47,7 @@ __all__ = [
     "Around",
     "Checker",
     "Clock",
+    "Decide",
     "Game",
     "Handler",
     "Initial",
@@ -324,6 +325,8 @@ class LazyView:
 
 Handler: TypeAlias = Callable[[Game, Any], tuple[Game, Events]]
 """A whole-game handler: ``(game, action) -> (game, events)``; raises on an illegal action."""
+Decide: TypeAlias = Callable[[Game, Any], "tuple[Game, Events] | Refusal"]
+"""A game-level decide function: ``(game, action) -> (game, events) | Refusal``."""
 Checker: TypeAlias = Callable[[Game, Any], IllegalAction | None]
 """A whole-game check: ``(game, action) -> IllegalAction | None``."""
 _Keep: TypeAlias = Callable[[Game, Any], IllegalAction | Refusal | None]
@@ -363,16 +366,20 @@ class Rule:
     """A game-level rule: the handler of one action type, seeing the whole game.
 
     Use it for rules that cross subsystems (paying for an attack with a Skill card). ``step``
-    decides the action in one pass: it raises :class:`IllegalAction` for an illegal one
-    (changing nothing) or returns the new game and its events; :meth:`Rules.check` answers
-    from the same function. A rule built on subsystems calls their ``step``, which decide
-    for themselves, so every action is validated once on its way.
+    is the action type's one decide function, as a subsystem's: it returns a
+    :class:`~gamefold.errors.Refusal` naming its rule for an illegal action (changing
+    nothing; ``Catalogue.refusal`` builds one, :func:`gamefold.pipeline.guarded` adds the
+    malformed-input guard) or the new game and its events; the registry raises the refusal
+    as an :class:`IllegalAction`, and :meth:`Rules.check` answers from the same function. A
+    rule built on subsystems calls their ``step``, which decide for themselves (their
+    :class:`IllegalAction` passes through), so every action is validated once on its way.
     """
 
     action: type[Action] = attrs.field(validator=_action_class)
     """The action type this rule handles."""
-    step: Handler
-    """``step(game, action) -> (game, events)``; raises :class:`IllegalAction` if illegal."""
+    step: Decide
+    """``step(game, action) -> (game, events) | Refusal``: the action type's one decide
+    function."""
     legal_actions: GameListing | None = None
     """The actions an actor may take that this rule lists, or ``None`` if it lists none."""
     name: str = ""
@@ -918,24 +925,27 @@ def _rule_name(rule: Rule) -> str:
     return rule.name or rule.action.__name__
 
 
-def _deciding(step: Handler) -> Checker:
-    """The check of a one-pass handler: its refusal, from the same function."""
+def _rule_entry(rule: Rule, kind: str) -> _Entry:
+    """The entry of a game-level rule (``kind`` is ``"rule"`` or ``"override"``): its
+    decide function's refusal raised by the step, answered by the check."""
+    exact = rule.exact and rule.legal_actions is not None
+    source = f"{kind} {_rule_name(rule)}"
+    decide = rule.step
+
+    def step(game: Game, action: Any) -> tuple[Game, Events]:
+        result = decide(game, action)
+        if type(result) is Refusal:
+            raise _refused(source, result, action)
+        return result  # type: ignore[return-value]
 
     def check(game: Game, action: Any) -> IllegalAction | None:
         try:
-            step(game, action)
-        except IllegalAction as problem:
+            result = decide(game, action)
+        except IllegalAction as problem:  # a subsystem's, asked on the way
             return problem
-        return None
+        return _refused(source, result, action) if type(result) is Refusal else None
 
-    return check
-
-
-def _rule_entry(rule: Rule, kind: str) -> _Entry:
-    """The entry of a game-level rule; ``kind`` is ``"rule"`` or ``"override"``."""
-    exact = rule.exact and rule.legal_actions is not None
-    source = f"{kind} {_rule_name(rule)}"
-    return _Entry(rule.step, _deciding(rule.step), source, exact)
+    return _Entry(step, check, source, exact)
 
 
 def _claim(table: dict[type, _Entry], kind: type, entry: _Entry) -> None:
@@ -1001,7 +1011,8 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
 
 
 def _refused(name: str, refusal: Refusal, action: Any) -> IllegalAction:
-    """The :class:`~gamefold.IllegalAction` of a wrapper's refusal, citing the rule it names."""
+    """The :class:`~gamefold.IllegalAction` of a wrapper's or a rule's refusal, citing the
+    rule it names."""
     if type(refusal) is not Refusal or refusal.rule is None:
         raise RegistryError(
             f"{name} refused with {refusal!r}: a wrapper's refuse returns None or a Refusal "

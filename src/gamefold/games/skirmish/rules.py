@@ -79,13 +79,13 @@ def _rules(config: SkirmishConfig) -> tuple[Rule, ...]:
     return (
         Rule(
             declaring.UseAbility,
-            partial(declaring.step_use_ability, config),
+            declaring.step_use_ability(config),
             legal_actions=partial(declaring.use_options, config),
             # exact: the registry trusts the listing rather than checking each action again;
             # the listing-soundness tests hold it, so either way the same actions are listed.
             exact=True,
         ),
-        Rule(declaring.UseCard, partial(declaring.step_use_card, config)),
+        Rule(declaring.UseCard, declaring.step_use_card(config)),
     )
 
 
