@@ -425,7 +425,6 @@ def attack_override(config: CampaignConfig, sk: SkirmishConfig) -> Rule:
         partial(step_attack, config, sk),
         legal_actions=attack_options,
         name="CP-1 attack as a battle",
-        exact=True,  # it spares the registry checking what it lists
     )
 
 

@@ -81,14 +81,12 @@ def refusal(kind: type[Action], code: str, message: str) -> Rule:
     def step(game: Game, action: Action) -> Refusal:
         return refused
 
-    # Listing nothing, exactly: the registry drops the subsystem's listing of ``kind``
-    # without checking each action against this refusal.
+    # Listing nothing: the registry drops the subsystem's listing of ``kind``.
     return Rule(
         kind,
         step,
         name=f"skirmish refuses {kind.__name__}",
         legal_actions=no_actions,
-        exact=True,
     )
 
 

@@ -268,7 +268,6 @@ OVERRIDES: tuple[Rule, ...] = (
         play_standalone,
         legal_actions=list_standalone,
         name="summit Standalone",
-        exact=True,
     ),
 )
 """Summit's Standalone play: diplomacy's, aimed at the map, with every target listed."""
