@@ -795,7 +795,8 @@ class Rules:
             for kind, entry in self._table.items()
             if entry.sliced and kind not in taken_by_rules
         }
-        listers: list[_Lister] = [_slice_listing(sub, plan) for sub in self.subsystems]
+        listing = [sub for sub in self.subsystems if sub.legal_actions is not no_actions]
+        listers: list[_Lister] = [_slice_listing(sub, plan) for sub in listing]
         for rule in (*self.rules, *self.overrides):
             if rule.legal_actions is not None:
                 listers.append(_narrowed(rule.legal_actions, self._table[rule.action].refuse))
@@ -893,14 +894,18 @@ def _slice_listing(sub: Subsystem[Any], plan: Mapping[type, Refuse | None]) -> _
     def listed(game: Game, actor: str) -> list[Action]:
         out = []
         for action in listing(read(game), actor):
-            kind = type(action)
-            if kind in plan:
-                refuse = plan[kind]
-                if refuse is None or refuse(game, action) is None:
-                    out.append(action)
+            refuse = plan.get(type(action), _left_out)
+            if refuse is None or (refuse is not _left_out and refuse(game, action) is None):
+                out.append(action)
         return out
 
     return listed
+
+
+def _left_out(game: Game, action: Any) -> Refusal | None:
+    """The mark of a type a subsystem lists but the registry does not take from it (never
+    called)."""
+    return None
 
 
 def _narrowed(listing: GameListing, refuse: Refuse | None) -> GameListing:
