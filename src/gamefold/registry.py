@@ -357,7 +357,6 @@ def _around_result(name: str, result: Any) -> tuple[Game, Events]:
 
 GameListing: TypeAlias = Callable[[Game, str], tuple[Action, ...]]
 """A game-level listing: ``(game, actor) -> actions``."""
-_Lister: TypeAlias = Callable[[Game, str], Iterable[Action]]
 
 
 @attrs.frozen
@@ -523,7 +522,17 @@ class Rules:
         self._table = self._build_table()
         self._steps = {kind: entry.step for kind, entry in self._table.items()}
         self._checks = {kind: entry.check for kind, entry in self._table.items()}
-        self._listers = self._build_listers()
+        self._plan = self._build_plan()
+        self._listers = tuple(
+            (attrgetter(sub.name), sub.legal_actions)
+            for sub in self.subsystems
+            if sub.legal_actions is not no_actions  # it lists nothing: left out at once
+        )
+        self._rule_listers = tuple(
+            _narrowed(rule.legal_actions, self._table[rule.action].refuse)
+            for rule in (*self.rules, *self.overrides)
+            if rule.legal_actions is not None
+        )
         self._views = {sub.name: sub.view for sub in self.subsystems}
         self._merges = {seat.seat: seat.views for seat in self.seats}
 
@@ -670,8 +679,14 @@ class Rules:
 
     def _own_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
         out: list[Action] = []
-        for listing in self._listers:
-            out.extend(listing(game, actor))
+        plan = self._plan  # each subsystem's candidates narrowed as they are made
+        for read, listing in self._listers:
+            for action in listing(read(game), actor):
+                refuse = plan.get(type(action), _left_out)
+                if refuse is None or (refuse is not _left_out and refuse(game, action) is None):
+                    out.append(action)
+        for listed in self._rule_listers:
+            out.extend(listed(game, actor))
         return tuple(out)
 
     def view(self, game: Game, viewer: str, *, since: tuple[Game, Game] | None = None) -> Game:
@@ -782,25 +797,19 @@ class Rules:
 
     # -- building ------------------------------------------------------------------------
 
-    def _build_listers(self) -> tuple[_Lister, ...]:
-        """Each listing of the game, composed once: the subsystems' in order, then the
-        game-level rules'. Every listed action is legal by construction; a wrapper's refusal
-        narrows the listing of its type where its candidates are made, and nothing is
-        checked again."""
+    def _build_plan(self) -> dict[type, Refuse | None]:
+        """What the listing takes of the subsystems' candidates, by type, decided once: a
+        type their handlers list, with its wrappers' refusal narrowing it (``None``: taken
+        as listed). A type a rule lists instead, or that nothing handles, is left out.
+        Every listed action is legal by construction: nothing is checked again."""
         taken_by_rules = frozenset(
             rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
         )
-        plan = {
+        return {
             kind: entry.refuse
             for kind, entry in self._table.items()
             if entry.sliced and kind not in taken_by_rules
         }
-        listing = [sub for sub in self.subsystems if sub.legal_actions is not no_actions]
-        listers: list[_Lister] = [_slice_listing(sub, plan) for sub in listing]
-        for rule in (*self.rules, *self.overrides):
-            if rule.legal_actions is not None:
-                listers.append(_narrowed(rule.legal_actions, self._table[rule.action].refuse))
-        return tuple(listers)
 
     def _handling(self, action: Action) -> _Entry:
         """The entry handling ``action``; an action of a type nobody handles is illegal."""
@@ -883,23 +892,6 @@ class Rules:
             return None
 
         return _Entry(step, check, "lifecycle", sliced=True)
-
-
-def _slice_listing(sub: Subsystem[Any], plan: Mapping[type, Refuse | None]) -> _Lister:
-    """``sub``'s listing on the whole game: the actions of the types ``plan`` holds (a type
-    a rule lists instead, or that nothing handles, is left out), each type's narrowed by
-    its wrappers' refusal where it has one."""
-    read, listing = attrgetter(sub.name), sub.legal_actions
-
-    def listed(game: Game, actor: str) -> list[Action]:
-        out = []
-        for action in listing(read(game), actor):
-            refuse = plan.get(type(action), _left_out)
-            if refuse is None or (refuse is not _left_out and refuse(game, action) is None):
-                out.append(action)
-        return out
-
-    return listed
 
 
 def _left_out(game: Game, action: Any) -> Refusal | None:
