@@ -91,6 +91,12 @@ class Refusal:
         self.detail = detail
         self.rule = rule
 
+    @classmethod
+    def of(cls, problem: IllegalAction) -> Refusal:
+        """The refusal a subsystem's :class:`IllegalAction` states, for a game-level rule
+        that asked the subsystem and refuses for its reason (code, sentence and rule kept)."""
+        return cls(problem.code, problem.message, problem.rule)
+
     def __repr__(self) -> str:
         rule = "" if self.rule is None else f", rule={self.rule!r}"
         return f"Refusal({self.code!r}, {self.detail!r}{rule})"

@@ -30,7 +30,16 @@ from gamefold.errors import IllegalAction, Refusal
 from gamefold.registry import Invariant, Subsystem, no_actions
 from gamefold.rng import Rng
 
-__all__ = ["Catalogue", "Decide", "FieldCheck", "Pipeline", "Refusal", "field_checks", "fits"]
+__all__ = [
+    "Catalogue",
+    "Decide",
+    "FieldCheck",
+    "Pipeline",
+    "Refusal",
+    "field_checks",
+    "fits",
+    "guarded",
+]
 
 S = TypeVar("S")
 FieldCheck: TypeAlias = tuple[str, Callable[[object], bool]]
@@ -354,6 +363,41 @@ class Pipeline(Generic[S]):
             event_rules=dict(event_rules or {}),
             rule_ids=tuple(rule_ids),
         )
+
+
+def guarded(
+    catalogue: Catalogue,
+    kind: type,
+    decide: Decide,
+    *,
+    fields: Mapping[str, Callable[[object], bool]] | None = None,
+    shape: Callable[[Any], bool] | None = None,
+    sentence: Callable[[Any], str] | None = None,
+) -> Decide:
+    """``decide`` behind the guard a :class:`Pipeline` gives ``kind``: a game-level rule's
+    one function, refusing malformed input (EN-4) before it decides.
+
+    The fields of ``kind`` are checked against their declared types (:func:`fits`), but for
+    those ``fields`` names, then ``shape``; an action that does not fit is refused with
+    ``<domain>/malformed`` and ``sentence(action)`` (by default the pipeline's sentence
+    naming the field). The result is a :data:`Decide` function, as a
+    :class:`~gamefold.Rule`'s ``step`` may be: it returns a :class:`Refusal` naming its rule,
+    which the registry raises.
+    """
+    problem = _well_formed(_checks(kind, fields or {}), shape)
+    malformed = catalogue.malformed
+
+    def decided(state: Any, action: Any) -> tuple[Any, Events] | Refusal:
+        bad = problem(action)
+        if bad is None:
+            return decide(state, action)
+        if sentence is not None:
+            return Refusal(malformed, sentence(action), "EN-4")
+        name = type(action).__name__
+        what = f"{name}.{bad} has a value" if bad else f"That {name} has"
+        return Refusal(malformed, f"{what} of the wrong type or range.", "EN-4")
+
+    return decided
 
 
 def _checks(kind: type, overrides: Mapping[str, Callable[[object], bool]]) -> list[FieldCheck]:

@@ -47,6 +47,7 @@ __all__ = [
     "Around",
     "Checker",
     "Clock",
+    "Decide",
     "Game",
     "Handler",
     "Initial",
@@ -324,10 +325,10 @@ class LazyView:
 
 Handler: TypeAlias = Callable[[Game, Any], tuple[Game, Events]]
 """A whole-game handler: ``(game, action) -> (game, events)``; raises on an illegal action."""
+Decide: TypeAlias = Callable[[Game, Any], "tuple[Game, Events] | Refusal"]
+"""A game-level decide function: ``(game, action) -> (game, events) | Refusal``."""
 Checker: TypeAlias = Callable[[Game, Any], IllegalAction | None]
 """A whole-game check: ``(game, action) -> IllegalAction | None``."""
-_Keep: TypeAlias = Callable[[Game, Any], IllegalAction | Refusal | None]
-"""What the listing asks of a listed action: a check or a wrapper's refusal, ``None`` to keep."""
 
 
 def _action_class(owner: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -363,30 +364,35 @@ class Rule:
     """A game-level rule: the handler of one action type, seeing the whole game.
 
     Use it for rules that cross subsystems (paying for an attack with a Skill card). ``step``
-    decides the action in one pass: it raises :class:`IllegalAction` for an illegal one
-    (changing nothing) or returns the new game and its events; :meth:`Rules.check` answers
-    from the same function. A rule built on subsystems calls their ``step``, which decide
-    for themselves, so every action is validated once on its way.
+    is the action type's one decide function, as a subsystem's: it returns a
+    :class:`~gamefold.errors.Refusal` naming its rule for an illegal action (changing
+    nothing; ``Catalogue.refusal`` builds one, :func:`gamefold.pipeline.guarded` adds the
+    malformed-input guard) or the new game and its events; the registry raises the refusal
+    as an :class:`IllegalAction`, and :meth:`Rules.check` answers from the same function. A
+    rule built on subsystems calls their ``step``, which decide for themselves (their
+    :class:`IllegalAction` passes through), so every action is validated once on its way.
     """
 
     action: type[Action] = attrs.field(validator=_action_class)
     """The action type this rule handles."""
-    step: Handler
-    """``step(game, action) -> (game, events)``; raises :class:`IllegalAction` if illegal."""
+    step: Decide
+    """``step(game, action) -> (game, events) | Refusal``: the action type's one decide
+    function."""
     legal_actions: GameListing | None = None
-    """The actions an actor may take that this rule lists, or ``None`` if it lists none."""
+    """The actions of this type an actor may take, built from the predicates ``step``
+    decides by, so that each is legal by construction (EN-5): the registry lists them as
+    they are, narrowed only by the wrappers' refusals, and never checks them again. A rule
+    without a listing lists nothing of its type (a subsystem's listing of it is dropped)."""
     name: str = ""
     """A name for messages; defaults to the action type's name."""
-    exact: bool = False
-    """Whether ``legal_actions`` lists only legal actions, built from the same predicates as
-    ``step`` (EN-5): the registry then trusts the listing instead of checking each action."""
 
 
 Around: TypeAlias = Callable[[Game, Any, Handler], tuple[Game, Events]]
 Refuse: TypeAlias = Callable[[Game, Any], Refusal | None]
 """``refuse(game, action)``: why a wrapper refuses an action the wrapped handler accepts (a
 :class:`~gamefold.errors.Refusal` naming its rule), or ``None``. It runs only on actions the
-wrapped handler accepted, and it filters the listing."""
+wrapped handler accepted, and it narrows the listing of its type once, where the candidates
+are made: the registry checks nothing listed again."""
 Initial: TypeAlias = Callable[[Mapping[str, Any]], Any]
 """``initial(slices) -> state``: a slice's first state, made from the game's other slices
 (by name) when :meth:`Rules.new_game` is given them alone (:meth:`Rules.with_subsystem`)."""
@@ -409,7 +415,8 @@ class Wrapper:
     ``inner(game, action)``, change its result, or not call it at all. ``refuse``, when
     given, is the wrapper's one refusal function: consulted for an action the wrapped handler
     accepts (so the wrapped handler's refusal comes first), it refuses the step, answers
-    :meth:`Rules.check`, and filters :meth:`Rules.legal_actions`, so all three agree. A
+    :meth:`Rules.check`, and narrows :meth:`Rules.legal_actions` of its type once, where the
+    candidates are made (nothing listed is checked again), so all three agree. A
     wrapper that only refuses needs no ``around``. Wrappers apply in the order given: a
     later one wraps the earlier ones.
     """
@@ -457,10 +464,11 @@ class _Entry:
     """Decides and applies; raises for an illegal action."""
     check: Checker
     source: str
-    exact: bool = False
-    """Whether the listing of this type (its subsystem's, or its rule's) is exact."""
+    sliced: bool = False
+    """Whether the subsystems' listings list this type (its handler is a subsystem's or the
+    lifecycle's, not a game-level rule's)."""
     refuse: Refuse | None = None
-    """The wrappers' refusals, for an exact listing they narrow (EN-5)."""
+    """The wrappers' refusals, narrowing the listing of this type (EN-5)."""
 
 
 class Rules:
@@ -514,12 +522,17 @@ class Rules:
         self._table = self._build_table()
         self._steps = {kind: entry.step for kind, entry in self._table.items()}
         self._checks = {kind: entry.check for kind, entry in self._table.items()}
-        self._listed_by_rules = frozenset(
-            rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
+        self._plan = self._build_plan()
+        self._listers = tuple(
+            (attrgetter(sub.name), sub.legal_actions)
+            for sub in self.subsystems
+            if sub.legal_actions is not no_actions  # it lists nothing: left out at once
         )
-        self._sieve = self._build_sieve()
-        self._listers = tuple((attrgetter(sub.name), sub.legal_actions) for sub in self.subsystems)
-        self._rule_listers = self._build_rule_listers()
+        self._rule_listers = tuple(
+            _narrowed(rule.legal_actions, self._table[rule.action].refuse)
+            for rule in (*self.rules, *self.overrides)
+            if rule.legal_actions is not None
+        )
         self._views = {sub.name: sub.view for sub in self.subsystems}
         self._merges = {seat.seat: seat.views for seat in self.seats}
 
@@ -666,15 +679,14 @@ class Rules:
 
     def _own_actions(self, game: Game, actor: str) -> tuple[Action, ...]:
         out: list[Action] = []
-        sieve = self._sieve
+        plan = self._plan  # each subsystem's candidates narrowed as they are made
         for read, listing in self._listers:
             for action in listing(read(game), actor):
-                keep = sieve.get(type(action), _unlisted)
-                if keep is _vouched or (keep is not _unlisted and keep(game, action) is None):
+                refuse = plan.get(type(action), _left_out)
+                if refuse is None or (refuse is not _left_out and refuse(game, action) is None):
                     out.append(action)
-        for listing, narrow in self._rule_listers:
-            listed = listing(game, actor)
-            out.extend(listed if narrow is None else (a for a in listed if narrow(game, a) is None))
+        for listed in self._rule_listers:
+            out.extend(listed(game, actor))
         return tuple(out)
 
     def view(self, game: Game, viewer: str, *, since: tuple[Game, Game] | None = None) -> Game:
@@ -785,32 +797,19 @@ class Rules:
 
     # -- building ------------------------------------------------------------------------
 
-    def _build_sieve(self) -> dict[type, _Keep]:
-        """What :meth:`legal_actions` does with a subsystem's listed action, by type, decided
-        once: keep it (an exact listing), keep it unless a wrapper refuses it, keep it if the
-        whole handler accepts it, or drop it (a rule lists the type instead, or nothing
-        handles it: types absent from the sieve)."""
-        sieve: dict[type, _Keep] = {}
-        for kind, entry in self._table.items():
-            if kind in self._listed_by_rules:
-                continue
-            if not entry.exact:
-                sieve[kind] = entry.check
-            else:
-                sieve[kind] = _vouched if entry.refuse is None else entry.refuse
-        return sieve
-
-    def _build_rule_listers(self) -> tuple[tuple[GameListing, _Keep | None], ...]:
-        """Each listing rule's listing with what narrows it, decided once: nothing (an exact
-        listing), the wrappers' refusals (an exact listing a wrapper narrows, EN-5) or the
-        whole handler's check of each listed action (a listing the registry does not trust)."""
-        listers = []
-        for rule in (*self.rules, *self.overrides):
-            if rule.legal_actions is not None:
-                entry = self._table[rule.action]
-                narrow = entry.refuse if entry.exact else entry.check
-                listers.append((rule.legal_actions, narrow))
-        return tuple(listers)
+    def _build_plan(self) -> dict[type, Refuse | None]:
+        """What the listing takes of the subsystems' candidates, by type, decided once: a
+        type their handlers list, with its wrappers' refusal narrowing it (``None``: taken
+        as listed). A type a rule lists instead, or that nothing handles, is left out.
+        Every listed action is legal by construction: nothing is checked again."""
+        taken_by_rules = frozenset(
+            rule.action for rule in (*self.rules, *self.overrides) if rule.legal_actions
+        )
+        return {
+            kind: entry.refuse
+            for kind, entry in self._table.items()
+            if entry.sliced and kind not in taken_by_rules
+        }
 
     def _handling(self, action: Action) -> _Entry:
         """The entry handling ``action``; an action of a type nobody handles is illegal."""
@@ -852,15 +851,6 @@ class Rules:
             self._steps[action_type] = entry.step
             self._checks[action_type] = entry.check
         return entry
-        for base in action_type.__mro__[1:]:
-            entry = self._table.get(base)
-            if entry is not None:
-                # Remembered: the next look-up of this type finds it at once.
-                self._table[action_type] = entry
-                self._steps[action_type] = entry.step
-                self._checks[action_type] = entry.check
-                return entry
-        return None
 
     def _build_table(self) -> dict[type, _Entry]:
         table: dict[type, _Entry] = {}
@@ -901,41 +891,50 @@ class Rules:
                     return problem
             return None
 
-        return _Entry(step, check, "lifecycle", exact=True)
+        return _Entry(step, check, "lifecycle", sliced=True)
 
 
-def _vouched(game: Game, action: Any) -> IllegalAction | None:
-    """The sieve's mark for an action an exact listing vouches for (never called)."""
+def _left_out(game: Game, action: Any) -> Refusal | None:
+    """The mark of a type a subsystem lists but the registry does not take from it (never
+    called)."""
     return None
 
 
-def _unlisted(game: Game, action: Any) -> IllegalAction | None:
-    """The sieve's mark for an action a subsystem lists but the registry does not."""
-    return None
+def _narrowed(listing: GameListing, refuse: Refuse | None) -> GameListing:
+    """A rule's listing, narrowed by its wrappers' refusal where it has one."""
+    if refuse is None:
+        return listing
+
+    def listed(game: Game, actor: str) -> tuple[Action, ...]:
+        return tuple(a for a in listing(game, actor) if refuse(game, a) is None)
+
+    return listed
 
 
 def _rule_name(rule: Rule) -> str:
     return rule.name or rule.action.__name__
 
 
-def _deciding(step: Handler) -> Checker:
-    """The check of a one-pass handler: its refusal, from the same function."""
+def _rule_entry(rule: Rule, kind: str) -> _Entry:
+    """The entry of a game-level rule (``kind`` is ``"rule"`` or ``"override"``): its
+    decide function's refusal raised by the step, answered by the check."""
+    source = f"{kind} {_rule_name(rule)}"
+    decide = rule.step
+
+    def step(game: Game, action: Any) -> tuple[Game, Events]:
+        result = decide(game, action)
+        if type(result) is Refusal:
+            raise _refused(source, result, action)
+        return result  # type: ignore[return-value]
 
     def check(game: Game, action: Any) -> IllegalAction | None:
         try:
-            step(game, action)
-        except IllegalAction as problem:
+            result = decide(game, action)
+        except IllegalAction as problem:  # a subsystem's, asked on the way
             return problem
-        return None
+        return _refused(source, result, action) if type(result) is Refusal else None
 
-    return check
-
-
-def _rule_entry(rule: Rule, kind: str) -> _Entry:
-    """The entry of a game-level rule; ``kind`` is ``"rule"`` or ``"override"``."""
-    exact = rule.exact and rule.legal_actions is not None
-    source = f"{kind} {_rule_name(rule)}"
-    return _Entry(rule.step, _deciding(rule.step), source, exact)
+    return _Entry(step, check, source)
 
 
 def _claim(table: dict[type, _Entry], kind: type, entry: _Entry) -> None:
@@ -963,7 +962,7 @@ def _lift(sub: Subsystem[Any], record: type[Game]) -> _Entry:
     def check(game: Game, action: Any) -> IllegalAction | None:
         return sub_check(read(game), action)
 
-    return _Entry(step, check, f"subsystem {sub.name}", True)
+    return _Entry(step, check, f"subsystem {sub.name}", sliced=True)
 
 
 def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
@@ -979,7 +978,7 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
         def passing(game: Game, action: Any) -> tuple[Game, Events]:
             return _around_result(name, around(game, action, inner_step))
 
-        return _Entry(passing, inner_check, source, inner.exact, inner.refuse)
+        return _Entry(passing, inner_check, source, inner.sliced, inner.refuse)
 
     def step(game: Game, action: Any) -> tuple[Game, Events]:
         # The wrapped handler decides first (its refusal comes first), then the wrapper's
@@ -997,11 +996,12 @@ def _wrap(table: dict[type, _Entry], wrapper: Wrapper) -> _Entry:
         refusal = refuse(game, action)
         return None if refusal is None else _refused(name, refusal, action)
 
-    return _Entry(step, check, source, inner.exact, _either(inner.refuse, refuse))
+    return _Entry(step, check, source, inner.sliced, _either(inner.refuse, refuse))
 
 
 def _refused(name: str, refusal: Refusal, action: Any) -> IllegalAction:
-    """The :class:`~gamefold.IllegalAction` of a wrapper's refusal, citing the rule it names."""
+    """The :class:`~gamefold.IllegalAction` of a wrapper's or a rule's refusal, citing the
+    rule it names."""
     if type(refusal) is not Refusal or refusal.rule is None:
         raise RegistryError(
             f"{name} refused with {refusal!r}: a wrapper's refuse returns None or a Refusal "

@@ -62,7 +62,10 @@ def transfer_check(game: Game, action: Transfer) -> IllegalAction | None:
 TRANSFER = Rule(
     Transfer,
     step=transfer_step,
-    legal_actions=lambda game, actor: (Transfer(5), Transfer(50)) if actor == "a" else (),
+    # Built from transfer_check, the predicate the step refuses by: legal by construction.
+    legal_actions=lambda game, actor: tuple(
+        t for t in (Transfer(5), Transfer(50)) if actor == "a" and transfer_check(game, t) is None
+    ),
 )
 
 
@@ -461,8 +464,9 @@ def test_en4_a_wrapped_action_is_decided_once_on_its_way() -> None:
         bumped.step(game, Add(2))
 
 
-def test_en5_an_exact_rule_listing_is_trusted_and_an_inexact_one_checked() -> None:
-    """EN-5: ``Rule.exact`` tells the registry its listing needs no second check."""
+def test_en5_a_rule_listing_is_trusted_never_checked() -> None:
+    """EN-5: a rule's listing is legal by construction: the registry lists it as it is and
+    never asks the rule about what it listed."""
     rules, game = two()
     checked: list[Transfer] = []
 
@@ -471,12 +475,8 @@ def test_en5_an_exact_rule_listing_is_trusted_and_an_inexact_one_checked() -> No
         return transfer_step(game, action)
 
     listing = lambda game, actor: (Transfer(5), Transfer(50)) if actor == "a" else ()  # noqa: E731
-    loose = rules.with_rules(Rule(Transfer, counting, legal_actions=listing))
-    assert Transfer(50) not in loose.legal_actions(game, "a")
-    assert checked == [Transfer(5), Transfer(50)]
-    checked.clear()
-    exact = rules.with_rules(Rule(Transfer, counting, legal_actions=listing, exact=True))
-    assert exact.legal_actions(game, "a")[-2:] == (Transfer(5), Transfer(50))
+    trusted = rules.with_rules(Rule(Transfer, counting, legal_actions=listing))
+    assert trusted.legal_actions(game, "a")[-2:] == (Transfer(5), Transfer(50))
     assert checked == []
 
 
@@ -511,7 +511,7 @@ def test_en5_a_wrapper_narrows_an_exact_rule_listing_too() -> None:
     wrapper's refusal filters the listing, so nothing listed is refused."""
     rules, game = two()
     listing = lambda game, actor: (Transfer(1), Transfer(3)) if actor == "a" else ()  # noqa: E731
-    exact = rules.with_rules(Rule(Transfer, transfer_step, legal_actions=listing, exact=True))
+    exact = rules.with_rules(Rule(Transfer, transfer_step, legal_actions=listing))
     checks: list[Transfer] = []
 
     assert exact.legal_actions(game, "a")[-2:] == (Transfer(1), Transfer(3))
@@ -530,7 +530,7 @@ def test_en5_a_wrapper_refusal_reads_the_game_its_rule_listing_is_for() -> None:
     listed: what it keeps follows the state (here, no transfer above ``b``'s value)."""
     rules, game = two()
     listing = lambda game, actor: (Transfer(1), Transfer(3))  # noqa: E731
-    exact = rules.with_rules(Rule(Transfer, transfer_step, legal_actions=listing, exact=True))
+    exact = rules.with_rules(Rule(Transfer, transfer_step, legal_actions=listing))
 
     def at_most_b(g: Game, a: Transfer) -> Refusal | None:
         if a.amount > g["b"].value:
@@ -739,9 +739,10 @@ def test_en5_a_listed_lifecycle_action_is_trusted_without_a_check() -> None:
     assert log == []
 
 
-def test_en5_an_override_without_a_listing_checks_the_subsystems_listing() -> None:
-    """EN-5: an override that lists nothing keeps the subsystem's listing, checked by the
-    override's own step (not trusted), also under a refusing wrapper."""
+def test_en5_an_override_without_a_listing_lists_nothing_of_its_type() -> None:
+    """EN-5: an override that lists nothing replaces the subsystem's listing of its type
+    with nothing (a game's listing of a type replaces the subsystem's), also under a
+    refusing wrapper: nothing the override might refuse is listed."""
     rules, game = two()
 
     def strict_add(game: Game, action: Add) -> tuple[Game, Events]:
@@ -750,9 +751,10 @@ def test_en5_an_override_without_a_listing_checks_the_subsystems_listing() -> No
         return _plain_add(game, action)
 
     strict = rules.override(Rule(Add, step=strict_add))
-    assert strict.legal_actions(game, "a") == (Add(1), Add(2))
+    assert strict.legal_actions(game, "a") == ()
     kept = strict.wrap(Wrapper(Add, refuse=lambda g, a: None))
-    assert kept.legal_actions(game, "a") == (Add(1), Add(2))
+    assert kept.legal_actions(game, "a") == ()
+    assert kept.reduce(game, Add(2))["a"].value == 2
 
 
 def test_en5_two_refusals_both_narrow_a_trusted_listing() -> None:

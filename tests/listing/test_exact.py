@@ -2,8 +2,8 @@
 
 Sound: every listed action is accepted. Complete: every accepted action of a brute-force
 enumeration of the actor's action space (:mod:`gamefold.testing.listing`) is listed. The
-registry trusts these listings (``Rule.exact``, ``Wrapper.keep``) instead of checking each
-action again, so both halves are what keeps ``legal_actions`` honest.
+registry trusts these listings (a wrapper's refusal narrows its type's once) instead of
+checking each action again, so both halves are what keeps ``legal_actions`` honest.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Exact listings (EN-5): ``legal_actions`` lists every legal choice and nothing else.
 
 A listing is *sound* when every action it lists is accepted, and *complete* when every
-accepted action of the actor's action space is listed. The registry trusts a listing it is
-told is exact instead of checking each action again, so both halves matter. The action
+accepted action of the actor's action space is listed. The registry trusts every listing
+instead of checking each action again, so both halves matter. The action
 spaces here enumerate, for a state, every choice an actor could name with the state's own
 ids (its players, units, cards, combatants, abilities and Hands), bounded by the state
 itself, so a brute-force check is possible:

@@ -12,7 +12,7 @@ from gamefold.combat.narration import declaration_rules
 from gamefold.core import Action, EndRound, EndTurn, replace
 from gamefold.diplomacy import CardEarned, Counter, Kind, Pact, Propose
 from gamefold.diplomacy import initial_state as diplomacy_state
-from gamefold.errors import ConfigError, IllegalAction
+from gamefold.errors import ConfigError, IllegalAction, Refusal
 from gamefold.games import random_policy
 from gamefold.games.campaign import BattleBegan, BattleEnded, Campaign, CampaignConfig, EndBattle
 from gamefold.games.campaign.account import own_rules
@@ -209,8 +209,10 @@ def test_cp4_the_campaign_fields_the_guards_itself() -> None:
     )
     for state in (BEFORE, BEGUN):
         assert _refused(game, state, action) == expected
+        code, rule, message, _ = expected
+        assert FIELD_REFUSED.step(state, action) == Refusal(code, message, rule)
         with pytest.raises(IllegalAction) as raised:
-            FIELD_REFUSED.step(state, action)
+            game.rules.step(state, action)
         assert _refusal(raised.value) == expected
 
 

@@ -8,7 +8,7 @@ import pytest
 from gamefold import skills
 from gamefold.combat import Declare, Retreat, Withdraw
 from gamefold.core import Action
-from gamefold.errors import IllegalAction
+from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.skirmish import Skirmish
 from gamefold.games.skirmish.choices import (
     DEFEATED,
@@ -29,12 +29,13 @@ GAME = Skirmish()
 
 
 def test_en4_a_refusal_rule_refuses_every_action_of_its_type_and_lists_none() -> None:
-    """EN-4, EN-5: ``refusal`` makes an exact override of the type, named after it, whose
-    check and step refuse with the code and sentence given, and which lists nothing."""
+    """EN-4, EN-5: ``refusal`` makes an override of the type, named after it, whose
+    check and step refuse (its step returns the refusal) with the code and sentence given,
+    and which lists nothing."""
     rule = refusal(Declare, "skirmish/use-ability", "use the game's action")
     game = pair_first(GAME, GAME.setup(1))
     action = Declare("ana", "Attack", ROCK, "goblin")
-    assert (rule.action, rule.name, rule.exact) == (Declare, "skirmish refuses Declare", True)
+    assert (rule.action, rule.name) == (Declare, "skirmish refuses Declare")
     assert rule.legal_actions is not None
     assert rule.legal_actions(game, "ana") == ()
     problem = GAME.rules.override(rule).check(game, action)
@@ -45,13 +46,10 @@ def test_en4_a_refusal_rule_refuses_every_action_of_its_type_and_lists_none() ->
         "use the game's action",
         action,
     )
+    assert rule.step(game, action) == Refusal(problem.code, problem.message, problem.rule)
     with pytest.raises(IllegalAction) as caught:
-        rule.step(game, action)
-    assert (caught.value.code, caught.value.message, caught.value.action) == (
-        problem.code,
-        problem.message,
-        action,
-    )
+        GAME.rules.override(rule).step(game, action)
+    assert caught.value == problem
 
 
 REFUSALS: list[tuple[Action, str, str]] = [

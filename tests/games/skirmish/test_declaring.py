@@ -108,24 +108,29 @@ def test_en4_a_malformed_action_is_refused_naming_it() -> None:
     )
 
 
+def _code(action: object) -> str | None:
+    problem = GAME.rules.check(_ana_activating(), action)  # type: ignore[arg-type]
+    return None if problem is None else problem.code
+
+
 def test_en4_the_field_checks_are_the_declared_types_but_for_the_cards() -> None:
     """EN-4: UseAbility's fields are checked by their declared types, its cards as a tuple
-    of ints; UseCard's card as an int (not a bool)."""
-    checks = dict(declaring._field_checks(UseAbility, {"cards": declaring._ints}))
-    assert list(checks) == [f.name for f in attrs.fields(UseAbility)]
-    assert checks["cards"] is declaring._ints
-    assert (checks["hand"](Hand.ROCK), checks["hand"](None), checks["hand"]("rock")) == (
-        True,
-        True,
-        False,
-    )
-    assert (checks["unit"]("ana"), checks["unit"](1)) == (True, False)
-    card = dict(declaring._field_checks(UseCard, {"card": declaring._any_int}))
-    assert card["card"] is declaring._any_int
-    # The declared int is a count (0 or more); the game's own check takes any int, the deck
-    # judging the range.
-    assert dict(declaring._field_checks(UseCard, {}))["card"](-1) is False
-    assert card["card"](-1) is True
+    of ints; UseCard's card as an int (not a bool): a negative card is the deck's to judge."""
+    action = UseAbility("ana", "Attack", ROCK, "goblin")
+    for field, value, malformed in [
+        ("hand", None, False),
+        ("hand", "rock", True),
+        ("unit", 1, True),
+        ("cards", (-1,), False),
+    ]:
+        bad = attrs.evolve(action)
+        object.__setattr__(bad, field, value)
+        assert (_code(bad) == "skirmish/malformed") is malformed, (field, value)
+    card = UseCard("ana", 0, ROCK, "goblin")
+    object.__setattr__(card, "card", -1)
+    assert _code(card) == "skills/malformed"  # the declared int is a count: the deck's
+    object.__setattr__(card, "card", True)
+    assert _code(card) == "skirmish/malformed"
 
 
 @pytest.mark.parametrize(
@@ -136,9 +141,9 @@ def test_en4_use_ability_is_well_formed_with_distinct_int_cards(cards: object, f
     """EN-4: UseAbility's cards are distinct ints; each other field has its type."""
     action = UseAbility("ana", "Attack", ROCK, "goblin")
     object.__setattr__(action, "cards", cards)
-    assert declaring._use_ability_ok(action) is fits
+    assert (_code(action) != "skirmish/malformed") is fits
     object.__setattr__(action, "unit", 1)
-    assert declaring._use_ability_ok(action) is False
+    assert _code(action) == "skirmish/malformed"
 
 
 @pytest.mark.parametrize(("card", "fits"), [(3, True), (True, False), ("3", False)])
@@ -146,7 +151,7 @@ def test_en4_use_card_is_well_formed_with_an_int_card(card: object, fits: bool) 
     """EN-4: UseCard's card is an int; a hand may be None."""
     action = UseCard("ana", 0, None, "goblin")
     object.__setattr__(action, "card", card)
-    assert declaring._use_card_ok(action) is fits
+    assert (_code(action) != "skirmish/malformed") is fits
 
 
 def test_sd10_the_cards_of_a_payment_are_kept_in_id_order() -> None:

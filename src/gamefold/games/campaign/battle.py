@@ -174,36 +174,43 @@ def _fighters(
     return (champion, *helpers, *fielded, *own)
 
 
-def _opened(game: Game, action: Attack) -> tuple[MapState, BattleOpened, Events]:
+def _opened(game: Game, action: Attack) -> tuple[MapState, BattleOpened, Events] | Refusal:
     """The map's battle of ``action``, opened once: the map decides the attack (SM-6; a
-    truce's refusal raised as CP-6) and gives back the board, its ``BattleOpened`` and the
-    trap's events (SM-13). Raises for a battle under way first (CP-1)."""
+    truce's refusal as CP-6) and gives back the board, its ``BattleOpened`` and the trap's
+    events (SM-13); else the refusal, a battle under way's first (CP-1)."""
     refusal = _battle_problem(game, action)
     if refusal is not None:
-        raise codes.illegal(refusal.code, refusal.detail, action)
+        return refusal
     try:
         board, events = territory.step(
             game.map, OpenBattle(action.player, action.source, action.territory)
         )
     except IllegalAction as problem:  # told of the player's Attack, as the map tells it
         if problem.code == territory.codes.TRUCE:
-            raise codes.illegal(codes.CEASEFIRE, problem.message, action) from None
-        raise IllegalAction(problem.code, problem.rule, problem.message, action) from None
+            return codes.refusal(codes.CEASEFIRE, problem.message)
+        return Refusal.of(problem)
     *sprung, opened = events
     assert isinstance(opened, BattleOpened)  # the map's last word on an open battle
     return board, opened, tuple(sprung)
 
 
-def _refuse_dead(game: Game, action: Attack) -> None:
-    deck: SkillsState = game.skills
-    if not owner_of(deck, action.player).alive:
+def _dead(game: Game, action: Attack) -> Refusal | None:
+    """CP-2: why ``action``'s champion may not attack, or ``None``."""
+    if not _champion_alive(game, action.player):
         message = f"{action.player}'s champion is dead: {action.player} attacks no more."
-        raise codes.illegal(codes.NO_CHAMPION, message, action)
+        return codes.refusal(codes.NO_CHAMPION, message)
+    return None
+
+
+def _champion_alive(game: Game, player: str) -> bool:
+    """CP-2: whether ``player``'s champion lives, so that it may attack."""
+    deck: SkillsState = game.skills
+    return owner_of(deck, player).alive
 
 
 def step_attack(
     config: CampaignConfig, sk: SkirmishConfig, game: Game, action: Attack
-) -> tuple[Game, Events]:
+) -> tuple[Game, Events] | Refusal:
     """The battle begins (CP-1), or an undefended territory is taken (CP-5); ``sk`` is the
     battles' skirmish config (``config.skirmish_config()``), built once. The map opens the
     battle (its ``OpenBattle``): the attacking troops leave the source and a trap springs
@@ -213,8 +220,13 @@ def step_attack(
 
     Refused for, in this order: a battle under way (CP-1), the map's reasons (SM-6; a
     truce's as CP-6), a dead champion (CP-2)."""
-    board, opened, sprung = _opened(game, action)
-    _refuse_dead(game, action)
+    made = _opened(game, action)
+    if isinstance(made, Refusal):
+        return made
+    board, opened, sprung = made
+    refusal = _dead(game, action)
+    if refusal is not None:
+        return refusal
     troops, defenders = opened.attackers, opened.defenders
     state: CampaignState = game.campaign
     target = board.scenario.territories.index(action.territory)
@@ -272,10 +284,10 @@ def commander(config: CampaignConfig, defender: str) -> str:
 def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
     """Every Attack the map lists for ``actor``, if no battle is under way and its champion
     lives (EN-5); the map lists no Attack across a truce (SM-7, CP-6)."""
-    if game.campaign.battle is not None:
+    # _opened's reasons and _dead's before the map's, which lists only what it allows.
+    if game.campaign.battle is not None or actor not in game.skills.seats:
         return ()
-    deck: SkillsState = game.skills
-    if actor not in deck.seats or not owner_of(deck, actor).alive:
+    if not _champion_alive(game, actor):
         return ()
     return territory.attacks(game.map, actor)
 
@@ -283,18 +295,19 @@ def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
 # -- the battle's clock ----------------------------------------------------------------------
 
 
-def _require_battle(game: Game, action: Action) -> None:
-    if game.campaign.battle is None:
-        raise codes.illegal(codes.NO_BATTLE, "No battle is under way.", action)
+_NO_BATTLE = codes.refusal(codes.NO_BATTLE, "No battle is under way.")
 
 
-def step_start_round(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
+def step_start_round(
+    config: CampaignConfig, game: Game, action: Action
+) -> tuple[Game, Events] | Refusal:
     """The battle's Round begins: every living champion and the GM refill (SD-3), and the
     fight counts conditions from this Round (CB-12); during a battle whose fight goes on,
     within its Rounds (CP-1, CP-7), between Rounds (the decks refuse it in a Round)."""
-    _require_battle(game, action)
+    if game.campaign.battle is None:
+        return _NO_BATTLE
     if battle_over(game, config.max_battle_rounds):
-        raise codes.illegal(codes.NOT_YET, "The battle is over: it ends now.", action)
+        return codes.refusal(codes.NOT_YET, "The battle is over: it ends now.")
     deck, events = skills.step(game.skills, StartRound())
     fight, more = combat.step(game.combat, StartRound())
     return replace(game, skills=deck, combat=fight), (*events, *more)
@@ -305,11 +318,12 @@ RoundEnds: TypeAlias = tuple[tuple[str, Callable[[Any, Action], tuple[Any, Event
 Round, ``(slice, EndRound) -> (slice, events)``."""
 
 
-def step_end_round(subs: RoundEnds, game: Game, action: Action) -> tuple[Game, Events]:
+def step_end_round(subs: RoundEnds, game: Game, action: Action) -> tuple[Game, Events] | Refusal:
     """Every battle slice ends its Round: Burn modifiers (SD-12), conditions (CB-12),
     shields (SK-5), the Round's choices (SK-1); during a battle, once every unit has
     activated (the decks, first of ``subs``, refuse it before: SD-13, CP-1)."""
-    _require_battle(game, action)
+    if game.campaign.battle is None:
+        return _NO_BATTLE
     events: list[Event] = []
     for name, end in subs:
         state, more = end(game[name], EndRound())
@@ -345,17 +359,19 @@ def _outcome(config: CampaignConfig, fight: CombatState, battle: Battle) -> tupl
     return ("won" if not standing else "stalemate"), lost, killed
 
 
-def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple[Game, Events]:
+def step_end_battle(
+    config: CampaignConfig, game: Game, action: Action
+) -> tuple[Game, Events] | Refusal:
     """The map settles the battle (CP-5): the guards who fell are gone; the territory is
     taken if no defender is left and troops survive; else survivors fall back to the source
     at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``). Refused
     without a battle, in a Round, or while the fight goes on within its Rounds (CP-7)."""
-    _require_battle(game, action)
-    if game.skills.in_round or not battle_over(game, config.max_battle_rounds):
-        raise codes.illegal(codes.NOT_YET, "The battle goes on.", action)
     state: CampaignState = game.campaign
     battle = state.battle
-    assert battle is not None  # _require_battle
+    if battle is None:
+        return _NO_BATTLE
+    if game.skills.in_round or not battle_over(game, config.max_battle_rounds):
+        return codes.refusal(codes.NOT_YET, "The battle goes on.")
     result, lost, killed = _outcome(config, game.combat, battle)
     survivors = battle.troops - lost
     left = battle.reserve + len(battle.guards) - killed
@@ -378,9 +394,13 @@ def step_end_battle(config: CampaignConfig, game: Game, action: Action) -> tuple
     return replace(game, campaign=state).with_slice(MAP, board), (ended, *closed)
 
 
-def _refuse_field(game: Game, action: Action) -> tuple[Game, Events]:
-    message = "The campaign fields the guards itself when a battle begins."
-    raise codes.illegal(codes.HOST_ONLY, message, action)
+_HOST_ONLY = codes.refusal(
+    codes.HOST_ONLY, "The campaign fields the guards itself when a battle begins."
+)
+
+
+def _refuse_field(game: Game, action: Action) -> Refusal:
+    return _HOST_ONLY
 
 
 def battle_rules(config: CampaignConfig, subs: RoundEnds) -> tuple[Rule, ...]:
@@ -405,7 +425,6 @@ def attack_override(config: CampaignConfig, sk: SkirmishConfig) -> Rule:
         partial(step_attack, config, sk),
         legal_actions=attack_options,
         name="CP-1 attack as a battle",
-        exact=True,  # it spares the registry checking what it lists
     )
 
 

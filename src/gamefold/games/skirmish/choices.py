@@ -10,8 +10,9 @@ from __future__ import annotations
 from gamefold import combat, skills
 from gamefold.combat import Declare, Retreat, Withdraw
 from gamefold.core import Action, Events, replace
+from gamefold.errors import Refusal
 from gamefold.games.skirmish import codes
-from gamefold.games.skirmish.declaring import due
+from gamefold.games.skirmish.declaring import blocked, due
 from gamefold.games.skirmish.fight import fought, withdraw
 from gamefold.games.skirmish.state import G, SkirmishSlices, chose
 from gamefold.registry import Game, Rule, no_actions
@@ -33,22 +34,22 @@ DEFEATED = "defeated"
 """The cause a unit the host defeated leaves the fight with (SK-6)."""
 
 
-def step_retreat(game: G, action: Retreat) -> tuple[G, Events]:
+def step_retreat(game: G, action: Retreat) -> tuple[G, Events] | Refusal:
     """Agree to retreat (CB-13) in one's own activation (SK-8); the last choice of the
     exchange resolves it. The fight decides first: its refusal comes before SK-8's."""
     fight = game.combat
     after, events = combat.step(fight, action)
-    problem = due(game, action.combatant, action)
+    problem = due(game, action.combatant)
     if problem is not None:
-        raise problem
+        return problem
     game = game.with_skirmish(chose(game.skirmish, action.combatant))
     return fought(game, fight, after, events)
 
 
 def retreat_options(game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
-    """The Retreat options of ``actor``'s character, in its own activation (EN-5)."""
-    deck = game.skills
-    if deck.active != actor or deck.reacting or actor in game.skirmish.chosen:
+    """The Retreat options of ``actor``'s character, in its own activation (EN-5): the
+    fight's, when :func:`~gamefold.games.skirmish.declaring.blocked` finds no reason."""
+    if blocked(game, actor) is not None:
         return ()
     return combat.retreats(game.combat, actor)
 
@@ -75,17 +76,17 @@ def step_defeat(game: G, action: DefeatUnit) -> tuple[G, Events]:
 def refusal(kind: type[Action], code: str, message: str) -> Rule:
     """An override refusing every action of type ``kind`` with ``code``."""
 
-    def step(game: Game, action: Action) -> tuple[Game, Events]:
-        raise codes.illegal(code, message, action)
+    refused = codes.refusal(code, message)
 
-    # Listing nothing, exactly: the registry drops the subsystem's listing of ``kind``
-    # without checking each action against this refusal.
+    def step(game: Game, action: Action) -> Refusal:
+        return refused
+
+    # Listing nothing: the registry drops the subsystem's listing of ``kind``.
     return Rule(
         kind,
         step,
         name=f"skirmish refuses {kind.__name__}",
         legal_actions=no_actions,
-        exact=True,
     )
 
 

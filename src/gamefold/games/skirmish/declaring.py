@@ -7,10 +7,9 @@ unit is held while that side's player may react (SK-4, SK-18).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from functools import lru_cache, partial
 from itertools import combinations
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
@@ -18,7 +17,7 @@ from gamefold import combat, skills
 from gamefold.combat import CombatState, Declare, Hand, find
 from gamefold.core import Action, Events, replace
 from gamefold.domains import Listed, domain
-from gamefold.errors import IllegalAction
+from gamefold.errors import Refusal
 from gamefold.games.skirmish import codes
 from gamefold.games.skirmish.cards import after_play, declared_ability
 from gamefold.games.skirmish.config import SkirmishConfig
@@ -33,7 +32,7 @@ from gamefold.games.skirmish.state import (
     bump,
     chose,
 )
-from gamefold.pipeline import field_checks
+from gamefold.pipeline import Decide, guarded
 from gamefold.rng import Rng
 from gamefold.skills import (
     GM,
@@ -49,6 +48,9 @@ __all__ = [
     "ACTIONS",
     "UseAbility",
     "UseCard",
+    "blocked",
+    "decide_use_ability",
+    "decide_use_card",
     "due",
     "redraw_held",
     "step_use_ability",
@@ -123,72 +125,56 @@ def _distinct_cards(action: UseAbility) -> bool:
     return len(set(action.cards)) == len(action.cards)
 
 
-def _field_checks(
-    kind: type, ids: Mapping[str, Callable[[object], bool]]
-) -> tuple[tuple[str, Callable[[object], bool]], ...]:
-    """Each field of ``kind`` with its check: the one ``ids`` names, else its declared type's."""
-    return tuple((name, ids.get(name, ok)) for name, ok in field_checks(kind))
+def _wrong_types(action: Action) -> str:
+    return f"{action!r} has fields of the wrong type."
 
 
-def _fits(
-    checks: tuple[tuple[str, Callable[[object], bool]], ...],
-    shape: Callable[[Any], bool] | None,
-    action: Any,
-) -> bool:
-    """Whether every field of ``action`` passes its check, and ``action`` has ``shape``."""
-    for name, check in checks:
-        if not check(getattr(action, name)):
-            return False
-    return shape is None or shape(action)
-
-
-# Card ids are checked for type only: their range is the skill deck's to judge, as a Play
-# or a Payment Discard (skills/malformed for a negative id), after this game's own checks.
-# The checks are worked out once, at import; ``_fits`` runs them at every check.
-_use_ability_ok = partial(_fits, _field_checks(UseAbility, {"cards": _ints}), _distinct_cards)
-_use_card_ok = partial(_fits, _field_checks(UseCard, {"card": _any_int}), None)
-
-
-def due(game: SkirmishSlices, unit: str, action: Action) -> IllegalAction | None:
-    """Why ``unit`` may not make its combat choice now, or ``None``."""
+def blocked(game: SkirmishSlices, unit: str) -> str | None:
+    """The code of why ``unit`` may not make its combat choice now, or ``None``: a window
+    open (SD-8), not its activation (SD-13), its choice made this Round (CB-10, SK-1)."""
     deck = game.skills
     if deck.reacting:
-        who = ", ".join(deck.reacting)
-        return codes.illegal(codes.REACTION_PENDING, f"{who} may react first.", action)
+        return codes.REACTION_PENDING
     if deck.active != unit:
-        message = f"{unit} makes its choice for the exchange in its own activation."
-        return codes.illegal(codes.NOT_DUE, message, action)
+        return codes.NOT_DUE
     if unit in game.skirmish.chosen:
-        message = f"{unit} already made its choice for the exchange this Round."
-        return codes.illegal(codes.ALREADY_CHOSE, message, action)
+        return codes.ALREADY_CHOSE
     return None
 
 
-def _malformed(action: Action) -> IllegalAction:
-    return codes.illegal(codes.MALFORMED, f"{action!r} has fields of the wrong type.", action)
+def due(game: SkirmishSlices, unit: str) -> Refusal | None:
+    """Why ``unit`` may not make its combat choice now (:func:`blocked`), or ``None``."""
+    code = blocked(game, unit)
+    if code is None:
+        return None
+    if code == codes.REACTION_PENDING:
+        return codes.refusal(code, f"{', '.join(game.skills.reacting)} may react first.")
+    if code == codes.NOT_DUE:
+        return codes.refusal(
+            code, f"{unit} makes its choice for the exchange in its own activation."
+        )
+    return codes.refusal(code, f"{unit} already made its choice for the exchange this Round.")
 
 
-def _raise(problem: IllegalAction | None) -> None:
-    if problem is not None:
-        raise problem
-
-
-def step_use_ability(config: SkirmishConfig, game: G, action: UseAbility) -> tuple[G, Events]:
+def decide_use_ability(
+    config: SkirmishConfig, game: G, action: UseAbility
+) -> tuple[G, Events] | Refusal:
     """Pay the cost (SD-10), then declare, or hold the declaration for a reaction (SK-4).
 
-    Refused (SK-2, SD-10, CB-10) for, in this order: fields of the wrong type, a choice not
-    due now, the fight's reason, cards for a free ability, the deck's reason to refuse the
-    payment."""
-    if not _use_ability_ok(action):
-        raise _malformed(action)
-    _raise(due(game, action.unit, action))
+    Refused (SK-2, SD-10, CB-10) for, in this order: a choice not due now, the fight's
+    reason, cards for a free ability, the deck's reason to refuse the payment (fields of the
+    wrong type are the guard's, :data:`step_use_ability`)."""
+    problem = due(game, action.unit)
+    if problem is not None:
+        return problem
     held = Held(action.unit, action.ability, action.hand, action.target)
     reactor = _reactor(config, game, held)
     made = _decided(game, held, reactor)  # a payment neither moves nor fells anyone
+    if isinstance(made, Refusal):
+        return made
     cost = config.cost(action.ability)
     if cost == 0 and action.cards:
-        message = f"{action.ability} is free: it takes no card."
-        raise codes.illegal(codes.WRONG_COST, message, action)
+        return codes.refusal(codes.WRONG_COST, f"{action.ability} is free: it takes no card.")
     events: Events = ()
     if cost:  # the deck refuses a payment of other than ``cost`` cards: some are paid
         deck = game.skills
@@ -200,29 +186,59 @@ def step_use_ability(config: SkirmishConfig, game: G, action: UseAbility) -> tup
     return game, (*events, *more)
 
 
-def step_use_card(config: SkirmishConfig, game: G, action: UseCard) -> tuple[G, Events]:
+def decide_use_card(config: SkirmishConfig, game: G, action: UseCard) -> tuple[G, Events] | Refusal:
     """Play the card (SD-11), then declare its ability or hold it for a reaction (SK-4).
 
-    Refused (SK-3, SD-11, CB-10) for, in this order: fields of the wrong type, a choice not
-    due now, the deck's reason to refuse the Play, a card that declares no ability, the
-    fight's reason to refuse the declaration."""
-    if not _use_card_ok(action):
-        raise _malformed(action)
-    _raise(due(game, action.unit, action))
+    Refused (SK-3, SD-11, CB-10) for, in this order: a choice not due now, the deck's
+    reason to refuse the Play, a card that declares no ability, the fight's reason to refuse
+    the declaration (fields of the wrong type are the guard's, :data:`step_use_card`)."""
+    problem = due(game, action.unit)
+    if problem is not None:
+        return problem
     before = game.skills
     play = Play(controller(before, action.unit), action.card)
     deck, played = skills.step(before, play, STANDARD_EFFECTS)
     ability = declared_ability(config, game, action.card)
     if ability is None:
         message = f"card {action.card} declares no ability: Play it instead."
-        raise codes.illegal(codes.NOT_AN_ABILITY_CARD, message, action)
+        return codes.refusal(codes.NOT_AN_ABILITY_CARD, message)
     game, more = after_play(config, replace(game, skills=deck), before, play)
     held = Held(action.unit, ability, action.hand, action.target)
     reactor = _reactor(config, game, held)
     # The card's boost (SK-16) changes no reason to refuse the declaration: decided last.
     made = _decided(game, held, reactor)
+    if isinstance(made, Refusal):
+        return made
     game, declared = _hold_or_declare(game, held, reactor, made)
     return game, (*played, *more, *declared)
+
+
+def step_use_ability(config: SkirmishConfig) -> Decide:
+    """UseAbility's one function (:func:`decide_use_ability`) played with ``config``,
+    behind the guard of its declared field types (EN-4). Card ids are checked for type only:
+    their range is the skill deck's to judge, as a Payment Discard (``skills/malformed``
+    for a negative id), after this game's own checks."""
+    return guarded(
+        codes.CATALOGUE,
+        UseAbility,
+        partial(decide_use_ability, config),
+        fields={"cards": _ints},
+        shape=_distinct_cards,
+        sentence=_wrong_types,
+    )
+
+
+def step_use_card(config: SkirmishConfig) -> Decide:
+    """UseCard's one function (:func:`decide_use_card`) played with ``config``, behind the
+    guard of its declared field types (EN-4); its card is checked for type only, the deck
+    judging its range as a Play."""
+    return guarded(
+        codes.CATALOGUE,
+        UseCard,
+        partial(decide_use_card, config),
+        fields={"card": _any_int},
+        sentence=_wrong_types,
+    )
 
 
 def _reactor(config: SkirmishConfig, game: SkirmishSlices, held: Held) -> str | None:
@@ -245,15 +261,16 @@ _Made: TypeAlias = tuple[CombatState, CombatState, Events]
 """A declaration made: the fight before it, the fight after it, and its events."""
 
 
-def _decided(game: SkirmishSlices, held: Held, reactor: str | None) -> _Made | None:
-    """The fight decides the declaration ``held``: raises its refusal, else the declaration
-    made now, or ``None`` for one ``reactor`` holds (made when the window closes, SK-4)."""
+def _decided(game: SkirmishSlices, held: Held, reactor: str | None) -> _Made | Refusal | None:
+    """The fight decides the declaration ``held``: the declaration made now, or ``None``
+    for one ``reactor`` holds (made when the window closes, SK-4), or the fight's refusal of
+    a held one (of one made now, combat raises its own)."""
     fight: CombatState = game.combat
     declaration = Declare(held.unit, held.ability, held.hand, held.target)
     if reactor is None:
         return (fight, *combat.step(fight, declaration))
-    _raise(combat.check(fight, declaration))
-    return None
+    problem = combat.check(fight, declaration)
+    return None if problem is None else Refusal.of(problem)
 
 
 def _hold_or_declare(
@@ -276,9 +293,8 @@ def use_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tup
     """Every UseAbility and UseCard of the active unit, if ``actor`` controls it (EN-5)."""
     deck = game.skills
     unit = deck.active
-    if unit is None or deck.reacting or controller(deck, unit) != actor:
-        return ()
-    if unit in game.skirmish.chosen:
+    # The guard's and blocked's reasons, as the decide functions meet them.
+    if unit is None or blocked(game, unit) is not None or controller(deck, unit) != actor:
         return ()
     declares = combat.declarations(game.combat, unit)
     hand = owner_of(deck, actor).hand

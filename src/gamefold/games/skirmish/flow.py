@@ -86,16 +86,24 @@ def refuse_end_activation(game: SkirmishSlices, action: EndActivation) -> Refusa
     return None
 
 
-def step_pairing(game: G, action: AssignPairings) -> tuple[G, Events]:
+def _pairing_blocked(deck: SkillsState) -> str | None:
+    """The code of why no pairing is assigned now, whatever the fight says: outside a
+    Round (SD-13), while a window is open (SD-8); ``None`` when neither."""
+    if not deck.in_round:
+        return codes.NO_ROUND
+    return codes.REACTION_PENDING if deck.reacting else None
+
+
+def step_pairing(game: G, action: AssignPairings) -> tuple[G, Events] | Refusal:
     """Assign the pairings in the fight (CB-5), during a Round, with no window open; the
     fight decides first, its refusal before these."""
     state, events = combat.step(game.combat, action)
     deck = game.skills
-    if not deck.in_round:
-        raise codes.illegal(codes.NO_ROUND, "pairings are chosen during a Round", action)
-    if deck.reacting:
-        message = f"{', '.join(deck.reacting)} may react first"
-        raise codes.illegal(codes.REACTION_PENDING, message, action)
+    code = _pairing_blocked(deck)
+    if code == codes.NO_ROUND:
+        return codes.refusal(code, "pairings are chosen during a Round")
+    if code is not None:
+        return codes.refusal(code, f"{', '.join(deck.reacting)} may react first")
     return replace(game, combat=state), events
 
 
@@ -103,7 +111,7 @@ def pairing_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) ->
     """The pairings ``actor`` may assign: the leader's for the party, the GM's (EN-5)."""
     state = game.combat
     deck = game.skills
-    if not deck.in_round or deck.reacting or not pairing_needed(state):
+    if _pairing_blocked(deck) is not None or not pairing_needed(state):
         return ()
     if actor != deciding(config, state):
         return ()

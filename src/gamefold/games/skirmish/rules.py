@@ -79,13 +79,11 @@ def _rules(config: SkirmishConfig) -> tuple[Rule, ...]:
     return (
         Rule(
             declaring.UseAbility,
-            partial(declaring.step_use_ability, config),
+            declaring.step_use_ability(config),
+            # UseAbility's and UseCard's, legal by construction: nothing is checked again.
             legal_actions=partial(declaring.use_options, config),
-            # exact: the registry trusts the listing rather than checking each action again;
-            # the listing-soundness tests hold it, so either way the same actions are listed.
-            exact=True,
         ),
-        Rule(declaring.UseCard, partial(declaring.step_use_card, config)),
+        Rule(declaring.UseCard, declaring.step_use_card(config)),
     )
 
 
@@ -95,19 +93,16 @@ def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
             AssignPairings,
             flow.step_pairing,
             legal_actions=partial(flow.pairing_options, config),
-            exact=True,
         ),
         Rule(
             Retreat,
             choices.step_retreat,
             legal_actions=choices.retreat_options,
-            exact=True,
         ),
         Rule(
             CloseReactionWindow,
             choices.step_close,
             legal_actions=choices.close_options,
-            exact=True,
         ),
         Rule(DefeatUnit, choices.step_defeat),
         *choices.REFUSED,

@@ -198,7 +198,7 @@ def _effect(game: SummitSlices, card: int) -> str:
     return game.map.scenario.effect(game.diplomacy.config.cards[card].subtype)
 
 
-def play_standalone(game: G, action: Any) -> tuple[G, Events]:
+def play_standalone(game: G, action: Any) -> tuple[G, Events] | Refusal:
     """Diplomacy plays the card (DP-12); playing in one's own window closes it (SM-9).
     Diplomacy decides first (DP-12), then the target's reasons (SM-8), then the pact a
     Betrayal or a Duration Modifier acts on (SM-16)."""
@@ -206,10 +206,10 @@ def play_standalone(game: G, action: Any) -> tuple[G, Events]:
     effect = _effect(game, action.card)
     problem = target_problem(game.map, effect, action.player, action.target)
     if problem is not None:
-        raise codes.illegal(codes.BAD_TARGET, problem, action)
+        return codes.refusal(codes.BAD_TARGET, problem)
     problem = pact_problem(game, effect, action.player, action.target)
     if problem is not None:
-        raise codes.illegal(codes.NO_PACT, problem, action)
+        return codes.refusal(codes.NO_PACT, problem)
     game = replace(game, diplomacy=dip)
     state: SummitState = game.summit
     if in_window(state, action.player):
@@ -268,7 +268,6 @@ OVERRIDES: tuple[Rule, ...] = (
         play_standalone,
         legal_actions=list_standalone,
         name="summit Standalone",
-        exact=True,
     ),
 )
 """Summit's Standalone play: diplomacy's, aimed at the map, with every target listed."""
