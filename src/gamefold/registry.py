@@ -47,7 +47,7 @@ __all__ = [
     "Around",
     "Checker",
     "Clock",
-    "Decide",
+    "RuleDecide",
     "Game",
     "Handler",
     "Initial",
@@ -325,7 +325,7 @@ class LazyView:
 
 Handler: TypeAlias = Callable[[Game, Any], tuple[Game, Events]]
 """A whole-game handler: ``(game, action) -> (game, events)``; raises on an illegal action."""
-Decide: TypeAlias = Callable[[Game, Any], "tuple[Game, Events] | Refusal"]
+RuleDecide: TypeAlias = Callable[[Game, Any], "tuple[Game, Events] | Refusal"]
 """A game-level decide function: ``(game, action) -> (game, events) | Refusal``."""
 Checker: TypeAlias = Callable[[Game, Any], IllegalAction | None]
 """A whole-game check: ``(game, action) -> IllegalAction | None``."""
@@ -375,7 +375,7 @@ class Rule:
 
     action: type[Action] = attrs.field(validator=_action_class)
     """The action type this rule handles."""
-    step: Decide
+    step: RuleDecide
     """``step(game, action) -> (game, events) | Refusal``: the action type's one decide
     function."""
     legal_actions: GameListing | None = None
