@@ -12,14 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from tests.matrix.subjects import Subject, params
+from tests.search.test_determinize import decision_points
 
 from gamefold import RegistryError, Rng
 from gamefold.cli import _parser, main
-from gamefold.games import GameDef, random_policy
 from gamefold.record import GameRecord, check_record
 
 CELLS = params()
@@ -277,29 +276,12 @@ def test_openspiel_random_simulation(subject: Subject, here: Path) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
-def _decisions(game: GameDef[Any], seed: int, every: int, cap: int = 600) -> list[Any]:
-    """Every ``every``-th state of a random game where a player has a choice."""
-    state, rng, found = game.setup(seed), Rng.from_seed(seed).split("matrix"), []
-    for step in range(cap):
-        if game.is_over(state):
-            break
-        action = game.clock_action(state)
-        if action is None:
-            actor = game.actor(state)
-            assert actor is not None
-            if step % every == 0:
-                found.append(state)
-            action, rng = random_policy(state, game.rules.legal_actions(state, actor), rng)
-        state, _ = game.rules.step(state, action)
-    return found
-
-
 @pytest.mark.parametrize("subject", CELLS)
 def test_determinize_keeps_the_view_and_reads_only_it(subject: Subject, here: Path) -> None:
     """A determinized state shows its viewer the view it came from, and two states the viewer
     cannot tell apart give the same draws (EN-9): what ``ismcts`` searches never leaks."""
     game = subject.load()
-    states = _decisions(game, seed=2, every=9)
+    states = decision_points(game, seed=2, every=9)
     assert states
     refused = subject.refused("determinize")
     if refused is not None:
