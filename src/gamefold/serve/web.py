@@ -265,8 +265,14 @@ class Served:
         address, bound = self.socket.getsockname()[:2]
         shown = f"[{address}]" if self.socket.family == socket.AF_INET6 else address
         self.base = f"http://{shown}:{bound}"
+        # log_config=None: the server logs through the process's logging as it is set up,
+        # rather than replacing it (which closes every handler the process already had).
         config = uvicorn_.Config(
-            app(host), log_level="warning", lifespan="off", ws_max_size=4 * MAX_MESSAGE
+            app(host),
+            log_config=None,
+            log_level="warning",
+            lifespan="off",
+            ws_max_size=4 * MAX_MESSAGE,
         )
         self.server: uvicorn.Server = uvicorn_.Server(config)
 
