@@ -62,6 +62,9 @@ SLOW = (
     "tests/core/test_record_hostile.py::test_en3_digests_are_the_same_in_other_processes",
     "tests/test_cli_compare.py::test_simulate_set_keeps_the_games_deck",
     "tests/test_readme.py::test_the_quick_lane",
+    # OpenSpiel on the duel's whole tree: every information state, and CFR's iterations
+    "tests/envs/test_openspiel_recall.py::test_the_duel_information_states_are_exactly_what",
+    "tests/envs/test_openspiel_cfr.py",
     # the calibration study: thousands of simulated comparisons and SPRT runs
     "tests/sim/test_calibration.py",
     # whole games at the terminal table, in this process and in a pseudo-terminal

@@ -267,13 +267,33 @@ def test_the_action_codec_conforms(subject: Subject, here: Path) -> None:
 
 @pytest.mark.parametrize("subject", CELLS)
 def test_openspiel_random_simulation(subject: Subject, here: Path) -> None:
-    """``openspiel_game`` passes ``pyspiel.random_sim_test``; a finished game takes no action."""
+    """``openspiel_game`` passes ``pyspiel.random_sim_test``, with the perfect-recall
+    information state's tensor too; the state ISMCTS resamples keeps the mover's
+    information state, and so its legal actions and observation (EN-9)."""
     import pyspiel
 
     from gamefold.envs import openspiel_game
 
     game = openspiel_game(subject.load(), seeds=3)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    recalled = openspiel_game(subject.load(), seeds=3, max_decisions=30, recall_tensor=True)
+    pyspiel.random_sim_test(recalled, num_sims=1, serialize=False, verbose=False)
+    state, refused = game.new_initial_state(), subject.refused("determinize")
+    state.apply_action(2)
+    for step in range(24):
+        legal = state.legal_actions()
+        state.apply_action(legal[step * 7 % len(legal)])
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        if refused is not None:
+            with pytest.raises(RegistryError, match=refused):
+                state.determinized(player, Rng.from_seed(step))
+            return
+        drawn = state.determinized(player, Rng.from_seed(step))
+        assert drawn.information_state_string(player) == state.information_state_string(player)
+        assert drawn.legal_actions() == state.legal_actions()
+        assert drawn.observation_string(player) == state.observation_string(player)
 
 
 @pytest.mark.parametrize("subject", CELLS)

@@ -16,8 +16,9 @@ import numpy as np
 import pyspiel
 
 from gamefold.envs._checks import finite_reward
+from gamefold.envs._recall import Layout, Point, chain, observed, recalled_string
 from gamefold.envs.aec import Reward
-from gamefold.envs.codec import ActionCodec, Context
+from gamefold.envs.codec import ActionCodec
 from gamefold.envs.observations import ObservationEncoder, view_key
 from gamefold.games.base import GameDef
 from gamefold.registry import Game
@@ -37,11 +38,19 @@ class Spec:
     seeds: int
     limit: int
     reward: Reward
+    tensor: bool
+    """Whether the information-state tensor is provided (``recall_tensor``)."""
     seat: dict[str, int] = attrs.field(init=False)
+    layout: Layout = attrs.field(init=False)
 
     @seat.default
     def _seat(self) -> dict[str, int]:
         return {player: i for i, player in enumerate(self.players)}
+
+    @layout.default
+    def _layout(self) -> Layout:
+        # A history holds a point a decision and the one it starts at: limit + 1 rows.
+        return Layout(self.limit + 1, self.codec.size.bit_length(), self.encoder.size)
 
     def __deepcopy__(self, memo: Any) -> Spec:
         return self
@@ -52,8 +61,16 @@ class Spec:
         if not 0 <= player < len(self.players):
             raise ValueError(f"player {player} is not one of 0 to {len(self.players) - 1}")
 
-    def advance(self, state: Game, decisions: int, mine: tuple[tuple[int, ...], ...]) -> _Point:
-        """Run the clock up to the next decision, or the end (or the decision cap)."""
+    def advance(
+        self,
+        state: Game,
+        decisions: int,
+        parent: Point | None = None,
+        taken: int = -1,
+        recaller: int = -1,
+    ) -> Point:
+        """Run the clock up to the next decision, or the end (or the decision cap): the point
+        reached from ``parent`` by the action ``taken`` (``recaller``: see :class:`Point`)."""
         game = self.game
         while not game.is_over(state):
             action = game.clock_action(state)
@@ -61,28 +78,20 @@ class Spec:
                 break
             state, _ = game.rules.step(state, action)
         if game.is_over(state) or decisions >= self.limit:
-            return _Point(state, None, decisions, mine, True)
+            return Point(state, None, decisions, True, parent, taken, recaller)
         actor = game.actor(state)
         assert actor is not None
         legal = game.rules.legal_actions(state, actor)
         ctx = self.codec.context(game.rules.lazy_view(state, actor), actor, legal)
-        return _Point(state, ctx, decisions, mine, False)
+        return Point(state, ctx, decisions, False, parent, taken, recaller)
 
-
-@attrs.frozen
-class _Point:
-    """Where an OpenSpiel state stands: immutable, so a clone shares it."""
-
-    state: Game | None
-    ctx: Context | None
-    decisions: int
-    mine: tuple[tuple[int, ...], ...]
-    over: bool
-    views: dict[int, Any] = attrs.field(factory=dict, eq=False, repr=False)
-    """Each player's view, built once (the observer asks for it several times)."""
-
-    def __deepcopy__(self, memo: Any) -> _Point:
-        return self
+    def view(self, point: Point, player: int) -> Any:
+        """``player``'s view at ``point`` (which has a state), built once."""
+        view = point.views.get(player)
+        if view is None:
+            assert point.state is not None
+            view = point.views[player] = self.game.rules.view(point.state, self.players[player])
+        return view
 
 
 def game_class(spec: Spec, short_name: str) -> type[GamefoldGame]:
@@ -100,7 +109,7 @@ def game_class(spec: Spec, short_name: str) -> type[GamefoldGame]:
         max_num_players=players,
         min_num_players=players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=spec.tensor,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={},
@@ -135,8 +144,9 @@ class GamefoldGame(pyspiel.Game):  # type: ignore[misc]
         return GamefoldState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        """An observer of views; with perfect recall it adds the player's own actions.
-        It takes no parameters (a ``ValueError``, as OpenSpiel's own Python games)."""
+        """An observer of views; with perfect recall, of the player's whole history (its
+        views at every state and its own actions). It takes no parameters (a ``ValueError``,
+        as OpenSpiel's own Python games)."""
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
@@ -146,14 +156,15 @@ class GamefoldGame(pyspiel.Game):  # type: ignore[misc]
 class GamefoldState(pyspiel.State):  # type: ignore[misc]
     """A gamefold state, its decision context built once per decision.
 
-    Everything it holds is immutable and kept in one :class:`_Point` (and the game's
-    :class:`Spec`), so OpenSpiel's clone shares it instead of copying the game.
+    Everything it holds is immutable and kept in one :class:`~gamefold.envs._recall.Point`
+    (and the game's :class:`Spec`), so OpenSpiel's clone shares it instead of copying the
+    game and its history.
     """
 
     def __init__(self, pygame: GamefoldGame) -> None:
         super().__init__(pygame)
-        self.spec = spec = type(pygame).spec
-        self.point = _Point(None, None, 0, tuple(() for _ in spec.players), False)
+        self.spec = type(pygame).spec
+        self.point = Point(None, None, 0, False)
 
     def current_player(self) -> int:
         """The player to move, chance at the start, or terminal."""
@@ -182,14 +193,12 @@ class GamefoldState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(
                     f"seed {action} is not a chance outcome: seeds are 0 to {spec.seeds - 1}"
                 )
-            self.point = spec.advance(spec.game.setup(int(action)), 0, point.mine)
+            self.point = spec.advance(spec.game.setup(int(action)), 0)
             return
         assert point.state is not None
         chosen = spec.codec.legal_action(int(action), point.ctx)
-        i = spec.seat[point.ctx.actor]
-        mine = (*point.mine[:i], (*point.mine[i], int(action)), *point.mine[i + 1 :])
         state, _ = spec.game.rules.step(point.state, chosen)
-        self.point = spec.advance(state, point.decisions + 1, mine)
+        self.point = spec.advance(state, point.decisions + 1, point, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         point = self.point
@@ -215,13 +224,7 @@ class GamefoldState(pyspiel.State):  # type: ignore[misc]
         """``player``'s view, or ``None`` before the seed is drawn."""
         self.spec.check_player(player)
         point = self.point
-        if point.state is None:
-            return None
-        view = point.views.get(player)
-        if view is None:
-            state = point.state
-            view = point.views[player] = self.spec.game.rules.view(state, self.spec.players[player])
-        return view
+        return None if point.state is None else self.spec.view(point, player)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one (OpenSpiel's ISMCTS asks for
@@ -234,7 +237,8 @@ class GamefoldState(pyspiel.State):  # type: ignore[misc]
 
     def determinized(self, player: int, rng: Rng) -> GamefoldState:
         """This state with what ``player`` cannot see drawn afresh from ``rng``: the same
-        view, the same own past actions, the same decision count."""
+        view, the same history for ``player`` (its information state), the same decision
+        count; the others' histories start at the drawn state."""
         spec = self.spec
         spec.check_player(player)
         point = self.point
@@ -242,7 +246,7 @@ class GamefoldState(pyspiel.State):  # type: ignore[misc]
         if point.state is None:
             return fresh
         drawn = spec.game.determinize(self.view_of(player), spec.players[player], rng)
-        fresh.point = spec.advance(drawn, point.decisions, point.mine)
+        fresh.point = spec.advance(drawn, point.decisions, point.parent, point.action, player)
         return fresh
 
     def __str__(self) -> str:
@@ -251,25 +255,54 @@ class GamefoldState(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """The views as tensors and strings (OpenSpiel's PyObserver interface)."""
+    """The views as tensors and strings (OpenSpiel's PyObserver interface); with perfect
+    recall, the player's history of them (:mod:`gamefold.envs._recall`)."""
 
     def __init__(self, spec: Spec, recall: bool) -> None:
-        self.encoder, self.recall = spec.encoder, recall
-        self.tensor = np.zeros(spec.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.spec, self.recall = spec, recall
+        size = spec.encoder.size if not recall else spec.layout.size if spec.tensor else 0
+        # Zeros never written cost no memory: only the rows histories reach are touched.
+        self.tensor = np.zeros(size, np.float32)
+        self.rows = self.tensor.reshape(-1, spec.layout.width) if recall else None
+        self.filled = 0
+        name = "information_state" if recall else "observation"
+        self.dict = {name: self.tensor if self.rows is None else self.rows}
+
+    def _points(self, state: GamefoldState, player: int, encode: bool) -> tuple[list[Point], bool]:
+        """``player``'s history up to ``state``, each point's view key (and encoding) cached."""
+        spec = self.spec
+        spec.check_player(player)
+        points, whole = chain(state.point, player)
+        encoder = spec.encoder if encode else None
+        for point in points:
+            observed(point, player, spec.view(point, player), encoder)
+        return points, whole
 
     def set_from(self, state: GamefoldState, player: int) -> None:
-        """The tensor of ``player``'s view (zeros before the seed is drawn)."""
-        view = state.view_of(player)
-        if view is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = self.encoder.encode(view)
+        """The tensor of ``player``'s view, or of its history (zeros before the seed)."""
+        if self.rows is None:
+            view = state.view_of(player)
+            if view is None:
+                self.tensor.fill(0.0)
+            else:
+                self.tensor[:] = self.spec.encoder.encode(view)
+            return
+        if not self.spec.tensor:
+            raise ValueError("no information-state tensor: pass openspiel_game(recall_tensor=True)")
+        filled = 0
+        if state.point.state is not None:
+            points, _ = self._points(state, player, encode=True)
+            spec = self.spec
+            filled = spec.layout.write(self.rows, points, player, spec.seat)
+        self.rows[filled : self.filled] = 0.0
+        self.filled = filled
 
     def string_from(self, state: GamefoldState, player: int) -> str:
-        """``player``'s view key; with recall, its own past actions too."""
-        view = state.view_of(player)
-        text = "start" if view is None else view_key(view)
-        if self.recall:
-            text += " | mine " + " ".join(map(str, state.point.mine[player]))
-        return text
+        """``player``'s view key, or its history: a view key a state, and its own actions."""
+        if state.point.state is None:
+            self.spec.check_player(player)
+            return "start"
+        if not self.recall:
+            return view_key(state.view_of(player))
+        points, whole = self._points(state, player, encode=False)
+        return recalled_string(points, whole, player, self.spec.seat)

@@ -7,9 +7,11 @@ function of the seed and the players' actions, the RNG hidden inside the state, 
 by a player. Clock actions run inside :meth:`apply_action`. Player ``i`` is the ``i``-th of
 ``GameDef.players``; actions are :class:`~gamefold.envs.ActionCodec` indices; a player's
 observation is its view (:class:`~gamefold.envs.ObservationEncoder`, :func:`view_key`), and
-its information state adds its own past actions (perfect recall of its choices, the view
-for the rest). Returns are win shares (see :func:`gamefold.envs.win_share`) at the end, or
-at the cap of ``max_decisions`` player decisions. The classes live in a module that imports
+its information state is its whole history, with perfect recall: its view at every state
+since the seed and its own actions between them, as a string always and, on request, as a
+tensor of fixed size (``recall_tensor``). Returns are win shares (see
+:func:`gamefold.envs.win_share`) at the end, or at the cap of ``max_decisions`` player
+decisions. The classes live in a module that imports
 OpenSpiel (``gamefold.envs._openspiel``), imported when :func:`openspiel_game` is called.
 """
 
@@ -21,6 +23,7 @@ from gamefold.envs._checks import count, whole_seed
 from gamefold.envs.aec import Reward, win_share
 from gamefold.envs.codec import ActionCodec
 from gamefold.envs.observations import ObservationEncoder
+from gamefold.errors import ConfigError
 from gamefold.games.base import GameDef, get_game
 from gamefold.rng import Rng
 from gamefold.sim.extras import require
@@ -50,6 +53,9 @@ class Resampler:
 
 _REGISTERED: dict[str, Any] = {}
 
+MAX_TENSOR = 100_000_000
+"""The most numbers an information-state tensor may hold (400 MB of ``float32``)."""
+
 
 def openspiel_game(
     game: GameDef[Any] | str,
@@ -58,6 +64,7 @@ def openspiel_game(
     seeds: int = 1000,
     max_decisions: int = 5000,
     reward: Reward = win_share,
+    recall_tensor: bool = False,
 ) -> Any:
     """``game`` (a :class:`GameDef` or a registered name, with ``config``) as a
     ``pyspiel.Game``, registered under ``gamefold_<name>`` (and a number for another
@@ -68,16 +75,26 @@ def openspiel_game(
     OpenSpiel's own Python games, a state refuses an action it cannot take with a
     ``ValueError``: any action once the game is over, a seed outside ``range(seeds)``, an
     index that names no legal action.
+
+    A player's information state (``information_state_string``) is its history: its view
+    at every state, a line each, and ``> N`` after each action ``N`` it took. With
+    ``recall_tensor=True`` the game provides ``information_state_tensor`` too: a row for
+    each of the ``max_decisions + 1`` states a history may hold, each the player's
+    encoded view and the action it took there (zeros past the history's end), so keep
+    ``max_decisions`` near the game's length; a tensor of more than 100,000,000 numbers is
+    a :class:`~gamefold.ConfigError` naming ``max_decisions``.
     """
     seeds = count("seeds", seeds, 1)
     max_decisions = count("max_decisions", max_decisions, 1)
+    if not isinstance(recall_tensor, bool):
+        raise ConfigError("recall_tensor", f"recall_tensor is True or False, not {recall_tensor!r}")
     pyspiel = require("openspiel", "pyspiel", "gamefold.envs.openspiel_game")
     require("openspiel", "numpy", "gamefold.envs.openspiel_game")
     if isinstance(game, str):
         game = get_game(game)(config)
     elif config is not None:
         game = type(game)(config)
-    key = (game, seeds, max_decisions, reward)
+    key = (game, seeds, max_decisions, reward, recall_tensor)
     for made_for, cls in _REGISTERED.values():
         if made_for == key:
             return cls()
@@ -88,7 +105,13 @@ def openspiel_game(
 
     players = tuple(game.players(game.setup(0)))
     codec, encoder = ActionCodec(game), ObservationEncoder(game)
-    spec = Spec(game, codec, encoder, players, seeds, max_decisions, reward)
+    spec = Spec(game, codec, encoder, players, seeds, max_decisions, reward, recall_tensor)
+    if recall_tensor and spec.layout.size > MAX_TENSOR:
+        message = (
+            f"max_decisions {max_decisions:,} would make an information-state tensor of "
+            f"{spec.layout.size:,} numbers; at most {MAX_TENSOR:,}"
+        )
+        raise ConfigError("max_decisions", message)
     cls = game_class(spec, short_name)
     _REGISTERED[short_name] = (key, cls)
     pyspiel.register_game(cls.GAME_TYPE, cls)

@@ -447,13 +447,13 @@ def test_sd10_every_costed_ability_is_payable_and_reports_its_cost() -> None:
 
 def test_en4_scenarios_by_name() -> None:
     """EN-4: the scenarios are listed in order; an unknown name is refused naming them."""
-    assert scenario_names() == ("default", "classic", "siege", "ambush")
+    assert scenario_names() == ("default", "classic", "siege", "ambush", "duel")
     assert scenario("siege") is SCENARIOS["siege"]
     assert scenario("default") == SkirmishConfig()
     with pytest.raises(ConfigError) as caught:
         scenario("nope")
     assert str(caught.value) == (
-        "unknown scenario 'nope'; known: default, classic, siege, ambush [scenario, EN-4]"
+        "unknown scenario 'nope'; known: default, classic, siege, ambush, duel [scenario, EN-4]"
     )
 
 

@@ -230,12 +230,12 @@ def test_unknown_party_abilities_and_rearward_names_are_refused() -> None:
 
 
 def test_scenarios_are_named_configs() -> None:
-    assert scenario_names() == ("default", "classic", "siege", "ambush")
+    assert scenario_names() == ("default", "classic", "siege", "ambush", "duel")
     assert scenario("default") == SkirmishConfig()
     assert Skirmish.scenarios() is SCENARIOS
     assert scenario("ambush").combat.dire == "outnumbered"
     assert scenario("siege").skills.deck_size == 10
-    with pytest.raises(ConfigError, match="known: default, classic, siege, ambush"):
+    with pytest.raises(ConfigError, match="known: default, classic, siege, ambush, duel"):
         scenario("nope")
 
 

@@ -551,11 +551,47 @@ def _classic() -> SkirmishConfig:
     )
 
 
+def _duel() -> SkirmishConfig:
+    """A duel small enough to solve: ana against a goblin, one hit point each, one free
+    Attack whose Hand (CB-1) decides the exchange, one-card decks and hands, no reaction
+    windows, card effects flavour only. A game is one exchange of a few decisions, so its
+    whole tree (some five hundred states a seed) fits OpenSpiel's CFR."""
+    goblin = Fighter("goblin", Side.ENEMIES, max_hp=1)
+    deck = SkillsConfig(
+        deck=SKIRMISH_DECK,
+        gm_deck=SKIRMISH_DECK,
+        deck_size=1,
+        gm_deck_size=1,
+        hand_limit=1,
+        gm_hand_limit=1,
+    )
+    fight = CombatConfig(abilities=(ATTACK,), basic=("Attack",), max_hp=1)
+    return SkirmishConfig(
+        party_size=1,
+        enemies=(goblin,),
+        skills=deck,
+        combat=fight,
+        ability_costs={},
+        card_abilities={},
+        reaction_effects={},
+        reaction_windows=False,
+        gm_reaction_windows=False,
+        side_choice=False,
+        card_damage=None,
+        heal_effects={},
+        burn_effects={},
+        dodge_effects=(),
+        party_abilities=(),
+        party_items=(),
+    )
+
+
 SCENARIOS: dict[str, SkirmishConfig] = {
     "default": SkirmishConfig(),
     "classic": _classic(),
     "siege": _siege(),
     "ambush": _ambush(),
+    "duel": _duel(),
 }
 """The named skirmish scenarios (``--scenario NAME``), each told by the function making it
 and in the scenarios table of ``docs/games/skirmish.md``."""
