@@ -51,7 +51,7 @@ def test_variants_are_arms_and_labelled_by_their_changed_paths() -> None:
     found = compare(game, None, {"target": 12}, metric="steps", **OPTIONS)
     assert found.labels == ("toy-scored as is", "target=12")
     assert not found.difference.binary
-    assert found.difference.method == "BCa bootstrap of the per-seed differences"
+    assert found.difference.method == "paired t interval of the per-seed differences"
     longer = simulate(game.variant(target=12), **OPTIONS).drop_duplicates("game")
     assert found.difference.b.value == pytest.approx(longer["steps"].mean())
 
