@@ -34,6 +34,7 @@ from gamefold.sim.stats import (
 
 __all__ = [
     "LAWS",
+    "Coverage",
     "Numbers",
     "interval_coverage",
     "number_coverage",
@@ -142,16 +143,26 @@ class Numbers:
         return _numpy().where(alike, a, self.draw(rng, shape, self.shift))
 
 
+@attrs.frozen
+class Coverage:
+    """How often one interval of numbers held the true value, and how often it said it may not."""
+
+    clear: float
+    """The coverage among the experiments whose interval carries no note (NaN if none)."""
+    noted: float
+    """The share of experiments whose interval carries a note (too few values differ)."""
+    overall: float
+    """The coverage over every experiment, noted or not."""
+
+
 def number_coverage(
     numbers: Numbers, n: int, *, experiments: int, seed: int
-) -> dict[str, tuple[float, float]]:
-    """The coverage of each t interval of numbers gamefold reports for ``n`` pairs drawn
-    from ``numbers``, over ``experiments`` seeded experiments: per method, the share of the
-    experiments printed without a note whose 95% interval holds the true value (NaN when
-    every one has a note), and the share with a note (fewer than
-    :data:`~gamefold.sim.stats.FEWEST_DIFFERING` values differ). The methods: the paired t
-    interval of the differences, Welch's when arm B plays other seeds, and the t interval
-    of arm A's mean."""
+) -> dict[str, Coverage]:
+    """The :class:`Coverage` of each t interval of numbers gamefold reports for ``n`` pairs
+    drawn from ``numbers``, over ``experiments`` seeded experiments, a note where fewer
+    than :data:`~gamefold.sim.stats.FEWEST_DIFFERING` values differ as
+    :func:`~gamefold.sim.difference` notes it: the paired t interval of the differences,
+    Welch's when arm B plays other seeds, and the t interval of arm A's mean."""
     np = _numpy()
     rng = np.random.default_rng(seed)
     shape = (experiments, n)
@@ -165,14 +176,12 @@ def number_coverage(
     return found
 
 
-def _noted(bounds: tuple[Any, Any], true: float, noted: Any) -> tuple[float, float]:
-    """The coverage of the intervals printed without a note, and the share with one."""
+def _noted(bounds: tuple[Any, Any], true: float, noted: Any) -> Coverage:
     np = _numpy()
     low, high = bounds
-    held = (low - 1e-9 <= true) & (true <= high + 1e-9)
-    clear = ~noted
-    coverage = float(held[clear].mean()) if clear.any() else float("nan")
-    return coverage, float(np.mean(noted))
+    held = (low - 1e-9 <= true) & (true <= high + 1e-9)  # a hair of float rounding
+    clear = float(held[~noted].mean()) if not noted.all() else float("nan")
+    return Coverage(clear, float(np.mean(noted)), float(np.mean(held)))
 
 
 def interval_coverage(pairs: Pairs, n: int, *, experiments: int, seed: int) -> dict[str, float]:
