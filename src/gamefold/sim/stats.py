@@ -255,7 +255,8 @@ def _exact_spread() -> Iterator[None]:
 
 def differing(values: Any) -> Any:
     """How many of each row's values (the last axis) differ from the row's most common
-    value: the pairs that differ, for per-seed differences where most pairs are alike."""
+    value, all of them when no value repeats: the pairs that differ, for per-seed
+    differences where most pairs are alike."""
     np = _numpy()
     ordered = np.sort(np.asarray(values, dtype="float64"), axis=-1)
     size = ordered.shape[-1]
@@ -263,7 +264,8 @@ def differing(values: Any) -> Any:
     starts[..., 1:] = ordered[..., 1:] != ordered[..., :-1]
     at = np.broadcast_to(np.arange(size), ordered.shape)
     run = at - np.maximum.accumulate(np.where(starts, at, 0), axis=-1) + 1
-    return size - run.max(axis=-1)
+    common = run.max(axis=-1)
+    return size - np.where(common > 1, common, 0)  # no value repeats: none is common
 
 
 def _t_interval(array: np.ndarray[Any, Any], method: str, unit: str) -> Interval:
@@ -280,7 +282,9 @@ def _few_note(array: np.ndarray[Any, Any], unit: str) -> str:
     np = _numpy()
     values, counts = np.unique(array, return_counts=True)
     common = float(values[counts.argmax()])
-    if unit == "pairs" and common == 0:
+    if other == len(array):  # no value repeats: only the count is short
+        told = f"only {other} {unit}"
+    elif unit == "pairs" and common == 0:
         told = f"only {other} of {len(array)} pairs differ"
     else:
         told = f"only {other} of {len(array)} {unit} differ from the most common {common:+g}"
