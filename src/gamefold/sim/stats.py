@@ -28,8 +28,10 @@ interval of a rate lies inside [0, 1], one of a difference of rates inside [-1, 
 A t interval of numbers holds its level only when enough of the values differ: when
 nearly every pair is alike, or nearly every game gives the same number, the few that
 differ decide it, and it covers far less than 95% (at 10 pairs, 80% of them alike, the
-paired t interval covers some 80% of the time). Below :data:`FEWEST_DIFFERING` such
-values its :attr:`Interval.note` says so; :mod:`gamefold.sim.calibration` measures it.
+paired t interval covers some 76% of the time). Below
+:data:`~gamefold.sim.means.FEWEST_DIFFERING` such values its :attr:`Interval.note` says so;
+:mod:`gamefold.sim.calibration` measures it, and :mod:`gamefold.sim.means` computes the t
+intervals for many samples at once.
 
 The unit is always the game: a value per game (a side's win, a game's length), never one
 per player of a game, whose teammates win and lose together.
@@ -37,14 +39,13 @@ per player of a game, whose teammates win and lose together.
 
 from __future__ import annotations
 
-import contextlib
-import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from gamefold.sim.extras import require
+from gamefold.sim.means import FEWEST_DIFFERING, LEVEL, differing, t_bounds, welch_bounds
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,8 +74,6 @@ __all__ = [
     "welch_bounds",
 ]
 
-LEVEL = 0.95
-"""The confidence level of every interval gamefold reports."""
 
 EXACT = "Clopper-Pearson exact interval"
 T_MEAN = "t interval of the mean"
@@ -83,14 +82,6 @@ TANGO = "Tango's score interval of paired rates"
 EXACT_SHARE = "Clopper-Pearson interval of the mean share"
 PAIRED_T = "paired t interval of the per-seed differences"
 WELCH = "Welch's t interval"
-
-FEWEST_DIFFERING = 10
-"""The fewest values other than the most common one (pairs that differ, for a paired
-difference) that a t interval of numbers needs to hold its 95%: with fewer, the
-calibration study (:func:`~gamefold.sim.calibration.number_coverage`) finds the paired t
-interval covering as little as 80% at 10 pairs and 58% at 20 pairs 95% alike, and with at
-least this many at least 93% for normal, Poisson, geometric and bounded numbers. An
-interval from fewer carries a :attr:`Interval.note` saying so."""
 
 
 @attrs.frozen
@@ -203,69 +194,12 @@ def rate_interval(successes: int, n: int) -> Interval:
 
 def mean_interval(values: Values) -> Interval:
     """The 95% t interval of the mean of ``values`` (SciPy); a point when they are all
-    equal, with a note when fewer than :data:`FEWEST_DIFFERING` differ from the most common."""
+    equal, with a note when fewer than :data:`~gamefold.sim.means.FEWEST_DIFFERING` differ
+    from the most common."""
     array = _as_array(values)
     if len(array) == 0:
         raise ValueError("a mean needs at least one game")
     return _t_interval(array, T_MEAN, "games")
-
-
-def t_bounds(values: Any) -> tuple[Any, Any]:
-    """The ends of the 95% t interval of the mean of each row of ``values`` (the last axis:
-    one row a sample; SciPy's ``ttest_1samp``), a point where a row's values are all equal:
-    what :func:`mean_interval` and a paired difference report, for the calibration study."""
-    np = _numpy()
-    stats = require("sim", "scipy.stats", "statistics")
-    array = np.asarray(values, dtype="float64")
-    flat = (array == array[..., :1]).all(axis=-1)
-    # A row that never varies has no t interval (SciPy warns and gives NaN): give it a
-    # stand-in spread, and its own value as the point interval below.
-    spread = np.where(flat[..., None], array + np.arange(array.shape[-1]), array)
-    with _exact_spread():
-        found = stats.ttest_1samp(spread, 0.0, axis=-1).confidence_interval(LEVEL)
-    first = array[..., 0]
-    return np.where(flat, first, found.low), np.where(flat, first, found.high)
-
-
-def welch_bounds(a: Any, b: Any) -> tuple[Any, Any]:
-    """The ends of Welch's 95% t interval of ``mean(b) - mean(a)`` for each row of ``a`` and
-    ``b`` (SciPy's ``ttest_ind(equal_var=False)``), the point difference where neither
-    sample varies."""
-    np = _numpy()
-    stats = require("sim", "scipy.stats", "statistics")
-    x, y = np.asarray(a, dtype="float64"), np.asarray(b, dtype="float64")
-    flat = (x == x[..., :1]).all(axis=-1) & (y == y[..., :1]).all(axis=-1)
-    observed = y.mean(axis=-1) - x.mean(axis=-1)
-    jitter_x = np.where(flat[..., None], np.arange(x.shape[-1]), 0.0)  # as in t_bounds
-    jitter_y = np.where(flat[..., None], np.arange(y.shape[-1]), 0.0)
-    with _exact_spread():
-        found = stats.ttest_ind(y + jitter_y, x + jitter_x, equal_var=False, axis=-1)
-        found = found.confidence_interval(LEVEL)
-    return np.where(flat, observed, found.low), np.where(flat, observed, found.high)
-
-
-@contextlib.contextmanager
-def _exact_spread() -> Iterator[None]:
-    """SciPy warns of precision lost when a sample is (nearly) all one value; its spread is
-    then 0 or the few values' own, exactly what the interval should use, so no warning."""
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "Precision loss", RuntimeWarning)
-        yield
-
-
-def differing(values: Any) -> Any:
-    """How many of each row's values (the last axis) differ from the row's most common
-    value, all of them when no value repeats: the pairs that differ, for per-seed
-    differences where most pairs are alike."""
-    np = _numpy()
-    ordered = np.sort(np.asarray(values, dtype="float64"), axis=-1)
-    size = ordered.shape[-1]
-    starts = np.ones(ordered.shape, dtype=bool)
-    starts[..., 1:] = ordered[..., 1:] != ordered[..., :-1]
-    at = np.broadcast_to(np.arange(size), ordered.shape)
-    run = at - np.maximum.accumulate(np.where(starts, at, 0), axis=-1) + 1
-    common = run.max(axis=-1)
-    return size - np.where(common > 1, common, 0)  # no value repeats: none is common
 
 
 def _t_interval(array: np.ndarray[Any, Any], method: str, unit: str) -> Interval:
@@ -333,7 +267,7 @@ def difference(
     and the interval is of the per-seed differences. ``binary`` says whether the values are
     yes/no (by default: when they are all 0 or 1), ``share`` that they are shares in [0,
     1] (each arm's interval stays inside). The interval of numbers carries a note when too
-    few values differ for it to hold its 95% (:data:`FEWEST_DIFFERING`).
+    few values differ for it to hold its 95% (:data:`~gamefold.sim.means.FEWEST_DIFFERING`).
     """
     first, second = _as_array(a), _as_array(b)
     if len(first) == 0 or len(second) == 0:
