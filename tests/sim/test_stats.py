@@ -127,7 +127,7 @@ def test_a_t_interval_from_too_few_differing_pairs_says_so() -> None:
     a, b = np.zeros(40), np.zeros(40)
     b[:FEWEST_DIFFERING] = np.arange(1.0, FEWEST_DIFFERING + 1)
     assert difference(a, b).note == ""
-    assert "only 1 of 40 games of arm A" in difference([*a[:-1], 5.0], a, paired=False).note
+    assert "only 1 of 40 games of arm A differs" in difference([*a[:-1], 5.0], a, paired=False).note
     assert "most common +3" in mean_interval([3.0] * 30 + [4.0]).note
 
 

@@ -216,12 +216,13 @@ def _few_note(array: np.ndarray[Any, Any], unit: str) -> str:
     np = _numpy()
     values, counts = np.unique(array, return_counts=True)
     common = float(values[counts.argmax()])
+    differ = "differs" if other == 1 else "differ"
     if other == len(array):  # no value repeats: only the count is short
         told = f"only {other} {unit}"
     elif unit == "pairs" and common == 0:
-        told = f"only {other} of {len(array)} pairs differ"
+        told = f"only {other} of {len(array)} pairs {differ}"
     else:
-        told = f"only {other} of {len(array)} {unit} differ from the most common {common:+g}"
+        told = f"only {other} of {len(array)} {unit} {differ} from the most common {common:+g}"
     return (
         f"{told}: fewer than {FEWEST_DIFFERING}, too few for a t interval to hold its {LEVEL:.0%}"
     )
