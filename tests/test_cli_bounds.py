@@ -16,7 +16,6 @@ from gamefold.sim.bounds import (
     MAX_BATCHES,
     MAX_GAMES,
     MAX_PROBES,
-    MAX_RESAMPLES,
     MAX_STEPS,
     MAX_WORKERS,
 )
@@ -85,11 +84,6 @@ def test_too_many_batches_are_refused_naming_the_batch_size_to_use(
             "games",
             MAX_GAMES,
         ),
-        (
-            lambda: compare("toy-scored", None, {"target": 12}, games=4, resamples=HUGE),
-            "resamples",
-            MAX_RESAMPLES,
-        ),
         (lambda: coverage("toy-scored", games=HUGE), "games", MAX_GAMES),
         (lambda: coverage("toy-scored", games=1, probes=HUGE), "probes", MAX_PROBES),
         (
@@ -105,7 +99,6 @@ def test_too_many_batches_are_refused_naming_the_batch_size_to_use(
         "max_steps",
         "batch_size",
         "compare",
-        "resamples",
         "coverage",
         "probes",
         "tournament",

@@ -51,7 +51,7 @@ def test_variants_are_arms_and_labelled_by_their_changed_paths() -> None:
     found = compare(game, None, {"target": 12}, metric="steps", **OPTIONS)
     assert found.labels == ("toy-scored as is", "target=12")
     assert not found.difference.binary
-    assert found.difference.method == "BCa bootstrap of the per-seed differences"
+    assert found.difference.method == "paired t interval of the per-seed differences"
     longer = simulate(game.variant(target=12), **OPTIONS).drop_duplicates("game")
     assert found.difference.b.value == pytest.approx(longer["steps"].mean())
 
@@ -171,3 +171,13 @@ def test_compare_plays_arms_that_differ_only_in_policies_or_only_in_config() -> 
     for a, b in ((None, Arm(policies={"a": "greedy"})), (None, {"target": 12})):
         found = compare("toy-scored", a, b, games=4, seed=1, progress=False)
         assert found.difference.n == 4
+
+
+def test_a_difference_of_numbers_from_too_few_pairs_says_so() -> None:
+    """Four pairs of games are too few for the paired t interval to hold its 95%: the
+    table ends with the note and the conclusion carries it."""
+    found = compare("toy-scored", None, {"target": 12}, metric="steps", games=4, progress=False)
+    note = found.difference.note
+    assert note.endswith("too few for a t interval to hold its 95%")
+    assert "Note: B - A: only" in found.table()
+    assert found.conclusion().endswith(f" But {note}.")

@@ -100,3 +100,19 @@ def test_the_legend_explains_rates_and_dashes(skirmish_frame: pd.DataFrame) -> N
     assert "Means over the 12 games, per player" in text
     assert "rate" in text
     assert text.endswith("see --wide")
+
+
+def test_an_interval_from_too_few_differing_games_is_starred(
+    skirmish_frame: pd.DataFrame,
+) -> None:
+    """Twelve games leave fewer than 10 of a count off its most common value, where the t
+    interval cannot hold its 95%: the cell is starred and the legend says why."""
+    from gamefold.sim.stats import mean_interval
+
+    table = player_table(skirmish_frame)
+    ana = skirmish_frame[skirmish_frame["player"] == "ana"]["damage_dealt"].astype(float)
+    starred = table.loc["damage_dealt 95%", "ana"].endswith("*")
+    assert starred == bool(mean_interval(ana.to_numpy()).note)
+    text = summary_text(skirmish_frame, "skirmish", 4)
+    assert ("*" in "".join(table.to_numpy().ravel())) == ("*: fewer than 10 games" in text)
+    assert "*: fewer than 10 games differ from the most common value," in text

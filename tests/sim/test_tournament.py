@@ -79,3 +79,13 @@ def test_a_tournament_of_no_games_is_refused_up_front(games: object) -> None:
     with pytest.raises(ConfigError, match="games") as found:
         tournament("toy-scored", ENTRANTS, games=games, progress=False)  # type: ignore[arg-type]
     assert found.value.field == "games"
+
+
+def test_an_interval_from_too_few_differing_games_is_starred_with_its_note() -> None:
+    """Four games are too few for a t interval to hold its 95%: each entrant's note says
+    so, and the leaderboard stars its interval and says what the star means."""
+    cup = tournament("toy-scored", ENTRANTS, games=4, seed=2, column="score", progress=False)
+    assert all(cup.leaderboard["note"].str.contains("too few for a t interval"))
+    table = cup.table()
+    assert table.count("]*") == len(ENTRANTS)
+    assert "*: too few of its games differ for the t interval to hold its 95%" in table

@@ -1,7 +1,7 @@
 """The largest counts a simulation takes, checked before anything is built or played.
 
-A count far beyond any real run (``games=10**15``) would otherwise build its batches, or a
-bootstrap its resamples, before the first game, and hang there. Each bound is generous for
+A count far beyond any real run (``games=10**15``) would otherwise build its batches
+before the first game, and hang there. Each bound is generous for
 a real question and refused with one :class:`~gamefold.ConfigError` naming the parameter
 and its limit:
 
@@ -12,7 +12,6 @@ and its limit:
 - :data:`MAX_BATCHES`: the batches a run is cut into (raise ``batch_size`` for more games);
 - :data:`MAX_STEPS`: a game's step cap (``max_steps``), so no cap is an endless game;
 - :data:`MAX_WORKERS`: the local worker processes of ``gamefold simulate --workers``;
-- :data:`MAX_RESAMPLES`: a bootstrap's resamples;
 - :data:`MAX_PROBES`: the refused candidates :func:`~gamefold.sim.coverage` checks at a
   decision point.
 """
@@ -27,7 +26,6 @@ __all__ = [
     "MAX_BATCHES",
     "MAX_GAMES",
     "MAX_PROBES",
-    "MAX_RESAMPLES",
     "MAX_STEPS",
     "MAX_WORKERS",
     "batch_count",
@@ -45,9 +43,6 @@ MAX_BATCHES = 100_000
 
 MAX_WORKERS = 256
 """The most local worker processes one run starts."""
-
-MAX_RESAMPLES = 1_000_000
-"""The most resamples of one bootstrap."""
 
 MAX_PROBES = 100_000
 """The most refused candidates probed at one decision point."""

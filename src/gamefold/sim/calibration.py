@@ -10,6 +10,8 @@ holds every figure to its promise, and the statistics page prints them when the 
 A pair of games (arm A's and arm B's game on one seed) falls in one of four cells: both
 won, A only, B only, neither. :class:`Pairs` gives their chances from the share of pairs
 alike (the luck of the deal decides both games) and the true difference ``B - A``.
+:class:`Numbers` draws pairs of numbers per game the same way (a share of the pairs alike,
+the rest drawn apart from a law), for the t intervals of numbers.
 """
 
 from __future__ import annotations
@@ -20,9 +22,31 @@ import attrs
 
 from gamefold.sim.extras import require
 from gamefold.sim.sequential import SPRT, trinomial_llr
-from gamefold.sim.stats import LEVEL, rate_bounds, tango_interval
+from gamefold.sim.stats import (
+    FEWEST_DIFFERING,
+    LEVEL,
+    differing,
+    rate_bounds,
+    t_bounds,
+    tango_interval,
+    welch_bounds,
+)
 
-__all__ = ["Pairs", "interval_coverage", "rate_coverage", "sprt_errors"]
+__all__ = [
+    "LAWS",
+    "Coverage",
+    "Numbers",
+    "interval_coverage",
+    "number_coverage",
+    "Pairs",
+    "rate_coverage",
+    "sprt_errors",
+]
+
+LAWS = ("normal", "poisson", "geometric", "bounded")
+"""The laws :class:`Numbers` draws from, each with mean 2 in arm A: ``normal`` (sd 1),
+``poisson`` (a count), ``geometric`` (a skewed count from 1 up: rounds until something
+happens) and ``bounded`` (a binomial count from 0 to 6, like a game's tally)."""
 
 
 @attrs.frozen
@@ -72,6 +96,92 @@ class Pairs:
 
 def _numpy() -> Any:
     return require("sim", "numpy", "a calibration")
+
+
+@attrs.frozen
+class Numbers:
+    """Pairs of games that give a number each: ``alike`` of the pairs give both arms the
+    same number (the luck of the deal decides it); in the others A's and B's numbers are
+    drawn apart from ``law`` (:data:`LAWS`), B's mean higher than A's by ``shift``, so the
+    true difference of means is ``(1 - alike) * shift``."""
+
+    law: str
+    """The law of a game's number (one of :data:`LAWS`)."""
+    alike: float
+    """The share of pairs whose games give the same number."""
+    shift: float = 1.0
+    """How much higher B's mean is than A's where the pair differs (0 to 4)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.law not in LAWS or not 0 <= self.alike <= 1 or not 0 <= self.shift <= 4:
+            raise ValueError(f"no {self.law} numbers are {self.alike:.0%} alike, {self.shift} up")
+
+    @property
+    def difference(self) -> float:
+        """The true difference of means, ``B - A``."""
+        return (1 - self.alike) * self.shift
+
+    def draw(self, rng: Any, shape: tuple[int, int], shift: float = 0.0) -> Any:
+        """Numbers of ``shape`` from the law, its mean 2 + ``shift``."""
+        mean = 2.0 + shift
+        if self.law == "normal":
+            return rng.normal(mean, 1.0, shape)
+        if self.law == "poisson":
+            return rng.poisson(mean, shape).astype("float64")
+        if self.law == "geometric":
+            return rng.geometric(1 / mean, shape).astype("float64")
+        return rng.binomial(6, mean / 6, shape).astype("float64")
+
+    def pairs(self, rng: Any, shape: tuple[int, int]) -> tuple[Any, Any]:
+        """Arm A's and arm B's numbers of ``shape`` pairs, ``alike`` of them the same."""
+        a = self.draw(rng, shape)
+        alike = rng.random(shape) < self.alike
+        return a, self.draw_b(rng, shape, alike, a)
+
+    def draw_b(self, rng: Any, shape: tuple[int, int], alike: Any, a: Any) -> Any:
+        """B's numbers: ``a`` where the pair is alike, else drawn from the shifted law."""
+        return _numpy().where(alike, a, self.draw(rng, shape, self.shift))
+
+
+@attrs.frozen
+class Coverage:
+    """How often one interval of numbers held the true value, and how often it said it may not."""
+
+    clear: float
+    """The coverage among the experiments whose interval carries no note (NaN if none)."""
+    noted: float
+    """The share of experiments whose interval carries a note (too few values differ)."""
+    overall: float
+    """The coverage over every experiment, noted or not."""
+
+
+def number_coverage(
+    numbers: Numbers, n: int, *, experiments: int, seed: int
+) -> dict[str, Coverage]:
+    """The :class:`Coverage` of each t interval of numbers gamefold reports for ``n`` pairs
+    drawn from ``numbers``, over ``experiments`` seeded experiments, a note where fewer
+    than :data:`~gamefold.sim.stats.FEWEST_DIFFERING` values differ as
+    :func:`~gamefold.sim.difference` notes it: the paired t interval of the differences,
+    Welch's when arm B plays other seeds, and the t interval of arm A's mean."""
+    np = _numpy()
+    rng = np.random.default_rng(seed)
+    shape = (experiments, n)
+    a, b = numbers.pairs(rng, shape)
+    true = numbers.difference
+    found = {"paired t": _noted(t_bounds(b - a), true, differing(b - a) < FEWEST_DIFFERING)}
+    other = numbers.draw_b(rng, shape, rng.random(shape) < numbers.alike, numbers.draw(rng, shape))
+    few = (differing(a) < FEWEST_DIFFERING) & (differing(other) < FEWEST_DIFFERING)
+    found["Welch (unpaired)"] = _noted(welch_bounds(a, other), true, few)
+    found["t (A's mean)"] = _noted(t_bounds(a), 2.0, differing(a) < FEWEST_DIFFERING)
+    return found
+
+
+def _noted(bounds: tuple[Any, Any], true: float, noted: Any) -> Coverage:
+    np = _numpy()
+    low, high = bounds
+    held = (low - 1e-9 <= true) & (true <= high + 1e-9)  # a hair of float rounding
+    clear = float(held[~noted].mean()) if not noted.all() else float("nan")
+    return Coverage(clear, float(np.mean(noted)), float(np.mean(held)))
 
 
 def interval_coverage(pairs: Pairs, n: int, *, experiments: int, seed: int) -> dict[str, float]:

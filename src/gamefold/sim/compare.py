@@ -29,13 +29,13 @@ import attrs
 
 from gamefold.games import GameDef, Played, get_game, variant
 from gamefold.sim.batching import DEFAULT_MAX_STEPS, play_games
-from gamefold.sim.bounds import MAX_GAMES, MAX_RESAMPLES, count
+from gamefold.sim.bounds import MAX_GAMES, count
 from gamefold.sim.extras import require
 from gamefold.sim.metrics import Metric
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, check_policies, policy_label
 from gamefold.sim.runner import Batch, Job, game_seed, outcome_rows
 from gamefold.sim.sequential import SPRT, Decision
-from gamefold.sim.stats import Difference, check_resamples, difference, is_binary
+from gamefold.sim.stats import Difference, difference, is_binary
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -114,7 +114,8 @@ class Comparison:
             _row("B - A", found.value, str(found.interval), found.n, "{:+10.3f}"),
         ]
         method = f"B - A: {found.method}; A, B: {found.a.interval.method}, 95%."
-        lines = [head, *arms, "", *rows, "", method]
+        notes = [f"Note: B - A: {found.note}."] if found.note else []
+        lines = [head, *arms, "", *rows, "", method, *notes]
         return "\n".join(w for line in lines for w in _wrapped(line, width))
 
     def conclusion(self) -> str:
@@ -129,6 +130,8 @@ class Comparison:
         else:
             told = f"No difference in {name} between A and B is shown (the interval holds 0)"
         sentence = f"{told}: {interval} {basis}."
+        if found.note:
+            sentence += f" But {found.note}."
         if self.decision is not None:
             sentence += f" {self.decision.sentence()}."
         return sentence
@@ -161,7 +164,6 @@ def compare(
     batch_size: int | None = None,
     progress: bool = True,
     max_steps: int = DEFAULT_MAX_STEPS,
-    resamples: int = 9999,
 ) -> Comparison:
     """Play ``games`` games of each arm, ``a`` and ``b``, and compare ``metric`` per game.
 
@@ -170,20 +172,18 @@ def compare(
     in skirmish). ``paired`` plays game ``i`` of both arms from the same seed. ``policies``
     are every arm's unless the arm's :class:`Arm` names its own. ``sequential`` stops as
     soon as the test decides (for a rate, its ``h1`` and ``h0`` between -1 and 1).
-    ``resamples`` (a whole number >= 1) is the bootstrap's, for numbers. ``executor``,
+    ``executor``,
     ``batch_size``, ``progress`` and ``max_steps`` are :func:`~gamefold.sim.simulate`'s;
     the same arguments give the same comparison on any executor. Games with no value for
     the metric (NaN) are left out of both arms.
 
-    Before any game is played, ``games`` and ``resamples`` are checked against their bounds
+    Before any game is played, ``games`` is checked against its bounds
     (:mod:`gamefold.sim.bounds`, a :class:`~gamefold.ConfigError`), and the metric's column
     and ``of`` against each arm's opening position, and arms that play the same game with
     the same policies are refused (all ``ValueError``).
     """
     require("sim", "pandas", "a comparison")
-    check_resamples(resamples)
     count("games", games, 2, MAX_GAMES)
-    count("resamples", resamples, 1, MAX_RESAMPLES)
     base = get_game(game)() if isinstance(game, str) else game
     if isinstance(metric, str):
         metric = Metric(metric, of)
@@ -201,7 +201,7 @@ def compare(
     labels = (_label(base, a), _label(base, b))
     play = {"executor": executor, "batch_size": batch_size, "progress": progress}
     frames, decision = _play(jobs, games, metric, sequential, play)
-    return _comparison(base, labels, metric, frames, decision, paired, seed, resamples)
+    return _comparison(base, labels, metric, frames, decision, paired, seed)
 
 
 def _opening(job: Job) -> pd.DataFrame:
@@ -316,7 +316,6 @@ def _comparison(
     decision: Decision | None,
     paired: bool,
     seed: int | str,
-    resamples: int,
 ) -> Comparison:
     import pandas as pd
 
@@ -324,9 +323,7 @@ def _comparison(
     values = _paired_values(metric, frames)
     if len(values) < 2:
         raise ValueError(f"only {len(values)} games have a value of {metric.label()!r}")
-    found = difference(
-        values["a"], values["b"], paired=paired, seed=_int_seed(seed), resamples=resamples
-    )
+    found = difference(values["a"], values["b"], paired=paired)
     first = {
         name: f.drop_duplicates("game").set_index("game")["seed"]
         for name, f in zip("ab", frames, strict=True)
@@ -337,8 +334,3 @@ def _comparison(
     per_game = per_game.rename_axis("game").reset_index()
     rows = pd.concat([frames[0].assign(arm="A"), frames[1].assign(arm="B")], ignore_index=True)
     return Comparison(base.name, labels, metric, found, seed, per_game, rows, decision)
-
-
-def _int_seed(seed: int | str) -> int:
-    """A whole-number seed for the bootstrap's generator, the same for the same seed."""
-    return game_seed(seed, 0)

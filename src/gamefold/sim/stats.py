@@ -8,7 +8,8 @@ interval of a rate lies inside [0, 1], one of a difference of rates inside [-1, 
   (``statsmodels.stats.proportion.proportion_confint(method="beta")``; C. J. Clopper and
   E. S. Pearson, *Biometrika* 26, 1934), whose coverage is at least 95% at every rate and
   every number of games, where Wilson's score interval dips to 84% at 10 games;
-- a **mean** of a number per game: the t interval (``scipy.stats.ttest_1samp``);
+- a **mean** of a number per game: the t interval (``scipy.stats.ttest_1samp``; Student,
+  *Biometrika* 6, 1908);
 - a **difference of rates** between two independent samples: Newcombe's hybrid score
   interval (``statsmodels.stats.proportion.confint_proportions_2indep(method="newcomb")``);
 - a **paired difference of rates** (both arms played on the same seeds): Tango's score
@@ -19,9 +20,18 @@ interval of a rate lies inside [0, 1], one of a difference of rates inside [-1, 
 - a **share** per game (a value in [0, 1], such as a win shared between tied players, with
   ``share=True``): the Clopper-Pearson interval of the mean share, inside [0, 1] (a share's
   variance is at most that of a yes/no with the same mean, so the interval keeps its level);
-- a **difference of means** of numbers: the BCa bootstrap (``scipy.stats.bootstrap``,
-  seeded, so the same data give the same interval), of the per-seed differences when
-  paired, of the two samples when not.
+- a **paired difference of numbers**: the paired t interval of the per-seed differences
+  (``scipy.stats.ttest_1samp`` of ``b - a``; Student, 1908);
+- a **difference of numbers** between two independent samples: Welch's t interval
+  (``scipy.stats.ttest_ind(equal_var=False)``; B. L. Welch, *Biometrika* 34, 1947).
+
+A t interval of numbers holds its level only when enough of the values differ: when
+nearly every pair is alike, or nearly every game gives the same number, the few that
+differ decide it, and it covers far less than 95% (at 10 pairs, 80% of them alike, the
+paired t interval covers some 76% of the time). Below
+:data:`~gamefold.sim.means.FEWEST_DIFFERING` such values its :attr:`Interval.note` says so;
+:mod:`gamefold.sim.calibration` measures it, and :mod:`gamefold.sim.means` computes the t
+intervals for many samples at once.
 
 The unit is always the game: a value per game (a side's win, a game's length), never one
 per player of a game, whose teammates win and lose together.
@@ -35,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gamefold.sim.extras import require
+from gamefold.sim.means import FEWEST_DIFFERING, LEVEL, differing, t_bounds, welch_bounds
 
 if TYPE_CHECKING:
     import numpy as np
@@ -49,26 +60,28 @@ __all__ = [
     "Difference",
     "Estimate",
     "Interval",
+    "FEWEST_DIFFERING",
     "difference",
+    "differing",
     "is_binary",
     "mean_interval",
     "paired_rate_interval",
     "rate_bounds",
     "rate_interval",
     "share_interval",
+    "t_bounds",
     "tango_interval",
+    "welch_bounds",
 ]
 
-LEVEL = 0.95
-"""The confidence level of every interval gamefold reports."""
 
 EXACT = "Clopper-Pearson exact interval"
 T_MEAN = "t interval of the mean"
 NEWCOMBE = "Newcombe's hybrid score interval"
 TANGO = "Tango's score interval of paired rates"
 EXACT_SHARE = "Clopper-Pearson interval of the mean share"
-BOOTSTRAP = "BCa bootstrap"
-PAIRED_BOOTSTRAP = "BCa bootstrap of the per-seed differences"
+PAIRED_T = "paired t interval of the per-seed differences"
+WELCH = "Welch's t interval"
 
 
 @attrs.frozen
@@ -83,6 +96,9 @@ class Interval:
     """The method's name (``"Clopper-Pearson exact interval"`` …)."""
     level: float = LEVEL
     """The confidence level."""
+    note: str = ""
+    """Why the interval may hold the true value less often than ``level`` says (too few
+    values differ for a t interval), or ``""``."""
 
     def covers(self, value: float) -> bool:
         """Whether ``value`` lies in the interval (ends included)."""
@@ -136,6 +152,11 @@ class Difference:
         """The number of games per arm (of pairs, when paired) behind the difference."""
         return min(self.a.n, self.b.n)
 
+    @property
+    def note(self) -> str:
+        """Why the interval may cover less than 95% (the interval's note), or ``""``."""
+        return self.interval.note
+
 
 def _numpy() -> Any:
     return require("sim", "numpy", "statistics")
@@ -172,15 +193,39 @@ def rate_interval(successes: int, n: int) -> Interval:
 
 
 def mean_interval(values: Values) -> Interval:
-    """The 95% t interval of the mean of ``values`` (SciPy); a point when they are all equal."""
+    """The 95% t interval of the mean of ``values`` (SciPy); a point when they are all
+    equal, with a note when fewer than :data:`~gamefold.sim.means.FEWEST_DIFFERING` differ
+    from the most common."""
     array = _as_array(values)
     if len(array) == 0:
         raise ValueError("a mean needs at least one game")
-    if len(array) < 2 or (array == array[0]).all():
-        return Interval(float(array[0]), float(array[0]), T_MEAN)
-    stats = require("sim", "scipy.stats", "statistics")
-    found = stats.ttest_1samp(array, 0.0).confidence_interval(LEVEL)
-    return Interval(float(found.low), float(found.high), T_MEAN)
+    return _t_interval(array, T_MEAN, "games")
+
+
+def _t_interval(array: np.ndarray[Any, Any], method: str, unit: str) -> Interval:
+    """The t interval of the mean of ``array``, with a note when too few values differ."""
+    low, high = t_bounds(array)
+    return Interval(float(low), float(high), method, note=_few_note(array, unit))
+
+
+def _few_note(array: np.ndarray[Any, Any], unit: str) -> str:
+    """The note of a t interval of ``array`` whose values too few differ, or ``""``."""
+    other = int(differing(array))
+    if other >= FEWEST_DIFFERING:
+        return ""
+    np = _numpy()
+    values, counts = np.unique(array, return_counts=True)
+    common = float(values[counts.argmax()])
+    differ = "differs" if other == 1 else "differ"
+    if other == len(array):  # no value repeats: only the count is short
+        told = f"only {other} {unit}"
+    elif unit == "pairs" and common == 0:
+        told = f"only {other} of {len(array)} pairs {differ}"
+    else:
+        told = f"only {other} of {len(array)} {unit} {differ} from the most common {common:+g}"
+    return (
+        f"{told}: fewer than {FEWEST_DIFFERING}, too few for a t interval to hold its {LEVEL:.0%}"
+    )
 
 
 def share_interval(values: Values) -> Interval:
@@ -215,8 +260,6 @@ def difference(
     paired: bool = True,
     binary: bool | None = None,
     share: bool = False,
-    seed: int = 0,
-    resamples: int = 9999,
 ) -> Difference:
     """The difference ``mean(b) - mean(a)`` of two arms' per-game values, with its 95%
     interval by the method that fits (see the module's list).
@@ -224,10 +267,9 @@ def difference(
     ``paired=True``: ``a[i]`` and ``b[i]`` come from the same seed (equal lengths needed),
     and the interval is of the per-seed differences. ``binary`` says whether the values are
     yes/no (by default: when they are all 0 or 1), ``share`` that they are shares in [0,
-    1] (each arm's interval stays inside). ``seed`` and ``resamples`` (a whole number >= 1)
-    drive the bootstrap of numbers, so the same data always give the same interval.
+    1] (each arm's interval stays inside). The interval of numbers carries a note when too
+    few values differ for it to hold its 95% (:data:`~gamefold.sim.means.FEWEST_DIFFERING`).
     """
-    check_resamples(resamples)
     first, second = _as_array(a), _as_array(b)
     if len(first) == 0 or len(second) == 0:
         raise ValueError("a difference needs at least one game in each arm")
@@ -239,18 +281,12 @@ def difference(
     if paired and binary:
         interval = paired_rate_interval(second - first)
     elif paired:
-        interval = _bootstrap_paired(second - first, seed, resamples)
+        interval = _t_interval(second - first, PAIRED_T, "pairs")
     elif binary:
         interval = _newcombe(first, second)
     else:
-        interval = _bootstrap(first, second, seed, resamples)
+        interval = _welch(first, second)
     return Difference(left, right, right.value - left.value, interval, paired, binary)
-
-
-def check_resamples(resamples: object) -> None:
-    """Raise ``ValueError`` unless ``resamples`` is a whole number >= 1."""
-    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
-        raise ValueError(f"resamples is a whole number >= 1, not {resamples!r}")
 
 
 def paired_rate_interval(differences: Values) -> Interval:
@@ -319,45 +355,9 @@ def _newcombe(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> Interval:
     return Interval(float(low), float(high), NEWCOMBE)
 
 
-def _bootstrap(
-    a: np.ndarray[Any, Any], b: np.ndarray[Any, Any], seed: int, resamples: int
-) -> Interval:
-    np = _numpy()
-    observed = float(b.mean() - a.mean())
-    if (a == a[0]).all() and (b == b[0]).all():  # nothing varies: no resample differs
-        return Interval(observed, observed, BOOTSTRAP)
-
-    def shift(x: Any, y: Any, axis: int) -> Any:
-        return np.mean(y, axis=axis) - np.mean(x, axis=axis)
-
-    return _bca((a, b), shift, seed, resamples, BOOTSTRAP)
-
-
-def _bootstrap_paired(differences: np.ndarray[Any, Any], seed: int, resamples: int) -> Interval:
-    np = _numpy()
-    observed = float(differences.mean())
-    if (differences == differences[0]).all():
-        return Interval(observed, observed, PAIRED_BOOTSTRAP)
-    return _bca((differences,), np.mean, seed, resamples, PAIRED_BOOTSTRAP)
-
-
-def _bca(
-    samples: tuple[np.ndarray[Any, Any], ...],
-    statistic: Callable[..., Any],
-    seed: int,
-    resamples: int,
-    method: str,
-) -> Interval:
-    """The BCa bootstrap interval of ``statistic`` over ``samples`` (scipy), seeded."""
-    np = _numpy()
-    stats = require("sim", "scipy.stats", "statistics")
-    found = stats.bootstrap(
-        samples,
-        statistic,
-        n_resamples=resamples,
-        confidence_level=LEVEL,
-        method="BCa",
-        vectorized=True,
-        rng=np.random.default_rng(seed),
-    ).confidence_interval
-    return Interval(float(found.low), float(found.high), method)
+def _welch(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> Interval:
+    """Welch's interval of ``mean(b) - mean(a)``, noted when too few of either arm differ."""
+    low, high = welch_bounds(a, b)
+    notes = [_few_note(arm, f"games of arm {name}") for name, arm in (("A", a), ("B", b))]
+    note = "; ".join(notes) if all(notes) else ""  # one arm that varies enough carries it
+    return Interval(float(low), float(high), WELCH, note=note)

@@ -31,6 +31,7 @@ SIDE_COLUMN = "side"
 
 _WIDTH = 100
 _MISSING = "-"  # a mean over no value: the thing never happened (a round nobody fell in)
+_FEW = "*"  # a t interval from too few differing values (stats.FEWEST_DIFFERING) to hold 95%
 
 
 def game_columns(frame: pd.DataFrame) -> list[str]:
@@ -118,7 +119,7 @@ def _interval(values: pd.Series, binary: bool, clip: bool = False) -> str:
         return _MISSING  # one value, or the same in every game: the t interval says nothing
     found = estimate(present, binary=binary).interval
     low, high = (max(found.low, 0.0), min(found.high, 1.0)) if clip else (found.low, found.high)
-    return f"[{low:.2f},{high:.2f}]"
+    return f"[{low:.2f},{high:.2f}]{_FEW if found.note else ''}"
 
 
 def _sides(frame: pd.DataFrame, numbers: list[str]) -> dict[str, dict[str, str]]:
@@ -169,16 +170,28 @@ def summary_text(
     """The summary of a games frame, every line at most ``width`` characters when the game's
     players fit (more players wrap into blocks of columns, as pandas does). ``hint`` ends
     the legend (the command line says where the full table is)."""
+    from gamefold.sim.stats import FEWEST_DIFFERING
+
     per_game = frame.drop_duplicates("game")
     finished = int(per_game["finished"].sum())
+    facts, table = _facts(frame, per_game), player_table(frame).to_string(line_width=width)
+    few = any(_FEW in line for line in [*facts, table])
     lines = [
         f"{name}: {len(per_game)} games, seed {seed}; {finished} finished",
-        *_facts(frame, per_game),
+        *facts,
         "",
         *_fairness(frame),
-        player_table(frame).to_string(line_width=width),
+        table,
         "",
         *_legend(len(per_game), frame),
+        *(
+            [
+                f"{_FEW}: fewer than {FEWEST_DIFFERING} games differ from the most common value,",
+                "too few for the t interval to hold its 95%.",
+            ]
+            if few
+            else []
+        ),
         *([hint] if hint else []),
     ]
     return "\n".join(lines)
@@ -197,7 +210,8 @@ def _facts(frame: pd.DataFrame, per_game: pd.DataFrame) -> list[str]:
         if column in ("rounds", "turns") and not values.any():
             continue  # the game's clock never counts these: no metric it cannot have
         found = mean_interval(values.to_numpy())
-        facts.append(f"{values.mean():.1f} {column} [{found.low:.1f}, {found.high:.1f}]")
+        mark = _FEW if found.note else ""
+        facts.append(f"{values.mean():.1f} {column} [{found.low:.1f}, {found.high:.1f}]{mark}")
     if not facts:
         return []
     games = len(per_game)

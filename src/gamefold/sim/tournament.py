@@ -64,7 +64,8 @@ class Tournament:
     """One row per entrant, best first: ``policy``, ``games`` (it played), ``wins`` and
     ``share`` (its win share per game; for a number ``column``: ``mean``), ``low`` and
     ``high`` (its 95% interval), ``method`` (the interval's), ``mu``, ``sigma``,
-    ``mu_low``, ``mu_high`` (``mu ± 1.96 sigma``) and ``ordinal``."""
+    ``mu_low``, ``mu_high`` (``mu ± 1.96 sigma``), ``ordinal``, and ``note`` (the
+    interval's: why it may cover less than 95%, or ``""``)."""
     games: pd.DataFrame
     """One row per game and seat: the games frame with ``entrant`` and ``competitor``."""
     column: str
@@ -81,7 +82,12 @@ class Tournament:
         board, measure = self.leaderboard, self.measure
         shown = board.assign(
             **{measure: board[measure].map("{:.3f}".format)},
-            interval=_pairs(board["low"], board["high"], 3),
+            interval=[
+                pair + _marked(note)
+                for pair, note in zip(
+                    _pairs(board["low"], board["high"], 3), board["note"], strict=True
+                )
+            ],
             mu=board["mu"].map("{:.2f}".format),
             sigma=board["sigma"].map("{:.2f}".format),
             mu_95=_pairs(board["mu_low"], board["mu_high"], 1),
@@ -105,6 +111,7 @@ class Tournament:
                 shown.to_string(),
                 f"{what};",
                 f"interval: its 95% interval ({methods}).",
+                *([_FEW_LINE] if board["note"].astype(bool).any() else []),
                 "mu, sigma: openskill Plackett-Luce rating; mu_95: mu ± 1.96 sigma;",
                 "ordinal = mu - 3 sigma, best first.",
             ]
@@ -189,6 +196,14 @@ def _with_entrants(
     return frame.assign(entrant=[names[i] for i in index], competitor=frame["player"].map(side))
 
 
+_FEW_LINE = "*: too few of its games differ for the t interval to hold its 95% (see its note)."
+
+
+def _marked(note: str) -> str:
+    """``*`` after an interval whose note says it may cover less than 95%."""
+    return "*" if note else ""
+
+
 def _leaderboard(
     frame: pd.DataFrame, names: list[str], entrants: Mapping[str, PolicySpec], column: str
 ) -> pd.DataFrame:
@@ -218,6 +233,7 @@ def _leaderboard(
                 "low": low,
                 "high": high,
                 "method": found.interval.method,
+                "note": found.interval.note,
                 "mu": mu,
                 "sigma": sigma,
                 "mu_low": mu - _Z95 * sigma,
