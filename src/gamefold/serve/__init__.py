@@ -9,14 +9,12 @@ to browsers (``gamefold serve``), with the ``serve`` extra (Starlette, uvicorn).
 
 from __future__ import annotations
 
-from gamefold.serve.host import MAX_MESSAGE, Host, Refused
+from gamefold.serve.host import Host, Refused
 from gamefold.serve.table import Choice, Table, action_text
-from gamefold.serve.terminal import HELP, Terminal, parse_entry, screen
+from gamefold.serve.terminal import Terminal, parse_entry, screen
 from gamefold.serve.web import Served, app, bind
 
 __all__ = [
-    "HELP",
-    "MAX_MESSAGE",
     "Choice",
     "Host",
     "Refused",

@@ -24,13 +24,12 @@ from gamefold.games.summit.config import (
     PLAYERS_RANGE,
     STANDALONE_EFFECTS,
     SUMMIT_HAND_LIMIT,
-    TIE_BREAKS,
     Scenario,
     SummitConfig,
     default_diplomacy,
     player_names,
 )
-from gamefold.games.summit.effects import AIMS, HANDLERS, EffectFizzled, Fortified, TrapLaid
+from gamefold.games.summit.effects import HANDLERS, EffectFizzled
 from gamefold.games.summit.flow import (
     Defer,
     GameOver,
@@ -43,13 +42,11 @@ from gamefold.games.summit.flow import (
 from gamefold.games.summit.game import Summit
 from gamefold.games.summit.invariants import GAME_INVARIANTS, INVARIANTS
 from gamefold.games.summit.policies import greedy, random_kinds
-from gamefold.games.summit.reactions import Deployed, TruceBegan
 from gamefold.games.summit.rules import (
     ACTIONS,
     EVENTS,
     LIFECYCLE,
     OVERRIDES,
-    REACTIONS,
     ROUTES,
     WRAPPERS,
     build_rules,
@@ -82,12 +79,9 @@ from gamefold.games.summit.state import (
 __all__ = [
     "ACTIONS",
     "AGREEMENT_EFFECTS",
-    "AIMS",
     "DEFAULT_EFFECTS",
     "OVERRIDES",
     "STANDALONE_EFFECTS",
-    "TIE_BREAKS",
-    "TrapLaid",
     "random_kinds",
     "CODES",
     "DEFAULT_BONUS_ZONES",
@@ -104,14 +98,11 @@ __all__ = [
     "SummitState",
     "PLAYERS_RANGE",
     "SUMMIT_HAND_LIMIT",
-    "REACTIONS",
     "ROUTES",
     "WRAPPERS",
     "Ask",
     "Defer",
-    "Deployed",
     "EffectFizzled",
-    "Fortified",
     "GameOver",
     "MapState",
     "SummitSlices",
@@ -125,7 +116,6 @@ __all__ = [
     "Scenario",
     "Summit",
     "SummitConfig",
-    "TruceBegan",
     "build_rules",
     "check",
     "codes",
