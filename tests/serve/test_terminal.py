@@ -15,8 +15,8 @@ from gamefold import IllegalAction, RecordError
 from gamefold.cli import main
 from gamefold.games import get_game
 from gamefold.record import GameRecord, check_record
-from gamefold.serve import Table, Terminal, parse_entry
-from gamefold.serve.terminal import CLEAR
+from gamefold.serve import Table, Terminal
+from gamefold.serve.terminal import CLEAR, parse_entry
 
 
 def _answers(entries: Iterable[str], out: io.StringIO | None = None) -> Callable[[str], str]:

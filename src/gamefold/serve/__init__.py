@@ -10,8 +10,8 @@ to browsers (``gamefold serve``), with the ``serve`` extra (Starlette, uvicorn).
 from __future__ import annotations
 
 from gamefold.serve.host import Host, Refused
-from gamefold.serve.table import Choice, Table, action_text
-from gamefold.serve.terminal import Terminal, parse_entry, screen
+from gamefold.serve.table import Choice, Table
+from gamefold.serve.terminal import Terminal, screen
 from gamefold.serve.web import Served, app, bind
 
 __all__ = [
@@ -21,9 +21,7 @@ __all__ = [
     "Served",
     "Table",
     "Terminal",
-    "action_text",
     "app",
     "bind",
-    "parse_entry",
     "screen",
 ]

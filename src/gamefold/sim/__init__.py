@@ -28,12 +28,12 @@ import warnings
 from importlib import import_module
 
 from gamefold.sim.account import narrate
-from gamefold.sim.batching import Interrupted, progress_enabled, simulate
+from gamefold.sim.batching import Interrupted, simulate
 from gamefold.sim.compare import Arm, Comparison, compare
 from gamefold.sim.coverage import coverage, coverage_json
 from gamefold.sim.extras import MissingExtra
 from gamefold.sim.fairness import Fairness, seat_fairness
-from gamefold.sim.frames import GAME_COLUMNS, TRACE_COLUMNS, games_frame, summarize, trace_frame
+from gamefold.sim.frames import GAME_COLUMNS, TRACE_COLUMNS, summarize
 from gamefold.sim.metrics import Metric
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
@@ -80,10 +80,8 @@ __all__ = [
     "difference",
     "game_seed",
     "game_seeds",
-    "games_frame",
     "narrate",
     "policy_names",
-    "progress_enabled",
     "resolve_policies",
     "resolve_policy",
     "seat_fairness",
@@ -91,7 +89,6 @@ __all__ = [
     "summarize",
     "summary_text",
     "tournament",
-    "trace_frame",
 ]
 
 _MOVED = frozenset({"parse_settings", "variant"})

@@ -71,8 +71,6 @@ from gamefold.games.summit.state import (
     determinize,
     initial_flow,
     initial_state,
-    map_determinize,
-    map_view,
     view,
 )
 
@@ -126,9 +124,7 @@ __all__ = [
     "initial_flow",
     "initial_state",
     "legal_actions",
-    "map_determinize",
     "map_subsystem",
-    "map_view",
     "player_names",
     "reduce",
     "standings",
