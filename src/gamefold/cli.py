@@ -86,6 +86,21 @@ class OutputError(Exception):
     """A file or standard output that could not be written: one line on stderr, status 1."""
 
 
+class _GivenSeed(argparse.Action):
+    """Stores a seed and which option gave it: a resumed game refuses one, as it keeps its
+    record's seed."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.seed_option = option_string
+
+
 class _Help(argparse.HelpFormatter):
     """Help text wrapped between words only: a game's name (``my-game``) is never cut at
     its hyphen."""
@@ -295,11 +310,20 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     _add_limits(command)
     seeds = command.add_mutually_exclusive_group()
     seeds.add_argument(
-        "--seed", type=_seed, default=DEFAULT_SEED, help=f"a whole number (default {DEFAULT_SEED})"
+        "--seed",
+        type=_seed,
+        default=DEFAULT_SEED,
+        action=_GivenSeed,
+        help=f"a whole number (default {DEFAULT_SEED})",
     )
     seeds.add_argument(
-        "--seed-text", dest="seed", metavar="TEXT", help="a text seed instead of a number"
+        "--seed-text",
+        dest="seed",
+        action=_GivenSeed,
+        metavar="TEXT",
+        help="a text seed instead of a number",
     )
+    command.set_defaults(seed_option=None)
     command.add_argument(
         "--policy",
         action="append",
@@ -744,6 +768,8 @@ def _resumed_table(args: argparse.Namespace) -> tuple[Table, Policies]:
 
     if args.config is not None or args.settings or args.scenario != "default":
         raise UsageError("--resume plays the record's own config: drop --config, --set, --scenario")
+    if args.seed_option is not None:
+        raise UsageError(f"--resume plays the record's own seed: drop {args.seed_option}")
     limits = _limits(args)
     try:
         record = GameRecord.from_json(_read_bounded(args.resume, limits), limits=limits)

@@ -203,6 +203,34 @@ def test_play_resume_refuses_a_record_that_does_not_replay_or_is_another_game(
     assert (tmp_path / "g.json").read_bytes() == written
 
 
+@pytest.mark.parametrize(
+    ("command", "seat", "seed"),
+    [
+        ("play", ["--human", "ana"], ["--seed", "9"]),
+        ("play", ["--human", "ana"], ["--seed-text", "nine"]),
+        ("serve", ["--seat", "ana=human", "--port", "0"], ["--seed", "9"]),
+    ],
+)
+def test_en8_resume_refuses_a_seed_as_it_keeps_the_records(
+    command: str,
+    seat: list[str],
+    seed: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A resumed table plays its record's seed: a --seed beside --resume is one clean
+    error line, status 2, and the record is left as it was."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g.json").write_text(_table("ana").record.to_json(), encoding="utf-8")
+    written = (tmp_path / "g.json").read_bytes()
+    assert main([command, "skirmish", "--resume", "g.json", *seat, *seed]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"gamefold: error: --resume plays the record's own seed: drop {seed[0]}\n"
+    assert out == ""
+    assert (tmp_path / "g.json").read_bytes() == written
+
+
 def test_play_human_stops_at_the_step_cap(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
