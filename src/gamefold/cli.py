@@ -845,6 +845,14 @@ def _add_serve(commands: Any) -> None:
         metavar="RECORD",
         help="continue the game of RECORD (its seed and config), written on as it goes",
     )
+    command.add_argument(
+        "--docs",
+        type=Path,
+        default=Path("docs/_build/html"),
+        metavar="DIR",
+        help="the built docs the record viewer's rule links open, served with the table "
+        "(default docs/_build/html, a clone's Sphinx build)",
+    )
     command.set_defaults(run=_run_serve)
 
 
@@ -865,7 +873,7 @@ def _run_serve(args: argparse.Namespace) -> int:
     except BaseException:
         sock.close()
         raise
-    served = Served(Host(table), sock=sock)
+    served = Served(Host(table), sock=sock, docs=args.docs)
     bots = [f"{p} ({policy_label(spec, p)})" for p in table.players if p not in table.humans]
     where = "this machine only" if args.host in ("127.0.0.1", "localhost", "::1") else "the network"
     print(f"{table.game.name}, seed {table.seed}: the bots {', '.join(bots) or 'none'}.")
