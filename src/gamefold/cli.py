@@ -379,17 +379,7 @@ def _add_simulate(commands: Any) -> None:
     command.add_argument(
         "--games", type=_whole(1, MAX_GAMES), default=1000, help=_games_help(1000, "")
     )
-    where = command.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers",
-        type=_whole(1, MAX_WORKERS),
-        metavar="N",
-        help=f"N local processes (at most {MAX_WORKERS})",
-    )
-    where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
-    command.add_argument(
-        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
-    )
+    _add_workers(command)
     command.add_argument("--out", type=_out_path, metavar="FILE", help="write .parquet or .csv")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
     command.add_argument(
@@ -607,17 +597,7 @@ def _add_compare(commands: Any) -> None:
         metavar="H1",
         help="stop when an SPRT decides between no difference and H1 (0.05), 5%% errors",
     )
-    where = command.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers",
-        type=_whole(1, MAX_WORKERS),
-        metavar="N",
-        help=f"N local processes (at most {MAX_WORKERS})",
-    )
-    where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
-    command.add_argument(
-        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
-    )
+    _add_workers(command)
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
     command.set_defaults(run=_run_compare)
 
@@ -674,10 +654,24 @@ def _arm_label(settings: Sequence[str], policies: Sequence[str], arm: str) -> st
 # -- gamefold play ----------------------------------------------------------------------------
 
 
+def _add_workers(command: argparse.ArgumentParser) -> None:
+    """Where the games run: local processes or a Dask scheduler, in tasks of K games."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=_whole(1, MAX_WORKERS),
+        metavar="N",
+        help=f"N local processes (at most {MAX_WORKERS})",
+    )
+    where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
+    command.add_argument(
+        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
+    )
+
+
 def _add_play(commands: Any) -> None:
     command = commands.add_parser("play", help="play one game and tell it turn by turn")
     _add_common(command)
-    command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
     command.add_argument(
         "--human",
         dest="humans",
@@ -687,13 +681,19 @@ def _add_play(commands: Any) -> None:
         help="play SEAT yourself at this terminal, the bots the rest (repeatable: hot seat); "
         "the record is written after every step (--json, default GAME-seed-SEED.json)",
     )
+    _add_record_files(command)
+    command.set_defaults(run=_run_play)
+
+
+def _add_record_files(command: argparse.ArgumentParser) -> None:
+    """A table's record: the file it writes after every step, or the one it goes on with."""
+    command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
     command.add_argument(
         "--resume",
         type=Path,
         metavar="RECORD",
         help="continue the game of RECORD (its seed and config), written on as it goes",
     )
-    command.set_defaults(run=_run_play)
 
 
 def _run_play(args: argparse.Namespace) -> int:
@@ -735,11 +735,17 @@ def _run_table(args: argparse.Namespace) -> int:
             print(f"  {player}: " + ", ".join(f"{k}={v}" for k, v in columns.items()))
         print(f"wrote the game record to {table.path}")
         return 0
-    imports = "".join(f"--import {module} " for module in args.imports)
-    humans = "".join(f" --human {seat}" for seat in table.humans)
     print(f"saved the game after {table.steps} steps to {table.path}; continue it with")
-    print(f"  gamefold {imports}play {table.game.name} --resume {table.path}{humans}")
+    print(_resume_line(args, table, "play", "--human {}"))
     return 0
+
+
+def _resume_line(args: argparse.Namespace, table: Table, command: str, seat: str) -> str:
+    """The command line that goes on with ``table``: its imports, its record, each human
+    seat as ``seat`` spells it (``"--human {}"``)."""
+    imports = "".join(f"--import {module} " for module in args.imports)
+    seats = "".join(" " + seat.format(human) for human in table.humans)
+    return f"  gamefold {imports}{command} {table.game.name} --resume {table.path}{seats}"
 
 
 def _new_table(args: argparse.Namespace) -> tuple[Table, Policies]:
@@ -838,13 +844,7 @@ def _add_serve(commands: Any) -> None:
     command.add_argument(
         "--port", type=int, default=8000, help="the port to listen on (default 8000; 0: any)"
     )
-    command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
-    command.add_argument(
-        "--resume",
-        type=Path,
-        metavar="RECORD",
-        help="continue the game of RECORD (its seed and config), written on as it goes",
-    )
+    _add_record_files(command)
     command.add_argument(
         "--docs",
         type=Path,
@@ -887,10 +887,8 @@ def _run_serve(args: argparse.Namespace) -> int:
     if table.is_over:
         print(f"Game over after {table.steps} steps; the record is {table.path}.")
         return 0
-    imports = "".join(f"--import {module} " for module in args.imports)
-    seats = "".join(f" --seat {seat}=human" for seat in table.humans)
     print(f"stopped after {table.steps} steps, saved to {table.path}; continue it with")
-    print(f"  gamefold {imports}serve {table.game.name} --resume {table.path}{seats}")
+    print(_resume_line(args, table, "serve", "--seat {}=human"))
     return 0
 
 
