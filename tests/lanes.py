@@ -74,6 +74,7 @@ SLOW = (
     "tests/matrix/test_front_ends.py::test_serve_a_seat_to_a_browser",
     "tests/serve/test_web.py::test_en8_scripted_clients_play_a_whole_game",
     "tests/serve/test_web.py::test_en8_a_served_game_resumes_with_nothing_lost",
+    "tests/serve/test_web.py::test_the_served_records_rule_links_open_the_docs",
     "tests/serve/test_security.py::test_en9_every_byte_a_seat_receives_is_its_own[campaign]",
     "tests/serve/test_security.py::test_en9_every_byte_a_seat_receives_is_its_own[summit]",
     "tests/serve/test_browser.py",

@@ -10,8 +10,9 @@ import tests.sim.scored  # noqa: F401  (registers "toy-scored")
 
 from gamefold import ConfigError
 from gamefold.cli import main
+from gamefold.games import parse_settings
 from gamefold.games.skirmish import Skirmish
-from gamefold.sim import Arm, compare, coverage, parse_settings, simulate, tournament
+from gamefold.sim import Arm, compare, coverage, simulate, tournament
 from gamefold.sim.bounds import (
     MAX_BATCHES,
     MAX_GAMES,

@@ -8,6 +8,8 @@ holds for the skill-deck, diplomacy and territory subsystems and for each shippe
 from __future__ import annotations
 
 import ast
+import inspect
+import itertools
 from pathlib import Path
 
 import pytest
@@ -77,3 +79,69 @@ def test_each_face_exports_what_it_lists(package: str) -> None:
     module = __import__(package, fromlist=["__all__"])
     missing = [name for name in module.__all__ if not hasattr(module, name)]
     assert missing == []
+
+
+FACES = (
+    "gamefold",
+    *PACKAGES,
+    "gamefold.games",
+    "gamefold.sim",
+    "gamefold.testing",
+)
+"""Every public face: a package's ``__init__`` and its ``__all__``."""
+
+
+def _documented_data(root: Path = SRC / "gamefold") -> frozenset[str]:
+    """Module-level names assigned with a docstring right after them (``X = 1`` then a
+    string), the way a constant or an alias is documented."""
+    names: set[str] = set()
+    for path in root.rglob("*.py"):
+        body = ast.parse(path.read_text(encoding="utf-8")).body
+        for node, after in itertools.pairwise(body):
+            if not (isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)):
+                continue
+            if isinstance(node, ast.Assign):
+                names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names.add(node.target.id)
+    return frozenset(names)
+
+
+def undocumented(face: str, documented: frozenset[str]) -> list[str]:
+    """The names of ``face.__all__`` without a docstring of their own."""
+    module = __import__(face, fromlist=["__all__"])
+    missing = []
+    for name in module.__all__:
+        value = getattr(module, name)
+        if inspect.isclass(value):
+            has = bool(value.__dict__.get("__doc__"))
+        elif inspect.isroutine(value) or inspect.ismodule(value):
+            has = bool(value.__doc__)
+        else:
+            has = name in documented
+        if not has and name != "__version__":
+            missing.append(name)
+    return missing
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_every_name_of_a_face_has_a_docstring(face: str) -> None:
+    assert undocumented(face, _documented_data()) == []
+
+
+def test_the_docstring_check_finds_an_undocumented_name() -> None:
+    """A constant without its docstring and a class that only inherits one are caught."""
+    assert undocumented("gamefold.sim", frozenset()) != []
+    assert "HELP" not in _documented_data(SRC / "gamefold" / "serve")  # its text is the value
+
+
+def test_sim_still_answers_for_the_names_games_owns() -> None:
+    """``gamefold.sim.variant`` was listed by the sim face; it is now ``gamefold.games``'."""
+    import gamefold.games
+    import gamefold.sim
+
+    with pytest.warns(DeprecationWarning, match="gamefold.games.variant"):
+        assert gamefold.sim.variant is gamefold.games.variant
+    assert "variant" not in gamefold.sim.__all__
+    with pytest.raises(AttributeError):
+        _ = gamefold.sim.no_such_name

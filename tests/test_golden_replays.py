@@ -12,6 +12,7 @@ A rule changed on purpose re-blesses them with
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Iterator
@@ -177,6 +178,19 @@ def test_en3_en8_golden_records_replay_state_for_state(case: Case) -> None:
     checked = check_record(record)
     assert checked.divergence is None
     assert checked.steps == len(record.actions)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
+def test_en3_each_golden_record_is_the_game_its_case_plays(case: Case) -> None:
+    """EN-3: playing the case again (its seed, config and policies) gives the recorded
+    actions: a record that still replays but is no longer what its case plays is stale."""
+    game = get_game(case.game)(case.config)
+    played = play(game, case.seed, resolve_policies(game, case.policies))
+    record = GameRecord.from_json((GOLDEN / f"{case.name}.json").read_bytes())
+    if record.actions != played.actions:
+        pairs = zip(record.actions, played.actions, strict=False)
+        same = sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
+        pytest.fail(f"{case.name}: the case plays another game from step {same + 1}")
 
 
 def test_en8_a_golden_replay_failure_names_the_step_and_shows_the_state_diff() -> None:

@@ -86,6 +86,21 @@ class OutputError(Exception):
     """A file or standard output that could not be written: one line on stderr, status 1."""
 
 
+class _GivenSeed(argparse.Action):
+    """Stores a seed and which option gave it: a resumed game refuses one, as it keeps its
+    record's seed."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.seed_option = option_string
+
+
 class _Help(argparse.HelpFormatter):
     """Help text wrapped between words only: a game's name (``my-game``) is never cut at
     its hyphen."""
@@ -295,11 +310,20 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     _add_limits(command)
     seeds = command.add_mutually_exclusive_group()
     seeds.add_argument(
-        "--seed", type=_seed, default=DEFAULT_SEED, help=f"a whole number (default {DEFAULT_SEED})"
+        "--seed",
+        type=_seed,
+        default=DEFAULT_SEED,
+        action=_GivenSeed,
+        help=f"a whole number (default {DEFAULT_SEED})",
     )
     seeds.add_argument(
-        "--seed-text", dest="seed", metavar="TEXT", help="a text seed instead of a number"
+        "--seed-text",
+        dest="seed",
+        action=_GivenSeed,
+        metavar="TEXT",
+        help="a text seed instead of a number",
     )
+    command.set_defaults(seed_option=None)
     command.add_argument(
         "--policy",
         action="append",
@@ -355,17 +379,7 @@ def _add_simulate(commands: Any) -> None:
     command.add_argument(
         "--games", type=_whole(1, MAX_GAMES), default=1000, help=_games_help(1000, "")
     )
-    where = command.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers",
-        type=_whole(1, MAX_WORKERS),
-        metavar="N",
-        help=f"N local processes (at most {MAX_WORKERS})",
-    )
-    where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
-    command.add_argument(
-        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
-    )
+    _add_workers(command)
     command.add_argument("--out", type=_out_path, metavar="FILE", help="write .parquet or .csv")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
     command.add_argument(
@@ -583,17 +597,7 @@ def _add_compare(commands: Any) -> None:
         metavar="H1",
         help="stop when an SPRT decides between no difference and H1 (0.05), 5%% errors",
     )
-    where = command.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers",
-        type=_whole(1, MAX_WORKERS),
-        metavar="N",
-        help=f"N local processes (at most {MAX_WORKERS})",
-    )
-    where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
-    command.add_argument(
-        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
-    )
+    _add_workers(command)
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
     command.set_defaults(run=_run_compare)
 
@@ -650,10 +654,24 @@ def _arm_label(settings: Sequence[str], policies: Sequence[str], arm: str) -> st
 # -- gamefold play ----------------------------------------------------------------------------
 
 
+def _add_workers(command: argparse.ArgumentParser) -> None:
+    """Where the games run: local processes or a Dask scheduler, in tasks of K games."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=_whole(1, MAX_WORKERS),
+        metavar="N",
+        help=f"N local processes (at most {MAX_WORKERS})",
+    )
+    where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786)")
+    command.add_argument(
+        "--batch-size", type=_whole(1, MAX_GAMES), metavar="K", help="games per task"
+    )
+
+
 def _add_play(commands: Any) -> None:
     command = commands.add_parser("play", help="play one game and tell it turn by turn")
     _add_common(command)
-    command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
     command.add_argument(
         "--human",
         dest="humans",
@@ -663,13 +681,19 @@ def _add_play(commands: Any) -> None:
         help="play SEAT yourself at this terminal, the bots the rest (repeatable: hot seat); "
         "the record is written after every step (--json, default GAME-seed-SEED.json)",
     )
+    _add_record_files(command)
+    command.set_defaults(run=_run_play)
+
+
+def _add_record_files(command: argparse.ArgumentParser) -> None:
+    """A table's record: the file it writes after every step, or the one it goes on with."""
+    command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
     command.add_argument(
         "--resume",
         type=Path,
         metavar="RECORD",
         help="continue the game of RECORD (its seed and config), written on as it goes",
     )
-    command.set_defaults(run=_run_play)
 
 
 def _run_play(args: argparse.Namespace) -> int:
@@ -711,11 +735,17 @@ def _run_table(args: argparse.Namespace) -> int:
             print(f"  {player}: " + ", ".join(f"{k}={v}" for k, v in columns.items()))
         print(f"wrote the game record to {table.path}")
         return 0
-    imports = "".join(f"--import {module} " for module in args.imports)
-    humans = "".join(f" --human {seat}" for seat in table.humans)
     print(f"saved the game after {table.steps} steps to {table.path}; continue it with")
-    print(f"  gamefold {imports}play {table.game.name} --resume {table.path}{humans}")
+    print(_resume_line(args, table, "play", "--human {}"))
     return 0
+
+
+def _resume_line(args: argparse.Namespace, table: Table, command: str, seat: str) -> str:
+    """The command line that goes on with ``table``: its imports, its record, each human
+    seat as ``seat`` spells it (``"--human {}"``)."""
+    imports = "".join(f"--import {module} " for module in args.imports)
+    seats = "".join(" " + seat.format(human) for human in table.humans)
+    return f"  gamefold {imports}{command} {table.game.name} --resume {table.path}{seats}"
 
 
 def _new_table(args: argparse.Namespace) -> tuple[Table, Policies]:
@@ -744,6 +774,8 @@ def _resumed_table(args: argparse.Namespace) -> tuple[Table, Policies]:
 
     if args.config is not None or args.settings or args.scenario != "default":
         raise UsageError("--resume plays the record's own config: drop --config, --set, --scenario")
+    if args.seed_option is not None:
+        raise UsageError(f"--resume plays the record's own seed: drop {args.seed_option}")
     limits = _limits(args)
     try:
         record = GameRecord.from_json(_read_bounded(args.resume, limits), limits=limits)
@@ -812,12 +844,14 @@ def _add_serve(commands: Any) -> None:
     command.add_argument(
         "--port", type=int, default=8000, help="the port to listen on (default 8000; 0: any)"
     )
-    command.add_argument("--json", type=_new_file, metavar="FILE", help="write the game record")
+    _add_record_files(command)
     command.add_argument(
-        "--resume",
+        "--docs",
         type=Path,
-        metavar="RECORD",
-        help="continue the game of RECORD (its seed and config), written on as it goes",
+        default=Path("docs/_build/html"),
+        metavar="DIR",
+        help="the built docs the record viewer's rule links open, served with the table "
+        "(default docs/_build/html, a clone's Sphinx build)",
     )
     command.set_defaults(run=_run_serve)
 
@@ -839,7 +873,7 @@ def _run_serve(args: argparse.Namespace) -> int:
     except BaseException:
         sock.close()
         raise
-    served = Served(Host(table), sock=sock)
+    served = Served(Host(table), sock=sock, docs=args.docs)
     bots = [f"{p} ({policy_label(spec, p)})" for p in table.players if p not in table.humans]
     where = "this machine only" if args.host in ("127.0.0.1", "localhost", "::1") else "the network"
     print(f"{table.game.name}, seed {table.seed}: the bots {', '.join(bots) or 'none'}.")
@@ -853,10 +887,8 @@ def _run_serve(args: argparse.Namespace) -> int:
     if table.is_over:
         print(f"Game over after {table.steps} steps; the record is {table.path}.")
         return 0
-    imports = "".join(f"--import {module} " for module in args.imports)
-    seats = "".join(f" --seat {seat}=human" for seat in table.humans)
     print(f"stopped after {table.steps} steps, saved to {table.path}; continue it with")
-    print(f"  gamefold {imports}serve {table.game.name} --resume {table.path}{seats}")
+    print(_resume_line(args, table, "serve", "--seat {}=human"))
     return 0
 
 

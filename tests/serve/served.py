@@ -14,10 +14,11 @@ from gamefold.serve import Host, app
 
 
 @contextmanager
-def client(host: Host) -> Iterator[TestClient]:
-    """A client of ``host``'s application; it never follows redirects nor raises for a
-    server error (the tests read every answer)."""
-    with TestClient(app(host), raise_server_exceptions=True, follow_redirects=False) as made:
+def client(host: Host, **options: Any) -> Iterator[TestClient]:
+    """A client of ``host``'s application (``options``: :func:`app`'s); it never follows
+    redirects nor raises for a server error (the tests read every answer)."""
+    served = app(host, **options)
+    with TestClient(served, raise_server_exceptions=True, follow_redirects=False) as made:
         yield made
 
 

@@ -18,7 +18,8 @@ from tests.serve.served import client, state
 from gamefold.games import get_game
 from gamefold.registry import Game
 from gamefold.rng import Rng
-from gamefold.serve import MAX_MESSAGE, Host, Table
+from gamefold.serve import Host, Table
+from gamefold.serve.host import MAX_MESSAGE
 from gamefold.viewer import card_names, clock_items, panel, state_tree
 
 GAMES = ["skirmish", "summit", "campaign"]

@@ -15,8 +15,8 @@ from gamefold import IllegalAction, RecordError
 from gamefold.cli import main
 from gamefold.games import get_game
 from gamefold.record import GameRecord, check_record
-from gamefold.serve import Table, Terminal, parse_entry
-from gamefold.serve.terminal import CLEAR
+from gamefold.serve import Table, Terminal
+from gamefold.serve.terminal import CLEAR, parse_entry
 
 
 def _answers(entries: Iterable[str], out: io.StringIO | None = None) -> Callable[[str], str]:
@@ -200,6 +200,34 @@ def test_play_resume_refuses_a_record_that_does_not_replay_or_is_another_game(
     assert "[record/diverges]" in err
     assert main(["play", "summit", "--resume", "g.json", "--human", "p1"]) == 2
     assert "g.json is a game of skirmish, not of summit" in capsys.readouterr().err
+    assert (tmp_path / "g.json").read_bytes() == written
+
+
+@pytest.mark.parametrize(
+    ("command", "seat", "seed"),
+    [
+        ("play", ["--human", "ana"], ["--seed", "9"]),
+        ("play", ["--human", "ana"], ["--seed-text", "nine"]),
+        ("serve", ["--seat", "ana=human", "--port", "0"], ["--seed", "9"]),
+    ],
+)
+def test_en8_resume_refuses_a_seed_as_it_keeps_the_records(
+    command: str,
+    seat: list[str],
+    seed: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A resumed table plays its record's seed: a --seed beside --resume is one clean
+    error line, status 2, and the record is left as it was."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g.json").write_text(_table("ana").record.to_json(), encoding="utf-8")
+    written = (tmp_path / "g.json").read_bytes()
+    assert main([command, "skirmish", "--resume", "g.json", *seat, *seed]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"gamefold: error: --resume plays the record's own seed: drop {seed[0]}\n"
+    assert out == ""
     assert (tmp_path / "g.json").read_bytes() == written
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from tests.serve.served import act, client, play_out, state
@@ -17,6 +19,10 @@ from gamefold.cli import main
 from gamefold.games import GameDef, get_game
 from gamefold.record import check_record
 from gamefold.serve import Host, Table
+from gamefold.viewer import RULE_PAGES
+
+DATA = r'<script type="application/json" id="gamefold-data">(.*?)</script>'
+"""Where a viewer page keeps its data."""
 
 
 @pytest.fixture
@@ -116,6 +122,37 @@ def test_the_record_is_shown_only_after_the_end(tmp_path: Path) -> None:
         answer = web.get(f"/t/{host.tokens[table.humans[0]]}/record")
     assert answer.status_code == 409
     assert "hand" not in answer.text
+
+
+def test_the_served_records_rule_links_open_the_docs(tmp_path: Path) -> None:
+    """The record's viewer, served at /t/TOKEN/record, links each rule to the built docs
+    served under the same token: every link answers 200 with the docs page itself (nothing
+    of the game in it); another token's or none is refused, and nothing outside the docs
+    is served."""
+    docs = tmp_path / "html"
+    for page in {link.partition("#")[0] for link in RULE_PAGES.values()}:
+        (docs / page).parent.mkdir(parents=True, exist_ok=True)
+        (docs / page).write_text(f"<h1>{page}</h1>", encoding="utf-8")
+    table = Table(get_game("skirmish")(), 1, humans=(), path=tmp_path / "g.json")
+    host = Host(table)
+    token = host.tokens[None]
+    viewer = f"/t/{token}/record"
+    with client(host, docs=docs) as web:
+        data = re.search(DATA, web.get(viewer).text)
+        assert data is not None
+        links = set(json.loads(data.group(1))["rules"].values())
+        assert len(links) >= 3  # SD, CB, SK at least: a skirmish attests all three
+        for link in links:
+            address = urljoin(f"http://testserver{viewer}", link).partition("#")[0]
+            assert address.startswith(f"http://testserver/t/{token}/docs/")
+            answer = web.get(address)
+            assert answer.status_code == 200, address
+            page = address.removeprefix(f"http://testserver/t/{token}/docs/")
+            assert answer.text == (docs / page).read_text(encoding="utf-8")
+        page = "games/skirmish.html"
+        assert web.get(f"/t/not-a-token/docs/{page}").status_code == 403
+        assert web.get(f"/t/{token}/docs/nowhere.html").status_code == 404
+        assert web.get(f"/t/{token}/docs/%2E%2E/g.json").status_code == 404
 
 
 def test_the_page_is_self_contained(tmp_path: Path) -> None:

@@ -22,11 +22,11 @@ from gamefold.sim import (
     game_seed,
     game_seeds,
     policy_names,
-    progress_enabled,
     resolve_policy,
     simulate,
     summarize,
 )
+from gamefold.sim.batching import progress_enabled
 
 GAMES = 60
 

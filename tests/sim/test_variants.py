@@ -6,10 +6,10 @@ import pytest
 
 from gamefold import ConfigError
 from gamefold.combat import Side
+from gamefold.games import parse_settings, variant
 from gamefold.games.skirmish import Skirmish, SkirmishConfig
 from gamefold.games.skirmish.config import SCENARIOS, SKIRMISH_DECK
 from gamefold.games.summit import Summit
-from gamefold.sim import parse_settings, variant
 from gamefold.skills import SkillsConfig
 
 

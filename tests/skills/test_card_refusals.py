@@ -13,7 +13,6 @@ from tests.refusals import refusal_of
 from gamefold import Action, StartRound
 from gamefold.skills import (
     GM,
-    REACTION,
     Ability,
     Activate,
     Burn,
@@ -35,6 +34,7 @@ from gamefold.skills import (
     owner_of,
     step,
 )
+from gamefold.skills.catalogue import REACTION
 from gamefold.testing.skills import arrange
 
 from .support import new_state, run

@@ -8,7 +8,6 @@ import pytest
 from gamefold import EndRound, Event, StartRound
 from gamefold.skills import (
     GM,
-    REACTION,
     STANDARD_EFFECTS,
     Ability,
     Activate,
@@ -41,6 +40,7 @@ from gamefold.skills import (
     owner_of,
     step,
 )
+from gamefold.skills.catalogue import REACTION
 from gamefold.testing.skills import arrange
 
 from .support import new_state, of_type, run

@@ -8,15 +8,8 @@ import pytest
 
 from gamefold import ConfigError
 from gamefold.record import from_json, to_json
-from gamefold.skills import (
-    DEFAULT_DECK,
-    REACTION,
-    Ability,
-    CardDef,
-    Effect,
-    SkillsConfig,
-    initial_state,
-)
+from gamefold.skills import DEFAULT_DECK, Ability, CardDef, Effect, SkillsConfig, initial_state
+from gamefold.skills.catalogue import REACTION
 
 
 def test_defaults_are_the_rules_numbers() -> None:

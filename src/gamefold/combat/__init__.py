@@ -109,7 +109,6 @@ __all__ = [
     "domains",
     "ACTIONS",
     "ATTACK",
-    "PIPELINE",
     "DEFEND",
     "EVENTS",
     "EVENT_RULES",

@@ -96,7 +96,6 @@ from gamefold.diplomacy.standalone import (
 )
 from gamefold.diplomacy.table import DiplomacyState, PlayerState, initial_state
 from gamefold.diplomacy.ticks import (
-    QUARTERS_PER_TICK,
     BonusZone,
     DrawFailed,
     Ticks,
@@ -126,7 +125,6 @@ __all__ = [
     "LIFECYCLE",
     "LINES",
     "RULE_IDS",
-    "QUARTERS_PER_TICK",
     "Accept",
     "MAX_TERRITORIES",
     "BeginTurn",

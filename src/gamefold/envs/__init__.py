@@ -17,15 +17,13 @@ function that needs one imports it when called, or raises
 """
 
 from gamefold.envs.aec import Reward, aec_env, win_share
-from gamefold.envs.codec import LAYOUT_VERSION, ActionCodec, Block, Context, action_types
+from gamefold.envs.codec import ActionCodec, Block, Context, action_types
 from gamefold.envs.gym import gym_env
-from gamefold.envs.observations import SKIPPED, ObservationEncoder, view_key
+from gamefold.envs.observations import ObservationEncoder, view_key
 from gamefold.envs.openspiel import Resampler, openspiel_game
 from gamefold.envs.policy import Agent, as_policy
 
 __all__ = [
-    "LAYOUT_VERSION",
-    "SKIPPED",
     "ActionCodec",
     "Agent",
     "Block",

@@ -9,23 +9,19 @@ to browsers (``gamefold serve``), with the ``serve`` extra (Starlette, uvicorn).
 
 from __future__ import annotations
 
-from gamefold.serve.host import MAX_MESSAGE, Host, Refused
-from gamefold.serve.table import Choice, Table, action_text
-from gamefold.serve.terminal import HELP, Terminal, parse_entry, screen
+from gamefold.serve.host import Host, Refused
+from gamefold.serve.table import Choice, Table
+from gamefold.serve.terminal import Terminal, screen
 from gamefold.serve.web import Served, app, bind
 
 __all__ = [
-    "HELP",
-    "MAX_MESSAGE",
     "Choice",
     "Host",
     "Refused",
     "Served",
     "Table",
     "Terminal",
-    "action_text",
     "app",
     "bind",
-    "parse_entry",
     "screen",
 ]

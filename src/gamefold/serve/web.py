@@ -6,7 +6,8 @@ no build step): the seat's view as the viewer's panels, its choices as buttons w
 narration, and the news, updated live over the websocket ``/t/TOKEN/ws`` whenever anyone
 acts. The same data is at ``/t/TOKEN/state`` (GET) and an action may be posted to
 ``/t/TOKEN/act``, for scripted clients. Once the game is over, ``/t/TOKEN/record`` is the
-time-travel viewer of its record. Any other token, or none, is answered 403.
+time-travel viewer of its record, whose rule links open the built docs served under
+``/t/TOKEN/docs/`` (:data:`DOCS`, or ``docs=``). Any other token, or none, is answered 403.
 
 A message is ``{"step": N, "choice": K}`` (:meth:`Host.message`); the answer is
 ``{"type": "done", "events": [...]}`` or ``{"type": "refused", "code", "message"}``, then
@@ -20,6 +21,7 @@ from __future__ import annotations
 import json
 import socket
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamefold.errors import IllegalAction
@@ -33,7 +35,11 @@ if TYPE_CHECKING:
     from starlette.responses import Response
     from starlette.websockets import WebSocket
 
-__all__ = ["Served", "app", "bind", "page"]
+__all__ = ["DOCS", "Served", "app", "bind", "page"]
+
+DOCS = Path("docs/_build/html")
+"""The built docs a served record's rule links open, by default: where the Sphinx build of a
+clone puts them, from the directory the server runs in."""
 
 _FEATURE = "gamefold serve"
 _HEADERS = {
@@ -72,19 +78,21 @@ def _style(own: Any) -> str:
     return viewer + str(own.joinpath("page.css").read_text(encoding="utf-8"))
 
 
-def app(host: Host) -> Starlette:
-    """The ASGI application serving ``host``'s pages, data and sockets."""
+def app(host: Host, *, docs: Path = DOCS) -> Starlette:
+    """The ASGI application serving ``host``'s pages, data and sockets, and the built docs
+    in ``docs`` that its record's rule links open."""
     require("serve", "starlette", _FEATURE)
     from starlette.applications import Starlette
     from starlette.routing import Route, WebSocketRoute
 
-    hub = _Hub(host)
+    hub = _Hub(host, docs)
     routes = [
         Route("/", _forbidden),
         Route("/t/{token}", hub.page),
         Route("/t/{token}/state", hub.state),
         Route("/t/{token}/act", hub.act, methods=["POST"]),
         Route("/t/{token}/record", hub.record),
+        Route("/t/{token}/docs/{page:path}", hub.docs),
         WebSocketRoute("/t/{token}/ws", hub.socket),
     ]
     return Starlette(routes=routes)
@@ -99,8 +107,9 @@ async def _forbidden(request: Request) -> Response:
 class _Hub:
     """The routes of one host, and the sockets open on it (each with its seat)."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, docs: Path) -> None:
         self.host = host
+        self.docs_root = docs
         self.sockets: dict[WebSocket, str | None] = {}
         self.posts: dict[str | None, Bucket] = {}
 
@@ -161,7 +170,21 @@ class _Hub:
 
         with self.host.lock:
             record = self.host.table.record
-        return to_html(record)
+        # Relative to /t/TOKEN/record: the links stay under the seat's own token.
+        return to_html(record, docs="docs/")
+
+    async def docs(self, request: Request) -> Response:
+        from starlette.responses import FileResponse, PlainTextResponse
+
+        known, _ = self._seat(request.path_params["token"])
+        if not known:
+            return await _forbidden(request)
+        root = self.docs_root.resolve()
+        found = (root / request.path_params["page"]).resolve()
+        if found.is_relative_to(root) and found.is_file():
+            return FileResponse(found, headers=_HEADERS)
+        missing = f"404: no such page in the docs at {self.docs_root} (build them with Sphinx)"
+        return PlainTextResponse(missing, 404, headers=_HEADERS)
 
     async def socket(self, websocket: WebSocket) -> None:
         from starlette.responses import PlainTextResponse
@@ -248,8 +271,9 @@ def bind(address: str = "127.0.0.1", port: int = 0) -> socket.socket:
 
 class Served:
     """``host`` served by uvicorn at ``address`` (``127.0.0.1`` unless told) and ``port``
-    (``0``: any free one), or on the socket ``sock`` (:func:`bind`); :attr:`base` is its
-    address. :meth:`run` serves until Ctrl-C or :meth:`stop`."""
+    (``0``: any free one), or on the socket ``sock`` (:func:`bind`), with the built docs in
+    ``docs`` (:func:`app`); :attr:`base` is its address. :meth:`run` serves until Ctrl-C or
+    :meth:`stop`."""
 
     def __init__(
         self,
@@ -258,6 +282,7 @@ class Served:
         port: int = 0,
         *,
         sock: socket.socket | None = None,
+        docs: Path = DOCS,
     ) -> None:
         uvicorn_ = require("serve", "uvicorn", _FEATURE)
         self.host = host
@@ -268,7 +293,7 @@ class Served:
         # log_config=None: the server logs through the process's logging as it is set up,
         # rather than replacing it (which closes every handler the process already had).
         config = uvicorn_.Config(
-            app(host),
+            app(host, docs=docs),
             log_config=None,
             log_level="warning",
             lifespan="off",

@@ -8,12 +8,12 @@
 :func:`simulate` plays the games (in batches, on any :class:`concurrent.futures.Executor`),
 :func:`summarize` condenses the frame per player (:func:`summary_text` prints it in 100
 columns, with 95% intervals and :func:`seat_fairness`), :func:`compare` answers an A/B
-question about a :func:`variant` or a policy with a 95% interval of the difference (and
-:class:`SPRT` stops it early once decided), :func:`tournament` rates policies against each
-other, :func:`coverage` counts the rules play reaches (:mod:`gamefold.sim.coverage`),
-:mod:`gamefold.sim.plots` draws it, and
-the helpers in :mod:`gamefold.sim.policies` name the players' policies. The columns are
-described in :mod:`gamefold.sim.frames`: a fixed few, then whatever the game's
+question about a :func:`~gamefold.games.variant` or a policy with a 95% interval of the
+difference (and :class:`SPRT` stops it early once decided), :func:`tournament` rates
+policies against each other, :func:`coverage` counts the rules play reaches
+(:mod:`gamefold.sim.coverage`), :mod:`gamefold.sim.plots` draws it, and the helpers in
+:mod:`gamefold.sim.policies` name the players' policies. The columns are described in
+:mod:`gamefold.sim.frames`: a fixed few, then whatever the game's
 :meth:`~gamefold.games.GameDef.outcome` reports.
 
 Needs the ``sim`` extra (pandas, NumPy, tqdm, Matplotlib, pyarrow, SciPy, statsmodels,
@@ -24,14 +24,16 @@ They are imported only when a simulation runs (tqdm only for a bar that is shown
 with that install line before any game is played.
 """
 
-from gamefold.games import parse_settings, variant
+import warnings
+from importlib import import_module
+
 from gamefold.sim.account import narrate
-from gamefold.sim.batching import DEFAULT_MAX_STEPS, Interrupted, progress_enabled, simulate
+from gamefold.sim.batching import Interrupted, simulate
 from gamefold.sim.compare import Arm, Comparison, compare
 from gamefold.sim.coverage import coverage, coverage_json
 from gamefold.sim.extras import MissingExtra
 from gamefold.sim.fairness import Fairness, seat_fairness
-from gamefold.sim.frames import GAME_COLUMNS, TRACE_COLUMNS, games_frame, summarize, trace_frame
+from gamefold.sim.frames import GAME_COLUMNS, TRACE_COLUMNS, summarize
 from gamefold.sim.metrics import Metric
 from gamefold.sim.policies import (
     DEFAULT_POLICY,
@@ -50,7 +52,6 @@ from gamefold.sim.tournament import Tournament, competitors, tournament
 from gamefold.sim.workers import MAX_RESTARTS, Workers, WorkersLost
 
 __all__ = [
-    "DEFAULT_MAX_STEPS",
     "DEFAULT_POLICY",
     "GAME_COLUMNS",
     "MAX_RESTARTS",
@@ -79,11 +80,8 @@ __all__ = [
     "difference",
     "game_seed",
     "game_seeds",
-    "games_frame",
     "narrate",
-    "parse_settings",
     "policy_names",
-    "progress_enabled",
     "resolve_policies",
     "resolve_policy",
     "seat_fairness",
@@ -91,6 +89,20 @@ __all__ = [
     "summarize",
     "summary_text",
     "tournament",
-    "trace_frame",
-    "variant",
 ]
+
+_MOVED = frozenset({"parse_settings", "variant"})
+"""Names this face no longer lists: they are :mod:`gamefold.games`' own."""
+
+
+def __getattr__(name: str) -> object:
+    """``gamefold.sim.variant`` and ``parse_settings`` still answer, with a warning: they
+    are :func:`gamefold.games.variant` and :func:`gamefold.games.parse_settings`."""
+    if name in _MOVED:
+        warnings.warn(
+            f"gamefold.sim.{name} is gamefold.games.{name}: import it from gamefold.games",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(import_module("gamefold.games"), name)
+    raise AttributeError(f"module 'gamefold.sim' has no attribute {name!r}")

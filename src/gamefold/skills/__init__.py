@@ -17,9 +17,7 @@ with Fatigue and Exhaustion (SD-5), and possibly death (SD-6); the GM is exempt 
 
 from gamefold.skills import domains
 from gamefold.skills.catalogue import (
-    ACTIVATION,
     DEFAULT_DECK,
-    REACTION,
     TIMINGS,
     CardDef,
     Effect,
@@ -47,7 +45,7 @@ from gamefold.skills.config import (
     Ability,
     SkillsConfig,
 )
-from gamefold.skills.effects import NO_EFFECTS, STANDARD_EFFECTS, draw_effect
+from gamefold.skills.effects import STANDARD_EFFECTS, draw_effect
 from gamefold.skills.fielding import FieldUnits, UnitsFielded
 from gamefold.skills.invariants import INVARIANTS, violations
 from gamefold.skills.levels import ChangeHandLimit, HandLimitChanged, HandTrimmed
@@ -107,7 +105,6 @@ from gamefold.skills.zones import (
 __all__ = [
     "domains",
     "ACTIONS",
-    "ACTIVATION",
     "ACTOR_ACTIONS",
     "BURN_RESETS",
     "DEFAULT_ABILITIES",
@@ -124,9 +121,7 @@ __all__ = [
     "RULE_IDS",
     "LOWER_LIMITS",
     "SETUP_RULES",
-    "NO_EFFECTS",
     "PLAYERS",
-    "REACTION",
     "STANDARD_EFFECTS",
     "determinize",
     "Ability",

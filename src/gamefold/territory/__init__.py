@@ -20,14 +20,11 @@ do to it with host actions (:data:`HOST_ACTIONS`: :class:`Fortify`, :class:`LayT
 
 from gamefold.territory import codes
 from gamefold.territory.atlas import (
-    DEALS,
     DEFAULT_BORDERS,
     DEFAULT_TERRITORIES,
     DEFAULT_ZONES,
-    MAX_BORDERS,
     MAX_TERRITORIES,
     MAX_TROOPS,
-    ZONE_RULES,
     Atlas,
     Zone,
 )
@@ -111,7 +108,6 @@ __all__ = [
     "ACTIONS",
     "CATALOGUE",
     "CODES",
-    "DEALS",
     "DEFAULT_BORDERS",
     "DEFAULT_TERRITORIES",
     "DEFAULT_ZONES",
@@ -121,7 +117,6 @@ __all__ = [
     "INVARIANTS",
     "LIFECYCLE",
     "LINES",
-    "MAX_BORDERS",
     "MAX_TERRITORIES",
     "MAX_TROOPS",
     "NAME",
@@ -129,7 +124,6 @@ __all__ = [
     "ROUTES",
     "RULE_IDS",
     "SETUP_RULES",
-    "ZONE_RULES",
     "Atlas",
     "Attack",
     "BattleFought",

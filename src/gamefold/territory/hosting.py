@@ -238,22 +238,30 @@ def _held(state: TerritoryState[Any], player: str, name: str, rule: str) -> int 
 
 def decide_fortify(state: S, action: Fortify) -> tuple[S, Events] | Refusal:
     """The player's territory gains the forts (TR-5)."""
-    index = _held(state, action.player, action.territory, "TR-5")
-    if isinstance(index, Refusal):
-        return index
-    level = state.forts[index] + action.forts
-    state = replace(state, forts=put_at(state.forts, index, level))
-    return state, (Fortified(action.player, action.territory, level),)
+    return _build_up(state, action, "forts", action.forts, "TR-5")
 
 
 def decide_lay_trap(state: S, action: LayTrap) -> tuple[S, Events] | Refusal:
     """The player's territory's trap grows by the strength (TR-7)."""
-    index = _held(state, action.player, action.territory, "TR-7")
+    return _build_up(state, action, "traps", action.strength, "TR-7")
+
+
+_BUILT = {"forts": Fortified, "traps": TrapLaid}
+"""The event of each per-territory count a host action builds up."""
+
+
+def _build_up(
+    state: S, action: Fortify | LayTrap, counts: str, amount: int, rule: str
+) -> tuple[S, Events] | Refusal:
+    """The player's own territory's ``counts`` (``"forts"``, ``"traps"``) grow by
+    ``amount``; the event names the new level. Held or refused under ``rule``."""
+    index = _held(state, action.player, action.territory, rule)
     if isinstance(index, Refusal):
         return index
-    strength = state.traps[index] + action.strength
-    state = replace(state, traps=put_at(state.traps, index, strength))
-    return state, (TrapLaid(action.player, action.territory, strength),)
+    now: tuple[int, ...] = getattr(state, counts)
+    level = now[index] + amount
+    state = replace(state, **{counts: put_at(now, index, level)})
+    return state, (_BUILT[counts](action.player, action.territory, level),)
 
 
 def decide_seize(state: S, action: Seize) -> tuple[S, Events] | Refusal:

@@ -23,13 +23,12 @@ from gamefold.viewer.build import (
     viewer_data,
 )
 from gamefold.viewer.diff import Op, Path, diff, patch
-from gamefold.viewer.panels import PANELS, card_names, clock_items, panel
+from gamefold.viewer.panels import card_names, clock_items, panel
 from gamefold.viewer.slices import slice_sections
 
 __all__ = [
     "DOCS",
     "FULL",
-    "PANELS",
     "RULE_PAGES",
     "Op",
     "Path",

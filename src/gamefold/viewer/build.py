@@ -46,7 +46,7 @@ RULE_PAGES = {
     "CB": "subsystems/combat.html#rules-code-and-tests",
     "DP": "subsystems/diplomacy.html#rules--code--tests",
     "SK": "games/skirmish.html#the-rules-between-the-subsystems",
-    "SM": "games/summit.html#rules--code--tests",
+    "SM": "games/summit.html#rules",
     "TR": "subsystems/territory.html#rules--code--tests",
     "CP": "games/campaign.html#the-rules-between-the-economies-cp",
 }

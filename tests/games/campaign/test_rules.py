@@ -316,7 +316,7 @@ def test_cp1_no_faction_action_is_listed_for_anyone_during_a_battle() -> None:
     window included, DP-12) is offered a faction action, summit's Standalone play among
     them; every listed action is accepted."""
     from gamefold.games import play
-    from gamefold.games.campaign import FACTION_ACTIONS
+    from gamefold.games.campaign.battle import FACTION_ACTIONS
     from gamefold.sim.runner import game_seeds
     from gamefold.territory import Attack
 

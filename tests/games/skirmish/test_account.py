@@ -9,17 +9,9 @@ import types
 from pathlib import Path
 
 from gamefold import combat, skills
-from gamefold.combat import CombatEnded, Ending, Hand
+from gamefold.combat import CombatEnded, DamagePrevented, Ending, Hand
 from gamefold.games import play
-from gamefold.games.skirmish import (
-    EVENTS,
-    LINES,
-    DamagePrevented,
-    DeclarationHeld,
-    LeftTheFight,
-    Skirmish,
-    describe,
-)
+from gamefold.games.skirmish import EVENTS, LINES, DeclarationHeld, LeftTheFight, Skirmish, describe
 from gamefold.sim.account import narrate
 
 ROOT = Path(__file__).resolve().parents[3]

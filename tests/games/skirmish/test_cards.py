@@ -25,7 +25,6 @@ from gamefold.games.skirmish.config import SKIRMISH_DECK
 from gamefold.games.skirmish.state import NAME, tally_of
 from gamefold.registry import Game
 from gamefold.skills import (
-    REACTION,
     Activate,
     Burn,
     CardDef,
@@ -38,6 +37,7 @@ from gamefold.skills import (
     SkillsConfig,
     owner_of,
 )
+from gamefold.skills.catalogue import REACTION
 
 from .support import ROCK, cards_named, declare, pair_first, step, with_hand
 from .test_reactions import _goblin_attacks_ana

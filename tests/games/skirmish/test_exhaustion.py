@@ -24,7 +24,6 @@ from gamefold.games.skirmish import (
 from gamefold.games.skirmish.config import scenario
 from gamefold.registry import Game
 from gamefold.skills import (
-    REACTION,
     Activate,
     CardDef,
     CharacterDied,
@@ -36,7 +35,7 @@ from gamefold.skills import (
     UnitDefeated,
     owner_of,
 )
-from gamefold.skills.catalogue import DEFAULT_DECK
+from gamefold.skills.catalogue import DEFAULT_DECK, REACTION
 
 from .choosers import greedy, passive
 from .support import ROCK, cards_named, classic, events_of, play_until, run_clock, step

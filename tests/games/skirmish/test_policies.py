@@ -5,8 +5,9 @@ from __future__ import annotations
 from gamefold.combat import AssignPairings, Retreat
 from gamefold.core import Action, replace
 from gamefold.games import play
-from gamefold.games.skirmish import FLEE_BELOW, Skirmish, UseAbility, UseCard
+from gamefold.games.skirmish import Skirmish, UseAbility, UseCard
 from gamefold.games.skirmish.config import scenario
+from gamefold.games.skirmish.policies import FLEE_BELOW
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.skills import Activate, CloseReactionWindow, Play

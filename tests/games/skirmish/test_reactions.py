@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from gamefold import EndRound
-from gamefold.combat import AbilityResolved, DamageDealt, Declared
+from gamefold.combat import AbilityResolved, DamageDealt, DamagePrevented, Declared
 from gamefold.games.skirmish import (
-    DamagePrevented,
     DeclarationHeld,
     Held,
     ShieldRaised,

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from gamefold.diplomacy import DiplomacyConfig
-from gamefold.games.summit import Deployed, EffectFizzled, GameOver
+from gamefold.games.summit import EffectFizzled, GameOver
 from gamefold.games.summit.account import describe, standings
-from gamefold.territory import TerritoryTaken, TroopsGained
+from gamefold.territory import Deployed, TerritoryTaken, TroopsGained
 
 CONFIG = DiplomacyConfig()
 

@@ -6,24 +6,24 @@ import pytest
 
 from gamefold.diplomacy import PactBroken, PactExtended, PactRevealed
 from gamefold.games.summit import (
-    Deployed,
     EffectFizzled,
-    Fortified,
     GameOver,
     Passed,
     ProposalDeferred,
     RoundBegan,
     RoundEnded,
-    TrapLaid,
-    TruceBegan,
 )
 from gamefold.games.summit.account import EVENT_RULES
 from gamefold.territory import (
     BattleFought,
+    Deployed,
+    Fortified,
     TerritoryTaken,
+    TrapLaid,
     TrapSprung,
     TroopDeployed,
     TroopsGained,
+    TruceBegan,
     TruceEnded,
 )
 

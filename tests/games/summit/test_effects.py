@@ -44,19 +44,17 @@ from gamefold.games.summit import (
     DEFAULT_EFFECTS,
     DIPLOMACY,
     EffectFizzled,
-    Fortified,
     Pass,
     Passed,
     Phase,
     Scenario,
     Summit,
     SummitConfig,
-    TrapLaid,
     default_diplomacy,
 )
 from gamefold.games.summit.effects import resolve, target_problem
 from gamefold.registry import Game
-from gamefold.territory import TerritoryTaken, TroopsGained, Truce, TruceEnded
+from gamefold.territory import Fortified, TerritoryTaken, TrapLaid, TroopsGained, Truce, TruceEnded
 from gamefold.testing import assert_refused
 
 

@@ -22,7 +22,8 @@ from gamefold.diplomacy import (
 )
 from gamefold.diplomacy import describe as describe_diplomacy
 from gamefold.games import Played, get_game, play
-from gamefold.games.summit import EVENTS, REACTIONS, Summit, SummitConfig, describe, standings
+from gamefold.games.summit import EVENTS, Summit, SummitConfig, describe, standings
+from gamefold.games.summit.rules import REACTIONS
 from gamefold.registry import Game
 from gamefold.territory import NEUTRAL, TerritoryTaken
 

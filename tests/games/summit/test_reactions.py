@@ -41,15 +41,13 @@ from gamefold.diplomacy import (
 from gamefold.games.summit import (
     DIPLOMACY,
     Defer,
-    Deployed,
     Scenario,
     Summit,
     SummitConfig,
-    TruceBegan,
     default_diplomacy,
 )
 from gamefold.registry import Game
-from gamefold.territory import TerritoryTaken, TroopsGained, Truce, TruceEnded
+from gamefold.territory import Deployed, TerritoryTaken, TroopsGained, Truce, TruceBegan, TruceEnded
 
 
 def _ready(players: int = 4, **scenario: Any) -> tuple[Summit, Game]:

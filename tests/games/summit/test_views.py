@@ -5,17 +5,8 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.games.summit import (
-    MAP,
-    NAME,
-    Ask,
-    MapView,
-    Phase,
-    determinize,
-    map_determinize,
-    map_view,
-    view,
-)
+from gamefold.games.summit import MAP, NAME, Ask, MapView, Phase, determinize, view
+from gamefold.games.summit.state import map_determinize, map_view
 from gamefold.rng import Rng
 from gamefold.territory import Truce
 

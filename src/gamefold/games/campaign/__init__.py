@@ -20,15 +20,12 @@ True
 from gamefold.games.campaign import codes
 from gamefold.games.campaign.account import LINES, OWN_RULES, RULE_IDS, describe, outcome
 from gamefold.games.campaign.battle import (
-    CLOCK_ACTIONS,
-    FACTION_ACTIONS,
     EndBattle,
     EndBattleRound,
     StartBattleRound,
 )
 from gamefold.games.campaign.command import GUARDS
 from gamefold.games.campaign.config import (
-    GUARD,
     SCENARIOS,
     CampaignConfig,
     default_battle,
@@ -53,11 +50,8 @@ from gamefold.games.campaign.state import (
 )
 
 __all__ = [
-    "CLOCK_ACTIONS",
     "CROSS_INVARIANTS",
     "EVENTS",
-    "FACTION_ACTIONS",
-    "GUARD",
     "LINES",
     "NAME",
     "OWN_RULES",

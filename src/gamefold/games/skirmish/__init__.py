@@ -22,14 +22,13 @@ from gamefold.games.skirmish.account import LINES, RESULTS, describe, outcome
 from gamefold.games.skirmish.config import (
     DEFAULT_ENEMIES,
     MAX_SEATS,
-    PARTY_NAMES,
     SkirmishConfig,
 )
 from gamefold.games.skirmish.declaring import ACTIONS, UseAbility, UseCard, redraw_held
 from gamefold.games.skirmish.flow import whose_choice
 from gamefold.games.skirmish.game import Skirmish
 from gamefold.games.skirmish.invariants import CROSS_INVARIANTS, violations
-from gamefold.games.skirmish.policies import FLEE_BELOW, greedy_policy
+from gamefold.games.skirmish.policies import greedy_policy
 from gamefold.games.skirmish.rules import (
     Parts,
     SkirmishGame,
@@ -41,7 +40,6 @@ from gamefold.games.skirmish.rules import (
 from gamefold.games.skirmish.state import (
     EVENTS,
     NAME,
-    DamagePrevented,
     DeclarationHeld,
     DeclarationLapsed,
     Dodged,
@@ -66,13 +64,10 @@ __all__ = [
     "CROSS_INVARIANTS",
     "DEFAULT_ENEMIES",
     "EVENTS",
-    "FLEE_BELOW",
     "LINES",
     "NAME",
     "MAX_SEATS",
-    "PARTY_NAMES",
     "RESULTS",
-    "DamagePrevented",
     "DeclarationHeld",
     "Dodged",
     "DeclarationLapsed",

@@ -24,13 +24,12 @@ from gamefold.games.summit.config import (
     PLAYERS_RANGE,
     STANDALONE_EFFECTS,
     SUMMIT_HAND_LIMIT,
-    TIE_BREAKS,
     Scenario,
     SummitConfig,
     default_diplomacy,
     player_names,
 )
-from gamefold.games.summit.effects import AIMS, HANDLERS, EffectFizzled, Fortified, TrapLaid
+from gamefold.games.summit.effects import HANDLERS, EffectFizzled
 from gamefold.games.summit.flow import (
     Defer,
     GameOver,
@@ -43,13 +42,11 @@ from gamefold.games.summit.flow import (
 from gamefold.games.summit.game import Summit
 from gamefold.games.summit.invariants import GAME_INVARIANTS, INVARIANTS
 from gamefold.games.summit.policies import greedy, random_kinds
-from gamefold.games.summit.reactions import Deployed, TruceBegan
 from gamefold.games.summit.rules import (
     ACTIONS,
     EVENTS,
     LIFECYCLE,
     OVERRIDES,
-    REACTIONS,
     ROUTES,
     WRAPPERS,
     build_rules,
@@ -74,20 +71,15 @@ from gamefold.games.summit.state import (
     determinize,
     initial_flow,
     initial_state,
-    map_determinize,
-    map_view,
     view,
 )
 
 __all__ = [
     "ACTIONS",
     "AGREEMENT_EFFECTS",
-    "AIMS",
     "DEFAULT_EFFECTS",
     "OVERRIDES",
     "STANDALONE_EFFECTS",
-    "TIE_BREAKS",
-    "TrapLaid",
     "random_kinds",
     "CODES",
     "DEFAULT_BONUS_ZONES",
@@ -104,14 +96,11 @@ __all__ = [
     "SummitState",
     "PLAYERS_RANGE",
     "SUMMIT_HAND_LIMIT",
-    "REACTIONS",
     "ROUTES",
     "WRAPPERS",
     "Ask",
     "Defer",
-    "Deployed",
     "EffectFizzled",
-    "Fortified",
     "GameOver",
     "MapState",
     "SummitSlices",
@@ -125,7 +114,6 @@ __all__ = [
     "Scenario",
     "Summit",
     "SummitConfig",
-    "TruceBegan",
     "build_rules",
     "check",
     "codes",
@@ -136,9 +124,7 @@ __all__ = [
     "initial_flow",
     "initial_state",
     "legal_actions",
-    "map_determinize",
     "map_subsystem",
-    "map_view",
     "player_names",
     "reduce",
     "standings",
