@@ -14,6 +14,7 @@ reaction window for a reaction card (SD-8):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 import attrs
@@ -266,6 +267,14 @@ def decide_pay(state: SkillsState, action: PayCost) -> Decided:
     return with_owner(state, seat, owner), (CostPaid(player, action.ability, cards),)
 
 
+# Listings hand out one record per card use instead of building it at every choice
+# (records are immutable, so sharing them is safe).
+_play = lru_cache(maxsize=4096)(Play)
+_burn = lru_cache(maxsize=4096)(Burn)
+_discard = lru_cache(maxsize=4096)(Discard)
+_pay = lru_cache(maxsize=8192)(PayCost)
+
+
 def card_options(
     state: SkillsState, actor: str, activating: bool, *, payments: bool
 ) -> list[Action]:
@@ -280,13 +289,13 @@ def card_options(
     hand = state.owners[seat].hand
     # SD-8: any card in one's own activation, reaction cards in an open window.
     usable = hand if activating else tuple(card for card in hand if is_reaction(state, card))
-    out: list[Action] = [Play(actor, card) for card in usable]
-    out += [Burn(actor, card) for card in usable]
+    out: list[Action] = [_play(actor, card) for card in usable]
+    out += [_burn(actor, card) for card in usable]
     if activating:  # SD-9: a free Discard only in one's own activation
-        out += [Discard(actor, card) for card in usable]
+        out += [_discard(actor, card) for card in usable]
     if not payments:
         return out
     ordered = sorted(usable)  # SD-10: as many cards as each ability costs
     for ability in state.config.abilities:
-        out += [PayCost(actor, ability.name, c) for c in combinations(ordered, ability.cost)]
+        out += [_pay(actor, ability.name, c) for c in combinations(ordered, ability.cost)]
     return out

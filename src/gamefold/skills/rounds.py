@@ -11,6 +11,7 @@ reset (SD-12; earlier, at the end of their owner's activation, with
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import cast
 
 import attrs
@@ -323,6 +324,12 @@ def decide_defeat(state: SkillsState, action: DefeatUnit) -> Decided:
     return _retire(state, unit, events), (*events,)
 
 
+# Listings hand out one record per unit instead of building it at every choice (records
+# are immutable, so sharing them is safe).
+_activate = lru_cache(maxsize=1024)(Activate)
+_end = lru_cache(maxsize=1024)(EndActivation)
+
+
 def activate_options(state: SkillsState, actor: str) -> list[Action]:
     """``actor``'s legal :class:`Activate` actions, in seat then GM-unit order.
 
@@ -335,10 +342,10 @@ def activate_options(state: SkillsState, actor: str) -> list[Action]:
         side, units = PLAYERS, [actor]
     else:
         return []
-    return [Activate(unit) for unit in units if _activation_block(state, unit, side) is None]
+    return [_activate(unit) for unit in units if _activation_block(state, unit, side) is None]
 
 
 def end_options(state: SkillsState, activating: bool) -> list[Action]:
     """``[EndActivation(unit)]`` of the active unit if its controller is ``activating``
     (:func:`~gamefold.skills.timing.acts_now`'s answer, SD-15), else ``[]``."""
-    return [EndActivation(cast(str, state.active))] if activating else []
+    return [_end(cast(str, state.active))] if activating else []

@@ -109,6 +109,11 @@ class UseCard(Action):
     target: str = attrs.field(metadata=domain(combat.domains.COMBATANTS))
 
 
+_use_card = lru_cache(maxsize=8192)(UseCard)
+"""The :class:`UseCard` of a unit, card, hand and target, one per option, as
+:data:`_use_ability`."""
+
+
 ACTIONS: tuple[type[Action], ...] = (UseAbility, UseCard)
 """The action types of the skirmish's own rules; the others are the slices' (EN-6)."""
 
@@ -305,7 +310,8 @@ def use_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tup
         out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
     for card in hand:
         ability = declared_ability(config, game, card)
-        out.extend(UseCard(unit, card, d.hand, d.target) for d in declares if d.ability == ability)
+        uses = (d for d in declares if d.ability == ability)
+        out.extend(_use_card(unit, card, d.hand, d.target) for d in uses)
     return tuple(out)
 
 

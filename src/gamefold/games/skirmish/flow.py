@@ -7,6 +7,7 @@ functions here decide it, each citing the rules it keeps.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from gamefold import combat
 from gamefold.combat import (
@@ -155,6 +156,10 @@ def party_chooser(config: SkirmishConfig, deck: SkillsState) -> str | None:
     return None
 
 
+# The party's activations, one record per unit, as the deck's own listing hands them out.
+_activate = lru_cache(maxsize=1024)(Activate)
+
+
 def side_choice_listing(
     config: SkirmishConfig, listing: Callable[[SkillsState, str], tuple[Action, ...]]
 ) -> Callable[[SkillsState, str], tuple[Action, ...]]:
@@ -172,6 +177,6 @@ def side_choice_listing(
         if actor != party_chooser(config, deck):
             return others
         units = [u for u in deck.pending if u not in deck.gm_units]
-        return (*(Activate(u) for u in units), *others)
+        return (*(_activate(u) for u in units), *others)
 
     return listed
