@@ -10,21 +10,30 @@ type narrow its candidates where they are made: a wrapper's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, TypeAlias
 
 from gamefold.core import Action
 from gamefold.registry.game import Game
-from gamefold.registry.parts import GameListing, Refuse, Rule, Subsystem, Wrapper, no_actions
+from gamefold.registry.parts import (
+    GameListing,
+    Keep,
+    Narrow,
+    Refuse,
+    Rule,
+    Subsystem,
+    Wrapper,
+    no_actions,
+)
 from gamefold.registry.routing import Entry
 from gamefold.registry.views import Seat
 
 __all__ = ["Listing"]
 
-Plan: TypeAlias = Mapping[type, "Refuse | None"]
-"""What the listing takes of the subsystems' candidates, by type: all of them (``None``),
-or those its wrappers' refusal accepts; a type not in the plan is left out."""
+Plan: TypeAlias = Mapping[type, "Narrow | bool"]
+"""What the listing takes of the subsystems' candidates, by type: ``True`` all of them, a
+:data:`~gamefold.registry.Narrow` those it keeps; a type not in the plan is left out."""
 
 
 class Listing:
@@ -52,12 +61,8 @@ class Listing:
             if rule.legal_actions is not None
         )
         self._seats = tuple(seats)
-
-    def actions(self, game: Game, actor: str) -> tuple[Action, ...]:
-        """Every legal action of ``actor``, each once, the seats it commands after its own."""
-        if self._seats:
-            return self._seated(game, actor)
-        return self._own(game, actor)
+        # Every legal action of an actor, each once, the seats it commands after its own.
+        self.actions: GameListing = self._seated if self._seats else self._own
 
     def _seated(self, game: Game, actor: str) -> tuple[Action, ...]:
         held = [(seat.seat, seat.held_by(game)) for seat in self._seats]
@@ -71,13 +76,20 @@ class Listing:
 
     def _own(self, game: Game, actor: str) -> tuple[Action, ...]:
         out: list[Action] = []
-        plan = self._plan  # each subsystem's candidates narrowed as they are made
+        plan = self._plan
+        kept: dict[type, Keep] = {}  # each narrowed type's Keep, decided at its first candidate
         for read, listing in self._listers:
             for action in listing(read(game), actor):
                 kind = type(action)
-                if kind in plan:
-                    refuse = plan[kind]
-                    if refuse is None or refuse(game, action) is None:
+                planned = plan.get(kind, False)
+                if planned is True:
+                    out.append(action)
+                elif planned is not False:
+                    if kind in kept:
+                        keep = kept[kind]
+                    else:
+                        keep = kept[kind] = planned(game, actor)
+                    if keep is True or (keep is not False and keep(action)):
                         out.append(action)
         for listed in self._rule_listers:
             out.extend(listed(game, actor))
@@ -85,41 +97,69 @@ class Listing:
 
 
 def _plan(
-    table: Mapping[type, Entry], rules: Sequence[Rule], narrows: Mapping[type, Refuse]
+    table: Mapping[type, Entry], rules: Sequence[Rule], narrows: Mapping[type, Narrow]
 ) -> Plan:
     """The types the listing takes from the subsystems, decided once: those their handlers
-    list, each with its wrappers' refusal. A type a rule lists instead, or that nothing
+    list, each with its wrappers' narrowing. A type a rule lists instead, or that nothing
     handles, is left out."""
     taken_by_rules = frozenset(rule.action for rule in rules if rule.legal_actions)
     return {
-        kind: narrows.get(kind)
+        kind: narrows.get(kind, True)
         for kind, entry in table.items()
         if entry.sliced and kind not in taken_by_rules
     }
 
 
-def _narrows(wrappers: Iterable[Wrapper]) -> dict[type, Refuse]:
-    """Each wrapped type's refusal: its refusing wrappers', the inner one first."""
-    found: dict[type, Refuse] = {}
+def _narrows(wrappers: Iterable[Wrapper]) -> dict[type, Narrow]:
+    """Each wrapped type's narrowing: its refusing wrappers', the inner one first."""
+    found: dict[type, Narrow] = {}
     for wrapper in wrappers:
-        refuse = wrapper.refuse
-        if refuse is not None:
-            first = found.get(wrapper.action)
-            found[wrapper.action] = refuse if first is None else _either(first, refuse)
+        if wrapper.refuse is None:
+            continue
+        narrow = wrapper.narrow or _one_by_one(wrapper.refuse)
+        first = found.get(wrapper.action)
+        found[wrapper.action] = narrow if first is None else _both(first, narrow)
     return found
 
 
-def _either(first: Refuse, second: Refuse) -> Refuse:
-    """The refusals of two wrappers of one type, the inner one first."""
-    return lambda game, action: first(game, action) or second(game, action)
+def _one_by_one(refuse: Refuse) -> Narrow:
+    """The narrowing of a wrapper that gives no :data:`~gamefold.registry.Narrow`: its
+    refusal asked about each candidate."""
+
+    def narrow(game: Game, actor: str) -> Callable[[Any], bool]:
+        return lambda action: refuse(game, action) is None
+
+    return narrow
 
 
-def _narrowed(listing: GameListing, refuse: Refuse | None) -> GameListing:
-    """A rule's listing, narrowed by its wrappers' refusal where it has one."""
-    if refuse is None:
+def _both(first: Narrow, second: Narrow) -> Narrow:
+    """The narrowing of two wrappers of one type: a candidate both keep."""
+
+    def narrow(game: Game, actor: str) -> Keep:
+        one = first(game, actor)
+        if one is False:
+            return False
+        two = second(game, actor)
+        if one is True or two is False:
+            return two
+        if two is True:
+            return one
+        return lambda action: one(action) and two(action)
+
+    return narrow
+
+
+def _narrowed(listing: GameListing, narrow: Narrow | None) -> GameListing:
+    """A rule's listing, narrowed by its wrappers where they refuse."""
+    if narrow is None:
         return listing
 
     def listed(game: Game, actor: str) -> tuple[Action, ...]:
-        return tuple(a for a in listing(game, actor) if refuse(game, a) is None)
+        keep = narrow(game, actor)
+        if keep is True:
+            return listing(game, actor)
+        if keep is False:
+            return ()
+        return tuple(a for a in listing(game, actor) if keep(a))
 
     return listed

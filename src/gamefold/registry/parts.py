@@ -24,6 +24,8 @@ __all__ = [
     "Handler",
     "Initial",
     "Invariant",
+    "Keep",
+    "Narrow",
     "Reaction",
     "Refuse",
     "Rule",
@@ -145,8 +147,19 @@ wrapped one as ``inner``."""
 Refuse: TypeAlias = Callable[[Game, Any], Refusal | None]
 """``refuse(game, action)``: why a wrapper refuses an action the wrapped handler accepts (a
 :class:`~gamefold.errors.Refusal` naming its rule), or ``None``. It runs only on actions the
-wrapped handler accepted, and it narrows the listing of its type once, where the candidates
-are made: the registry checks nothing listed again."""
+wrapped handler accepted, and, unless the wrapper gives a :data:`Narrow`, it narrows the
+listing of its type where the candidates are made, asked about each candidate: the registry
+checks nothing listed again."""
+Keep: TypeAlias = Callable[[Any], bool] | bool
+"""What a :data:`Narrow` keeps of one actor's listed candidates of its type: ``True`` all of
+them, ``False`` none, or a predicate ``keep(action)``, true for each candidate kept."""
+Narrow: TypeAlias = Callable[[Game, str], Keep]
+"""``narrow(game, actor) -> Keep``: a wrapper's :data:`Refuse` said for a whole listing, asked
+once for each actor's listing rather than once for each candidate. It reads once what is the
+same for every candidate (a window open, a count reached) and answers ``True`` or ``False``
+for all of them, or a predicate for what differs; it keeps a candidate exactly when
+``refuse(game, candidate)`` is ``None``
+(:func:`gamefold.testing.listing.listing_problems` finds where a listing is not)."""
 Initial: TypeAlias = Callable[[Mapping[str, Any]], Any]
 """``initial(slices) -> state``: a slice's first state, made from the game's other slices
 (by name) when :meth:`Rules.new_game` is given them alone (:meth:`Rules.with_subsystem`)."""
@@ -154,6 +167,16 @@ Reaction: TypeAlias = Callable[[Game, Events], tuple[Game, Events]]
 """A reaction: ``(game, events) -> (game, more_events)``, run after every step with the
 game and the events so far; returns the very same game and no events when it has nothing
 to do."""
+
+
+def _narrows_a_refusal(owner: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """A wrapper's ``narrow`` is the listing's form of its ``refuse``: never one alone."""
+    if value is not None and owner.refuse is None:
+        name = owner.name or f"the wrapper of {owner.action.__name__}"
+        raise RegistryError(
+            f"{name} narrows the listing but refuses nothing: give refuse=f too, the one "
+            "refusal narrow says for a whole listing, so that step, check and the listing agree"
+        )
 
 
 def pass_through(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
@@ -170,7 +193,9 @@ class Wrapper:
     given, is the wrapper's one refusal function: consulted for an action the wrapped handler
     accepts (so the wrapped handler's refusal comes first), it refuses the step, answers
     :meth:`Rules.check`, and narrows :meth:`Rules.legal_actions` of its type once, where the
-    candidates are made (nothing listed is checked again), so all three agree. A
+    candidates are made (nothing listed is checked again), so all three agree. ``narrow``,
+    given with ``refuse``, says the same refusal for a whole listing (:data:`Narrow`), so the
+    listing decides once for an actor what it would otherwise ask of each candidate. A
     wrapper that only refuses needs no ``around``. Wrappers apply in the order given: a
     later one wraps the earlier ones.
     """
@@ -183,3 +208,8 @@ class Wrapper:
     """A name for messages."""
     refuse: Refuse | None = None
     """``refuse(game, action) -> Refusal | None``, if the wrapper refuses."""
+    narrow: Narrow | None = attrs.field(default=None, validator=_narrows_a_refusal)
+    """``narrow(game, actor) -> Keep``, the listing's form of ``refuse``, if the wrapper gives
+    one (:data:`Narrow`). Without it the listing asks ``refuse`` about each candidate of the
+    type: right, but a call for each candidate, each reading again what the candidates
+    share."""
