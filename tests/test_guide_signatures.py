@@ -32,6 +32,8 @@ INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 CALLBACKS: dict[str, Any] = {
     "around": registry.Around,
     "refuse": registry.Refuse,
+    "narrow": registry.Narrow,
+    "keep": Callable[[Any], bool],
     "initial": registry.Initial,
     "inner": registry.Handler,
 }

@@ -120,6 +120,12 @@ def _battle_problem(game: Game, action: Action) -> Refusal | None:
     return None if game.campaign.battle is None else _BATTLE_FIRST
 
 
+def _no_battle(game: Game, actor: str) -> bool:
+    """:func:`_battle_problem` for a whole listing: every faction action, or none while a
+    battle is under way (CP-1)."""
+    return game.campaign.battle is None
+
+
 def allies(config: CampaignConfig, game: Game, attacker: str, defender: str) -> tuple[str, ...]:
     """CP-10: the factions whose living champions join ``attacker``'s battle, in seat order:
     partners of a running public pact whose effect is one of ``ally_effects``, never the
@@ -435,5 +441,6 @@ FIELD_REFUSED = Rule(FieldUnits, _refuse_field, name="CP-4 guards are fielded")
 def faction_wrappers() -> tuple[Wrapper, ...]:
     """One wrapper per faction action type: refused while a battle is under way (CP-1)."""
     return tuple(
-        Wrapper(kind, refuse=_battle_problem, name="CP-1 battle first") for kind in FACTION_ACTIONS
+        Wrapper(kind, refuse=_battle_problem, narrow=_no_battle, name="CP-1 battle first")
+        for kind in FACTION_ACTIONS
     )

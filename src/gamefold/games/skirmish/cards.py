@@ -7,7 +7,9 @@ shield is combat's ``Ward``). A stat or effect the config names nowhere is flavo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import Literal
 
 from gamefold import combat, skills
 from gamefold.combat import Empower, Heal, Move, Ward, Zone
@@ -180,6 +182,17 @@ def refuse_window(game: SkirmishSlices, action: Play | Burn | Discard) -> Refusa
     return codes.refusal(codes.REACTION_PENDING, message)
 
 
+def narrow_window(
+    game: SkirmishSlices, actor: str
+) -> Literal[True] | Callable[[Play | Burn | Discard], bool]:
+    """:func:`refuse_window` for a whole listing: every card use while no window is open,
+    else those of the players it waits for (SK-4)."""
+    reacting = game.skills.reacting
+    if not reacting:
+        return True
+    return lambda action: action.player in reacting
+
+
 def declared_ability(config: SkirmishConfig, game: SkirmishSlices, card: int) -> str | None:
     """SK-3: the ability card ``card``'s Play effect declares, if any."""
     effect = card_definition(game.skills, card).play.name
@@ -197,6 +210,19 @@ def refuse_play(config: SkirmishConfig, game: SkirmishSlices, action: Play) -> R
         message = f"this card declares {ability}: use it with UseCard."
         return codes.refusal(codes.USE_CARD, message)
     return None
+
+
+def narrow_play(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> Callable[[Play], bool]:
+    """:func:`refuse_play` for a whole listing: the window read once (SK-4), then each card
+    that declares no ability (SK-3), without a refusal built for those that do."""
+    window = narrow_window(game, actor)
+
+    def keep(action: Play) -> bool:
+        if window is not True and not window(action):
+            return False
+        return declared_ability(config, game, action.card) is None
+
+    return keep
 
 
 def around_play(

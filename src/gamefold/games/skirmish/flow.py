@@ -71,6 +71,12 @@ def refuse_activate(game: SkirmishSlices, action: Activate) -> Refusal | None:
     return codes.refusal(codes.PAIRING_FIRST, message)
 
 
+def narrow_activate(game: SkirmishSlices, actor: str) -> bool:
+    """:func:`refuse_activate` for a whole listing: every Activate while no pairing is due,
+    none while one is (SK-1)."""
+    return not pairing_needed(game.combat)
+
+
 def refuse_end_activation(game: SkirmishSlices, action: EndActivation) -> Refusal | None:
     """SK-1, after the deck's reasons: a unit ends its activation with no window open, no
     pairing due, and once it made its choice for the exchange."""
@@ -85,6 +91,17 @@ def refuse_end_activation(game: SkirmishSlices, action: EndActivation) -> Refusa
         message = f"{action.unit} must choose an ability or retreat before ending its activation"
         return codes.refusal(codes.DECLARE_FIRST, message)
     return None
+
+
+def narrow_end_activation(
+    game: SkirmishSlices, actor: str
+) -> bool | Callable[[EndActivation], bool]:
+    """:func:`refuse_end_activation` for a whole listing: none while a window is open or a
+    pairing is due, else each unit that made its choice or awaits none (SK-1)."""
+    if game.skills.reacting or pairing_needed(game.combat):
+        return False
+    chosen, fight = game.skirmish.chosen, game.combat
+    return lambda action: action.unit in chosen or not awaits(fight, action.unit)
 
 
 def _pairing_blocked(deck: SkillsState) -> str | None:

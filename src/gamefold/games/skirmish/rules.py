@@ -111,25 +111,38 @@ def _overrides(config: SkirmishConfig) -> tuple[Rule, ...]:
 
 def _wrappers(config: SkirmishConfig) -> tuple[Wrapper, ...]:
     return (
-        Wrapper(Activate, refuse=flow.refuse_activate, name="SK-1 pairings first"),
+        Wrapper(
+            Activate,
+            refuse=flow.refuse_activate,
+            narrow=flow.narrow_activate,
+            name="SK-1 pairings first",
+        ),
         Wrapper(
             EndActivation,
             refuse=flow.refuse_end_activation,
+            narrow=flow.narrow_end_activation,
             name="SK-1 choice first",
         ),
         Wrapper(
             Play,
             partial(cards.around_play, config),
             refuse=partial(cards.refuse_play, config),
+            narrow=partial(cards.narrow_play, config),
             name="SK-3, SK-5 cards in the fight",
         ),
         Wrapper(
             Burn,
             partial(cards.around_burn, config),
             refuse=cards.refuse_window,
+            narrow=cards.narrow_window,
             name="SK-4, SK-5 shields",
         ),
-        Wrapper(Discard, refuse=cards.refuse_window, name="SK-4 reactions first"),
+        Wrapper(
+            Discard,
+            refuse=cards.refuse_window,
+            narrow=cards.narrow_window,
+            name="SK-4 reactions first",
+        ),
     )
 
 

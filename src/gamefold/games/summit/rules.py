@@ -11,6 +11,7 @@ its rules. Lifecycle actions reach the diplomacy slice first, then the map, then
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -240,25 +241,43 @@ def refuse_propose(game: SummitSlices, action: Propose) -> Refusal | None:
     return codes.refusal(codes.PROPOSAL_LIMIT, f"You may make {limit} proposal(s) a turn.")
 
 
+def narrow_propose(game: SummitSlices, actor: str) -> bool:
+    """:func:`refuse_propose` for a whole listing: every proposal, or none once the turn's
+    are made (SM-12)."""
+    return game.summit.proposals < game.map.scenario.proposals_per_turn
+
+
+def _hand_full(game: SummitSlices, player: str) -> bool:
+    """SM-15: whether ``player`` holds the hand limit, locked cards counted."""
+    dip: DiplomacyState = game.diplomacy
+    return diplomacy.held_count(dip, realm_of(game.map, player)) >= dip.config.hand_limit
+
+
 def refuse_discard(game: SummitSlices, action: Discard) -> Refusal | None:
     """SM-15, after diplomacy's reasons (DP-1, DP-10): under ``discard_at_limit`` a player
     discards only holding the hand limit."""
     state: MapState = game.map
-    if not state.scenario.discard_at_limit:
+    if not state.scenario.discard_at_limit or _hand_full(game, action.player):
         return None
-    dip: DiplomacyState = game.diplomacy
-    limit = dip.config.hand_limit
-    if diplomacy.held_count(dip, realm_of(state, action.player)) >= limit:
-        return None
+    limit = game.diplomacy.config.hand_limit
     message = f"You discard only to make room, holding {limit} cards (locked ones count)."
     return codes.refusal(codes.HAND_NOT_FULL, message)
+
+
+def narrow_discard(game: SummitSlices, actor: str) -> bool | Callable[[Discard], bool]:
+    """:func:`refuse_discard` for a whole listing: every discard unless ``discard_at_limit``,
+    else the actor's hand counted once (SM-15)."""
+    if not game.map.scenario.discard_at_limit:
+        return True
+    full = _hand_full(game, actor)
+    return lambda action: full if action.player == actor else _hand_full(game, action.player)
 
 
 WRAPPERS: tuple[Wrapper, ...] = (
     Wrapper(BeginTurn, refuse=holdings_problem, name="summit holdings"),
     Wrapper(EndTurn, end_turn, name="summit turn end"),
-    Wrapper(Propose, refuse=refuse_propose, name="summit proposal"),
-    Wrapper(Discard, refuse=refuse_discard, name="summit discard"),
+    Wrapper(Propose, refuse=refuse_propose, narrow=narrow_propose, name="summit proposal"),
+    Wrapper(Discard, refuse=refuse_discard, narrow=narrow_discard, name="summit discard"),
 )
 """Summit's cross-slice refusals and window rules, as wrappers of diplomacy's handlers."""
 
