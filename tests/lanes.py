@@ -62,6 +62,8 @@ SLOW = (
     "tests/core/test_record_hostile.py::test_en3_digests_are_the_same_in_other_processes",
     "tests/test_cli_compare.py::test_simulate_set_keeps_the_games_deck",
     "tests/test_readme.py::test_the_quick_lane",
+    # training a network for a minute of CPU, then a comparison of 400 games
+    "tests/envs/test_training_example.py",
     # the calibration study: thousands of simulated comparisons and SPRT runs
     "tests/sim/test_calibration.py",
     # whole games at the terminal table, in this process and in a pseudo-terminal
