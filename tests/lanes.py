@@ -65,6 +65,8 @@ SLOW = (
     # OpenSpiel on the duel's whole tree: every information state, and CFR's iterations
     "tests/envs/test_openspiel_recall.py::test_the_duel_information_states_are_exactly_what",
     "tests/envs/test_openspiel_cfr.py",
+    # training a network for a minute of CPU, then a comparison of 400 games
+    "tests/envs/test_training_example.py",
     # the calibration study: thousands of simulated comparisons and SPRT runs
     "tests/sim/test_calibration.py",
     # whole games at the terminal table, in this process and in a pseudo-terminal

@@ -115,6 +115,62 @@ def test_an_index_naming_no_legal_action_leaves_the_game_where_it_was() -> None:
     assert np.array_equal(shown["action_mask"], info["action_mask"])
 
 
+def test_an_illegal_index_earns_the_illegal_reward_and_moves_nothing() -> None:
+    """An unmasked learner is taught by a penalty; the game stays as it was."""
+    env = gym_env("summit", "p1", illegal_reward=-0.25)
+    observation, _ = env.reset(seed=3)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    again, reward, terminated, truncated, shown = env.step(illegal)
+    assert (reward, terminated, truncated, shown["illegal"]) == (-0.25, False, False, True)
+    assert np.array_equal(again, observation)
+    legal = int(np.flatnonzero(env.action_masks())[0])
+    assert "illegal" not in env.step(legal)[4]
+
+
+def test_the_penalty_adds_to_the_reward_when_the_step_cap_ends_the_game() -> None:
+    probe = gym_env("summit", "p1")
+    probe.reset(seed=3)
+    cap = probe.steps + 3  # the clock's actions before p1's first choice, then three refusals
+    env = gym_env("summit", "p1", max_steps=cap, illegal_reward=-1.0, reward=lambda g, s, p: 0.5)
+    env.reset(seed=3)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    results = [env.step(illegal) for _ in range(3)]
+    assert [r[1] for r in results] == [-1.0, -1.0, -0.5]
+    assert [r[3] for r in results] == [False, False, True]  # truncated at the cap
+
+
+def test_illegal_raise_refuses_the_index_and_leaves_the_episode_as_it_was() -> None:
+    env = gym_env("summit", "p1", illegal="raise")
+    observation, _ = env.reset(seed=3)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    steps = env.steps
+    with pytest.raises(ValueError, match=f"action {illegal} is not a legal action of p1 now"):
+        env.step(illegal)
+    assert env.steps == steps
+    legal = int(np.flatnonzero(env.action_masks())[0])
+    assert env.step(legal)[0].shape == observation.shape
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"illegal": "ignore"}, "illegal"),
+        ({"illegal": None}, "illegal"),
+        ({"illegal_reward": float("nan")}, "illegal_reward"),
+        ({"illegal_reward": float("-inf")}, "illegal_reward"),
+        ({"illegal_reward": True}, "illegal_reward"),
+        ({"illegal_reward": "-1"}, "illegal_reward"),
+        ({"illegal": "raise", "illegal_reward": -1.0}, "illegal_reward"),
+    ],
+    ids=["unknown", "none", "nan", "infinity", "bool", "str", "raise-with-reward"],
+)
+def test_a_bad_illegal_option_is_a_config_error_naming_it(
+    options: dict[str, object], field: str
+) -> None:
+    with pytest.raises(ConfigError, match=rf"^{field} .*\[{field}\]$"):
+        gym_env("summit", "p1", **options)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("seed", [np.int64(5), np.uint32(5), 5])
 def test_reset_takes_numpy_integer_seeds(seed: object) -> None:
     env = gym_env("summit", "p1")

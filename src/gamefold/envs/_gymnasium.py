@@ -50,8 +50,11 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
         caps: Mapping[str, int] | None,
         bounds: Mapping[str, tuple[float, float]] | None,
         render_mode: str | None,
+        illegal: str,
+        illegal_reward: float,
     ) -> None:
         self.game, self.seat, self.reward_of, self.max_steps = game, seat, reward, max_steps
+        self.illegal, self.illegal_reward = illegal, illegal_reward
         self.players = tuple(game.players(game.setup(0)))
         self._policies = _opponents(game, seat, self.players, opponents)
         self.codec = ActionCodec(game)
@@ -77,6 +80,8 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
             observation=observation,
             caps=caps,
             bounds=bounds,
+            illegal=illegal,
+            illegal_reward=illegal_reward,
         )
         # gymnasium.make(env.spec) builds the same env again (check_env does, per render mode)
         self.spec = EnvSpec(f"gamefold/{game.name}-v0", entry_point=maker)
@@ -158,8 +163,11 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
         if ctx is None:
             raise RuntimeError("the game is over or not begun: call reset() first")
         index = action_index(self.action_space, action, f"{self.seat}'s")
+        legal = index in self.codec.legal_indices(ctx)
+        if not legal and self.illegal == "raise":
+            self.codec.legal_action(index, ctx)  # the ValueError naming the index
         self._events = []
-        if index in self.codec.legal_indices(ctx):
+        if legal:
             assert self._state is not None
             self._state, happened = self.game.rules.step(self._state, self.codec.decode(index, ctx))
             self._events += happened
@@ -177,10 +185,10 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
         assert self._state is not None
         over = self.game.is_over(self._state)
         ended = self._ctx is None
-        reward = 0.0
+        reward = self.illegal_reward if refused else 0.0
         if ended:
             given = self.reward_of(self.game, self._state, self.seat)
-            reward = finite_reward(given, self.reward_of, self.seat)
+            reward += finite_reward(given, self.reward_of, self.seat)
         info = self._info()
         if refused:
             info["illegal"] = True

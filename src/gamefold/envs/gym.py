@@ -11,16 +11,24 @@ from its own stream as there. The class lives in a module that imports Gymnasium
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Mapping
 from typing import Any
 
+from gamefold._fields import quoted
 from gamefold.envs._checks import count, form
 from gamefold.envs.aec import Reward, win_share
+from gamefold.errors import ConfigError
 from gamefold.games.base import GameDef, get_game
 from gamefold.sim.extras import require
 from gamefold.sim.policies import DEFAULT_POLICY, Policies
 
-__all__ = ["gym_env"]
+__all__ = ["ILLEGAL", "gym_env"]
+
+ILLEGAL = ("penalize", "raise")
+"""What an index of the space that names no legal action does: earn ``illegal_reward``
+with the game left where it was, or raise a ``ValueError``."""
 
 
 def gym_env(
@@ -35,6 +43,8 @@ def gym_env(
     caps: Mapping[str, int] | None = None,
     bounds: Mapping[str, tuple[float, float]] | None = None,
     render_mode: str | None = None,
+    illegal: str = "penalize",
+    illegal_reward: float = 0.0,
 ) -> Any:
     """A Gymnasium ``Env`` where the agent plays ``seat`` of ``game`` (a :class:`GameDef` or
     a registered name, with ``config`` or its default one) against ``opponents``: one
@@ -50,15 +60,21 @@ def gym_env(
     (by default the seat's win share), 0 before.
 
     An action the space does not contain (a float, a bool, an index out of range) raises
-    Gymnasium's ``InvalidAction``; an index of the space that names no legal action leaves
-    the game where it was, with reward 0 and ``info["illegal"]`` true. The game is
-    truncated after ``max_steps`` actions (clock and opponents' included, and refused
-    indices; 1 to 1,000,000, else a ``ConfigError``). A seat the game lacks, an unknown
+    Gymnasium's ``InvalidAction``. An index of the space that names no legal action (a
+    masked learner never sends one; an unmasked one, and Gymnasium's ``check_env``, do)
+    leaves the game where it was and, with ``illegal="penalize"`` (the default), earns
+    ``illegal_reward`` (0 unless given: a negative number teaches an unmasked learner to
+    avoid it) with ``info["illegal"]`` true; with ``illegal="raise"`` it is a ``ValueError``,
+    for a learner that must never send one. The game is truncated after ``max_steps``
+    actions (clock and opponents' included, and refused indices; 1 to 1,000,000). A bad
+    ``max_steps``, ``observation``, ``illegal`` or ``illegal_reward`` (a finite number,
+    0 with ``"raise"``) is a ``ConfigError`` naming it. A seat the game lacks, an unknown
     policy or a policy for the agent's own seat is a ``ValueError`` now, not at the first
     step. ``render_mode="ansi"`` renders the events since the seat's last choice.
     """
     max_steps = count("max_steps", max_steps, 1)
     observation = form(observation)
+    illegal_reward = _illegal(illegal, illegal_reward)
     require("envs", "gymnasium", "gamefold.envs.gym_env")
     require("envs", "numpy", "gamefold.envs.gym_env")
     if isinstance(game, str):
@@ -77,4 +93,21 @@ def gym_env(
         caps=caps,
         bounds=bounds,
         render_mode=render_mode,
+        illegal=illegal,
+        illegal_reward=illegal_reward,
     )
+
+
+def _illegal(illegal: object, reward: object) -> float:
+    """``reward`` as a float, once ``illegal`` is one of :data:`ILLEGAL` and the reward a
+    finite number that the choice uses; else a ``ConfigError`` naming the option."""
+    if not (isinstance(illegal, str) and illegal in ILLEGAL):
+        raise ConfigError("illegal", f"illegal is 'penalize' or 'raise', not {quoted(illegal)}")
+    if not isinstance(reward, numbers.Real) or isinstance(reward, bool):
+        raise ConfigError("illegal_reward", f"illegal_reward is a number, not {quoted(reward)}")
+    if not math.isfinite(reward):
+        raise ConfigError("illegal_reward", f"illegal_reward is finite, not {reward!r}")
+    if illegal == "raise" and reward != 0:
+        message = "illegal_reward is earned only with illegal='penalize'; with 'raise' none is"
+        raise ConfigError("illegal_reward", message)
+    return float(reward)
