@@ -6,7 +6,10 @@ player action type (sorted by name), each field a digit of a mixed-radix number.
 universe is the same for every agent and every seed: it depends on the declarations alone.
 References (a card in hand, an open proposal) resolve against the actor's view, and
 :class:`Listed` fields against the actor's legal actions, both gathered in a
-:class:`Context` built once per decision.
+:class:`Context` built once per decision. A codec keeps each reference's values from one
+decision to the next while the parts of the view its resolver read are the very objects
+they were (views keep the slices a step did not change), and writes one encoder per
+action type when built.
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -43,10 +45,13 @@ class Block:
 class Context:
     """One decision: the actor, its view and legal actions, each domain resolved once."""
 
-    __slots__ = ("_groups", "_index", "_legal", "_values", "actor", "legal", "view")
+    __slots__ = ("_groups", "_index", "_legal", "_refs", "_values", "actor", "legal", "view")
 
-    def __init__(self, view: Any, actor: str, legal: Sequence[Action]) -> None:
+    def __init__(
+        self, view: Any, actor: str, legal: Sequence[Action], refs: RefCache | None = None
+    ) -> None:
         self.view, self.actor, self.legal = view, actor, tuple(legal)
+        self._refs = refs
         self._values: dict[Any, tuple[Any, ...]] = {}
         self._index: dict[Any, dict[Any, int]] = {}
         self._groups: dict[Any, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
@@ -69,6 +74,9 @@ class Context:
         """Value → index for field ``name`` of ``kind`` (after ``prefix``, when listed)."""
         key = (kind, name, prefix) if isinstance(dom, Listed) else id(dom)
         found = self._index.get(key)
+        if found is None and self._refs is not None and isinstance(dom, Ref):
+            self._values[key], found = self._refs.resolve(dom, self.view, self.actor)
+            self._index[key] = found
         if found is None:
             values = self.values(dom, kind, name, prefix)
             found = self._index[key] = {value: i for i, value in enumerate(values)}
@@ -84,6 +92,9 @@ class Context:
         if isinstance(dom, Maybe):
             return (None, *self.values(dom.inner, kind, name, prefix))
         if isinstance(dom, Ref):
+            if self._refs is not None:
+                values, self._index[id(dom)] = self._refs.resolve(dom, self.view, self.actor)
+                return values
             return tuple(dom.resolve(self.view, self.actor))
         if isinstance(dom, Listed):
             return self._listed(kind, name, len(prefix)).get(prefix, ())
@@ -107,6 +118,77 @@ class Context:
         return found
 
 
+class _Reading:
+    """A view that notes the fields a reference's resolver reads (what its values depend
+    on: the view's records are immutable, so while each field read is the very object it
+    was, the resolver answers the same)."""
+
+    __slots__ = ("_view", "reads")
+
+    def __init__(self, view: Any) -> None:
+        self._view = view
+        self.reads: list[tuple[str, Any]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._view, name)
+        self.reads.append((name, value))
+        return value
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:  # isinstance sees the view's class
+        return type(self._view)
+
+
+Resolved = tuple[tuple[Any, ...], dict[Any, int]]
+
+
+class RefCache:
+    """Each reference's values (and their numbers) at the last decision of each actor, kept
+    while the view's fields its resolver read are the very objects they were: a step
+    changes a slice or two, and the other slices' views are kept as they were."""
+
+    __slots__ = ("_found", "_opaque")
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[int, str], tuple[tuple[tuple[str, Any], ...], Resolved]] = {}
+        self._opaque: set[int] = set()
+
+    def resolve(self, dom: Ref, view: Any, actor: str) -> Resolved:
+        """``dom``'s values for ``actor`` seeing ``view``, and value → index."""
+        key = (id(dom), actor)
+        kept = self._found.get(key)
+        if kept is not None and all(_same(getattr(view, name), was) for name, was in kept[0]):
+            return kept[1]
+        if id(dom) in self._opaque:
+            return _numbered(dom.resolve(view, actor))
+        reading = _Reading(view)
+        try:
+            found = _numbered(dom.resolve(reading, actor))
+        except Exception:  # a resolver that needs the view itself: never kept
+            self._opaque.add(id(dom))
+            return _numbered(dom.resolve(view, actor))
+        self._found[key] = (tuple(reading.reads), found)
+        return found
+
+
+def _same(now: Any, was: Any) -> bool:
+    """Whether a field read now is what was read: the very object, or a tuple of the very
+    objects (a property such as ``Game.slices`` builds a new tuple at every read)."""
+    if now is was:
+        return True
+    return (
+        type(now) is tuple
+        and type(was) is tuple
+        and len(now) == len(was)
+        and all(a is b for a, b in zip(now, was, strict=True))
+    )
+
+
+def _numbered(values: Sequence[Any]) -> Resolved:
+    found = tuple(values)
+    return found, {value: i for i, value in enumerate(found)}
+
+
 def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
     """The player action types of ``game``: those its registry routes whose every field
     declares a domain, sorted by name then module.
@@ -127,34 +209,46 @@ def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
     return tuple(sorted(chosen, key=lambda kind: (kind.__name__, kind.__module__)))
 
 
-class _Plan:
-    """How :meth:`ActionCodec.encode` reads one block, decided once: all the fields in one
-    call, and for each its domain, size, table key (``None`` when listed: the key depends
-    on the earlier values) and the reader of its prefix (the earlier fields' values)."""
+def _encoder(block: Block) -> Callable[[Action, Context], int]:
+    """``encode(action, ctx)`` for ``block``'s type, written out once: each field read
+    inline, its digit looked up in the decision's table of its domain (a fixed choice's
+    table built now; a listed field's found by the earlier fields' values)."""
+    names: dict[str, Any] = {"kind": block.kind, "bad": _outside}
+    values = [f"v{i}" for i in range(len(block.fields))]
+    lines = ["tables = ctx._index"]
+    lines += [
+        f"{value} = action.{name}" for value, (name, _) in zip(values, block.fields, strict=True)
+    ]
+    lines.append("n = 0")
+    for i, (name, dom) in enumerate(block.fields):
+        names[f"D{i}"] = dom
+        if isinstance(dom, Choice):
+            names[f"T{i}"] = {value: digit for digit, value in enumerate(dom.values)}
+            lines.append(f"t = T{i}")
+        elif isinstance(dom, Listed):
+            prefix = "".join(f"{value}, " for value in values[:i])
+            lines.append(f"t = ctx.index(D{i}, kind, {name!r}, ({prefix}))")
+        else:
+            names[f"K{i}"] = id(dom)
+            lines.append(f"t = tables.get(K{i})")
+            lines.append(f"if t is None: t = ctx.index(D{i}, kind, {name!r})")
+        lines.append(f"d = t.get(v{i})")
+        lines.append(f"if d is None or d >= {dom.size}: bad(action, {name!r}, D{i})")
+        lines.append(f"n = n * {dom.size} + d")
+    lines.append(f"return {block.offset} + n")
+    body = "\n".join(f"    {line}" for line in lines)
+    exec(
+        compile(f"def encode(action, ctx):\n{body}\n", f"<encode {block.kind.__name__}>", "exec"),
+        names,
+    )
+    encode: Callable[[Action, Context], int] = names["encode"]
+    return encode
 
-    __slots__ = ("digits", "offset", "read")
 
-    def __init__(self, block: Block) -> None:
-        names = [name for name, _ in block.fields]
-        read = attrgetter(*names) if names else (lambda action: ())
-        self.read: Callable[[Action], Any] = (
-            read if len(names) != 1 else (lambda action: (read(action),))
-        )
-        self.offset = block.offset
-        self.digits = tuple(
-            (name, dom, dom.size, None, _reader(names[:i]))
-            if isinstance(dom, Listed)
-            else (name, dom, dom.size, id(dom), None)
-            for i, (name, dom) in enumerate(block.fields)
-        )
-
-
-def _reader(names: list[str]) -> Callable[[Action], tuple[Any, ...]]:
-    """The tuple of ``names``' values of an action (as :meth:`Context._listed` groups)."""
-    if not names:
-        return lambda action: ()
-    read = attrgetter(*names)
-    return read if len(names) > 1 else (lambda action: (read(action),))
+def _outside(action: Action, name: str, dom: Domain) -> None:
+    raise ValueError(
+        f"{action!r}: its {name} is not among the {dom.size} values its domain numbers here"
+    )
 
 
 class ActionCodec:
@@ -175,8 +269,9 @@ class ActionCodec:
         """The action types' blocks, in index order."""
         self.size: int = offset
         """The number of indices: every action of any agent is one of ``range(size)``."""
-        self._plans = {block.kind: _Plan(block) for block in blocks}
+        self._encoders = {block.kind: _encoder(block) for block in blocks}
         self._offsets = [block.offset for block in blocks]
+        self._refs = RefCache()
         self.layout: str = f"{LAYOUT_VERSION}:{self._digest()}"
         """The layout version: the scheme's version and a digest of the blocks, so that a
         trained agent can refuse a game whose numbering changed."""
@@ -190,31 +285,16 @@ class ActionCodec:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def context(self, view: Any, actor: str, legal: Sequence[Action]) -> Context:
-        """The decision of ``actor`` seeing ``view`` with ``legal`` actions."""
-        return Context(view, actor, legal)
+        """The decision of ``actor`` seeing ``view`` with ``legal`` actions (its references
+        resolved again only when what their resolvers read of the view changed)."""
+        return Context(view, actor, legal, self._refs)
 
     def encode(self, action: Action, ctx: Context) -> int:
         """The index of ``action``; ``ValueError`` when it is outside the universe."""
-        kind = type(action)
-        plan = self._plans.get(kind)
-        if plan is None:
-            raise ValueError(f"{kind.__name__} is not a player action of this game")
-        number = 0
-        tables = ctx._index
-        for value, (name, dom, size, key, prefix) in zip(
-            plan.read(action), plan.digits, strict=True
-        ):
-            table = None if key is None else tables.get(key)
-            if table is None:
-                table = ctx.index(dom, kind, name, () if prefix is None else prefix(action))
-            digit = table.get(value)
-            if digit is None or digit >= size:
-                raise ValueError(
-                    f"{action!r}: its {name} is not among the {dom.size} values its domain "
-                    "numbers here"
-                )
-            number = number * size + digit
-        return plan.offset + number
+        encode = self._encoders.get(type(action))
+        if encode is None:
+            raise ValueError(f"{type(action).__name__} is not a player action of this game")
+        return encode(action, ctx)
 
     def decode(self, index: int, ctx: Context) -> Action:
         """The action numbered ``index`` at this decision; ``ValueError`` when that index
@@ -241,7 +321,13 @@ class ActionCodec:
         """The indices of the context's legal actions, sorted: the action mask's ones."""
         found = ctx._legal
         if found is None:
-            found = ctx._legal = tuple(sorted({self.encode(action, ctx) for action in ctx.legal}))
+            encoders, found_set = self._encoders, set()
+            for action in ctx.legal:
+                encode = encoders.get(type(action))
+                if encode is None:
+                    raise ValueError(f"{type(action).__name__} is not a player action of this game")
+                found_set.add(encode(action, ctx))
+            found = ctx._legal = tuple(sorted(found_set))
         return found
 
     def legal_action(self, index: int, ctx: Context) -> Action:
