@@ -45,7 +45,17 @@ class Block:
 class Context:
     """One decision: the actor, its view and legal actions, each domain resolved once."""
 
-    __slots__ = ("_groups", "_index", "_legal", "_refs", "_values", "actor", "legal", "view")
+    __slots__ = (
+        "_groups",
+        "_index",
+        "_legal",
+        "_listed_at",
+        "_refs",
+        "_values",
+        "actor",
+        "legal",
+        "view",
+    )
 
     def __init__(
         self, view: Any, actor: str, legal: Sequence[Action], refs: RefCache | None = None
@@ -56,6 +66,7 @@ class Context:
         self._index: dict[Any, dict[Any, int]] = {}
         self._groups: dict[Any, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
         self._legal: tuple[int, ...] | None = None
+        self._listed_at: dict[int, Action] = {}
 
     def values(
         self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...] = ()
@@ -321,17 +332,20 @@ class ActionCodec:
         """The indices of the context's legal actions, sorted: the action mask's ones."""
         found = ctx._legal
         if found is None:
-            encoders, found_set = self._encoders, set()
+            encoders, listed_at = self._encoders, ctx._listed_at
             for action in ctx.legal:
                 encode = encoders.get(type(action))
                 if encode is None:
                     raise ValueError(f"{type(action).__name__} is not a player action of this game")
-                found_set.add(encode(action, ctx))
-            found = ctx._legal = tuple(sorted(found_set))
+                listed_at.setdefault(encode(action, ctx), action)
+            found = ctx._legal = tuple(sorted(listed_at))
         return found
 
     def legal_action(self, index: int, ctx: Context) -> Action:
-        """The legal action numbered ``index``; ``ValueError`` when it names none."""
-        if index not in self.legal_indices(ctx):
+        """The legal action numbered ``index`` (the listed action itself, which decodes
+        from it); ``ValueError`` when it names none."""
+        self.legal_indices(ctx)
+        found = ctx._listed_at.get(index)
+        if found is None:
             raise ValueError(f"action {index} is not a legal action of {ctx.actor} now")
-        return self.decode(index, ctx)
+        return found
