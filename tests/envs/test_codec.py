@@ -123,8 +123,8 @@ def test_the_conformance_check_can_fail() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_codec_that_kept_earlier_decisions_numbers_each_one_as_a_fresh_codec(name: str) -> None:
-    # An env's codec keeps each reference's values while the view's slices it read are
-    # unchanged: along a game, at every decision, it must agree with a codec that saw nothing.
+    # An env's codec serves every decision of a game with its written-out encoders: at each
+    # decision it must agree with a codec that saw nothing before.
     game = get_game(name)()
     kept = ActionCodec(game)
     state, rng, since = game.setup(3), Rng.from_seed(3), {}

@@ -6,10 +6,8 @@ player action type (sorted by name), each field a digit of a mixed-radix number.
 universe is the same for every agent and every seed: it depends on the declarations alone.
 References (a card in hand, an open proposal) resolve against the actor's view, and
 :class:`Listed` fields against the actor's legal actions, both gathered in a
-:class:`Context` built once per decision. A codec keeps each reference's values from one
-decision to the next while the parts of the view its resolver read are the very objects
-they were (views keep the slices a step did not change), and writes one encoder per
-action type when built.
+:class:`Context` built once per decision. A codec writes one encoder per action type
+when built.
 """
 
 from __future__ import annotations
@@ -50,18 +48,14 @@ class Context:
         "_index",
         "_legal",
         "_listed_at",
-        "_refs",
         "_values",
         "actor",
         "legal",
         "view",
     )
 
-    def __init__(
-        self, view: Any, actor: str, legal: Sequence[Action], refs: RefCache | None = None
-    ) -> None:
+    def __init__(self, view: Any, actor: str, legal: Sequence[Action]) -> None:
         self.view, self.actor, self.legal = view, actor, tuple(legal)
-        self._refs = refs
         self._values: dict[Any, tuple[Any, ...]] = {}
         self._index: dict[Any, dict[Any, int]] = {}
         self._groups: dict[Any, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
@@ -85,9 +79,6 @@ class Context:
         """Value → index for field ``name`` of ``kind`` (after ``prefix``, when listed)."""
         key = (kind, name, prefix) if isinstance(dom, Listed) else id(dom)
         found = self._index.get(key)
-        if found is None and self._refs is not None and isinstance(dom, Ref):
-            self._values[key], found = self._refs.resolve(dom, self.view, self.actor)
-            self._index[key] = found
         if found is None:
             values = self.values(dom, kind, name, prefix)
             found = self._index[key] = {value: i for i, value in enumerate(values)}
@@ -103,9 +94,6 @@ class Context:
         if isinstance(dom, Maybe):
             return (None, *self.values(dom.inner, kind, name, prefix))
         if isinstance(dom, Ref):
-            if self._refs is not None:
-                values, self._index[id(dom)] = self._refs.resolve(dom, self.view, self.actor)
-                return values
             return tuple(dom.resolve(self.view, self.actor))
         if isinstance(dom, Listed):
             return self._listed(kind, name, len(prefix)).get(prefix, ())
@@ -127,77 +115,6 @@ class Context:
                 start: tuple(sorted(values, key=repr)) for start, values in seen.items()
             }
         return found
-
-
-class _Reading:
-    """A view that notes the fields a reference's resolver reads (what its values depend
-    on: the view's records are immutable, so while each field read is the very object it
-    was, the resolver answers the same)."""
-
-    __slots__ = ("_view", "reads")
-
-    def __init__(self, view: Any) -> None:
-        self._view = view
-        self.reads: list[tuple[str, Any]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._view, name)
-        self.reads.append((name, value))
-        return value
-
-    @property  # type: ignore[misc]
-    def __class__(self) -> type:  # isinstance sees the view's class
-        return type(self._view)
-
-
-Resolved = tuple[tuple[Any, ...], dict[Any, int]]
-
-
-class RefCache:
-    """Each reference's values (and their numbers) at the last decision of each actor, kept
-    while the view's fields its resolver read are the very objects they were: a step
-    changes a slice or two, and the other slices' views are kept as they were."""
-
-    __slots__ = ("_found", "_opaque")
-
-    def __init__(self) -> None:
-        self._found: dict[tuple[int, str], tuple[tuple[tuple[str, Any], ...], Resolved]] = {}
-        self._opaque: set[int] = set()
-
-    def resolve(self, dom: Ref, view: Any, actor: str) -> Resolved:
-        """``dom``'s values for ``actor`` seeing ``view``, and value → index."""
-        key = (id(dom), actor)
-        kept = self._found.get(key)
-        if kept is not None and all(_same(getattr(view, name), was) for name, was in kept[0]):
-            return kept[1]
-        if id(dom) in self._opaque:
-            return _numbered(dom.resolve(view, actor))
-        reading = _Reading(view)
-        try:
-            found = _numbered(dom.resolve(reading, actor))
-        except Exception:  # a resolver that needs the view itself: never kept
-            self._opaque.add(id(dom))
-            return _numbered(dom.resolve(view, actor))
-        self._found[key] = (tuple(reading.reads), found)
-        return found
-
-
-def _same(now: Any, was: Any) -> bool:
-    """Whether a field read now is what was read: the very object, or a tuple of the very
-    objects (a property such as ``Game.slices`` builds a new tuple at every read)."""
-    if now is was:
-        return True
-    return (
-        type(now) is tuple
-        and type(was) is tuple
-        and len(now) == len(was)
-        and all(a is b for a, b in zip(now, was, strict=True))
-    )
-
-
-def _numbered(values: Sequence[Any]) -> Resolved:
-    found = tuple(values)
-    return found, {value: i for i, value in enumerate(found)}
 
 
 def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
@@ -282,7 +199,6 @@ class ActionCodec:
         """The number of indices: every action of any agent is one of ``range(size)``."""
         self._encoders = {block.kind: _encoder(block) for block in blocks}
         self._offsets = [block.offset for block in blocks]
-        self._refs = RefCache()
         self.layout: str = f"{LAYOUT_VERSION}:{self._digest()}"
         """The layout version: the scheme's version and a digest of the blocks, so that a
         trained agent can refuse a game whose numbering changed."""
@@ -296,9 +212,8 @@ class ActionCodec:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def context(self, view: Any, actor: str, legal: Sequence[Action]) -> Context:
-        """The decision of ``actor`` seeing ``view`` with ``legal`` actions (its references
-        resolved again only when what their resolvers read of the view changed)."""
-        return Context(view, actor, legal, self._refs)
+        """The decision of ``actor`` seeing ``view`` with ``legal`` actions."""
+        return Context(view, actor, legal)
 
     def encode(self, action: Action, ctx: Context) -> int:
         """The index of ``action``; ``ValueError`` when it is outside the universe."""
