@@ -67,7 +67,8 @@ if mode == "env":
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)))))
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+            env.step(int(legal[rng.integers(len(legal))]))
         steps += env.steps
 print(steps)
 """

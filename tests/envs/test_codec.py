@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gamefold.combat import Withdraw
-from gamefold.domains import Listed, Maybe, declared
+from gamefold.domains import Listed, Maybe, Ref, declared
 from gamefold.envs import ActionCodec, action_types
 from gamefold.games.base import get_game
 from gamefold.rng import Rng
@@ -118,3 +119,41 @@ def test_the_conformance_check_can_fail() -> None:
             codec_conformance(game, seeds=[0], max_steps=200)
     finally:
         object.__setattr__(domains.UNITS, "cap", cap)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_codec_that_kept_earlier_decisions_numbers_each_one_as_a_fresh_codec(name: str) -> None:
+    # An env's codec serves every decision of a game with its written-out encoders: at each
+    # decision it must agree with a codec that saw nothing before.
+    game = get_game(name)()
+    kept = ActionCodec(game)
+    state, rng, since = game.setup(3), Rng.from_seed(3), {}
+    for _ in range(120):
+        if game.is_over(state):
+            break
+        action = game.clock_action(state)
+        if action is None:
+            actor = game.actor(state)
+            legal = game.rules.legal_actions(state, actor)
+            view = game.rules.view(state, actor, since=since.get(actor))
+            since[actor] = (state, view)
+            fresh = ActionCodec(game)
+            assert kept.legal_indices(kept.context(view, actor, legal)) == fresh.legal_indices(
+                fresh.context(view, actor, legal)
+            )
+            action, rng = rng.choice(legal)
+        state, _ = game.rules.step(state, action)
+
+
+def test_a_reference_that_needs_the_view_itself_is_resolved_from_it_every_time() -> None:
+    game, state, actor, legal = _decision("skirmish", 1, 5)
+    view = game.rules.view(state, actor)
+
+    def fields(shown: object, who: str) -> tuple[str, ...]:
+        return tuple(sorted(attrs.asdict(shown, recurse=False)))  # an attrs record, not a proxy
+
+    dom = Ref(fields, cap=8)
+    codec = ActionCodec(game)
+    for _ in range(2):
+        ctx = codec.context(view, actor, legal)
+        assert ctx.values(dom, Activate, "unit") == tuple(sorted(attrs.asdict(view, recurse=False)))

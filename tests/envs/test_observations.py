@@ -81,6 +81,27 @@ def test_observe_gives_the_games_own_view_and_its_encoding(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_observe_into_rewrites_what_changed_and_holds_every_observation_whole(name: str) -> None:
+    """The envs' path: each viewer's buffer, written again only where the view changed,
+    holds at every state the whole encoding of that state's view; a new buffer is written
+    whole."""
+    game = get_game(name)()
+    encoder = ObservationEncoder(game)
+    played = play(game, 6, max_steps=400)
+    players = game.players(played.states[0])
+    buffers = {viewer: np.zeros(encoder.shape, np.float32) for viewer in players}
+    for state in played.states:
+        for viewer in players:
+            view = encoder.observe_into(state, viewer, buffers[viewer])
+            assert view == game.rules.view(state, viewer)
+            expected = np.asarray(encoder.encode(view), np.float32)
+            assert np.array_equal(buffers[viewer], expected)
+    fresh = np.full(encoder.shape, 7.0, np.float32)
+    encoder.observe_into(played.states[-1], players[0], fresh)
+    assert np.array_equal(fresh, buffers[players[0]])
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_the_bounds_are_read_from_the_types(name: str) -> None:
     """Flags are 0 to 1, enums and strings 0 to their count, only numbers and lengths wide;
     every slot's range holds 0, the padding."""

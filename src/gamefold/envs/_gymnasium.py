@@ -89,6 +89,7 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
         self._state: Game | None = None
         self._ctx: Context | None = None
         self._events: list[Event] = []
+        self._buffer = np.zeros(self.encoder.shape, np.float32)  # changed parts rewritten
 
     # -- the episode ------------------------------------------------------------------------
 
@@ -209,8 +210,8 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
 
     def _observation(self) -> Any:
         assert self._state is not None
-        numbers = self.encoder.observe(self._state, self.seat)[1]
-        observation = np.asarray(numbers, np.float32)
+        self.encoder.observe_into(self._state, self.seat, self._buffer)
+        observation = self._buffer.copy()
         if self.flat:
             return observation
         return {"observation": observation, "action_mask": self._mask()}

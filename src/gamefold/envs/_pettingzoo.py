@@ -65,7 +65,9 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         self.state_: Game = first
         self._next_seed = 0
         self._ctx: Context | None = None
-        self._numbers: list[float] = []
+        # Each agent's observation is written in place, only its changed parts (see
+        # ObservationEncoder.observe_into), and handed out as a copy.
+        self._buffers = {a: np.zeros(self.encoder.shape, np.float32) for a in self.possible_agents}
         self._events: tuple[Any, ...] = ()
 
     def observation_space(self, agent: str) -> Any:
@@ -108,7 +110,7 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         actor = game.actor(state)
         assert actor is not None
         legal = game.rules.legal_actions(state, actor)
-        view, self._numbers = self.encoder.observe(state, actor)  # the view, built once
+        view = self.encoder.observe_into(state, actor, self._buffers[actor])  # built once
         self._ctx = self.codec.context(view, actor, legal)
         self.agent_selection = actor
         if self.flat:  # the mask where PettingZoo's flat envs put it
@@ -128,11 +130,10 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         """The agent's encoded view, and in the Dict form its action mask (zeros unless it
         is to act); the flat form's mask is ``infos[agent]["action_mask"]``."""
         ctx = self._ctx
-        if ctx is not None and ctx.actor == agent:
-            numbers = self._numbers
-        else:
-            numbers = self.encoder.observe(self.state_, agent)[1]
-        observation = np.asarray(numbers, np.float32)
+        buffer = self._buffers[agent]
+        if ctx is None or ctx.actor != agent:  # the actor's was written by _advance
+            self.encoder.observe_into(self.state_, agent, buffer)
+        observation = buffer.copy()
         if self.flat:
             return observation
         return {"observation": observation, "action_mask": self._mask(agent)}

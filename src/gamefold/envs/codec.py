@@ -6,7 +6,8 @@ player action type (sorted by name), each field a digit of a mixed-radix number.
 universe is the same for every agent and every seed: it depends on the declarations alone.
 References (a card in hand, an open proposal) resolve against the actor's view, and
 :class:`Listed` fields against the actor's legal actions, both gathered in a
-:class:`Context` built once per decision.
+:class:`Context` built once per decision. A codec writes one encoder per action type
+when built.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -43,7 +43,16 @@ class Block:
 class Context:
     """One decision: the actor, its view and legal actions, each domain resolved once."""
 
-    __slots__ = ("_groups", "_index", "_legal", "_values", "actor", "legal", "view")
+    __slots__ = (
+        "_groups",
+        "_index",
+        "_legal",
+        "_listed_at",
+        "_values",
+        "actor",
+        "legal",
+        "view",
+    )
 
     def __init__(self, view: Any, actor: str, legal: Sequence[Action]) -> None:
         self.view, self.actor, self.legal = view, actor, tuple(legal)
@@ -51,6 +60,7 @@ class Context:
         self._index: dict[Any, dict[Any, int]] = {}
         self._groups: dict[Any, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
         self._legal: tuple[int, ...] | None = None
+        self._listed_at: dict[int, Action] = {}
 
     def values(
         self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...] = ()
@@ -127,34 +137,46 @@ def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
     return tuple(sorted(chosen, key=lambda kind: (kind.__name__, kind.__module__)))
 
 
-class _Plan:
-    """How :meth:`ActionCodec.encode` reads one block, decided once: all the fields in one
-    call, and for each its domain, size, table key (``None`` when listed: the key depends
-    on the earlier values) and the reader of its prefix (the earlier fields' values)."""
+def _encoder(block: Block) -> Callable[[Action, Context], int]:
+    """``encode(action, ctx)`` for ``block``'s type, written out once: each field read
+    inline, its digit looked up in the decision's table of its domain (a fixed choice's
+    table built now; a listed field's found by the earlier fields' values)."""
+    names: dict[str, Any] = {"kind": block.kind, "bad": _outside}
+    values = [f"v{i}" for i in range(len(block.fields))]
+    lines = ["tables = ctx._index"]
+    lines += [
+        f"{value} = action.{name}" for value, (name, _) in zip(values, block.fields, strict=True)
+    ]
+    lines.append("n = 0")
+    for i, (name, dom) in enumerate(block.fields):
+        names[f"D{i}"] = dom
+        if isinstance(dom, Choice):
+            names[f"T{i}"] = {value: digit for digit, value in enumerate(dom.values)}
+            lines.append(f"t = T{i}")
+        elif isinstance(dom, Listed):
+            prefix = "".join(f"{value}, " for value in values[:i])
+            lines.append(f"t = ctx.index(D{i}, kind, {name!r}, ({prefix}))")
+        else:
+            names[f"K{i}"] = id(dom)
+            lines.append(f"t = tables.get(K{i})")
+            lines.append(f"if t is None: t = ctx.index(D{i}, kind, {name!r})")
+        lines.append(f"d = t.get(v{i})")
+        lines.append(f"if d is None or d >= {dom.size}: bad(action, {name!r}, D{i})")
+        lines.append(f"n = n * {dom.size} + d")
+    lines.append(f"return {block.offset} + n")
+    body = "\n".join(f"    {line}" for line in lines)
+    exec(
+        compile(f"def encode(action, ctx):\n{body}\n", f"<encode {block.kind.__name__}>", "exec"),
+        names,
+    )
+    encode: Callable[[Action, Context], int] = names["encode"]
+    return encode
 
-    __slots__ = ("digits", "offset", "read")
 
-    def __init__(self, block: Block) -> None:
-        names = [name for name, _ in block.fields]
-        read = attrgetter(*names) if names else (lambda action: ())
-        self.read: Callable[[Action], Any] = (
-            read if len(names) != 1 else (lambda action: (read(action),))
-        )
-        self.offset = block.offset
-        self.digits = tuple(
-            (name, dom, dom.size, None, _reader(names[:i]))
-            if isinstance(dom, Listed)
-            else (name, dom, dom.size, id(dom), None)
-            for i, (name, dom) in enumerate(block.fields)
-        )
-
-
-def _reader(names: list[str]) -> Callable[[Action], tuple[Any, ...]]:
-    """The tuple of ``names``' values of an action (as :meth:`Context._listed` groups)."""
-    if not names:
-        return lambda action: ()
-    read = attrgetter(*names)
-    return read if len(names) > 1 else (lambda action: (read(action),))
+def _outside(action: Action, name: str, dom: Domain) -> None:
+    raise ValueError(
+        f"{action!r}: its {name} is not among the {dom.size} values its domain numbers here"
+    )
 
 
 class ActionCodec:
@@ -175,7 +197,7 @@ class ActionCodec:
         """The action types' blocks, in index order."""
         self.size: int = offset
         """The number of indices: every action of any agent is one of ``range(size)``."""
-        self._plans = {block.kind: _Plan(block) for block in blocks}
+        self._encoders = {block.kind: _encoder(block) for block in blocks}
         self._offsets = [block.offset for block in blocks]
         self.layout: str = f"{LAYOUT_VERSION}:{self._digest()}"
         """The layout version: the scheme's version and a digest of the blocks, so that a
@@ -195,26 +217,10 @@ class ActionCodec:
 
     def encode(self, action: Action, ctx: Context) -> int:
         """The index of ``action``; ``ValueError`` when it is outside the universe."""
-        kind = type(action)
-        plan = self._plans.get(kind)
-        if plan is None:
-            raise ValueError(f"{kind.__name__} is not a player action of this game")
-        number = 0
-        tables = ctx._index
-        for value, (name, dom, size, key, prefix) in zip(
-            plan.read(action), plan.digits, strict=True
-        ):
-            table = None if key is None else tables.get(key)
-            if table is None:
-                table = ctx.index(dom, kind, name, () if prefix is None else prefix(action))
-            digit = table.get(value)
-            if digit is None or digit >= size:
-                raise ValueError(
-                    f"{action!r}: its {name} is not among the {dom.size} values its domain "
-                    "numbers here"
-                )
-            number = number * size + digit
-        return plan.offset + number
+        encode = self._encoders.get(type(action))
+        if encode is None:
+            raise ValueError(f"{type(action).__name__} is not a player action of this game")
+        return encode(action, ctx)
 
     def decode(self, index: int, ctx: Context) -> Action:
         """The action numbered ``index`` at this decision; ``ValueError`` when that index
@@ -241,11 +247,20 @@ class ActionCodec:
         """The indices of the context's legal actions, sorted: the action mask's ones."""
         found = ctx._legal
         if found is None:
-            found = ctx._legal = tuple(sorted({self.encode(action, ctx) for action in ctx.legal}))
+            encoders, listed_at = self._encoders, ctx._listed_at
+            for action in ctx.legal:
+                encode = encoders.get(type(action))
+                if encode is None:
+                    raise ValueError(f"{type(action).__name__} is not a player action of this game")
+                listed_at.setdefault(encode(action, ctx), action)
+            found = ctx._legal = tuple(sorted(listed_at))
         return found
 
     def legal_action(self, index: int, ctx: Context) -> Action:
-        """The legal action numbered ``index``; ``ValueError`` when it names none."""
-        if index not in self.legal_indices(ctx):
+        """The legal action numbered ``index`` (the listed action itself, which decodes
+        from it); ``ValueError`` when it names none."""
+        self.legal_indices(ctx)
+        found = ctx._listed_at.get(index)
+        if found is None:
             raise ValueError(f"action {index} is not a legal action of {ctx.actor} now")
-        return self.decode(index, ctx)
+        return found

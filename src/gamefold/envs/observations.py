@@ -199,6 +199,7 @@ class ObservationEncoder:
         self.size = len(slots)
         self._rules = game.rules
         self._kept: dict[str, tuple[Any, Any, dict[str, list[float]]]] = {}
+        self._into: dict[str, tuple[Any, Any, Any]] = {}
         self.shape: tuple[int] = (self.size,)
         """The observation's shape."""
         self.low: tuple[float, ...] = tuple(low for low, _ in slots)
@@ -235,6 +236,31 @@ class ObservationEncoder:
             out += numbers
         self._kept[viewer] = (game, seen, parts)
         return seen, out
+
+    def observe_into(self, game: Any, viewer: str, out: Any) -> Any:
+        """``viewer``'s view of ``game``, its encoding written into ``out`` (``size`` slots
+        that support slice assignment, such as a NumPy array the caller keeps for this
+        viewer), and the view returned.
+
+        As :meth:`observe`, the view is taken since this viewer's last one; and while ``out``
+        is the buffer of the last call for this viewer, only the slots of the parts that are
+        not the very objects they were are written again (the rest hold their numbers).
+        """
+        last = self._into.get(viewer)
+        seen = self._rules.view(game, viewer, since=None if last is None else last[:2])
+        earlier = None if last is None or last[2] is not out else last[1]
+        start = 0
+        for name, write, width in self._top:
+            value = getattr(seen, name)
+            if earlier is None or value is not getattr(earlier, name):
+                numbers: list[float] = []
+                write(value, numbers)
+                if len(numbers) != width:  # a fixed tuple shorter than declared writes less
+                    numbers = (numbers + [0.0] * width)[:width]
+                out[start : start + width] = numbers
+            start += width
+        self._into[viewer] = (game, seen, out)
+        return seen
 
     def _fields(self, sample: Any, bounds: Bounds) -> list[tuple[str, Write, int]]:
         """The top level's writers, one a field (their slots' bounds added to ``bounds``):
