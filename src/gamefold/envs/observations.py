@@ -174,7 +174,8 @@ class ObservationEncoder:
         bounds: Mapping[str, tuple[float, float]] | None = None,
     ) -> None:
         self.caps = _caps(caps)
-        self.bounds = _bounds(bounds)
+        # The game's declared ranges, each overridden by the caller's.
+        self.bounds = {**_bounds(game.observation_bounds()), **_bounds(bounds)}
         self.default_cap = count("default_cap", default_cap, 0, MAX_CAP)
         self.skip = frozenset(skip)
         state = game.setup(0)

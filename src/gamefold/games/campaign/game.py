@@ -11,6 +11,7 @@ from typing import Any
 
 from gamefold import diplomacy, skills
 from gamefold.core import Action, Event
+from gamefold.domains import widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.campaign import account
 from gamefold.games.campaign.battle import muster
@@ -77,6 +78,13 @@ class Campaign(GameDef[CampaignConfig]):
         """The factions in seat order, then ``"gm"``, the war-master of the guards no faction
         commands (CP-4, CP-12)."""
         return (*self.config.factions, GM)
+
+    def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
+        """The card numbers of both decks, the diplomacy cards' (DP-8) and the Skill
+        cards' (SD-1, SD-7), each name's range covering both where they share one."""
+        config = self.config
+        decks = skills.view_bounds(self._skirmish.config.skills_config(), len(config.factions))
+        return widest(diplomacy.view_bounds(config.summit.diplomacy), decks)
 
     def clock_action(self, game: Game) -> Action | None:
         """Summit's clock between battles; during one, the battle's clock (CP-1)."""

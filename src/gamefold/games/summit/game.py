@@ -68,6 +68,17 @@ class Summit(GameDef[SummitConfig]):
         state: SummitState = game.summit
         return state.players
 
+    def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
+        """The diplomacy cards' numbers (DP-8), and the Round and turn counters: at most
+        ``max_rounds`` Rounds (SM-10) of one turn a seat (SM-9)."""
+        rounds = self.config.scenario.max_rounds
+        counters = {
+            "round": (0.0, float(rounds)),
+            "max_rounds": (0.0, float(rounds)),
+            "turn": (0.0, float(rounds * len(self.config.names))),
+        }
+        return {**diplomacy.view_bounds(self.config.diplomacy), **counters}
+
     def clock_action(self, game: Game) -> Action | None:
         """StartRound, BeginTurn with the map's holdings, or EndRound, when one is due;
         never while a proposal awaits its answer (SM-9)."""

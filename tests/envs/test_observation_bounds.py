@@ -1,0 +1,55 @@
+"""The games' own observation ranges: declared from the config, and true under the rules."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.envs.bounds_check import assert_bounds_hold, unbounded
+
+from gamefold.domains import widest
+from gamefold.envs import ObservationEncoder
+from gamefold.envs.observations import LIMIT
+from gamefold.games.base import get_game
+
+GAMES = ("skirmish", "summit", "campaign")
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=10)  # each a game of up to 200 steps, every view encoded twice
+def test_no_view_of_random_play_reaches_beyond_the_game_s_ranges(name: str, seed: int) -> None:
+    """A declared range is true: every player's view at every state of a random game
+    encodes as it would with no range at all (nothing cut) and inside ``low..high``."""
+    assert assert_bounds_hold(get_game(name)(), [seed], max_steps=200) > 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_game_s_ranges_narrow_its_numbers(name: str) -> None:
+    """Every game declares ranges, so fewer slots stay at ±2**31 than with none."""
+    game = get_game(name)()
+    declared, plain = ObservationEncoder(game), ObservationEncoder(unbounded(game))
+    assert game.observation_bounds()
+    wide = sum(high == LIMIT for high in declared.high)
+    assert wide < sum(high == LIMIT for high in plain.high)
+
+
+def test_ranges_follow_the_config() -> None:
+    """A range comes from the config: larger decks (SD-1) and a tougher fighter (CB-11)
+    widen the card and hit-point ranges with them."""
+    game = get_game("skirmish")()
+    bigger = game.variant({"skills.deck_size": 40, "combat.max_hp": 50})
+    before, after = game.observation_bounds(), bigger.observation_bounds()
+    assert after["hand"][1] - before["hand"][1] == 10 * game.config.party_size
+    assert after["hp"] == (0.0, 50.0) != before["hp"]
+
+
+def test_the_caller_s_bounds_override_the_game_s() -> None:
+    game = get_game("skirmish")()
+    assert ObservationEncoder(game).bounds["hp"] == game.observation_bounds()["hp"]
+    assert ObservationEncoder(game, bounds={"hp": (0, 99)}).bounds["hp"] == (0.0, 99.0)
+
+
+def test_widest_joins_two_subsystems_ranges() -> None:
+    joined = widest({"hand": (0.0, 88.0), "round": (0.0, 6.0)}, {"hand": (0.0, 119.0)})
+    assert joined == {"hand": (0.0, 119.0), "round": (0.0, 6.0)}
