@@ -53,3 +53,21 @@ def test_the_caller_s_bounds_override_the_game_s() -> None:
 def test_widest_joins_two_subsystems_ranges() -> None:
     joined = widest({"hand": (0.0, 88.0), "round": (0.0, 6.0)}, {"hand": (0.0, 119.0)})
     assert joined == {"hand": (0.0, 119.0), "round": (0.0, 6.0)}
+
+
+def test_a_length_takes_its_range_under_len_of_its_name() -> None:
+    """``len(NAME)`` bounds the length slot of the variable-length field NAME, not its
+    items; a longer one is written as the end, as a number beyond its range is."""
+    game = get_game("skirmish")()
+    deck = max(game.config.skills.deck_size, game.config.skills.gm_deck_size)  # SD-1, SD-7
+    assert game.observation_bounds()["len(hand)"] == (0.0, float(deck))
+    view = game.rules.view(game.setup(1), "ana")
+    held = len(view.skills.owners[0].hand)
+    wide, narrow = ObservationEncoder(game), ObservationEncoder(game, bounds={"len(hand)": (0, 1)})
+    assert held > 1
+    changed = [i for i, (a, b) in enumerate(zip(wide.high, narrow.high, strict=True)) if a != b]
+    assert changed
+    assert all(narrow.high[i] == 1.0 and wide.high[i] == deck for i in changed)
+    numbers, cut = wide.encode(view), narrow.encode(view)
+    assert held in [numbers[i] for i in changed]
+    assert all(cut[i] == min(numbers[i], 1.0) for i in changed)

@@ -143,14 +143,10 @@ def view_bounds(config: DiplomacyConfig) -> dict[str, tuple[float, float]]:
     """The true ranges of a view's card numbers (a game's
     :meth:`~gamefold.games.GameDef.observation_bounds`): card ids number the pool's cards
     from 0 (DP-8), and a player's counts of cards in hand or locked are counts of distinct
-    cards of the pool, so never more than it holds."""
+    cards of the pool, so never more than it holds (a hand's length too)."""
     pool = float(len(config.cards))
-    return {
-        "hand": (0.0, pool - 1),
-        "card": (0.0, pool - 1),
-        "hand_size": (0.0, pool),
-        "locked": (0.0, pool),
-    }
+    ids, counts = (0.0, pool - 1), (0.0, pool)
+    return {"hand": ids, "card": ids, "hand_size": counts, "len(hand)": counts, "locked": counts}
 
 
 def view(state: DiplomacyState, viewer: str) -> DiplomacyView:

@@ -374,6 +374,15 @@ class ObservationEncoder:
 
         return fixed, [slot for _, bounds in parts for slot in bounds]
 
+    def _length(self, name: str) -> tuple[tuple[float, float], Callable[[str], str]]:
+        """A length slot's bounds, ``bounds["len(NAME)"]`` or 0 to :data:`LIMIT`, and the
+        code writing a count (cut to its end when declared)."""
+        declared = self.bounds.get(f"len({name})")
+        if declared is None:
+            return _LENGTH, lambda count: f"float({count})"
+        high = max(declared[1], 0.0)
+        return (0.0, high), lambda count: f"float({count}) if {count} <= {high!r} else {high!r}"
+
     def _padding(self, cap: int, width: int) -> str:
         """A global tuple: item ``n`` is the zeros after ``n`` of ``cap`` items of ``width``."""
         pads = tuple([0.0] * (width * (cap - min(cap, n))) for n in range(cap + 1))
@@ -384,19 +393,20 @@ class ObservationEncoder:
         item, bounds = self._of(tp, name, depth)
         width = len(bounds)
         pads = self._padding(cap, width)
+        length, written = self._length(name)
 
         def sequence(e: str, indent: str, lines: list[str]) -> None:
             items, count, each = (self._source.fresh(stem) for stem in ("v", "n", "x"))
             read = f"list({e})" if ordered else f"sorted({e}, key=repr)"
             lines.append(f"{indent}{items} = {read}")
             lines.append(f"{indent}{count} = len({items})")
-            lines.append(f"{indent}A(float({count}))")
+            lines.append(f"{indent}A({written(count)})")
             if width:
                 lines.append(f"{indent}for {each} in {items}[:{cap}]:")
                 item(each, indent + "    ", lines)
             lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 
-        return sequence, [_LENGTH, *bounds * cap]
+        return sequence, [length, *bounds * cap]
 
     def _mapping(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, Bounds]:
         cap = self.caps.get(name, self.default_cap)
@@ -404,19 +414,20 @@ class ObservationEncoder:
         val, values = self._of(args[1] if len(args) > 1 else Any, name, depth)
         kw, vw = len(keys), len(values)
         pads = self._padding(cap, kw + vw)
+        length, written = self._length(name)
 
         def mapping(e: str, indent: str, lines: list[str]) -> None:
             items, count, k, v = (self._source.fresh(stem) for stem in ("v", "n", "k", "x"))
             lines.append(f"{indent}{items} = sorted({e}.items(), key=repr)")  # EN-3: sorted
             lines.append(f"{indent}{count} = len({items})")
-            lines.append(f"{indent}A(float({count}))")
+            lines.append(f"{indent}A({written(count)})")
             if kw + vw:
                 lines.append(f"{indent}for {k}, {v} in {items}[:{cap}]:")
                 key(k, indent + "    ", lines)
                 val(v, indent + "    ", lines)
             lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 
-        return mapping, [_LENGTH, *(keys + values) * cap]
+        return mapping, [length, *(keys + values) * cap]
 
 
 def _scalar(vocabulary: Mapping[str, int]) -> Callable[[Any], float]:
