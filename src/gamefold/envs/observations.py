@@ -15,10 +15,13 @@ Each slot has true bounds, read from the same types (:attr:`ObservationEncoder.l
 :attr:`~ObservationEncoder.high`): a flag or a presence flag 0 to 1, an enum 0 to its number
 of members, a string 0 to the size of the vocabulary, a length 0 to :data:`LIMIT`, and a
 number (an ``int`` or ``float`` field, or a value of no declared type) ``-LIMIT`` to
-``LIMIT``, or the range ``bounds`` gives its field name (``bounds={"hp": (0, 20)}``). A
-number beyond its range is written as the nearest end, so every slot holds what its bounds
-say. Padding and absence are 0, within every slot's bounds (a declared range is widened to
-take 0).
+``LIMIT``, unless a range names it: the game's
+(:meth:`GameDef.observation_bounds <gamefold.games.GameDef.observation_bounds>`, derived
+from its config), each overridden by the range ``bounds`` gives (``bounds={"hp": (0,
+20)}``). A field's name bounds its numbers; ``len(NAME)`` bounds the length of the
+variable-length field ``NAME``. A number or length beyond its range is written as the
+nearest end, so every slot holds what its bounds say. Padding and absence are 0, within
+every slot's bounds (a declared range is widened to take 0).
 """
 
 from __future__ import annotations
