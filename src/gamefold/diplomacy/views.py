@@ -143,10 +143,16 @@ def view_bounds(config: DiplomacyConfig) -> dict[str, tuple[float, float]]:
     """The true ranges of a view's card numbers (a game's
     :meth:`~gamefold.games.GameDef.observation_bounds`): card ids number the pool's cards
     from 0 (DP-8), and a player's counts of cards in hand or locked are counts of distinct
-    cards of the pool, so never more than it holds (a hand's length too)."""
+    cards of the pool, so never more than it holds (a hand's length, and the size of a
+    proposal, too); a played card's tier is one its type prints."""
     pool = float(len(config.cards))
     ids, counts = (0.0, pool - 1), (0.0, pool)
-    return {"hand": ids, "card": ids, "hand_size": counts, "len(hand)": counts, "locked": counts}
+    tiers = (0.0, float(max(card.tier for card in config.cards)))
+    return {
+        **dict.fromkeys(("hand", "card", "values"), ids),
+        **dict.fromkeys(("hand_size", "len(hand)", "locked", "size"), counts),
+        "tier": tiers,
+    }
 
 
 def view(state: DiplomacyState, viewer: str) -> DiplomacyView:

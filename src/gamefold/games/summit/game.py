@@ -70,12 +70,15 @@ class Summit(GameDef[SummitConfig]):
 
     def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
         """The diplomacy cards' numbers (DP-8), and the Round and turn counters: at most
-        ``max_rounds`` Rounds (SM-10) of one turn a seat (SM-9)."""
+        ``max_rounds`` Rounds (SM-10) of one turn a seat (SM-9); a pact's ``since`` is the
+        turn it was accepted in."""
         rounds = self.config.scenario.max_rounds
+        turns = (0.0, float(rounds * len(self.config.names)))
         counters = {
             "round": (0.0, float(rounds)),
             "max_rounds": (0.0, float(rounds)),
-            "turn": (0.0, float(rounds * len(self.config.names))),
+            "turn": turns,
+            "since": turns,
         }
         return {**diplomacy.view_bounds(self.config.diplomacy), **counters}
 
