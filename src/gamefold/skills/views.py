@@ -63,7 +63,7 @@ def view_bounds(config: SkillsConfig, players: int) -> dict[str, tuple[float, fl
     ``players * deck_size`` of them then the GM's ``gm_deck_size`` (SD-1, SD-7), and an
     owner's counts (hand, deck, hand limit, and the lengths of its hand and piles), which
     never pass its own deck's size, the cards an owner ever holds (SD-1, SD-2: the limit is
-    1 to the deck's size)."""
+    1 to the deck's size); one owner a player, and the GM's (SD-7)."""
     last_card = float(players * config.deck_size + config.gm_deck_size - 1)
     largest = float(max(config.deck_size, config.gm_deck_size))
     cards, counts = (0.0, last_card), (0.0, largest)
@@ -72,6 +72,7 @@ def view_bounds(config: SkillsConfig, players: int) -> dict[str, tuple[float, fl
         **dict.fromkeys(piles, cards),
         **dict.fromkeys((f"len({pile})" for pile in piles), counts),
         **dict.fromkeys(("hand_size", "deck_size", "hand_limit"), counts),
+        "len(owners)": (0.0, float(players + 1)),
     }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamefold import diplomacy, skills
+from gamefold import diplomacy, skills, territory
 from gamefold.core import Action, Event
 from gamefold.domains import widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
@@ -81,10 +81,13 @@ class Campaign(GameDef[CampaignConfig]):
 
     def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
         """The card numbers of both decks, the diplomacy cards' (DP-8) and the Skill
-        cards' (SD-1, SD-7), each name's range covering both where they share one."""
+        cards' (SD-1, SD-7), the map's lengths (TR-1) and one player a faction, each
+        name's range covering all that share it (a Skill deck's owners and the map's)."""
         config = self.config
         decks = skills.view_bounds(self._skirmish.config.skills_config(), len(config.factions))
-        return widest(diplomacy.view_bounds(config.summit.diplomacy), decks)
+        board = territory.view_bounds(config.summit.scenario, len(config.factions))
+        seats = {"len(players)": (0.0, float(len(config.factions)))}
+        return widest(diplomacy.view_bounds(config.summit.diplomacy), decks, board, seats)
 
     def clock_action(self, game: Game) -> Action | None:
         """Summit's clock between battles; during one, the battle's clock (CP-1)."""
