@@ -19,11 +19,17 @@ A domain is one of:
 
 Only an action type whose every field declares a domain is a player's choice the codec
 numbers; host and clock actions declare none.
+
+A view's plain numbers have ranges rather than domains, and those come from the config,
+not the record type: a game declares them by field name
+(:meth:`GameDef.observation_bounds <gamefold.games.GameDef.observation_bounds>`), each
+subsystem offering its own (``skills.view_bounds``, ``diplomacy.view_bounds``), joined by
+:func:`widest` where two subsystems name a field alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -39,6 +45,7 @@ __all__ = [
     "Ref",
     "declared",
     "domain",
+    "widest",
 ]
 
 DOMAIN = "gamefold.domain"
@@ -136,3 +143,19 @@ def declared(action_type: type) -> tuple[tuple[str, Domain], ...] | None:
             return None
         found.append((field.name, dom))
     return tuple(found) or None
+
+
+Range = tuple[float, float]
+"""A number's ``(low, high)``."""
+
+
+def widest(*ranges: Mapping[str, Range]) -> dict[str, Range]:
+    """The field ranges of every mapping of ``ranges``, a name in several taking the range
+    that covers them all: how a game joins its subsystems' view ranges, since a range names
+    a field wherever it occurs in the view."""
+    joined: dict[str, Range] = {}
+    for given in ranges:
+        for name, (low, high) in given.items():
+            was = joined.get(name, (low, high))
+            joined[name] = (min(was[0], low), max(was[1], high))
+    return joined

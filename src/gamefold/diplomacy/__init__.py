@@ -105,7 +105,7 @@ from gamefold.diplomacy.ticks import (
     income_bound,
 )
 from gamefold.diplomacy.turns import MAX_TERRITORIES, BeginTurn, TurnBegan, TurnEnded
-from gamefold.diplomacy.views import DiplomacyView, determinize, view
+from gamefold.diplomacy.views import DiplomacyView, determinize, view, view_bounds
 
 __all__ = [
     "domains",
@@ -188,6 +188,7 @@ __all__ = [
     "step",
     "subsystem",
     "view",
+    "view_bounds",
     "determinize",
     "ACCEPTED_CARDS",
     "ALL_LOCKED",

@@ -25,7 +25,15 @@ from gamefold.diplomacy.table import DiplomacyState, PlayerState
 from gamefold.diplomacy.ticks import Ticks
 from gamefold.rng import Rng
 
-__all__ = ["DiplomacyView", "PlayerView", "PoolView", "ProposalView", "determinize", "view"]
+__all__ = [
+    "DiplomacyView",
+    "PlayerView",
+    "PoolView",
+    "ProposalView",
+    "determinize",
+    "view",
+    "view_bounds",
+]
 
 
 @attrs.frozen
@@ -129,6 +137,22 @@ def _proposal(proposal: Proposal, viewer: str) -> ProposalView:
         proposal.agreement if party else None,
         proposal.values if party else None,
     )
+
+
+def view_bounds(config: DiplomacyConfig) -> dict[str, tuple[float, float]]:
+    """The true ranges of a view's card numbers (a game's
+    :meth:`~gamefold.games.GameDef.observation_bounds`): card ids number the pool's cards
+    from 0 (DP-8), and a player's counts of cards in hand or locked are counts of distinct
+    cards of the pool, so never more than it holds (a hand's length, and the size of a
+    proposal, too); a played card's tier is one its type prints."""
+    pool = float(len(config.cards))
+    ids, counts = (0.0, pool - 1), (0.0, pool)
+    tiers = (0.0, float(max(card.tier for card in config.cards)))
+    return {
+        **dict.fromkeys(("hand", "card", "values"), ids),
+        **dict.fromkeys(("hand_size", "len(hand)", "locked", "size"), counts),
+        "tier": tiers,
+    }
 
 
 def view(state: DiplomacyState, viewer: str) -> DiplomacyView:

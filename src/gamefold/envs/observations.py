@@ -15,10 +15,13 @@ Each slot has true bounds, read from the same types (:attr:`ObservationEncoder.l
 :attr:`~ObservationEncoder.high`): a flag or a presence flag 0 to 1, an enum 0 to its number
 of members, a string 0 to the size of the vocabulary, a length 0 to :data:`LIMIT`, and a
 number (an ``int`` or ``float`` field, or a value of no declared type) ``-LIMIT`` to
-``LIMIT``, or the range ``bounds`` gives its field name (``bounds={"hp": (0, 20)}``). A
-number beyond its range is written as the nearest end, so every slot holds what its bounds
-say. Padding and absence are 0, within every slot's bounds (a declared range is widened to
-take 0).
+``LIMIT``, unless a range names it: the game's
+(:meth:`GameDef.observation_bounds <gamefold.games.GameDef.observation_bounds>`, derived
+from its config), each overridden by the range ``bounds`` gives (``bounds={"hp": (0,
+20)}``). A field's name bounds its numbers; ``len(NAME)`` bounds the length of the
+variable-length field ``NAME``. A number or length beyond its range is written as the
+nearest end, so every slot holds what its bounds say. Padding and absence are 0, within
+every slot's bounds (a declared range is widened to take 0).
 """
 
 from __future__ import annotations
@@ -174,7 +177,8 @@ class ObservationEncoder:
         bounds: Mapping[str, tuple[float, float]] | None = None,
     ) -> None:
         self.caps = _caps(caps)
-        self.bounds = _bounds(bounds)
+        # The game's declared ranges, each overridden by the caller's.
+        self.bounds = {**_bounds(game.observation_bounds()), **_bounds(bounds)}
         self.default_cap = count("default_cap", default_cap, 0, MAX_CAP)
         self.skip = frozenset(skip)
         state = game.setup(0)
@@ -373,6 +377,15 @@ class ObservationEncoder:
 
         return fixed, [slot for _, bounds in parts for slot in bounds]
 
+    def _length(self, name: str) -> tuple[tuple[float, float], Callable[[str], str]]:
+        """A length slot's bounds, ``bounds["len(NAME)"]`` or 0 to :data:`LIMIT`, and the
+        code writing a count (cut to its end when declared)."""
+        declared = self.bounds.get(f"len({name})")
+        if declared is None:
+            return _LENGTH, lambda count: f"float({count})"
+        high = max(declared[1], 0.0)
+        return (0.0, high), lambda count: f"float({count}) if {count} <= {high!r} else {high!r}"
+
     def _padding(self, cap: int, width: int) -> str:
         """A global tuple: item ``n`` is the zeros after ``n`` of ``cap`` items of ``width``."""
         pads = tuple([0.0] * (width * (cap - min(cap, n))) for n in range(cap + 1))
@@ -383,19 +396,20 @@ class ObservationEncoder:
         item, bounds = self._of(tp, name, depth)
         width = len(bounds)
         pads = self._padding(cap, width)
+        length, written = self._length(name)
 
         def sequence(e: str, indent: str, lines: list[str]) -> None:
             items, count, each = (self._source.fresh(stem) for stem in ("v", "n", "x"))
             read = f"list({e})" if ordered else f"sorted({e}, key=repr)"
             lines.append(f"{indent}{items} = {read}")
             lines.append(f"{indent}{count} = len({items})")
-            lines.append(f"{indent}A(float({count}))")
+            lines.append(f"{indent}A({written(count)})")
             if width:
                 lines.append(f"{indent}for {each} in {items}[:{cap}]:")
                 item(each, indent + "    ", lines)
             lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 
-        return sequence, [_LENGTH, *bounds * cap]
+        return sequence, [length, *bounds * cap]
 
     def _mapping(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, Bounds]:
         cap = self.caps.get(name, self.default_cap)
@@ -403,19 +417,20 @@ class ObservationEncoder:
         val, values = self._of(args[1] if len(args) > 1 else Any, name, depth)
         kw, vw = len(keys), len(values)
         pads = self._padding(cap, kw + vw)
+        length, written = self._length(name)
 
         def mapping(e: str, indent: str, lines: list[str]) -> None:
             items, count, k, v = (self._source.fresh(stem) for stem in ("v", "n", "k", "x"))
             lines.append(f"{indent}{items} = sorted({e}.items(), key=repr)")  # EN-3: sorted
             lines.append(f"{indent}{count} = len({items})")
-            lines.append(f"{indent}A(float({count}))")
+            lines.append(f"{indent}A({written(count)})")
             if kw + vw:
                 lines.append(f"{indent}for {k}, {v} in {items}[:{cap}]:")
                 key(k, indent + "    ", lines)
                 val(v, indent + "    ", lines)
             lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 
-        return mapping, [_LENGTH, *(keys + values) * cap]
+        return mapping, [length, *(keys + values) * cap]
 
 
 def _scalar(vocabulary: Mapping[str, int]) -> Callable[[Any], float]:

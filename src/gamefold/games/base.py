@@ -154,6 +154,16 @@ class GameDef(ABC, Generic[C]):
         """
         return {}
 
+    def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
+        """The true range ``(low, high)`` of each plain number (``int`` or ``float``) field
+        of the players' views, by field name, derived from the config: a value the rules
+        can never take beyond. :mod:`gamefold.envs` gives each such slot this range instead
+        of the ±2**31 of a number it knows nothing of (a caller's ``bounds=`` still wins),
+        so that float16 and normalising wrappers work. ``{}`` by default; a name covers
+        every field so named in the view, so give the widest of their ranges.
+        """
+        return {}
+
     def describe(self, event: Event) -> str:
         """One readable line for an event, for the turn-by-turn account.
 

@@ -74,6 +74,11 @@ class ${title}Game(GameDef[${title}Config]):
     def players(self, game: Game) -> tuple[str, ...]:
         return self.seats
 
+    def observation_bounds(self) -> dict[str, tuple[float, float]]:
+        # The true range of each number of a view, from the config, for RL envs.
+        rounds = (0.0, float(self.config.rounds))
+        return {**skills.view_bounds(self.config.deck, len(self.seats)), "round": rounds}
+
     def clock_action(self, game: Game) -> Action | None:
         deck = game.skills
         if not deck.in_round:

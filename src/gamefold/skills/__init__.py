@@ -90,7 +90,7 @@ from gamefold.skills.timing import (
     ReactionWindowClosed,
     ReactionWindowOpened,
 )
-from gamefold.skills.views import OwnerView, SkillsView, determinize, view
+from gamefold.skills.views import OwnerView, SkillsView, determinize, view, view_bounds
 from gamefold.skills.zones import (
     FATAL_EXHAUSTION,
     CardsDrawn,
@@ -182,6 +182,7 @@ __all__ = [
     "step",
     "subsystem",
     "view",
+    "view_bounds",
     "violations",
     "TIMINGS",
     "SIDES",

@@ -20,7 +20,7 @@ from gamefold.skills.config import SkillsConfig
 from gamefold.skills.session import SkillsState
 from gamefold.skills.zones import Owner
 
-__all__ = ["OwnerView", "SkillsView", "determinize", "view"]
+__all__ = ["OwnerView", "SkillsView", "determinize", "view", "view_bounds"]
 
 
 @attrs.frozen
@@ -55,6 +55,25 @@ class SkillsView:
     active: str | None
     side: str
     reacting: tuple[str, ...]
+
+
+def view_bounds(config: SkillsConfig, players: int) -> dict[str, tuple[float, float]]:
+    """The true ranges of a view's card numbers in a session of ``players`` player
+    characters (a game's :meth:`~gamefold.games.GameDef.observation_bounds`): card ids,
+    ``players * deck_size`` of them then the GM's ``gm_deck_size`` (SD-1, SD-7), and an
+    owner's counts (hand, deck, hand limit, and the lengths of its hand and piles), which
+    never pass its own deck's size, the cards an owner ever holds (SD-1, SD-2: the limit is
+    1 to the deck's size); one owner a player, and the GM's (SD-7)."""
+    last_card = float(players * config.deck_size + config.gm_deck_size - 1)
+    largest = float(max(config.deck_size, config.gm_deck_size))
+    cards, counts = (0.0, last_card), (0.0, largest)
+    piles = ("hand", "discard", "exhausted")
+    return {
+        **dict.fromkeys(piles, cards),
+        **dict.fromkeys((f"len({pile})" for pile in piles), counts),
+        **dict.fromkeys(("hand_size", "deck_size", "hand_limit"), counts),
+        "len(owners)": (0.0, float(players + 1)),
+    }
 
 
 def _owner_view(owner: Owner, viewer: str) -> OwnerView:

@@ -101,6 +101,7 @@ from gamefold.territory.views import (
     determinize,
     state_from_view,
     view,
+    view_bounds,
     view_fields,
 )
 
@@ -176,6 +177,7 @@ __all__ = [
     "truce_of",
     "truce_partners",
     "view",
+    "view_bounds",
     "view_fields",
     "determinize",
     "state_from_view",

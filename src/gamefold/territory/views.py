@@ -19,7 +19,14 @@ from gamefold.rng import Rng
 from gamefold.territory.atlas import Atlas
 from gamefold.territory.state import Board, Realm, TerritoryState, Truce
 
-__all__ = ["TerritoryView", "determinize", "state_from_view", "view", "view_fields"]
+__all__ = [
+    "TerritoryView",
+    "determinize",
+    "state_from_view",
+    "view",
+    "view_bounds",
+    "view_fields",
+]
 
 T = TypeVar("T", bound=TerritoryState[Any])
 
@@ -60,6 +67,18 @@ def view_fields(state: TerritoryState[Any], viewer: str) -> dict[str, Any]:
         "traps": state.traps,
         "truces": state.truces,
         "current": state.current,
+    }
+
+
+def view_bounds(atlas: Atlas, players: int) -> dict[str, tuple[float, float]]:
+    """The true lengths of a map's view (a game's
+    :meth:`~gamefold.games.GameDef.observation_bounds`): one owner, fort count, garrison
+    and trap a territory of the map, in map order (TR-1), and one realm a player."""
+    per_territory = (0.0, float(len(atlas.territories)))
+    columns = ("owners", "forts", "garrisons", "traps")
+    return {
+        **{f"len({column})": per_territory for column in columns},
+        "len(realms)": (0.0, float(players)),
     }
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamefold import diplomacy, skills
+from gamefold import diplomacy, skills, territory
 from gamefold.core import Action, Event
+from gamefold.domains import widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.campaign import account
 from gamefold.games.campaign.battle import muster
@@ -77,6 +78,16 @@ class Campaign(GameDef[CampaignConfig]):
         """The factions in seat order, then ``"gm"``, the war-master of the guards no faction
         commands (CP-4, CP-12)."""
         return (*self.config.factions, GM)
+
+    def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
+        """The card numbers of both decks, the diplomacy cards' (DP-8) and the Skill
+        cards' (SD-1, SD-7), the map's lengths (TR-1) and one player a faction, each
+        name's range covering all that share it (a Skill deck's owners and the map's)."""
+        config = self.config
+        decks = skills.view_bounds(self._skirmish.config.skills_config(), len(config.factions))
+        board = territory.view_bounds(config.summit.scenario, len(config.factions))
+        seats = {"len(players)": (0.0, float(len(config.factions)))}
+        return widest(diplomacy.view_bounds(config.summit.diplomacy), decks, board, seats)
 
     def clock_action(self, game: Game) -> Action | None:
         """Summit's clock between battles; during one, the battle's clock (CP-1)."""

@@ -55,6 +55,16 @@ class Skirmish(GameDef[SkirmishConfig]):
         """The party in seat order, then the GM."""
         return (*self.config.party, GM)
 
+    def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
+        """The skill decks' card numbers (SD-1, SD-7) and hit points: no combatant's pass
+        the largest ``max_hp`` a fighter enters with (CB-11; healing stops there)."""
+        config = self.config
+        default = config.combat_config().max_hp
+        most = max(default if f.max_hp is None else f.max_hp for f in config.fighters())
+        hp = (0.0, float(most))
+        decks = skills.view_bounds(config.skills_config(), config.party_size)
+        return {**decks, "hp": hp, "max_hp": hp}
+
     def clock_action(self, game: Game) -> Action | None:
         """``StartRound`` between Rounds, ``EndRound`` once every unit has activated."""
         if fight_over(game):

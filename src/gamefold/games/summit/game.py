@@ -68,6 +68,22 @@ class Summit(GameDef[SummitConfig]):
         state: SummitState = game.summit
         return state.players
 
+    def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
+        """The diplomacy cards' numbers (DP-8), the map's lengths (TR-1), one player a seat,
+        and the Round and turn counters: at most ``max_rounds`` Rounds (SM-10) of one turn
+        a seat (SM-9); a pact's ``since`` is the turn it was accepted in."""
+        rounds, seats = self.config.scenario.max_rounds, len(self.config.names)
+        turns = (0.0, float(rounds * seats))
+        counters = {
+            "round": (0.0, float(rounds)),
+            "max_rounds": (0.0, float(rounds)),
+            "turn": turns,
+            "since": turns,
+            "len(players)": (0.0, float(seats)),
+        }
+        board = territory.view_bounds(self.config.scenario, seats)
+        return {**diplomacy.view_bounds(self.config.diplomacy), **board, **counters}
+
     def clock_action(self, game: Game) -> Action | None:
         """StartRound, BeginTurn with the map's holdings, or EndRound, when one is due;
         never while a proposal awaits its answer (SM-9)."""
