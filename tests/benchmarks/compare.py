@@ -8,10 +8,10 @@ rounds for each measure and the ratio (this checkout over ``REV``; above 1 is fa
 Time is CPU time (``time.process_time``) of the measuring process, so other work on a shared
 machine disturbs the numbers less; interleaving makes slow spells hit both sides alike.
 
-Measures, for each built-in game (skirmish, summit, campaign) with random policies: whole games through
-:func:`gamefold.games.play` (listing legal actions and building views at every choice) in
-steps a CPU-second, and the recorded actions replayed through ``Rules.step`` (no policy)
-in steps a CPU-second.
+Measures, for each built-in game (skirmish, summit, campaign) with random policies: whole
+games through :func:`gamefold.games.play` (listing legal actions and building views at every
+choice) in steps a CPU-second, and the recorded actions replayed through ``Rules.step`` (no
+policy) in steps a CPU-second.
 """
 
 from __future__ import annotations
