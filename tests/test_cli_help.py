@@ -6,7 +6,8 @@ import argparse
 
 import pytest
 
-from gamefold.cli import _parser, main
+from gamefold.cli import main
+from gamefold.cli.app import _parser
 from gamefold.games import game_names, get_game
 
 

@@ -18,7 +18,8 @@ from tests.matrix.subjects import SUBJECTS, Subject, params
 from tests.search.test_determinize import decision_points
 
 from gamefold import RegistryError, Rng
-from gamefold.cli import _parser, main
+from gamefold.cli import main
+from gamefold.cli.app import _parser
 from gamefold.record import GameRecord, check_record
 
 CELLS = params()
