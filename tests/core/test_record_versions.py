@@ -45,7 +45,7 @@ class LaterRace(Race):
 @pytest.fixture
 def format_two(monkeypatch: pytest.MonkeyPatch) -> None:
     """This library as a release at format 2 would be, with the game registered."""
-    monkeypatch.setattr("gamefold.record.FORMAT_VERSION", 2)
+    monkeypatch.setattr("gamefold.record.game_record.FORMAT_VERSION", 2)
     monkeypatch.setitem(base._GAMES, LaterRace.name, LaterRace)
 
 
