@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamefold import diplomacy, skills, territory
+from gamefold import diplomacy, skills
 from gamefold.core import Action, Event
 from gamefold.domains import widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
@@ -26,6 +26,7 @@ from gamefold.games.skirmish import determinize as determinize_bookkeeping
 from gamefold.games.skirmish import initial_state as tallies
 from gamefold.games.summit import DIPLOMACY, MAP, Summit, initial_flow
 from gamefold.games.summit import initial_state as map_state
+from gamefold.games.summit import view_bounds as summit_bounds
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 from gamefold.skills import GM
@@ -80,14 +81,18 @@ class Campaign(GameDef[CampaignConfig]):
         return (*self.config.factions, GM)
 
     def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
-        """The card numbers of both decks, the diplomacy cards' (DP-8) and the Skill
-        cards' (SD-1, SD-7), the map's lengths (TR-1) and one player a faction, each
-        name's range covering all that share it (a Skill deck's owners and the map's)."""
+        """Summit's ranges (see :func:`~gamefold.games.summit.view_bounds`) and the Skill
+        decks' (SD-1, SD-7), the guards being the GM's units (CP-4), each name's range
+        covering all that share it. ``round`` is left out, at the envs' widest range: it
+        also counts the Skill decks' Rounds, and a turn's battles are not capped (CP-1;
+        CP-7's fall back keeps the troops that attack again)."""
         config = self.config
-        decks = skills.view_bounds(self._skirmish.config.skills_config(), len(config.factions))
-        board = territory.view_bounds(config.summit.scenario, len(config.factions))
-        seats = {"len(players)": (0.0, float(len(config.factions)))}
-        return widest(diplomacy.view_bounds(config.summit.diplomacy), decks, board, seats)
+        factions = len(config.factions)
+        decks = skills.view_bounds(
+            self._skirmish.config.skills_config(), factions, config.garrison_slots
+        )
+        flow = {k: v for k, v in summit_bounds(config.summit).items() if k != "round"}
+        return widest(flow, decks)
 
     def clock_action(self, game: Game) -> Action | None:
         """Summit's clock between battles; during one, the battle's clock (CP-1)."""

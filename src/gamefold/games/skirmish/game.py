@@ -62,7 +62,7 @@ class Skirmish(GameDef[SkirmishConfig]):
         default = config.combat_config().max_hp
         most = max(default if f.max_hp is None else f.max_hp for f in config.fighters())
         hp = (0.0, float(most))
-        decks = skills.view_bounds(config.skills_config(), config.party_size)
+        decks = skills.view_bounds(config.skills_config(), config.party_size, len(config.enemies))
         return {**decks, "hp": hp, "max_hp": hp}
 
     def clock_action(self, game: Game) -> Action | None:

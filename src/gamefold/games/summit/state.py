@@ -15,7 +15,8 @@ import attrs
 
 from gamefold import diplomacy, territory
 from gamefold.core import Action, Events, replace
-from gamefold.games.summit.config import Scenario
+from gamefold.domains import Range, span, widest
+from gamefold.games.summit.config import Scenario, SummitConfig
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.territory import TerritoryView, state_from_view, view_fields
@@ -39,6 +40,7 @@ __all__ = [
     "map_view",
     "on_map",
     "view",
+    "view_bounds",
 ]
 
 
@@ -205,3 +207,63 @@ def view(state: SummitState, viewer: str) -> SummitState:
 def determinize(shown: SummitState, viewer: str, rng: Rng) -> SummitState:
     """The turn flow ``shown`` is the view of: itself, nothing of it hidden (EN-9)."""
     return shown
+
+
+def view_bounds(config: SummitConfig) -> dict[str, Range]:
+    """The true ranges of the numbers of a summit view (a game's
+    :meth:`~gamefold.games.GameDef.observation_bounds`): the diplomacy cards' (DP-8), the
+    map's lengths (TR-1), one player a seat, and every counter the game's length bounds:
+    ``max_rounds`` Rounds (SM-10) of one turn a seat (SM-9), each counter growing by a
+    bounded step a turn (:func:`_counters`)."""
+    dip, scenario, seats = config.diplomacy, config.scenario, len(config.names)
+    rounds = scenario.max_rounds
+    turns = span("max_rounds", rounds * seats, "SM-10")
+    flow = {
+        "round": span("max_rounds", rounds, "SM-10"),
+        "max_rounds": span("max_rounds", rounds, "SM-10"),
+        "turn": turns,
+        "since": turns,  # DP-8: the turn a pact was accepted in
+        "turns": span("max_rounds", rounds, "SM-9"),  # one turn of each seat a Round
+        "proposals": span("proposals_per_turn", scenario.proposals_per_turn, "SM-12"),
+        "len(players)": (0.0, float(seats)),
+    }
+    board = territory.view_bounds(scenario, seats)
+    return widest(diplomacy.view_bounds(dip), board, flow, _counters(config))
+
+
+def _counters(config: SummitConfig) -> dict[str, Range]:
+    """The counters a turn adds a bounded step to, over the game's turns."""
+    dip, scenario, seats = config.diplomacy, config.scenario, len(config.names)
+    rounds, cards = scenario.max_rounds, dip.cards
+    turns, tier = rounds * seats, max(card.tier for card in cards)
+    # SM-12: at most proposals_per_turn proposals a turn; ids count them from 0 (DP-9),
+    # and a pact, its truce and its tallies come from one accepted proposal each.
+    made = turns * scenario.proposals_per_turn
+    ids = span("proposals_per_turn", made - 1, "SM-12")
+    # DP-4, DP-5: a turn start adds the ticks of the territories and the zones held, at
+    # most all of them, once a Round for each player; kept ticks pile up (DP-1), and every
+    # card earned pays ticks_per_card ticks (DP-6).
+    income = diplomacy.income(dip, len(scenario.territories), sorted(dip.bonus_zones))
+    ticks = span("max_rounds", rounds * income, "DP-6")
+    earned = rounds * income // (dip.ticks_per_card * dip.quarters_per_tick)
+    # DP-12: one Standalone card resolves at most a turn start, so one Fortify, Trap or
+    # Duration Modifier (SM-8, SM-13, SM-14), at most the largest tier.
+    longest = max(card.duration for card in cards)
+    extended = longest + turns * scenario.extend_turns * tier
+    kinds = {kind.value: sum(card.kind is kind for card in cards) for kind in diplomacy.Kind}
+    pacts = span("proposals_per_turn", made, "SM-12")
+    pool = {kind: (0.0, float(count)) for kind, count in kinds.items()}  # DP-1: its cards
+    found = {
+        **dict.fromkeys(("id", "proposal", "pact"), ids),
+        **dict.fromkeys(("pacts", "len(pacts)", "len(truces)"), pacts),
+        # DP-9: a pending proposal locks its Agreement card, offered in no other (DP-10).
+        "len(proposals)": (0.0, float(kinds[diplomacy.Kind.AGREEMENT.value])),
+        "len(values)": (0.0, float(max(card.slots for card in cards))),  # DP-9: its slots
+        "expires": span("proposal_ttl", turns + dip.proposal_ttl * seats, "DP-9"),
+        "remaining": span("extend_turns", extended, "SM-14"),
+        **dict.fromkeys(("random", "agreement", "value", "standalone"), ticks),
+        "cards_earned": span("max_rounds", earned, "DP-6"),
+        "forts": span("fort_levels", turns * scenario.fort_levels * tier, "SM-8"),
+        "traps": span("trap_troops", turns * scenario.trap_troops * tier, "SM-13"),
+    }
+    return widest(found, pool)  # the pool's counts share the counters' names

@@ -1,0 +1,123 @@
+"""The counters' ranges: each bounded by the step its rules allow times the game's length,
+true to the end of whole games, and small enough for a float32 observation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.envs.bounds_check import assert_bounds_hold
+from tests.envs.slots import fallback
+
+from gamefold import ConfigError, EndRound, StartRound, skills
+from gamefold.domains import EXACT, span
+from gamefold.envs import ObservationEncoder
+from gamefold.games import GameDef, get_game, play
+
+
+def _summit(**changes: Any) -> GameDef[Any]:
+    return get_game("summit")().variant(changes)
+
+
+def test_sd5_fatigue_is_bounded_by_the_deck_while_recycling_exhausts() -> None:
+    """SD-5 (default 1 card exhausted a recycle): a player recycles at most ``deck_size``
+    times, so Fatigue stays within ``deck_size * fatigue_on_recycle``; with
+    ``exhaust_on_recycle=0`` nothing bounds the recycles, and Fatigue keeps the widest
+    range."""
+    assert skills.view_bounds(skills.SkillsConfig(), 2)["fatigue"] == (0.0, 30.0)
+    doubled = skills.SkillsConfig(deck_size=12, hand_limit=3, fatigue_on_recycle=2)
+    assert skills.view_bounds(doubled, 2)["fatigue"] == (0.0, 24.0)
+    assert "fatigue" not in skills.view_bounds(skills.SkillsConfig(exhaust_on_recycle=0), 2)
+
+
+def test_sd5_fatigue_reaches_its_bound_only_by_recycling() -> None:
+    """A two-card deck recycled to the end: the Fatigue met never passes the bound, and the
+    bound is met (SD-5, SD-6), so it is no looser than the rules."""
+    config = skills.SkillsConfig(deck_size=2, hand_limit=1, gm_deck_size=2, gm_hand_limit=1)
+    high = skills.view_bounds(config, 1)["fatigue"][1]
+    state = skills.initial_state(config, ("ana",), seed=3)
+    most = 0
+    for _ in range(8):
+        state = skills.reduce(state, StartRound())
+        ana = skills.owner_of(state, "ana")
+        most = max(most, ana.fatigue)
+        if not ana.alive:  # SD-6: deck and discard both empty
+            break
+        for action in (
+            skills.Activate("ana"),
+            skills.Discard("ana", ana.hand[0]),  # SD-9: the next refill must draw
+            skills.EndActivation("ana"),
+            EndRound(),
+        ):
+            state = skills.reduce(state, action)
+    assert most == high
+
+
+def test_sm10_summit_s_counters_follow_max_rounds_and_the_config() -> None:
+    """SM-10, SM-12: turns, proposal ids and pact tallies grow with the game's Rounds and
+    the proposals a turn allows; the pool's counts with its cards (DP-1)."""
+    base, longer = _summit().observation_bounds(), _summit(**{"scenario.max_rounds": 24})
+    assert longer.observation_bounds()["turns"] == (0.0, 24.0) != base["turns"]
+    assert longer.observation_bounds()["id"][1] == 2 * base["id"][1] + 1
+    fewer = _summit(**{"scenario.proposals_per_turn": 1}).observation_bounds()
+    assert fewer["proposals"] == (0.0, 1.0)
+    assert fewer["len(pacts)"][1] == base["len(pacts)"][1] / 2
+
+
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_summit_s_ranges_hold_to_the_end_of_whole_games(rounds: int) -> None:
+    """Whole games, to their last Round (SM-10): no counter leaves its range."""
+    game = _summit(**{"scenario.max_rounds": rounds})
+    for seed in range(3):
+        assert play(game, seed, max_steps=100_000).finished
+    assert assert_bounds_hold(game, range(3), max_steps=100_000) > 3 * rounds
+
+
+def test_a_range_beyond_float32_is_a_config_error_naming_the_field() -> None:
+    """A config whose counters could pass what a float32 holds exactly plays, but asking
+    for its observation ranges (or an env's encoder) names the field to change."""
+    big = {
+        "scenario.max_rounds": 1_000,
+        "diplomacy.ticks_per_card": 1_000,
+        "diplomacy.quarters_per_territory": 1_000,
+    }
+    game = _summit(**big)
+    assert play(game, 1, max_steps=50).actions
+    with pytest.raises(ConfigError) as caught:
+        ObservationEncoder(game)
+    assert caught.value.field == "max_rounds"
+    assert "float32" in str(caught.value)
+    assert str(caught.value).count("\n") == 0
+    with pytest.raises(ConfigError, match="turns"):
+        span("turns", EXACT + 1, "SM-10")
+    assert span("turns", EXACT, "SM-10") == (0.0, float(EXACT))
+
+
+@pytest.mark.parametrize("name", ["skirmish", "summit", "campaign"])
+def test_every_declared_range_fits_float32_exactly(name: str) -> None:
+    """Every range a shipped game declares lies within ±2**24, where float32 (the envs'
+    observation dtype) holds every whole number, and int32 too."""
+    for low, high in get_game(name)().observation_bounds().values():
+        assert -EXACT <= low < high <= EXACT
+        assert float(low).is_integer()
+        assert float(high).is_integer()
+
+
+FALLBACK: dict[str, dict[str, str]] = {
+    "summit": {
+        "diplomacy.players[].deploy_debt": "not derived: self-applied Value cards (DP-11)",
+        "map.garrisons[]": "not derived: troops enter with cards and pacts (SM-4, SM-5, SM-7)",
+        "map.realms[].troops": "not derived: as the garrisons",
+        "map.realms[].debt": "not derived: as the deploy debt",
+        "map.realms[].conquests": "no cap on a turn's attacks (SM-6)",
+    },
+}
+"""Per game, each slot left at the envs' widest range and why: no step bound exists for
+it, or its bound is not derived from the config yet."""
+
+
+@pytest.mark.parametrize("name", sorted(FALLBACK))
+def test_only_the_named_slots_keep_the_widest_range(name: str) -> None:
+    """Every slot of the game's observation has a range from the config but those
+    :data:`FALLBACK` names, each with its reason."""
+    assert fallback(get_game(name)()) == set(FALLBACK[name])
