@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from tests.envs.bounds_check import assert_bounds_hold
-from tests.envs.slots import fallback
 
 from gamefold import ConfigError, EndRound, StartRound, skills
 from gamefold.domains import EXACT, span
@@ -103,21 +102,18 @@ def test_every_declared_range_fits_float32_exactly(name: str) -> None:
         assert float(high).is_integer()
 
 
-FALLBACK: dict[str, dict[str, str]] = {
-    "summit": {
-        "diplomacy.players[].deploy_debt": "not derived: self-applied Value cards (DP-11)",
-        "map.garrisons[]": "not derived: troops enter with cards and pacts (SM-4, SM-5, SM-7)",
-        "map.realms[].troops": "not derived: as the garrisons",
-        "map.realms[].debt": "not derived: as the deploy debt",
-        "map.realms[].conquests": "no cap on a turn's attacks (SM-6)",
-    },
-}
-"""Per game, each slot left at the envs' widest range and why: no step bound exists for
-it, or its bound is not derived from the config yet."""
+@pytest.mark.parametrize("scenario", sorted(get_game("skirmish").scenarios()))
+def test_skirmish_s_ranges_hold_to_the_end_of_whole_fights(scenario: str) -> None:
+    """Whole fights, to their end (SK-9): Stress after a flight (CB-14), conditions
+    (CB-12), items and choices never leave their ranges."""
+    cls = get_game("skirmish")
+    game = cls(cls.scenarios()[scenario])
+    assert all(play(game, seed, max_steps=100_000).finished for seed in range(3))
+    assert assert_bounds_hold(game, range(3), max_steps=100_000) > 3
 
 
-@pytest.mark.parametrize("name", sorted(FALLBACK))
-def test_only_the_named_slots_keep_the_widest_range(name: str) -> None:
-    """Every slot of the game's observation has a range from the config but those
-    :data:`FALLBACK` names, each with its reason."""
-    assert fallback(get_game(name)()) == set(FALLBACK[name])
+def test_campaign_s_ranges_hold_to_the_end_of_whole_games() -> None:
+    """Two whole campaigns of two Rounds, battles included (CP-1): no range is cut."""
+    game = get_game("campaign")().variant({"summit.scenario.max_rounds": 2})
+    assert all(play(game, seed, max_steps=100_000).finished for seed in range(2))
+    assert assert_bounds_hold(game, range(2), max_steps=100_000) > 2

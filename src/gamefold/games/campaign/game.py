@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamefold import diplomacy, skills
+from gamefold import combat, diplomacy, skills
 from gamefold.core import Action, Event
 from gamefold.domains import widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
@@ -81,18 +81,31 @@ class Campaign(GameDef[CampaignConfig]):
         return (*self.config.factions, GM)
 
     def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
-        """Summit's ranges (see :func:`~gamefold.games.summit.view_bounds`) and the Skill
-        decks' (SD-1, SD-7), the guards being the GM's units (CP-4), each name's range
-        covering all that share it. ``round`` is left out, at the envs' widest range: it
-        also counts the Skill decks' Rounds, and a turn's battles are not capped (CP-1;
-        CP-7's fall back keeps the troops that attack again)."""
+        """Summit's ranges (see :func:`~gamefold.games.summit.view_bounds`), the Skill
+        decks' (SD-1, SD-7; the guards are the GM's units, CP-4) and the fight's (see
+        :func:`gamefold.combat.view_bounds`): a battle fields at most every champion and
+        ``garrison_slots`` guards (CP-4, CP-10, CP-11), each name's range covering all
+        that share it; one record and one tally a faction, and the GM's tally.
+
+        Left out, at the envs' widest range: ``round``, which also counts the Skill decks'
+        Rounds, the battles and what they tally, and the hit points a champion draws from
+        its troops (CP-3): nothing caps a turn's battles (CP-1; CP-7's fall back keeps the
+        troops that attack again)."""
         config = self.config
         factions = len(config.factions)
-        decks = skills.view_bounds(
-            self._skirmish.config.skills_config(), factions, config.garrison_slots
-        )
+        sk = self._skirmish.config
+        fighters = sk.fighters()
+        decks = skills.view_bounds(sk.skills_config(), factions, config.garrison_slots)
+        fight = combat.view_bounds(sk.combat_config(), fighters)
         flow = {k: v for k, v in summit_bounds(config.summit).items() if k != "round"}
-        return widest(flow, decks)
+        own = {
+            "len(records)": (0.0, float(factions)),
+            "len(tallies)": (0.0, float(factions + 1)),
+            "len(chosen)": (0.0, float(len(fighters))),  # SK-1: one choice a unit a Round
+            "len(guards)": (0.0, float(config.garrison_slots)),  # CP-4
+            "len(allies)": (0.0, float(factions)),  # CP-10: other factions' champions
+        }
+        return widest(flow, decks, fight, own)
 
     def clock_action(self, game: Game) -> Action | None:
         """Summit's clock between battles; during one, the battle's clock (CP-1)."""

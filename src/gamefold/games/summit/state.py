@@ -235,7 +235,7 @@ def _counters(config: SummitConfig) -> dict[str, Range]:
     """The counters a turn adds a bounded step to, over the game's turns."""
     dip, scenario, seats = config.diplomacy, config.scenario, len(config.names)
     rounds, cards = scenario.max_rounds, dip.cards
-    turns, tier = rounds * seats, max(card.tier for card in cards)
+    turns, tier = rounds * seats, max((card.tier for card in cards), default=0)
     # SM-12: at most proposals_per_turn proposals a turn; ids count them from 0 (DP-9),
     # and a pact, its truce and its tallies come from one accepted proposal each.
     made = turns * scenario.proposals_per_turn
@@ -248,17 +248,19 @@ def _counters(config: SummitConfig) -> dict[str, Range]:
     earned = rounds * income // (dip.ticks_per_card * dip.quarters_per_tick)
     # DP-12: one Standalone card resolves at most a turn start, so one Fortify, Trap or
     # Duration Modifier (SM-8, SM-13, SM-14), at most the largest tier.
-    longest = max(card.duration for card in cards)
+    longest = max((card.duration for card in cards), default=0)
     extended = longest + turns * scenario.extend_turns * tier
     kinds = {kind.value: sum(card.kind is kind for card in cards) for kind in diplomacy.Kind}
     pacts = span("proposals_per_turn", made, "SM-12")
-    pool = {kind: (0.0, float(count)) for kind, count in kinds.items()}  # DP-1: its cards
+    # DP-1: the pool holds at most every card of a kind.
+    pool = {kind: span("catalogue", count, "DP-1") for kind, count in kinds.items()}
     found = {
         **dict.fromkeys(("id", "proposal", "pact"), ids),
         **dict.fromkeys(("pacts", "len(pacts)", "len(truces)"), pacts),
         # DP-9: a pending proposal locks its Agreement card, offered in no other (DP-10).
-        "len(proposals)": (0.0, float(kinds[diplomacy.Kind.AGREEMENT.value])),
-        "len(values)": (0.0, float(max(card.slots for card in cards))),  # DP-9: its slots
+        "len(proposals)": span("catalogue", kinds[diplomacy.Kind.AGREEMENT.value], "DP-9"),
+        # DP-9: the Value cards of a proposal or pact fill its Agreement card's slots.
+        "len(values)": span("catalogue", max((card.slots for card in cards), default=0), "DP-9"),
         "expires": span("proposal_ttl", turns + dip.proposal_ttl * seats, "DP-9"),
         "remaining": span("extend_turns", extended, "SM-14"),
         **dict.fromkeys(("random", "agreement", "value", "standalone"), ticks),
