@@ -11,7 +11,7 @@ from typing import Any
 
 from gamefold import combat, diplomacy, skills
 from gamefold.core import Action, Event
-from gamefold.domains import widest
+from gamefold.domains import span, widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.campaign import account
 from gamefold.games.campaign.battle import muster
@@ -87,10 +87,10 @@ class Campaign(GameDef[CampaignConfig]):
         ``garrison_slots`` guards (CP-4, CP-10, CP-11), each name's range covering all
         that share it; one record and one tally a faction, and the GM's tally.
 
-        Left out, at the envs' widest range: ``round``, which also counts the Skill decks'
-        Rounds, the battles and what they tally, and the hit points a champion draws from
-        its troops (CP-3): nothing caps a turn's battles (CP-1; CP-7's fall back keeps the
-        troops that attack again)."""
+        Hit points come from the troops (CP-3) and the forts (CP-4) summit bounds. Left
+        out, at the envs' widest range: ``round``, which also counts the Skill decks'
+        Rounds, and the battles and what they tally: nothing caps a turn's battles (CP-1;
+        CP-7's fall back keeps the troops that attack again)."""
         config = self.config
         factions = len(config.factions)
         sk = self._skirmish.config
@@ -98,7 +98,16 @@ class Campaign(GameDef[CampaignConfig]):
         decks = skills.view_bounds(sk.skills_config(), factions, config.garrison_slots)
         fight = combat.view_bounds(sk.combat_config(), fighters)
         flow = {k: v for k, v in summit_bounds(config.summit).items() if k != "round"}
+        # CP-3, CP-4, CP-11: a champion's troops, or a guard's forts, give its hit points.
+        troops, forts = flow["troops"][1], flow["forts"][1]
+        most = max(
+            config.champion_hp + config.hp_per_troop * troops,
+            config.troop_hp + config.fort_hp * forts,
+            config.defender_hp,
+        )
+        hp = span("hp_per_troop", most, "CP-3")
         own = {
+            **dict.fromkeys(("hp", "max_hp"), hp),
             "len(records)": (0.0, float(factions)),
             "len(tallies)": (0.0, float(factions + 1)),
             "len(chosen)": (0.0, float(len(fighters))),  # SK-1: one choice a unit a Round

@@ -267,5 +267,35 @@ def _counters(config: SummitConfig) -> dict[str, Range]:
         "cards_earned": span("max_rounds", earned, "DP-6"),
         "forts": span("fort_levels", turns * scenario.fort_levels * tier, "SM-8"),
         "traps": span("trap_troops", turns * scenario.trap_troops * tier, "SM-13"),
+        # SM-6: a player takes territories only in its own turn, and holds more and more
+        # of them until it ends (others' cards resolve at their own turn starts).
+        "conquests": span("max_rounds", rounds * len(scenario.territories), "SM-6"),
+        **_troops(config, made, earned),
     }
     return widest(found, pool)  # the pool's counts share the counters' names
+
+
+def _troops(config: SummitConfig, made: int, earned: int) -> dict[str, Range]:
+    """Every troop the game may ever hold, which bounds a reserve, a garrison and an
+    attack, and the deploy debt: ``made`` proposals at most, ``earned`` cards a player."""
+    dip, scenario, seats = config.diplomacy, config.scenario, len(config.names)
+    turns, tier = scenario.max_rounds * seats, max((c.tier for c in dip.cards), default=0)
+    slots = max((card.slots for card in dip.cards), default=0)
+    biggest = max((c.troops for c in dip.cards if c.kind is diplomacy.Kind.VALUE), default=0)
+    # SM-5, DP-11: a Value card is self-applied at most once each time it comes into a
+    # hand: dealt (DP-2), earned (DP-6), or kept from an accepted proposal (DP-9).
+    applied = seats * (dip.starting_hand + earned) + made * slots
+    # SM-7: an accepted pact pays its partner the troops of its Value cards.
+    paid = made * slots
+    # SM-4: a turn start's deploy, with every pact's bonus (at most every pact made); SM-8:
+    # one Foreign Aid at most a turn start (DP-12).
+    bonus = made * (scenario.support_deploy + scenario.partnership_deploy)
+    deploy = scenario.deploy_base + len(scenario.territories) // scenario.territories_per_troop
+    per_turn = deploy + bonus + scenario.aid_troops * tier
+    setup = max(scenario.starting_troops, scenario.neutral_troops) * len(scenario.territories)
+    troops = setup + turns * per_turn + (applied + paid) * biggest
+    debt = span("max_rounds", applied * dip.debt_for(biggest), "DP-11")
+    return {
+        **dict.fromkeys(("troops", "garrisons", "reserve"), span("max_rounds", troops, "SM-4")),
+        **dict.fromkeys(("debt", "deploy_debt"), debt),
+    }
