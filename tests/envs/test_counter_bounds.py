@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from tests.envs.bounds_check import assert_bounds_hold
 
-from gamefold import ConfigError, EndRound, StartRound, skills
+from gamefold import ConfigError, EndRound, StartRound, combat, skills
 from gamefold.domains import EXACT, span
 from gamefold.envs import ObservationEncoder
 from gamefold.games import GameDef, get_game, play
@@ -63,13 +63,31 @@ def test_sm10_summit_s_counters_follow_max_rounds_and_the_config() -> None:
     assert fewer["len(pacts)"][1] == base["len(pacts)"][1] / 2
 
 
-@pytest.mark.parametrize("rounds", [1, 3])
-def test_summit_s_ranges_hold_to_the_end_of_whole_games(rounds: int) -> None:
-    """Whole games, to their last Round (SM-10): no counter leaves its range."""
-    game = _summit(**{"scenario.max_rounds": rounds})
+@pytest.mark.parametrize(("rounds", "accepted"), [(1, "pool"), (3, "pool"), (3, "partner")])
+def test_summit_s_ranges_hold_to_the_end_of_whole_games(rounds: int, accepted: str) -> None:
+    """Whole games, to their last Round (SM-10): no counter leaves its range, with an
+    accepted proposal's cards back to the pool (DP-9's default) or kept by the partner,
+    who may self-apply them (SM-5)."""
+    game = _summit(**{"scenario.max_rounds": rounds, "diplomacy.accepted_cards": accepted})
     for seed in range(3):
         assert play(game, seed, max_steps=100_000).finished
     assert assert_bounds_hold(game, range(3), max_steps=100_000) > 3 * rounds
+
+
+def test_cb12_cb14_a_fight_s_ranges_follow_its_config() -> None:
+    """CB-12 (``condition_rounds`` 1 by default): a condition lasts its Round and
+    ``condition_rounds`` more; CB-14 (2d3 by default): Stress grows by one roll at most."""
+    fighters = (
+        combat.Fighter("ana", combat.Side.PARTY),
+        combat.Fighter("orc", combat.Side.ENEMIES),
+    )
+    plain = combat.view_bounds(combat.CombatConfig(), fighters)
+    assert plain["rounds"] == (0.0, 2.0)
+    assert plain["stress"] == (0.0, 6.0)
+    assert plain["len(combatants)"] == (0.0, 2.0)
+    longer = combat.CombatConfig(condition_rounds=3, stress_dice=3, stress_sides=4)
+    assert combat.view_bounds(longer, fighters)["rounds"] == (0.0, 4.0)
+    assert combat.view_bounds(longer, fighters)["stress"] == (0.0, 12.0)
 
 
 def test_a_range_beyond_float32_is_a_config_error_naming_the_field() -> None:

@@ -252,6 +252,11 @@ def _counters(config: SummitConfig) -> dict[str, Range]:
     extended = longest + turns * scenario.extend_turns * tier
     kinds = {kind.value: sum(card.kind is kind for card in cards) for kind in diplomacy.Kind}
     pacts = span("proposals_per_turn", made, "SM-12")
+    # SM-6, SM-8: a player takes territories in its own turn (others' cards resolve at
+    # their turn starts), losing none then but to a Territory Transfer it accepts; and
+    # outside it only by a transfer it proposed (SM-7, at most every proposal made).
+    ceded = made * scenario.transfer_territories * tier
+    conquests = rounds * len(scenario.territories) + 2 * ceded
     # DP-1: the pool holds at most every card of a kind.
     pool = {kind: span("catalogue", count, "DP-1") for kind, count in kinds.items()}
     found = {
@@ -267,9 +272,7 @@ def _counters(config: SummitConfig) -> dict[str, Range]:
         "cards_earned": span("max_rounds", earned, "DP-6"),
         "forts": span("fort_levels", turns * scenario.fort_levels * tier, "SM-8"),
         "traps": span("trap_troops", turns * scenario.trap_troops * tier, "SM-13"),
-        # SM-6: a player takes territories only in its own turn, and holds more and more
-        # of them until it ends (others' cards resolve at their own turn starts).
-        "conquests": span("max_rounds", rounds * len(scenario.territories), "SM-6"),
+        "conquests": span("max_rounds", conquests, "SM-6"),
         **_troops(config, made, earned),
     }
     return widest(found, pool)  # the pool's counts share the counters' names
