@@ -65,6 +65,8 @@ SLOW = (
     # OpenSpiel on the duel's whole tree: every information state, and CFR's iterations
     "tests/envs/test_openspiel_recall.py::test_the_duel_information_states_are_exactly_what",
     "tests/envs/test_openspiel_cfr.py",
+    "tests/envs/test_counter_bounds.py::test_skirmish_s_ranges_hold_to_the_end_of_whole_fights",
+    "tests/envs/test_counter_bounds.py::test_campaign_s_ranges_hold_to_the_end_of_whole_games",
     # training a network for a minute of CPU, then a comparison of 400 games
     "tests/envs/test_training_example.py",
     # the calibration study: thousands of simulated comparisons and SPRT runs

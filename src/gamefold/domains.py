@@ -34,6 +34,8 @@ from typing import Any
 
 import attrs
 
+from gamefold.errors import ConfigError
+
 __all__ = [
     "ACTOR",
     "DOMAIN",
@@ -43,8 +45,10 @@ __all__ = [
     "Listed",
     "Maybe",
     "Ref",
+    "EXACT",
     "declared",
     "domain",
+    "span",
     "widest",
 ]
 
@@ -147,6 +151,26 @@ def declared(action_type: type) -> tuple[tuple[str, Domain], ...] | None:
 
 Range = tuple[float, float]
 """A number's ``(low, high)``."""
+
+EXACT = 2**24
+"""The largest magnitude of a range :func:`span` gives: float32, the envs' observation
+dtype, holds every whole number up to it exactly (and int32 holds them all), so no two
+values a range admits are written alike."""
+
+
+def span(field: str, high: float, rule: str, low: float = 0.0) -> Range:
+    """The range ``low`` to ``high`` of a number the rules bound, as a view range: a bound
+    beyond :data:`EXACT` either way is a :class:`~gamefold.ConfigError` naming ``field``,
+    the config field it grows with, and ``rule``, the rule bounding it. A range that would
+    be empty (a count that stays 0) is widened to ``low + 1``: the encoder needs ``low``
+    below ``high``."""
+    if max(abs(low), abs(high)) > EXACT:
+        message = (
+            f"{field} makes a view's number reach {max(abs(low), abs(high)):,.0f}, beyond "
+            f"the {EXACT:,} a float32 observation holds exactly; choose a smaller {field}"
+        )
+        raise ConfigError(field, message, rule)
+    return float(low), float(max(high, low + 1))
 
 
 def widest(*ranges: Mapping[str, Range]) -> dict[str, Range]:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from tests.envs.bounds_check import assert_bounds_hold
+from tests.envs.slots import fallback
 from tests.matrix.subjects import Subject, params
 
 CELLS = params()
@@ -16,3 +17,61 @@ def test_gymnasium_observations_stay_within_the_game_s_ranges(subject: Subject, 
     """The ranges a game declares (or none: a user's game may not) hold over random games:
     no slot of any player's view is ever cut to its range, none leaves it."""
     assert assert_bounds_hold(subject.load(), range(3), max_steps=300) > 1
+
+
+# Why a slot keeps the envs' widest range: no step bound exists for what it counts.
+_FIGHT = "nothing caps a fight's Rounds (SK-9: it ends when a side is down or flees)"
+_EXCHANGE = "an activation's Burns and Dodges add up without a cap (SD-15, SK-5, SK-15)"
+_GM_BURNS = "the GM's Burned cards return to its discard pile (SD-7): its Burns are uncapped"
+_BATTLES = "nothing caps a turn's battles (CP-1; CP-7's fall back keeps the troops)"
+_SKIRMISH = {
+    "clock.round": _FIGHT,
+    "skills.round": _FIGHT,
+    "combat.exchange": _FIGHT,
+    **{
+        f"skirmish.tallies[].{tally}": _FIGHT
+        for tally in (
+            "damage_dealt",
+            "damage_taken",
+            "damage_prevented",
+            "cards_played",
+            "cards_burned",
+            "cards_paid",
+            "reactions",
+            "death_round",
+            "fell_round",
+        )
+    },
+    "combat.combatants[].ward": _EXCHANGE,
+    "combat.combatants[].edge": _EXCHANGE,
+    "skills.owners[].modifiers.len": _GM_BURNS,
+}
+_CAMPAIGN = {
+    **{k.replace("skirmish.", "campaign.skirmish.", 1): _BATTLES for k in _SKIRMISH},
+    "clock.round": _BATTLES,
+    "skills.round": _BATTLES,
+    "combat.exchange": _BATTLES,
+    "combat.combatants[].ward": _EXCHANGE,
+    "combat.combatants[].edge": _EXCHANGE,
+    "skills.owners[].modifiers.len": _GM_BURNS,
+    "campaign.summit.round": "shares its name with the Skill decks' Rounds, uncapped",
+    "campaign.battle.first_round": _BATTLES,
+    "campaign.battles": _BATTLES,
+    "campaign.records[].attacks": _BATTLES,
+    "campaign.records[].defences": _BATTLES,
+}
+FALLBACK: dict[str, dict[str, str]] = {
+    "skirmish": _SKIRMISH,
+    "house-rule": _SKIRMISH,
+    "summit": {},
+    "campaign": _CAMPAIGN,
+    "skeleton": {"skills.owners[].modifiers.len": _GM_BURNS},
+}
+"""Per matrix row, each slot left at the envs' widest range (±2**31), and why."""
+
+
+@pytest.mark.parametrize("subject", [c for c in CELLS if c.values[0].label in FALLBACK])
+def test_only_the_named_slots_keep_the_widest_range(subject: Subject, here: Path) -> None:
+    """Every slot of the game's observation has a range from its config but those
+    :data:`FALLBACK` names, each with its reason: a new counter gets a range or a line."""
+    assert fallback(subject.load()) == set(FALLBACK[subject.label])

@@ -98,7 +98,7 @@ from gamefold.combat.resolution import (
     DamageDealt,
     ExchangeRevealed,
 )
-from gamefold.combat.views import CombatView, determinize, view
+from gamefold.combat.views import CombatView, determinize, view, view_bounds
 from gamefold.combat.waiting import awaits, waiting_for
 from gamefold.combat.warding import DamagePrevented, Ward, Warded, WardsLapsed
 from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw
@@ -199,6 +199,7 @@ __all__ = [
     "exchange_under_way",
     "find",
     "is_paired",
+    "view_bounds",
 ]
 
 subsystem: Subsystem[CombatState] = PIPELINE.subsystem(

@@ -19,6 +19,7 @@ from gamefold.combat.combatants import (
     CombatState,
     Declaration,
     Ending,
+    Fighter,
     RetreatPlan,
     find,
     with_combatant,
@@ -26,11 +27,13 @@ from gamefold.combat.combatants import (
 from gamefold.combat.config import CombatConfig
 from gamefold.combat.exchange import Declare, declaration_options
 from gamefold.combat.fleeing import Retreat, retreat_options
+from gamefold.combat.hands import Condition
 from gamefold.combat.zones import SIDES, Side
 from gamefold.core import replace
+from gamefold.domains import span
 from gamefold.rng import Rng
 
-__all__ = ["CombatView", "determinize", "view"]
+__all__ = ["CombatView", "determinize", "view", "view_bounds"]
 
 
 @attrs.frozen
@@ -51,6 +54,41 @@ class CombatView:
     """How the fight ended, or ``None``."""
     in_round: bool = False
     """Whether a Round is under way (public; CB-12 counts conditions from it)."""
+
+
+def view_bounds(
+    config: CombatConfig, fighters: tuple[Fighter, ...]
+) -> dict[str, tuple[float, float]]:
+    """The true ranges of a fight's view for a game whose fights field at most
+    ``len(fighters)`` at once, each one of ``fighters`` (a game's
+    :meth:`~gamefold.games.GameDef.observation_bounds`): the combatants, the declarations
+    and a combatant's own abilities, items and inventory slots, which the fight never adds
+    to (items are only dropped, CB-14); at most one condition of each kind, each lasting
+    at most the longest duration the config's abilities inflict and the Round it came in
+    (CB-12); and Stress, which grows once a fight, at the flight that ends it (CB-13,
+    CB-14). A host's own ``Afflict`` may last longer: a game issuing one widens
+    ``rounds``."""
+    entered = [fighter.enter(config) for fighter in fighters]
+    carried = [item for fighter in fighters for item in fighter.items]
+    inflicted = [i.rounds for a in config.abilities for i in a.inflicts if i.rounds is not None]
+    most = max([config.condition_rounds, *inflicted]) + 1  # CB-12: the Round applied in too
+    items = span("items", max([len(f.items) for f in fighters], default=0), "CB-15")
+    slots = max([c.slots for c in entered] + [item.slots for item in carried], default=0)
+    stress = max([f.stress for f in fighters], default=0)
+    stress += config.stress_dice * config.stress_sides  # CB-14: at most 2d3's top roll
+    abilities = max([len(c.abilities) for c in entered], default=0)
+    return {
+        **dict.fromkeys(
+            ("len(combatants)", "len(declared)"), span("fighters", len(fighters), "CB-10")
+        ),
+        "len(abilities)": span("abilities", abilities, "CB-8"),
+        "len(items)": items,
+        "len(drop)": items,
+        "slots": span("inventory_slots", slots, "CB-15"),
+        "len(conditions)": (0.0, float(len(Condition))),
+        "rounds": span("condition_rounds", most, "CB-12"),
+        "stress": span("stress_dice", stress, "CB-14"),
+    }
 
 
 def _side_of(state: CombatState, viewer: str | None) -> Side | None:

@@ -75,9 +75,12 @@ class ${title}Game(GameDef[${title}Config]):
         return self.seats
 
     def observation_bounds(self) -> dict[str, tuple[float, float]]:
-        # The true range of each number of a view, from the config, for RL envs.
+        # The true range of each number of a view, from the config, for RL envs: the
+        # decks' (SD-1 ...), the Rounds played, and the clock's turns, which stay 0 (this
+        # game begins Rounds, never turns).
         rounds = (0.0, float(self.config.rounds))
-        return {**skills.view_bounds(self.config.deck, len(self.seats)), "round": rounds}
+        deck = skills.view_bounds(self.config.deck, len(self.seats))
+        return {**deck, "round": rounds, "turn": (0.0, 1.0)}
 
     def clock_action(self, game: Game) -> Action | None:
         deck = game.skills

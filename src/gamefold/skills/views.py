@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import attrs
 
+from gamefold.domains import span
 from gamefold.rng import Rng
 from gamefold.skills.catalogue import Modifier
 from gamefold.skills.config import SkillsConfig
@@ -57,23 +58,47 @@ class SkillsView:
     reacting: tuple[str, ...]
 
 
-def view_bounds(config: SkillsConfig, players: int) -> dict[str, tuple[float, float]]:
-    """The true ranges of a view's card numbers in a session of ``players`` player
-    characters (a game's :meth:`~gamefold.games.GameDef.observation_bounds`): card ids,
-    ``players * deck_size`` of them then the GM's ``gm_deck_size`` (SD-1, SD-7), and an
-    owner's counts (hand, deck, hand limit, and the lengths of its hand and piles), which
-    never pass its own deck's size, the cards an owner ever holds (SD-1, SD-2: the limit is
-    1 to the deck's size); one owner a player, and the GM's (SD-7)."""
+def view_bounds(
+    config: SkillsConfig, players: int, gm_units: int = 0
+) -> dict[str, tuple[float, float]]:
+    """The true ranges of a view's numbers in a session of ``players`` player characters
+    and at most ``gm_units`` GM units at a time (a game's
+    :meth:`~gamefold.games.GameDef.observation_bounds`): card ids, ``players * deck_size``
+    of them then the GM's ``gm_deck_size`` (SD-1, SD-7), and an owner's counts (hand, deck,
+    hand limit, and the lengths of its hand and piles), which never pass its own deck's
+    size, the cards an owner ever holds (SD-1, SD-2: the limit is 1 to the deck's size); one
+    owner a player, and the GM's (SD-7); the units of a Round and the reaction windows; a
+    Burn modifier's amount, one a card prints (SD-12); and Fatigue, when recycling exhausts.
+
+    Left out, at the envs' widest range: the number of Burn modifiers in force (the GM's
+    Burned cards go back to its discard pile, SD-7, so nothing in the config bounds its
+    Burns in a Round), and Fatigue when ``exhaust_on_recycle`` is 0 (then a player may
+    recycle without end)."""
     last_card = float(players * config.deck_size + config.gm_deck_size - 1)
     largest = float(max(config.deck_size, config.gm_deck_size))
     cards, counts = (0.0, last_card), (0.0, largest)
     piles = ("hand", "discard", "exhausted")
-    return {
+    amounts = [m.amount for card in (*config.deck, *config.gm_deck) for m in card.burn]
+    found = {
         **dict.fromkeys(piles, cards),
         **dict.fromkeys((f"len({pile})" for pile in piles), counts),
         **dict.fromkeys(("hand_size", "deck_size", "hand_limit"), counts),
         "len(owners)": (0.0, float(players + 1)),
+        # SD-13: a Round's pending units are the living players' and the GM's units.
+        "len(pending)": span("gm_units", players + gm_units, "SD-13"),
+        "len(gm_units)": span("gm_units", gm_units, "SD-13"),
+        # SD-8: a window is a seat's, the GM's included, each open once.
+        "len(reacting)": (0.0, float(players + 1)),
+        # SD-12: a modifier is one a Burned card prints, never a sum of them.
+        "amount": span("deck", max([0, *amounts]), "SD-12", min([0, *amounts])),
     }
+    if config.exhaust_on_recycle:
+        # SD-5: each recycle exhausts a card of the player's deck for good (its new deck is
+        # the discard pile, never empty), so a player recycles at most deck_size times; the
+        # GM gains no Fatigue (SD-7).
+        most = config.deck_size * config.fatigue_on_recycle
+        found["fatigue"] = span("fatigue_on_recycle", most, "SD-5")
+    return found
 
 
 def _owner_view(owner: Owner, viewer: str) -> OwnerView:

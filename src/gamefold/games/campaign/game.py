@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamefold import diplomacy, skills, territory
+from gamefold import combat, diplomacy, skills
 from gamefold.core import Action, Event
-from gamefold.domains import widest
+from gamefold.domains import span, widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.campaign import account
 from gamefold.games.campaign.battle import muster
@@ -26,6 +26,7 @@ from gamefold.games.skirmish import determinize as determinize_bookkeeping
 from gamefold.games.skirmish import initial_state as tallies
 from gamefold.games.summit import DIPLOMACY, MAP, Summit, initial_flow
 from gamefold.games.summit import initial_state as map_state
+from gamefold.games.summit import view_bounds as summit_bounds
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 from gamefold.skills import GM
@@ -80,14 +81,40 @@ class Campaign(GameDef[CampaignConfig]):
         return (*self.config.factions, GM)
 
     def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
-        """The card numbers of both decks, the diplomacy cards' (DP-8) and the Skill
-        cards' (SD-1, SD-7), the map's lengths (TR-1) and one player a faction, each
-        name's range covering all that share it (a Skill deck's owners and the map's)."""
+        """Summit's ranges (see :func:`~gamefold.games.summit.view_bounds`), the Skill
+        decks' (SD-1, SD-7; the guards are the GM's units, CP-4) and the fight's (see
+        :func:`gamefold.combat.view_bounds`): a battle fields at most every champion and
+        ``garrison_slots`` guards (CP-4, CP-10, CP-11), each name's range covering all
+        that share it; one record and one tally a faction, and the GM's tally.
+
+        Hit points come from the troops (CP-3) and the forts (CP-4) summit bounds. Left
+        out, at the envs' widest range: ``round``, which also counts the Skill decks'
+        Rounds, and the battles and what they tally: nothing caps a turn's battles (CP-1;
+        CP-7's fall back keeps the troops that attack again)."""
         config = self.config
-        decks = skills.view_bounds(self._skirmish.config.skills_config(), len(config.factions))
-        board = territory.view_bounds(config.summit.scenario, len(config.factions))
-        seats = {"len(players)": (0.0, float(len(config.factions)))}
-        return widest(diplomacy.view_bounds(config.summit.diplomacy), decks, board, seats)
+        factions = len(config.factions)
+        sk = self._skirmish.config
+        fighters = sk.fighters()
+        decks = skills.view_bounds(sk.skills_config(), factions, config.garrison_slots)
+        fight = combat.view_bounds(sk.combat_config(), fighters)
+        flow = {k: v for k, v in summit_bounds(config.summit).items() if k != "round"}
+        # CP-3, CP-4, CP-11: a champion's troops, or a guard's forts, give its hit points.
+        troops, forts = flow["troops"][1], flow["forts"][1]
+        most = max(
+            config.champion_hp + config.hp_per_troop * troops,
+            config.troop_hp + config.fort_hp * forts,
+            config.defender_hp,
+        )
+        hp = span("hp_per_troop", most, "CP-3")
+        own = {
+            **dict.fromkeys(("hp", "max_hp"), hp),
+            "len(records)": (0.0, float(factions)),
+            "len(tallies)": (0.0, float(factions + 1)),
+            "len(chosen)": (0.0, float(len(fighters))),  # SK-1: one choice a unit a Round
+            "len(guards)": (0.0, float(config.garrison_slots)),  # CP-4
+            "len(allies)": (0.0, float(factions)),  # CP-10: other factions' champions
+        }
+        return widest(flow, decks, fight, own)
 
     def clock_action(self, game: Game) -> Action | None:
         """Summit's clock between battles; during one, the battle's clock (CP-1)."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from gamefold import combat, skills
 from gamefold.core import Action, EndRound, Event, StartRound
+from gamefold.domains import widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
 from gamefold.games.skirmish import account
 from gamefold.games.skirmish.account import OUTCOME_TYPES, describe, outcome
@@ -56,14 +57,32 @@ class Skirmish(GameDef[SkirmishConfig]):
         return (*self.config.party, GM)
 
     def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
-        """The skill decks' card numbers (SD-1, SD-7) and hit points: no combatant's pass
-        the largest ``max_hp`` a fighter enters with (CB-11; healing stops there)."""
+        """The skill decks' numbers (SD-1, SD-7, the enemies being the GM's units), the
+        fight's (see :func:`gamefold.combat.view_bounds`), hit points: no combatant's pass
+        the largest ``max_hp`` a fighter enters with (CB-11; healing stops there), one
+        tally a player and the GM's, and one choice a unit (SK-1).
+
+        Left out, at the envs' widest range: what counts Rounds, exchanges and the tallies
+        of a whole fight, and the wards and boosts of an exchange, since nothing caps a
+        fight's length (SK-9: it ends only when a side is down or flees) or an activation's
+        cards (SD-15)."""
         config = self.config
+        fighters = config.fighters()
         default = config.combat_config().max_hp
-        most = max(default if f.max_hp is None else f.max_hp for f in config.fighters())
+        most = max(default if f.max_hp is None else f.max_hp for f in fighters)
         hp = (0.0, float(most))
-        decks = skills.view_bounds(config.skills_config(), config.party_size)
-        return {**decks, "hp": hp, "max_hp": hp}
+        seats = config.party_size + 1
+        decks = skills.view_bounds(config.skills_config(), config.party_size, len(config.enemies))
+        own = {
+            "hp": hp,
+            "max_hp": hp,
+            "len(tallies)": (0.0, float(seats)),
+            "len(chosen)": (0.0, float(len(fighters))),  # SK-1: one choice a unit a Round
+            # The clock counts turns begun, and a skirmish begins none (SD-13: Rounds and
+            # activations only): the count stays 0.
+            "turn": (0.0, 1.0),
+        }
+        return widest(decks, combat.view_bounds(config.combat_config(), fighters), own)
 
     def clock_action(self, game: Game) -> Action | None:
         """``StartRound`` between Rounds, ``EndRound`` once every unit has activated."""

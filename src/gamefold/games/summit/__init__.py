@@ -72,6 +72,7 @@ from gamefold.games.summit.state import (
     initial_flow,
     initial_state,
     view,
+    view_bounds,
 )
 
 __all__ = [
@@ -131,4 +132,5 @@ __all__ = [
     "step",
     "subsystem",
     "view",
+    "view_bounds",
 ]

@@ -69,20 +69,9 @@ class Summit(GameDef[SummitConfig]):
         return state.players
 
     def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
-        """The diplomacy cards' numbers (DP-8), the map's lengths (TR-1), one player a seat,
-        and the Round and turn counters: at most ``max_rounds`` Rounds (SM-10) of one turn
-        a seat (SM-9); a pact's ``since`` is the turn it was accepted in."""
-        rounds, seats = self.config.scenario.max_rounds, len(self.config.names)
-        turns = (0.0, float(rounds * seats))
-        counters = {
-            "round": (0.0, float(rounds)),
-            "max_rounds": (0.0, float(rounds)),
-            "turn": turns,
-            "since": turns,
-            "len(players)": (0.0, float(seats)),
-        }
-        board = territory.view_bounds(self.config.scenario, seats)
-        return {**diplomacy.view_bounds(self.config.diplomacy), **board, **counters}
+        """The true ranges of the view's numbers, from the config
+        (see :func:`~gamefold.games.summit.state.view_bounds`)."""
+        return state.view_bounds(self.config)
 
     def clock_action(self, game: Game) -> Action | None:
         """StartRound, BeginTurn with the map's holdings, or EndRound, when one is due;

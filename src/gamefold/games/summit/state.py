@@ -15,7 +15,8 @@ import attrs
 
 from gamefold import diplomacy, territory
 from gamefold.core import Action, Events, replace
-from gamefold.games.summit.config import Scenario
+from gamefold.domains import Range, span, widest
+from gamefold.games.summit.config import Scenario, SummitConfig
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.territory import TerritoryView, state_from_view, view_fields
@@ -39,6 +40,7 @@ __all__ = [
     "map_view",
     "on_map",
     "view",
+    "view_bounds",
 ]
 
 
@@ -205,3 +207,98 @@ def view(state: SummitState, viewer: str) -> SummitState:
 def determinize(shown: SummitState, viewer: str, rng: Rng) -> SummitState:
     """The turn flow ``shown`` is the view of: itself, nothing of it hidden (EN-9)."""
     return shown
+
+
+def view_bounds(config: SummitConfig) -> dict[str, Range]:
+    """The true ranges of the numbers of a summit view (a game's
+    :meth:`~gamefold.games.GameDef.observation_bounds`): the diplomacy cards' (DP-8), the
+    map's lengths (TR-1), one player a seat, and every counter the game's length bounds:
+    ``max_rounds`` Rounds (SM-10) of one turn a seat (SM-9), each counter growing by a
+    bounded step a turn (:func:`_counters`)."""
+    dip, scenario, seats = config.diplomacy, config.scenario, len(config.names)
+    rounds = scenario.max_rounds
+    turns = span("max_rounds", rounds * seats, "SM-10")
+    flow = {
+        "round": span("max_rounds", rounds, "SM-10"),
+        "max_rounds": span("max_rounds", rounds, "SM-10"),
+        "turn": turns,
+        "since": turns,  # DP-8: the turn a pact was accepted in
+        "turns": span("max_rounds", rounds, "SM-9"),  # one turn of each seat a Round
+        "proposals": span("proposals_per_turn", scenario.proposals_per_turn, "SM-12"),
+        "len(players)": (0.0, float(seats)),
+    }
+    board = territory.view_bounds(scenario, seats)
+    return widest(diplomacy.view_bounds(dip), board, flow, _counters(config))
+
+
+def _counters(config: SummitConfig) -> dict[str, Range]:
+    """The counters a turn adds a bounded step to, over the game's turns."""
+    dip, scenario, seats = config.diplomacy, config.scenario, len(config.names)
+    rounds, cards = scenario.max_rounds, dip.cards
+    turns, tier = rounds * seats, max((card.tier for card in cards), default=0)
+    # SM-12: at most proposals_per_turn proposals a turn; ids count them from 0 (DP-9),
+    # and a pact, its truce and its tallies come from one accepted proposal each.
+    made = turns * scenario.proposals_per_turn
+    ids = span("proposals_per_turn", made - 1, "SM-12")
+    # DP-4, DP-5: a turn start adds the ticks of the territories and the zones held, at
+    # most all of them, once a Round for each player; kept ticks pile up (DP-1), and every
+    # card earned pays ticks_per_card ticks (DP-6).
+    income = diplomacy.income(dip, len(scenario.territories), sorted(dip.bonus_zones))
+    ticks = span("max_rounds", rounds * income, "DP-6")
+    earned = rounds * income // (dip.ticks_per_card * dip.quarters_per_tick)
+    # DP-12: one Standalone card resolves at most a turn start, so one Fortify, Trap or
+    # Duration Modifier (SM-8, SM-13, SM-14), at most the largest tier.
+    longest = max((card.duration for card in cards), default=0)
+    extended = longest + turns * scenario.extend_turns * tier
+    kinds = {kind.value: sum(card.kind is kind for card in cards) for kind in diplomacy.Kind}
+    pacts = span("proposals_per_turn", made, "SM-12")
+    # SM-6, SM-8: a player takes territories in its own turn (others' cards resolve at
+    # their turn starts), losing none then but to a Territory Transfer it accepts; and
+    # outside it only by a transfer it proposed (SM-7, at most every proposal made).
+    ceded = made * scenario.transfer_territories * tier
+    conquests = rounds * len(scenario.territories) + 2 * ceded
+    # DP-1: the pool holds at most every card of a kind.
+    pool = {kind: span("catalogue", count, "DP-1") for kind, count in kinds.items()}
+    found = {
+        **dict.fromkeys(("id", "proposal", "pact"), ids),
+        **dict.fromkeys(("pacts", "len(pacts)", "len(truces)"), pacts),
+        # DP-9: a pending proposal locks its Agreement card, offered in no other (DP-10).
+        "len(proposals)": span("catalogue", kinds[diplomacy.Kind.AGREEMENT.value], "DP-9"),
+        # DP-9: the Value cards of a proposal or pact fill its Agreement card's slots.
+        "len(values)": span("catalogue", max((card.slots for card in cards), default=0), "DP-9"),
+        "expires": span("proposal_ttl", turns + dip.proposal_ttl * seats, "DP-9"),
+        "remaining": span("extend_turns", extended, "SM-14"),
+        **dict.fromkeys(("random", "agreement", "value", "standalone"), ticks),
+        "cards_earned": span("max_rounds", earned, "DP-6"),
+        "forts": span("fort_levels", turns * scenario.fort_levels * tier, "SM-8"),
+        "traps": span("trap_troops", turns * scenario.trap_troops * tier, "SM-13"),
+        "conquests": span("max_rounds", conquests, "SM-6"),
+        **_troops(config, made, earned),
+    }
+    return widest(found, pool)  # the pool's counts share the counters' names
+
+
+def _troops(config: SummitConfig, made: int, earned: int) -> dict[str, Range]:
+    """Every troop the game may ever hold, which bounds a reserve, a garrison and an
+    attack, and the deploy debt: ``made`` proposals at most, ``earned`` cards a player."""
+    dip, scenario, seats = config.diplomacy, config.scenario, len(config.names)
+    turns, tier = scenario.max_rounds * seats, max((c.tier for c in dip.cards), default=0)
+    slots = max((card.slots for card in dip.cards), default=0)
+    biggest = max((c.troops for c in dip.cards if c.kind is diplomacy.Kind.VALUE), default=0)
+    # SM-5, DP-11: a Value card is self-applied at most once each time it comes into a
+    # hand: dealt (DP-2), earned (DP-6), or kept from an accepted proposal (DP-9).
+    applied = seats * (dip.starting_hand + earned) + made * slots
+    # SM-7: an accepted pact pays its partner the troops of its Value cards.
+    paid = made * slots
+    # SM-4: a turn start's deploy, with every pact's bonus (at most every pact made); SM-8:
+    # one Foreign Aid at most a turn start (DP-12).
+    bonus = made * (scenario.support_deploy + scenario.partnership_deploy)
+    deploy = scenario.deploy_base + len(scenario.territories) // scenario.territories_per_troop
+    per_turn = deploy + bonus + scenario.aid_troops * tier
+    setup = max(scenario.starting_troops, scenario.neutral_troops) * len(scenario.territories)
+    troops = setup + turns * per_turn + (applied + paid) * biggest
+    debt = span("max_rounds", applied * dip.debt_for(biggest), "DP-11")
+    return {
+        **dict.fromkeys(("troops", "garrisons", "reserve"), span("max_rounds", troops, "SM-4")),
+        **dict.fromkeys(("debt", "deploy_debt"), debt),
+    }
