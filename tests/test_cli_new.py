@@ -206,3 +206,20 @@ def test_the_skeleton_names_its_classes_after_the_game(
     assert module.TowerRunGame.name == "tower_run"
     assert isinstance(module.TowerRunGame().config, module.TowerRunConfig)
     assert set(module.TowerRunGame().policies()) == {"random", "ismcts", "eager"}
+
+
+def test_a_new_game_passes_the_linters_a_project_would_run(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file ``new`` writes is where a user starts their own project: ruff (lint and
+    format, with its defaults) and ``mypy --strict`` find nothing in it."""
+    assert run(capsys, "new", "duel")[0] == 0
+    for tool in (
+        ["ruff", "check", "--isolated", "duel.py"],
+        ["ruff", "format", "--isolated", "--check", "duel.py"],
+        ["mypy", "--strict", "--no-incremental", "duel.py"],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", *tool], capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, f"{' '.join(tool)}:\n{done.stdout}{done.stderr}"

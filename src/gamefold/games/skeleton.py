@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 from gamefold import Action, EndRound, Game, Rng, Rules, StartRound, skills
-from gamefold.games import GameDef, Policy, random_policy, register_game
+from gamefold.games import GameDef, Policy, register_game
 
 DECK = skills.SkillsConfig(deck_size=12, hand_limit=3)
 
