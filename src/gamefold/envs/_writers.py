@@ -22,6 +22,11 @@ Write = Callable[[Any, list[float]], None]
 Bounds = list[tuple[float, float]]
 """Each slot's ``(low, high)``, in order."""
 _MAX_DEPTH = 6
+_KEPT_SLOTS = 8
+"""A record inside a slice's view with this many slots or more repeats its numbers while it
+is the same object (:meth:`Writers._kept`); a smaller one costs less to write again."""
+_KEPT_RECORDS = 256
+"""The most records one writer remembers: a few games' worth of owners and combatants."""
 _FLAG: Bounds = [(0.0, 1.0)]
 _NUMBER: Bounds = [(-LIMIT, LIMIT)]
 _LENGTH = (0.0, LIMIT)
@@ -183,6 +188,8 @@ class Writers:
             if depth > _MAX_DEPTH:
                 return _skip_none, []
             write, bounds = self._record(tp, depth)
+            if depth > 1 and len(bounds) >= _KEPT_SLOTS:
+                return self._kept(write), bounds
             return lambda e, indent, lines: lines.append(f"{indent}{write}({e}, out)"), bounds
         if origin is tuple and args and args[-1] is not Ellipsis:
             return self._fixed(args, name, depth)
@@ -193,6 +200,30 @@ class Writers:
         if origin in (PMap, dict) or origin is typing.Mapping:
             return self._mapping(args, name, depth)
         return self._scalar, _NUMBER
+
+    def _kept(self, write: str) -> Emit:
+        """The code writing a record through ``write``, or repeating the numbers it wrote
+        last time for the very same object: a view keeps the records of what did not
+        change (a combatant, an owner), and they are immutable, so their numbers are too.
+        Each entry holds its record, so no other object can take its ``id`` meanwhile; the
+        table is emptied when full, bounding it."""
+        memo = self._source.constant({}, "memo")
+
+        def kept(e: str, indent: str, lines: list[str]) -> None:
+            record, found = self._source.fresh("r"), self._source.fresh("m")
+            lines.append(f"{indent}{record} = {e}")
+            lines.append(f"{indent}{found} = {memo}.get(id({record}))")
+            lines.append(f"{indent}if {found} is not None and {found}[0] is {record}:")
+            lines.append(f"{indent}    E({found}[1])")
+            lines.append(f"{indent}else:")
+            lines.append(f"{indent}    {found} = []")
+            lines.append(f"{indent}    {write}({record}, {found})")
+            lines.append(f"{indent}    if len({memo}) >= {_KEPT_RECORDS}:")
+            lines.append(f"{indent}        {memo}.clear()")
+            lines.append(f"{indent}    {memo}[id({record})] = ({record}, {found})")
+            lines.append(f"{indent}    E({found})")
+
+        return kept
 
     def _enum(self, tp: type[Enum]) -> tuple[Emit, Bounds]:
         position = {member: float(i + 1) for i, member in enumerate(tp)}
