@@ -102,6 +102,29 @@ def test_observe_into_rewrites_what_changed_and_holds_every_observation_whole(na
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_an_encoder_that_saw_earlier_views_encodes_as_a_fresh_one(name: str) -> None:
+    """Repeating the numbers of a record that is the same object as before never changes
+    them: through a whole game, every viewer's buffer (a float32 array, a float64 array, a
+    list) holds what an encoder that never saw the game writes for that state's view."""
+    game = get_game(name)()
+    encoder = ObservationEncoder(game)
+    played = play(game, 3, max_steps=300)
+    players = game.players(played.states[0])
+    size = encoder.size
+    kinds = [(np.zeros(size, np.float32), np.zeros(size), [0.0] * size) for _ in players]
+    buffers = {viewer: kinds[i][i % 3] for i, viewer in enumerate(players)}  # one a viewer
+    for i, state in enumerate(played.states):
+        views = {viewer: encoder.observe_into(state, viewer, buffers[viewer]) for viewer in players}
+        if i % 40:
+            continue
+        fresh = ObservationEncoder(game)  # one that never saw a view of this game
+        for viewer, view in views.items():
+            expected = np.asarray(fresh.encode(game.rules.view(state, viewer)), np.float32)
+            assert np.array_equal(np.asarray(buffers[viewer], np.float32), expected)
+            assert encoder.encode(view) == fresh.encode(view)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_the_bounds_are_read_from_the_types(name: str) -> None:
     """Flags are 0 to 1, enums and strings 0 to their count, only numbers and lengths wide;
     every slot's range holds 0, the padding."""

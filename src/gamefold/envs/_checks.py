@@ -16,11 +16,15 @@ from typing import Any
 from gamefold._fields import quoted
 from gamefold.errors import ConfigError
 
-__all__ = ["FORMS", "MAX_CAP", "MAX_COUNT", "count", "finite_reward", "form", "whole_seed"]
+__all__ = ["FORMS", "LIMIT", "MAX_CAP", "MAX_COUNT", "count", "finite_reward", "form", "whole_seed"]
 
 MAX_COUNT = 1_000_000
 """The largest step or decision cap, and the most seeds a chance node draws from: the
 command line's ``--max-steps`` bound, a cap no option can turn into an endless run."""
+
+LIMIT = float(2**31)
+"""The largest magnitude of an observation's number slot, and its largest length slot
+(``gamefold.envs.observations.LIMIT``)."""
 
 MAX_CAP = 1_000
 """The most items of one tuple, set or mapping an observation holds (no deck is larger)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -106,15 +107,27 @@ class Context:
         found = self._groups.get(key)
         if found is None:
             names = [field.name for field in attrs.fields(kind)][:depth]
+            start = _prefix_reader(names)
+            read = attrgetter(name)
             seen: dict[tuple[Any, ...], set[Any]] = {}
             for action in self.legal:
                 if type(action) is kind:
-                    start = tuple(getattr(action, field) for field in names)
-                    seen.setdefault(start, set()).add(getattr(action, name))
+                    seen.setdefault(start(action), set()).add(read(action))
             found = self._groups[key] = {
-                start: tuple(sorted(values, key=repr)) for start, values in seen.items()
+                prefix: tuple(sorted(values, key=repr)) for prefix, values in seen.items()
             }
         return found
+
+
+def _prefix_reader(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """``read(action)``: the tuple of ``action``'s fields ``names``, in one C call."""
+    if not names:
+        return lambda action: ()
+    get = attrgetter(*names)
+    if len(names) == 1:
+        return lambda action: (get(action),)
+    read: Callable[[Any], tuple[Any, ...]] = get
+    return read
 
 
 def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
@@ -139,7 +152,7 @@ def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
 
 def _encoder(block: Block) -> Callable[[Action, Context], int]:
     """``encode(action, ctx)`` for ``block``'s type, written out once: each field read
-    inline, its digit looked up in the decision's table of its domain (a fixed choice's
+    inline, its digit looked up in the decision's table of its domain (a fixed domain's
     table built now; a listed field's found by the earlier fields' values)."""
     names: dict[str, Any] = {"kind": block.kind, "bad": _outside}
     values = [f"v{i}" for i in range(len(block.fields))]
@@ -150,12 +163,14 @@ def _encoder(block: Block) -> Callable[[Action, Context], int]:
     lines.append("n = 0")
     for i, (name, dom) in enumerate(block.fields):
         names[f"D{i}"] = dom
-        if isinstance(dom, Choice):
-            names[f"T{i}"] = {value: digit for digit, value in enumerate(dom.values)}
+        fixed = _fixed(dom)
+        if fixed is not None:
+            names[f"T{i}"] = {value: digit for digit, value in enumerate(fixed)}
             lines.append(f"t = T{i}")
         elif isinstance(dom, Listed):
             prefix = "".join(f"{value}, " for value in values[:i])
-            lines.append(f"t = ctx.index(D{i}, kind, {name!r}, ({prefix}))")
+            lines.append(f"t = tables.get((kind, {name!r}, ({prefix})))")
+            lines.append(f"if t is None: t = ctx.index(D{i}, kind, {name!r}, ({prefix}))")
         else:
             names[f"K{i}"] = id(dom)
             lines.append(f"t = tables.get(K{i})")
@@ -171,6 +186,17 @@ def _encoder(block: Block) -> Callable[[Action, Context], int]:
     )
     encode: Callable[[Action, Context], int] = names["encode"]
     return encode
+
+
+def _fixed(dom: Domain) -> tuple[Any, ...] | None:
+    """The values of ``dom`` when no decision changes them (a choice, or maybe one), by
+    index; else ``None``."""
+    if isinstance(dom, Choice):
+        return dom.values
+    if isinstance(dom, Maybe):
+        inner = _fixed(dom.inner)
+        return None if inner is None else (None, *inner)
+    return None
 
 
 def _outside(action: Action, name: str, dom: Domain) -> None:

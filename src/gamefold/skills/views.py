@@ -101,7 +101,27 @@ def view_bounds(
     return found
 
 
+_SHOWN: dict[tuple[int, str], tuple[Owner, OwnerView]] = {}
+"""The owner views built lately, by the owner's ``id`` and the viewer: each entry holds its
+owner, so no other object takes that ``id`` meanwhile."""
+_SHOWN_MOST = 256
+
+
 def _owner_view(owner: Owner, viewer: str) -> OwnerView:
+    # A step changes one owner or none: the others' views are the very objects they were,
+    # so whoever encodes views by identity (an env's observations) skips them.
+    key = (id(owner), viewer)
+    found = _SHOWN.get(key)
+    if found is not None and found[0] is owner:
+        return found[1]
+    shown = _built_owner_view(owner, viewer)
+    if len(_SHOWN) >= _SHOWN_MOST:
+        _SHOWN.clear()
+    _SHOWN[key] = (owner, shown)
+    return shown
+
+
+def _built_owner_view(owner: Owner, viewer: str) -> OwnerView:
     return OwnerView(
         player=owner.player,
         hand=owner.hand if owner.player == viewer else None,
