@@ -34,17 +34,13 @@ from gamefold.territory.battle import (
     BattleFought,
     BattleOpened,
     CloseBattle,
-    Deploy,
     OpenBattle,
     TrapSprung,
-    TroopDeployed,
     attacks,
-    deploys,
-    on_turn,
     truce_attacks,
-    truce_partners,
 )
 from gamefold.territory.codes import CATALOGUE, CODES
+from gamefold.territory.deploying import Deploy, TroopDeployed, deploys
 from gamefold.territory.hosting import (
     BeginTruce,
     Deployed,
@@ -62,6 +58,7 @@ from gamefold.territory.hosting import (
 )
 from gamefold.territory.invariants import INVARIANTS
 from gamefold.territory.narration import LINES, describe
+from gamefold.territory.predicates import on_turn, truce_partners
 from gamefold.territory.reducer import (
     ACTIONS,
     EVENTS,

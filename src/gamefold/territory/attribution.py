@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gamefold.core import attests
-from gamefold.territory.battle import BattleFought, TrapSprung, TroopDeployed
+from gamefold.territory.battle import BattleFought, TrapSprung
+from gamefold.territory.deploying import TroopDeployed
 from gamefold.territory.state import TerritoryTaken
 
 __all__ = ["EVENT_RULES", "RULE_IDS", "SETUP_RULES"]

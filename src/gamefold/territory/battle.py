@@ -1,9 +1,8 @@
-"""Deploying and attacking: troops on territories, battles across borders (TR-3 … TR-7).
+"""Attacking: battles across borders (TR-4 … TR-7).
 
-During their turn a player moves troops from their reserve onto their own territories,
-one at a time (:class:`Deploy`, TR-3), and attacks across borders (:class:`Attack`, TR-4):
-from a territory they hold with at least two troops to a bordering territory they do not
-hold, whose owner has no truce with them (TR-6). Every troop on the source but one attacks.
+During their turn a player attacks across borders (:class:`Attack`, TR-4): from a territory
+they hold with at least two troops to a bordering territory they do not hold, whose owner
+has no truce with them (TR-6). Every troop on the source but one attacks.
 
 **The battle** (TR-5), with the map's RNG (EN-3):
 
@@ -15,71 +14,58 @@ hold, whose owner has no truce with them (TR-6). Every troop on the source but o
    move in (its forts are razed); otherwise the attack fails and the defenders keep what
    is left. The source keeps its one troop either way.
 
-A territory with no troops is taken without a battle.
+A territory with no troops is taken without a battle. A game that fights the battle itself
+opens and closes it with host actions (:class:`OpenBattle`, :class:`CloseBattle`).
 
-Each action has one decide function (:func:`decide_deploy`, :func:`decide_attack`): it
-refuses with the first problem, in a fixed order, or applies. The listings
-(:func:`deploys`, :func:`attacks`) are built from the same predicates (:func:`on_turn`,
-:func:`holds`, :func:`has_reserve`, :func:`can_attack_from`, :func:`truce_partners`), so
-every listed action is legal.
+:func:`decide_attack` refuses with the first problem, in a fixed order, or applies; the
+listing (:func:`attacks`) is built from the same predicates
+(:mod:`gamefold.territory.predicates`), so every listed attack is legal.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from math import isqrt
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import attrs
 
-from gamefold.core import Action, Event, Events, replace, replacer
+from gamefold.core import Action, Event, Events, replace
 from gamefold.domains import ACTOR, domain
 from gamefold.pipeline import Refusal
 from gamefold.rng import Rng
 from gamefold.territory import codes
 from gamefold.territory.atlas import MAX_TROOPS
 from gamefold.territory.domains import TERRITORIES
-from gamefold.territory.state import Realm, TerritoryState, position, put_at, seat_of, take
+from gamefold.territory.predicates import (
+    S,
+    _off_turn,
+    _unknown,
+    _unseated,
+    can_attack_from,
+    holds,
+    on_turn,
+    truce_partners,
+)
+from gamefold.territory.state import TerritoryState, position, put_at, seat_of, take
 
 __all__ = [
     "Attack",
     "BattleFought",
     "BattleOpened",
     "CloseBattle",
-    "Deploy",
     "OpenBattle",
     "TrapSprung",
-    "TroopDeployed",
     "attack_problem",
     "attacks",
     "battle_counts",
-    "can_attack_from",
     "decide_attack",
     "decide_close_battle",
-    "decide_deploy",
     "decide_open_battle",
-    "deploy_problem",
-    "deploys",
     "fight",
-    "has_reserve",
-    "holds",
-    "on_turn",
     "truce_attacks",
-    "truce_partners",
     "volley",
 ]
-
-S = TypeVar("S", bound=TerritoryState[Any])
-
-
-@attrs.frozen
-class Deploy(Action):
-    """``player`` moves one troop from their reserve onto their ``territory`` (TR-3)."""
-
-    recorded_as: ClassVar[str] = "gamefold.games.summit.attack.Deploy"
-    """The tag records have carried since summit defined the action."""
-    player: str = attrs.field(metadata=domain(ACTOR))
-    territory: str = attrs.field(metadata=domain(TERRITORIES))
 
 
 @attrs.frozen
@@ -136,15 +122,6 @@ class BattleOpened(Event):
 
 
 @attrs.frozen
-class TroopDeployed(Event):
-    """``player`` put a reserve troop on ``territory``, which now has ``troops``."""
-
-    player: str
-    territory: str
-    troops: int
-
-
-@attrs.frozen
 class TrapSprung(Event):
     """A trap on ``territory`` killed ``killed`` of ``player``'s attackers (TR-7)."""
 
@@ -169,129 +146,18 @@ class BattleFought(Event):
     won: bool
 
 
-# -- predicates, shared by the decide functions and the listings ----------------
-
-
-def on_turn(state: TerritoryState[Any], player: str) -> bool:
-    """Whether the map's actions are ``player``'s to take now (TR-3, TR-4)."""
-    return state.current == player
-
-
-def holds(owners: tuple[str, ...], index: int, player: str) -> bool:
-    """Whether ``player`` holds the territory at ``index`` of ``owners`` (TR-3, TR-4)."""
-    return owners[index] == player
-
-
-def has_reserve(realm: Realm) -> bool:
-    """TR-3: whether ``realm`` has a troop in reserve to deploy."""
-    return realm.troops >= 1
-
-
-def can_attack_from(garrisons: tuple[int, ...], index: int) -> bool:
-    """TR-4: whether the territory at ``index`` has troops to attack with, one staying."""
-    return garrisons[index] >= 2
-
-
-_NOBODY: frozenset[str] = frozenset()
-
-
-def truce_partners(state: TerritoryState[Any], player: str) -> frozenset[str]:
-    """TR-6: the players a running truce binds ``player`` to."""
-    if not state.truces:
-        return _NOBODY
-    bound = (t for t in state.truces if player in (t.first, t.second))
-    return frozenset(t.second if t.first == player else t.first for t in bound)
-
-
-# -- the refusals, in the order the decide functions meet them -------------------------------
-
-
-def _unseated(player: str) -> Refusal:
-    return Refusal(codes.UNKNOWN_PLAYER, f"{player!r} is not seated.")
-
-
-def _unknown(name: str) -> Refusal:
-    return Refusal(codes.UNKNOWN_TERRITORY, f"The map has no {name!r}.")
-
-
-def _off_turn(player: str, what: str, rule: str) -> Refusal:
-    return Refusal(codes.NOT_YOUR_TURN, f"{player} {what} only during their own turn.", rule)
-
-
-_NOT_YOURS_DEPLOY = Refusal(
-    codes.NOT_YOURS, "Troops are deployed on one's own territories.", "TR-3"
-)
-_NO_RESERVE = Refusal(codes.NO_RESERVE, "You have no troops in reserve.")
 _NOT_YOURS_ATTACK = Refusal(
     codes.NOT_YOURS, "An attack starts from a territory of one's own.", "TR-4"
 )
+
+
 _OWN_TERRITORY = Refusal(codes.OWN_TERRITORY, "You already hold that territory.")
+
+
 _NOT_ADJACENT = Refusal(codes.NOT_ADJACENT, "An attack crosses one border, no more.")
+
+
 _TOO_FEW_TROOPS = Refusal(codes.TOO_FEW_TROOPS, "One troop must stay behind: it takes two.")
-
-
-# -- Deploy ---------------------------------------------------------------------------------
-
-
-def deploy_problem(
-    state: TerritoryState[Any], player: str, seat: int, index: int
-) -> Refusal | None:
-    """Why ``player``, seated at ``seat``, may not deploy on the territory at ``index`` now,
-    or ``None`` if they may: their turn, their territory, a troop in reserve (TR-3)."""
-    if not on_turn(state, player):
-        return _off_turn(player, "deploys", "TR-3")
-    if not holds(state.owners, index, player):
-        return _NOT_YOURS_DEPLOY
-    if not has_reserve(state.realms[seat]):
-        return _NO_RESERVE
-    return None
-
-
-_set_troops = replacer(Realm, "troops")
-
-
-def decide_deploy(state: S, action: Deploy) -> tuple[S, Events] | Refusal:
-    """A seated player, a territory of the map (EN-4), then :func:`deploy_problem`; one
-    troop leaves the reserve for the territory (TR-3)."""
-    player, name = action.player, action.territory
-    seat = seat_of(state, player)
-    if seat is None:
-        return _unseated(player)
-    index = position(state, name)
-    if index is None:
-        return _unknown(name)
-    problem = deploy_problem(state, player, seat, index)
-    if problem is not None:
-        return problem
-    realms = state.realms
-    realm = realms[seat]
-    troops = state.garrisons[index] + 1
-    realms = put_at(realms, seat, _set_troops(realm, realm.troops - 1))
-    state = replace(state, garrisons=put_at(state.garrisons, index, troops), realms=realms)
-    return state, (TroopDeployed(player, name, troops),)
-
-
-def deploys(state: TerritoryState[Any], actor: str) -> tuple[Deploy, ...]:
-    """Every deploy ``actor`` may make now, in map order (EN-5): :func:`deploy_problem`'s
-    predicates, the turn and the reserve once, ownership per territory."""
-    if not on_turn(state, actor):
-        return ()
-    seat = seat_of(state, actor)
-    if seat is None or not has_reserve(state.realms[seat]):
-        return ()
-    return _deploys_on(state.scenario.territories, state.owners, actor)
-
-
-@lru_cache(maxsize=256)
-def _deploys_on(names: tuple[str, ...], owners: tuple[str, ...], actor: str) -> tuple[Deploy, ...]:
-    """A deploy of ``actor`` on each territory they hold, in map order.
-
-    Cached, because a deploy changes no owner: a turn's deploys list the same territories
-    until one changes hands. The answer depends on the arguments alone."""
-    return tuple(Deploy(actor, names[i]) for i in range(len(owners)) if holds(owners, i, actor))
-
-
-# -- Attack ---------------------------------------------------------------------------------
 
 
 def attack_problem(

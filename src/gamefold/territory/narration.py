@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gamefold.core import Event
-from gamefold.territory.battle import BattleFought, BattleOpened, TrapSprung, TroopDeployed
+from gamefold.territory.battle import BattleFought, BattleOpened, TrapSprung
+from gamefold.territory.deploying import TroopDeployed
 from gamefold.territory.hosting import Deployed, Fortified, TrapLaid, TruceBegan
 from gamefold.territory.state import TerritoryTaken, TroopsGained, TruceEnded
 

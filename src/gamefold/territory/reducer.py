@@ -22,7 +22,7 @@ from gamefold.core import Action, EndTurn, Events, Lifecycle, StartTurn, replace
 from gamefold.errors import IllegalAction
 from gamefold.pipeline import Decide, Pipeline, Refusal
 from gamefold.registry import Subsystem
-from gamefold.territory import battle, codes, hosting, state
+from gamefold.territory import battle, codes, deploying, hosting, state
 from gamefold.territory.invariants import INVARIANTS
 from gamefold.territory.state import NAME, Board, TerritoryState
 from gamefold.territory.views import determinize, view
@@ -45,7 +45,7 @@ __all__ = [
 S = TypeVar("S", bound=TerritoryState[Any])
 
 ROUTES: dict[type, Decide] = {
-    battle.Deploy: battle.decide_deploy,
+    deploying.Deploy: deploying.decide_deploy,
     battle.Attack: battle.decide_attack,
     battle.OpenBattle: battle.decide_open_battle,
     battle.CloseBattle: battle.decide_close_battle,
@@ -53,7 +53,7 @@ ROUTES: dict[type, Decide] = {
 }
 """Each map action, the players' and the host's, with its one decide function."""
 
-ACTIONS: tuple[type[Action], ...] = (battle.Deploy, battle.Attack)
+ACTIONS: tuple[type[Action], ...] = (deploying.Deploy, battle.Attack)
 """The players' actions the map owns."""
 
 HOST_ACTIONS: tuple[type[Action], ...] = (
@@ -71,7 +71,7 @@ EVENTS: tuple[type, ...] = (
     state.TerritoryTaken,
     state.TroopsGained,
     state.TruceEnded,
-    battle.TroopDeployed,
+    deploying.TroopDeployed,
     battle.TrapSprung,
     battle.BattleFought,
     *hosting.EVENTS,
@@ -132,7 +132,7 @@ def legal_actions(board: TerritoryState[Any], actor: str) -> tuple[Action, ...]:
     attacks (source, then target, in map order), then ending their turn (EN-5)."""
     if actor != board.current:
         return ()
-    return (*battle.deploys(board, actor), *battle.attacks(board, actor), EndTurn(actor))
+    return (*deploying.deploys(board, actor), *battle.attacks(board, actor), EndTurn(actor))
 
 
 subsystem: Subsystem[TerritoryState[Any]] = _PIPELINE.subsystem(
