@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "gamefold.core",
                 "gamefold.domains",
                 "gamefold.errors",
+                "gamefold.fields",
                 "gamefold.pipeline",
                 "gamefold.record",
                 "gamefold.registry",
