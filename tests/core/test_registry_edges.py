@@ -58,6 +58,29 @@ def test_en8_a_made_record_pickles_by_its_slice_names() -> None:
     )
 
 
+def test_en6_a_made_record_writes_each_slice_with_a_method_of_its_own() -> None:
+    """EN-6: ``game.with_<slice>(state)`` copies the game with that slice replaced, as the
+    shipped games' shared rules write their slices, and leaves the game it copies alone."""
+    north, south = fresh("north", "south")
+    record = game_record((north, south))
+    game = record(Counter("n", 1), Counter("s", 2), clock=Clock(round=4))
+    moved = getattr(game, f"with_{south}")(Counter("s", 9))
+    assert moved == record(Counter("n", 1), Counter("s", 9), clock=Clock(round=4))
+    assert getattr(moved, f"with_{north}")(Counter("n", 0))[north] == Counter("n", 0)
+    assert game[south] == Counter("s", 2)
+
+
+def test_en6_a_slice_named_slice_keeps_games_with_slice() -> None:
+    """EN-6: a slice called ``slice`` gets no ``with_slice`` of its own, which would hide
+    :meth:`Game.with_slice` (by name and value) from generic code; the others get theirs."""
+    (other,) = fresh("other")
+    record = game_record(("slice", other))
+    game = record(Counter("s", 1), Counter("o", 2))
+    assert game.with_slice("slice", Counter("s", 5)) == record(Counter("s", 5), Counter("o", 2))
+    assert game.with_slice(other, Counter("o", 6)) == record(Counter("s", 1), Counter("o", 6))
+    assert getattr(game, f"with_{other}")(Counter("o", 7))[other] == Counter("o", 7)
+
+
 def test_en6_a_declared_record_is_the_record_of_its_slice_names() -> None:
     """EN-6: once a registry is given a record for its slices, that record is the one made
     for those names everywhere (``game_record``), so every registry of those slices holds
