@@ -136,5 +136,12 @@ def test_en5_a_narrowing_over_a_rule_listing_skips_it_when_it_keeps_nothing() ->
 def test_en6_a_narrowing_without_a_refusal_is_refused_when_built() -> None:
     """EN-6: ``narrow`` is the listing's form of ``refuse``: alone, step and check would let
     through what the listing leaves out."""
-    with pytest.raises(RegistryError, match="house rule narrows the listing but refuses"):
+    with pytest.raises(RegistryError, match="house rule narrows the listing but refuses") as raised:
         Wrapper(Add, narrow=lambda game, actor: True, name="house rule")
+    # The error says what to write and why: the one refusal, said for a whole listing.
+    assert str(raised.value).endswith(
+        "give refuse=f too, the one refusal narrow says for a whole listing, so that step, "
+        "check and the listing agree"
+    )
+    with pytest.raises(RegistryError, match=r"^the wrapper of Add narrows the listing"):
+        Wrapper(Add, narrow=lambda game, actor: True)
