@@ -368,11 +368,14 @@ def test_en4_a_rules_refusal_raised_by_step_is_the_one_check_answers() -> None:
 
 
 def test_en6_a_rule_refusing_without_its_rule_is_named_in_the_error() -> None:
-    """EN-6: a game-level rule whose refusal names no rule is told what to return, by name."""
+    """EN-6: a game-level rule whose refusal names no rule is told what to return, by name,
+    whether it is stepped or checked."""
     rules = Rules([make("a")], rules=[Rule(Take, _take, name="taking")])
     game = rules.new_game({"a": Counter("a")})
     with pytest.raises(RegistryError, match=r"^rule taking refused with "):
         rules.step(game, Take(-1))
+    with pytest.raises(RegistryError, match=r"^rule taking refused with "):
+        rules.check(game, Take(-1))
 
 
 def test_en6_a_slice_added_to_a_game_lives_in_the_record_given_for_it() -> None:
