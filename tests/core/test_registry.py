@@ -581,6 +581,10 @@ def test_en9_a_lazy_view_is_built_only_when_read_and_equals_the_view() -> None:
     copy = pickle.loads(pickle.dumps(lazy))
     assert type(copy) is type(game)
     assert copy == rules.view(game, "a")
+    # Two lazy views compare by the views they build, as the views do (and hash alike).
+    again = rules.lazy_view(game, "a")
+    assert lazy == again
+    assert hash(lazy) == hash(again)
 
 
 def test_en9_a_lazy_view_reads_the_clock_and_names_without_building() -> None:
