@@ -60,7 +60,11 @@ def test_cp1_an_attack_begins_a_battle_fought_before_anything_else() -> None:
     for action in (EndTurn(attack.player), Deploy(attack.player, attack.source), attack):
         assert _code(game, state, action) == ("campaign/battle-under-way", "CP-1")
     assert game.clock_action(state) == StartBattleRound()
+    assert (state["skills"].in_round, state["combat"].in_round) == (False, False)
     state = game.rules.reduce(state, StartBattleRound())
+    # The decks and the fight both begin the Round (SD-3, CB-12): a condition laid now
+    # counts this Round as its own.
+    assert (state["skills"].in_round, state["combat"].in_round) == (True, True)
     listed = game.rules.legal_actions(state, attack.player)
     assert not any(isinstance(a, (EndTurn, Deploy, Discard)) for a in listed)
 
