@@ -197,6 +197,19 @@ def test_cp6_a_ceasefire_forbids_the_attack() -> None:
     assert attack in game.probe_actions(state, attack.player)
 
 
+def test_tr4_an_attack_the_map_refuses_keeps_the_maps_reason_in_a_campaign() -> None:
+    """TR-4: the campaign's Attack is refused as the map refuses it (only a truce's refusal
+    becomes CP-6's): the map's code, rule and sentence, by step as by check."""
+    game = Campaign()
+    state, attack = to_attack(game)
+    backwards = Attack(attack.player, attack.territory, attack.source)
+    assert _code(game, state, backwards) == ("territory/not-yours", "TR-4")
+    with pytest.raises(IllegalAction) as raised:
+        game.rules.step(state, backwards)
+    assert (raised.value.code, raised.value.rule) == ("territory/not-yours", "TR-4")
+    assert raised.value.message == "An attack starts from a territory of one's own."
+
+
 @pytest.mark.parametrize("rounds", [4, 1])
 def test_cp7_after_max_battle_rounds_the_attackers_fall_back(rounds: int) -> None:
     """CP-7: a battle lasts at most ``max_battle_rounds`` Rounds (default 4); then the
