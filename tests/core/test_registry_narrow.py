@@ -190,3 +190,27 @@ def test_en6_a_narrowing_without_a_refusal_is_refused_when_built() -> None:
     )
     with pytest.raises(RegistryError, match=r"^the wrapper of Add narrows the listing"):
         Wrapper(Add, narrow=lambda game, actor: True)
+
+
+@pytest.mark.parametrize(("keeps", "kept"), [("all", (1, 2, 3)), ("some", (1, 3))])
+def test_en5_a_narrowed_rule_listing_is_made_for_the_game_and_actor(
+    keeps: str, kept: tuple[int, ...]
+) -> None:
+    """EN-5, EN-6: a rule's listing that a narrowing keeps all or some of is still made for
+    the game and the actor asked: a count's worth of picks for ``a``, none for ``b``."""
+
+    def listing(game: Game, actor: str) -> tuple[Pick, ...]:
+        return tuple(Pick(n + 1) for n in range(game["a"].value)) if actor == "a" else ()
+
+    def refuse(game: Game, action: Pick) -> Refusal | None:
+        return BIG if keeps == "some" and action.amount == 2 else None
+
+    def narrow(game: Game, actor: str) -> Keep:
+        return True if keeps == "all" else (lambda action: action.amount != 2)
+
+    rules = Rules([make("a")], rules=[Rule(Pick, _pick, legal_actions=listing)])
+    game = rules.new_game({"a": Counter("a", value=3)})
+    wrapped = rules.wrap(Wrapper(Pick, refuse=refuse, narrow=narrow))
+    picks = [a for a in wrapped.legal_actions(game, "a") if isinstance(a, Pick)]
+    assert picks == [Pick(n) for n in kept]
+    assert not any(isinstance(a, Pick) for a in wrapped.legal_actions(game, "b"))
