@@ -33,7 +33,15 @@ settings.register_profile(
 )
 # ``mutation``: what tests/mutation/run.py selects, so each mutant is judged in seconds on a
 # shared machine; a mutant that survives it may still fall to the 40 or 150 examples above.
-settings.register_profile("mutation", max_examples=10, deadline=None)
+# Its runs are at the lowest priority: slow generation there tells of the load, not the test;
+# and each mutant meets the examples the clean run passed, so a verdict can be run again.
+settings.register_profile(
+    "mutation",
+    max_examples=10,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 # ``quick``: the quick lane's (README, CONTRIBUTING), a check of an install in minutes.
 settings.register_profile("quick", max_examples=5, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -138,6 +138,32 @@ def test_a_run_entry_is_made_and_only_its_survivor_counts_as_equivalent(
     assert not run.is_marked(tmp_path, module, "m.x_f__mutmut_1", [listed])
 
 
+def test_a_mutant_dropping_a_listed_argument_is_marked_whatever_the_bracket_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mutant that drops a call's last argument removes the closing bracket's line and
+    adds it back indented anew: that bracket is no change, the argument is the listed code,
+    and the lone bracket (which does not tokenize alone) stops nothing."""
+    source = "def f(x):\n    return g(\n        x,\n        state=S,\n    )\n"
+    monkeypatch.setattr(run, "ROOT", tmp_path)
+    (tmp_path / "src" / "gamefold").mkdir(parents=True)
+    (tmp_path / "src" / "gamefold" / "m.py").write_text(source)
+    listed = entry("f", "state=S,")
+    diffs = {
+        "m.x_f__mutmut_1": "-        state=S,\n-    )\n+        )\n",
+        # dropping x: the line of x changes, and x is not listed
+        "m.x_f__mutmut_2": "-        x,\n-        state=S,\n+        state=S,\n",
+    }
+
+    def show(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(command, 0, diffs[command[-1]], "")
+
+    monkeypatch.setattr(run.subprocess, "run", show)
+    module = "src/gamefold/m.py"
+    assert run.is_marked(tmp_path, module, "m.x_f__mutmut_1", [listed])
+    assert not run.is_marked(tmp_path, module, "m.x_f__mutmut_2", [listed])
+
+
 def test_mutmut_names_map_to_qualified_names() -> None:
     assert run.mutant_function("gamefold.record.x_canonical_json__mutmut_3") == "canonical_json"
     assert run.mutant_function("gamefold.record.xǁGameRecordǁto_json__mutmut_12") == (

@@ -581,6 +581,10 @@ def test_en9_a_lazy_view_is_built_only_when_read_and_equals_the_view() -> None:
     copy = pickle.loads(pickle.dumps(lazy))
     assert type(copy) is type(game)
     assert copy == rules.view(game, "a")
+    # Two lazy views compare by the views they build, as the views do (and hash alike).
+    again = rules.lazy_view(game, "a")
+    assert lazy == again
+    assert hash(lazy) == hash(again)
 
 
 def test_en9_a_lazy_view_reads_the_clock_and_names_without_building() -> None:
@@ -905,6 +909,25 @@ def test_en5_a_seat_held_by_another_player_is_listed_and_seen_by_it() -> None:
     assert rules.view(taken, "a").slices == (("a", 1), ("b", 10))
     assert rules.view(taken, "b").slices == (("b", 1), ("b", 10))
     assert rules.wrap(Wrapper(Add, refuse=lambda g, a: None)).seats == (held,)
+
+
+def test_en9_a_held_seats_view_of_a_slice_is_merged_with_the_holders_own() -> None:
+    """EN-9: a seat's ``views`` merge gets the holder's view of the slice and the seat's, in
+    that order; a slice without a view shows ``None`` to both, never the raw slice."""
+    from gamefold import Seat
+
+    def seen(state: Counter, viewer: str) -> tuple[str, int]:
+        return (viewer, state.value)
+
+    def both(mine: Any, seats: Any) -> tuple[Any, Any]:
+        return (mine, seats)
+
+    subs = [attrs.evolve(make("a"), view=seen), attrs.evolve(make("b", action=Sub), view=None)]
+    held = Seat("b", lambda game: "a" if game["a"].value else "b", {"a": both, "b": both})
+    rules = Rules(subs, seats=(held,))
+    taken = rules.new_game({"a": Counter("a", value=1), "b": Counter("b", value=10)})
+    assert rules.view(taken, "a").slices == ((("a", 1), ("b", 1)), (None, None))
+    assert rules.view(taken, "b").slices == (("b", 1), None)  # a seat held sees its own
 
 
 def test_en9_a_view_since_an_earlier_one_keeps_the_slices_that_did_not_change() -> None:

@@ -13,7 +13,7 @@ from tests.core.toy import Add, Counter, Sub, make
 
 from gamefold import Action, Events, IllegalAction, RegistryError, Rules, StartRound, Subsystem
 from gamefold.pipeline import Catalogue, Pipeline, Refusal
-from gamefold.registry import Clock, Game, Wrapper, game_record, slice_names
+from gamefold.registry import Clock, Game, Rule, Wrapper, game_record, slice_names
 from gamefold.rng import Rng
 
 
@@ -56,6 +56,29 @@ def test_en8_a_made_record_pickles_by_its_slice_names() -> None:
         (Counter("l", 1), Counter("r", 2)),
         Clock(round=3),
     )
+
+
+def test_en6_a_made_record_writes_each_slice_with_a_method_of_its_own() -> None:
+    """EN-6: ``game.with_<slice>(state)`` copies the game with that slice replaced, as the
+    shipped games' shared rules write their slices, and leaves the game it copies alone."""
+    north, south = fresh("north", "south")
+    record = game_record((north, south))
+    game = record(Counter("n", 1), Counter("s", 2), clock=Clock(round=4))
+    moved = getattr(game, f"with_{south}")(Counter("s", 9))
+    assert moved == record(Counter("n", 1), Counter("s", 9), clock=Clock(round=4))
+    assert getattr(moved, f"with_{north}")(Counter("n", 0))[north] == Counter("n", 0)
+    assert game[south] == Counter("s", 2)
+
+
+def test_en6_a_slice_named_slice_keeps_games_with_slice() -> None:
+    """EN-6: a slice called ``slice`` gets no ``with_slice`` of its own, which would hide
+    :meth:`Game.with_slice` (by name and value) from generic code; the others get theirs."""
+    (other,) = fresh("other")
+    record = game_record(("slice", other))
+    game = record(Counter("s", 1), Counter("o", 2))
+    assert game.with_slice("slice", Counter("s", 5)) == record(Counter("s", 5), Counter("o", 2))
+    assert game.with_slice(other, Counter("o", 6)) == record(Counter("s", 1), Counter("o", 6))
+    assert getattr(game, f"with_{other}")(Counter("o", 7))[other] == Counter("o", 7)
 
 
 def test_en6_a_declared_record_is_the_record_of_its_slice_names() -> None:
@@ -308,6 +331,51 @@ def test_en6_a_wrapper_refusing_with_something_else_is_told_what_to_return() -> 
         "odd rule refused with 'no': a wrapper's refuse returns None or a Refusal naming its "
         "rule, Refusal(code, detail, rule) (Catalogue.refusal builds one)"
     )
+
+
+@attrs.frozen
+class Take(Action):
+    """A game-level rule's action: take a number the counter does not hold."""
+
+    number: int
+
+
+def _take(game: Game, action: Take) -> tuple[Game, Events] | Refusal:
+    if action.number == game["a"].value:
+        return Refusal("toy/taken", f"{action.number} is taken.", "EN-6")
+    if action.number < 0:
+        return Refusal("toy/negative", "Take a count.")  # no rule named: a slip
+    return game, ()
+
+
+def test_en4_a_rules_refusal_raised_by_step_is_the_one_check_answers() -> None:
+    """EN-4, EN-6: a game-level rule's refusal is raised by ``step`` as the
+    :class:`IllegalAction` ``check`` returns: its code, rule and sentence, and the action."""
+    rules = Rules([make("a")], rules=[Rule(Take, _take, name="taking")])
+    game = rules.new_game({"a": Counter("a", 2)})
+    answered = rules.check(game, Take(2))
+    with pytest.raises(IllegalAction) as raised:
+        rules.step(game, Take(2))
+    for problem in (answered, raised.value):
+        assert problem is not None
+        assert (problem.code, problem.rule, problem.message) == (
+            "toy/taken",
+            "EN-6",
+            "2 is taken.",
+        )
+        assert problem.action == Take(2)
+    assert rules.step(game, Take(3)) == (game, ())
+
+
+def test_en6_a_rule_refusing_without_its_rule_is_named_in_the_error() -> None:
+    """EN-6: a game-level rule whose refusal names no rule is told what to return, by name,
+    whether it is stepped or checked."""
+    rules = Rules([make("a")], rules=[Rule(Take, _take, name="taking")])
+    game = rules.new_game({"a": Counter("a")})
+    with pytest.raises(RegistryError, match=r"^rule taking refused with "):
+        rules.step(game, Take(-1))
+    with pytest.raises(RegistryError, match=r"^rule taking refused with "):
+        rules.check(game, Take(-1))
 
 
 def test_en6_a_slice_added_to_a_game_lives_in_the_record_given_for_it() -> None:

@@ -490,12 +490,26 @@ def is_marked(workdir: Path, module: str, name: str, entries: Sequence[Equivalen
     shown = subprocess.run(
         [mutmut(), "show", name], cwd=workdir, capture_output=True, text=True, check=False
     ).stdout.splitlines()
-    removed = [
-        _normal(_code_lines(line[1:] + "\n")[0])
-        for line in shown
-        if line[:1] == "-" and line[:3] != "---"
-    ]
-    return bool(removed) and all(code in marked for code in removed if code)
+    removed = Counter(_diff_code(shown, "-"))
+    # A line the mutant removes and adds again (the closing bracket of a call losing an
+    # argument, indented anew) is no change of its.
+    changed = list((removed - Counter(_diff_code(shown, "+"))).elements())
+    return bool(changed) and all(code in marked for code in changed if code)
+
+
+def _diff_code(shown: Sequence[str], sign: str) -> list[str]:
+    """The code of the lines a diff removes (``sign`` ``-``) or adds (``+``), comments
+    left out where a line tokenizes alone (a lone closing bracket does not)."""
+    found = []
+    for line in shown:
+        if line[:1] != sign or line[:3] == sign * 3:
+            continue
+        try:
+            code = _code_lines(line[1:] + "\n")[0]
+        except tokenize.TokenError:
+            code = line[1:]
+        found.append(_normal(code))
+    return found
 
 
 def tally(codes: dict[str, int | None]) -> Counter[str]:

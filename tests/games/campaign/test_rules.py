@@ -60,7 +60,11 @@ def test_cp1_an_attack_begins_a_battle_fought_before_anything_else() -> None:
     for action in (EndTurn(attack.player), Deploy(attack.player, attack.source), attack):
         assert _code(game, state, action) == ("campaign/battle-under-way", "CP-1")
     assert game.clock_action(state) == StartBattleRound()
+    assert (state["skills"].in_round, state["combat"].in_round) == (False, False)
     state = game.rules.reduce(state, StartBattleRound())
+    # The decks and the fight both begin the Round (SD-3, CB-12): a condition laid now
+    # counts this Round as its own.
+    assert (state["skills"].in_round, state["combat"].in_round) == (True, True)
     listed = game.rules.legal_actions(state, attack.player)
     assert not any(isinstance(a, (EndTurn, Deploy, Discard)) for a in listed)
 
@@ -191,6 +195,19 @@ def test_cp6_a_ceasefire_forbids_the_attack() -> None:
     assert _code(game, state, attack) == ("campaign/ceasefire", "CP-6")
     assert attack not in game.rules.legal_actions(state, attack.player)
     assert attack in game.probe_actions(state, attack.player)
+
+
+def test_tr4_an_attack_the_map_refuses_keeps_the_maps_reason_in_a_campaign() -> None:
+    """TR-4: the campaign's Attack is refused as the map refuses it (only a truce's refusal
+    becomes CP-6's): the map's code, rule and sentence, by step as by check."""
+    game = Campaign()
+    state, attack = to_attack(game)
+    backwards = Attack(attack.player, attack.territory, attack.source)
+    assert _code(game, state, backwards) == ("territory/not-yours", "TR-4")
+    with pytest.raises(IllegalAction) as raised:
+        game.rules.step(state, backwards)
+    assert (raised.value.code, raised.value.rule) == ("territory/not-yours", "TR-4")
+    assert raised.value.message == "An attack starts from a territory of one's own."
 
 
 @pytest.mark.parametrize("rounds", [4, 1])

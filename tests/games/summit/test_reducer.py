@@ -7,10 +7,18 @@ With an in-order deal for four players p1 holds Consulate, Drillyard, Warehouse 
 from __future__ import annotations
 
 import pytest
-from tests.games.summit.helpers import board, first_turn, flow, summit, with_garrison, with_troops
+from tests.games.summit.helpers import (
+    board,
+    first_turn,
+    flow,
+    summit,
+    with_flow,
+    with_garrison,
+    with_troops,
+)
 
 from gamefold import EndTurn, IllegalAction, replace
-from gamefold.games.summit import Defer, Pass, Phase
+from gamefold.games.summit import Defer, Pass, Phase, SummitGame
 from gamefold.games.summit.rules import check, legal_actions, map_subsystem, reduce, step
 from gamefold.games.summit.state import Ask, MapState
 from gamefold.registry import Game
@@ -69,3 +77,18 @@ def test_sm9_a_turn_ends_through_the_flows_step() -> None:
     err = check(turn, EndTurn("p2"))
     assert err is not None
     assert (err.code, err.rule) == ("summit/not-your-turn", "SM-9")
+
+
+def test_sm9_the_registry_holds_summit_games_and_checks_their_turns_across_slices() -> None:
+    """SM-9 (EN-6): summit's registry keeps its games in :class:`SummitGame`, and the
+    whole-game invariant that the map counts the turns the flow began is the registry's, so
+    the testing kit checks it at every step."""
+    game_def = summit(4)
+    game = first_turn(game_def)
+    assert type(game) is SummitGame
+    assert game_def.rules.invariants(game) == {}
+    # The flow between turns while the map still names p1 its current player.
+    between = with_flow(game, phase=Phase.WINDOW)
+    assert game_def.rules.invariants(between)["game.turns_counted"] == [
+        f"the map's current player is {board(game).current!r}, not ''"
+    ]

@@ -11,7 +11,6 @@ its rules. Lifecycle actions reach the diplomacy slice first, then the map, then
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -264,13 +263,11 @@ def refuse_discard(game: SummitSlices, action: Discard) -> Refusal | None:
     return codes.refusal(codes.HAND_NOT_FULL, message)
 
 
-def narrow_discard(game: SummitSlices, actor: str) -> bool | Callable[[Discard], bool]:
+def narrow_discard(game: SummitSlices, actor: str) -> bool:
     """:func:`refuse_discard` for a whole listing: every discard unless ``discard_at_limit``,
-    else the actor's hand counted once (SM-15)."""
-    if not game.map.scenario.discard_at_limit:
-        return True
-    full = _hand_full(game, actor)
-    return lambda action: full if action.player == actor else _hand_full(game, action.player)
+    else all or none as the actor's hand is full (SM-15). Diplomacy lists an actor's own
+    discards only (DP-1), so the actor's hand is the one each candidate names."""
+    return not game.map.scenario.discard_at_limit or _hand_full(game, actor)
 
 
 WRAPPERS: tuple[Wrapper, ...] = (
