@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from gamefold import ConfigError, combat, diplomacy, skills
@@ -57,6 +57,7 @@ CASES = [(cls, field) for cls in CONFIGS for field in _fields(cls)]
 
 @pytest.mark.parametrize(("cls", "field"), CASES, ids=[f"{c.__name__}.{f}" for c, f in CASES])
 @given(value=JSONISH)
+@example(value=3)  # a deck smaller than the default hand limit names deck_size
 def test_en4_any_value_of_one_field_is_valid_or_a_config_error_naming_it(
     cls: type, field: str, value: Any
 ) -> None:

@@ -63,7 +63,7 @@ def _refusal(**changes: object) -> tuple[str, str, str]:
             (
                 "hand_limit",
                 "SD-2",
-                "hand_limit must be an integer at least 1 and at most 30, not 31",
+                "hand_limit must be an integer at least 1 and at most deck_size (30), not 31",
             ),
         ),
         (
@@ -79,7 +79,7 @@ def _refusal(**changes: object) -> tuple[str, str, str]:
             (
                 "gm_hand_limit",
                 "SD-7",
-                "gm_hand_limit must be an integer at least 1 and at most 4, not 5",
+                "gm_hand_limit must be an integer at least 1 and at most gm_deck_size (4), not 5",
             ),
         ),
         (

@@ -159,18 +159,23 @@ _LIMITS = {"abilities": (MAX_DECK, "SD-10")}
 """Upper bounds the other checks leave open (EN-8): the most abilities a game lists."""
 
 
-def _check_int(config: SkillsConfig, field: str, low: int, high: int, rule: str) -> None:
+def _check_int(
+    config: SkillsConfig, field: str, low: int, high: int, rule: str, of: str = ""
+) -> None:
+    """``field`` a whole number from ``low`` to ``high``; ``of`` names the field that sets
+    ``high``, so that a bound relative to it says which one to change."""
     value = getattr(config, field)
     ok = is_int(value) and low <= value <= high
-    message = f"{field} must be an integer at least {low} and at most {high}, not {value!r}"
+    most = f"{of} ({high})" if of else f"{high}"
+    message = f"{field} must be an integer at least {low} and at most {most}, not {value!r}"
     require(ok, field, message, rule)
 
 
 def _check_counts(config: SkillsConfig) -> None:
     _check_int(config, "deck_size", 1, MAX_DECK, "SD-1")
-    _check_int(config, "hand_limit", 1, config.deck_size, "SD-2")
+    _check_int(config, "hand_limit", 1, config.deck_size, "SD-2", "deck_size")
     _check_int(config, "gm_deck_size", 1, MAX_DECK, "SD-7")
-    _check_int(config, "gm_hand_limit", 1, config.gm_deck_size, "SD-7")
+    _check_int(config, "gm_hand_limit", 1, config.gm_deck_size, "SD-7", "gm_deck_size")
 
 
 def _check_recycling(config: SkillsConfig) -> None:
@@ -205,4 +210,4 @@ def _check_choices(config: SkillsConfig) -> None:
         ok = isinstance(value, str) and value in choices
         require(ok, field, f"{field} is one of {choices}, not {value!r}", rule)
     if config.opening_hand is not None:
-        _check_int(config, "opening_hand", 0, config.hand_limit, "SD-14")
+        _check_int(config, "opening_hand", 0, config.hand_limit, "SD-14", "hand_limit")
