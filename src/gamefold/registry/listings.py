@@ -11,7 +11,6 @@ type narrow its candidates where they are made: a wrapper's
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import groupby
 from operator import attrgetter
 from typing import Any, TypeAlias
 
@@ -79,21 +78,25 @@ class Listing:
 
     def _own(self, game: Game, actor: str) -> tuple[Action, ...]:
         out: list[Action] = []
+        append = out.append
         plan = self._plan
         kept: dict[type, Keep] = {}  # each type's Keep, decided at its first candidate
         for read, listing in self._listers:
-            # A listing hands out its candidates type by type: each run of one type is
-            # kept, dropped or filtered whole, its Keep looked up once.
-            for kind, run in groupby(listing(read(game), actor), type):
-                keep = kept.get(kind)
-                if keep is None:
-                    planned = plan.get(kind, False)
-                    keep = planned if isinstance(planned, bool) else planned(game, actor)
-                    kept[kind] = keep
-                if keep is True:
-                    out.extend(run)
-                elif keep is not False:
-                    out.extend(filter(keep, run))
+            kind: type | None = None
+            keep: Keep = False
+            for action in listing(read(game), actor):
+                # A listing hands out its candidates type by type: a type's Keep is looked
+                # up once a run of them, not once a candidate.
+                if type(action) is not kind:
+                    kind = type(action)
+                    found = kept.get(kind)
+                    if found is None:
+                        planned = plan.get(kind, False)
+                        found = planned if isinstance(planned, bool) else planned(game, actor)
+                        kept[kind] = found
+                    keep = found
+                if keep is True or (keep is not False and keep(action)):
+                    append(action)
         for listed in self._rule_listers:
             out.extend(listed(game, actor))
         return tuple(out)
