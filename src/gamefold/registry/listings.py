@@ -50,6 +50,11 @@ class Listing:
     ) -> None:
         narrows = _narrows(wrappers)
         self._plan = _plan(table, rules, narrows)
+        # The types only plain wrappers refuse: their refusal asked of each candidate as
+        # it is, with no Keep built for the listing.
+        self._plain = {
+            kind: refuse for kind, refuse in _plain_refusals(wrappers).items() if kind in self._plan
+        }
         self._listers = tuple(
             (attrgetter(sub.name), sub.legal_actions)
             for sub in subsystems
@@ -58,9 +63,7 @@ class Listing:
         self._rule_listers = tuple(
             _narrowed(rule.legal_actions, narrows.get(rule.action))
             for rule in rules
-            # A rule listing nothing (a refused type) still drops the subsystem's listing
-            # of its type, in the plan; asking it at every choice would add nothing.
-            if rule.legal_actions is not None and rule.legal_actions is not no_actions
+            if rule.legal_actions is not None
         )
         self._seats = tuple(seats)
         # Every legal action of an actor, each once, the seats it commands after its own.
@@ -78,25 +81,26 @@ class Listing:
 
     def _own(self, game: Game, actor: str) -> tuple[Action, ...]:
         out: list[Action] = []
-        append = out.append
-        plan = self._plan
-        kept: dict[type, Keep] = {}  # each type's Keep, decided at its first candidate
+        plan, plain = self._plan, self._plain
+        kept: dict[type, Keep] = {}  # each narrowed type's Keep, decided at its first candidate
         for read, listing in self._listers:
-            kind: type | None = None
-            keep: Keep = False
             for action in listing(read(game), actor):
-                # A listing hands out its candidates type by type: a type's Keep is looked
-                # up once a run of them, not once a candidate.
-                if type(action) is not kind:
-                    kind = type(action)
-                    found = kept.get(kind)
-                    if found is None:
-                        planned = plan.get(kind, False)
-                        found = planned if isinstance(planned, bool) else planned(game, actor)
-                        kept[kind] = found
-                    keep = found
-                if keep is True or (keep is not False and keep(action)):
-                    append(action)
+                kind = type(action)
+                planned = plan.get(kind, False)
+                if planned is True:
+                    out.append(action)
+                elif planned is not False:
+                    refuse = plain.get(kind)
+                    if refuse is not None:
+                        if refuse(game, action) is None:
+                            out.append(action)
+                        continue
+                    if kind in kept:
+                        keep = kept[kind]
+                    else:
+                        keep = kept[kind] = planned(game, actor)
+                    if keep is True or (keep is not False and keep(action)):
+                        out.append(action)
         for listed in self._rule_listers:
             out.extend(listed(game, actor))
         return tuple(out)
@@ -126,6 +130,24 @@ def _narrows(wrappers: Iterable[Wrapper]) -> dict[type, Narrow]:
         first = found.get(wrapper.action)
         found[wrapper.action] = narrow if first is None else _both(first, narrow)
     return found
+
+
+def _plain_refusals(wrappers: Iterable[Wrapper]) -> dict[type, Refuse]:
+    """The refusal of each type whose refusing wrappers give no narrow, the inner one's
+    first."""
+    found: dict[type, Refuse] = {}
+    narrowed = {w.action for w in wrappers if w.narrow is not None}
+    for wrapper in wrappers:
+        refuse, kind = wrapper.refuse, wrapper.action
+        if refuse is not None and kind not in narrowed:
+            first = found.get(kind)
+            found[kind] = refuse if first is None else _either(first, refuse)
+    return found
+
+
+def _either(first: Refuse, second: Refuse) -> Refuse:
+    """The refusals of two wrappers of one type, the inner one first."""
+    return lambda game, action: first(game, action) or second(game, action)
 
 
 def _one_by_one(refuse: Refuse) -> Narrow:
