@@ -310,8 +310,10 @@ def use_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tup
         out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
     for card in hand:
         ability = declared_ability(config, game, card)
-        uses = (d for d in declares if d.ability == ability)
-        out.extend(_use_card(unit, card, d.hand, d.target) for d in uses)
+        if ability is not None:  # most cards declare none: no scan of the declarations
+            out += [
+                _use_card(unit, card, d.hand, d.target) for d in declares if d.ability == ability
+            ]
     return tuple(out)
 
 
