@@ -119,6 +119,9 @@ def filler(cls: type) -> type:
             # Both, so that CPython's attribute store falls back to the generic one.
             "__setattr__": object.__setattr__,
             "__delattr__": object.__delattr__,
+            # So that calling the filler class allocates and stops: ``filler()`` costs a
+            # third less than ``object.__new__(filler)``, which packs its arguments.
+            "__init__": object.__init__,
             "__module__": cls.__module__,
             FILLER_MARK: True,
         }
@@ -142,7 +145,10 @@ def _build_replacer(
     # Local names carry a prefix no field is expected to use.
     scope: dict[str, Any] = {"_gf_new": object.__new__, "_gf_fill": filler(cls), "_gf_cls": cls}
     params = "_gf_changes" if packed else ", ".join(changed)
-    lines = [f"def replace(_gf_obj, {params}):", "    _gf_made = _gf_new(_gf_fill)"]
+    # Calling the filler is the cheaper allocation, unless a ``__new__`` of the class's own
+    # would run.
+    made = "_gf_fill()" if cls.__new__ is object.__new__ else "_gf_new(_gf_fill)"
+    lines = [f"def replace(_gf_obj, {params}):", f"    _gf_made = {made}"]
     for name in names:
         if name not in changed:
             value = f"_gf_obj.{name}"
