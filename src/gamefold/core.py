@@ -147,7 +147,8 @@ def _build_replacer(
     params = "_gf_changes" if packed else ", ".join(changed)
     # Calling the filler is the cheaper allocation, unless a ``__new__`` of the class's own
     # would run.
-    made = "_gf_fill()" if cls.__new__ is object.__new__ else "_gf_new(_gf_fill)"
+    new: object = cls.__new__
+    made = "_gf_fill()" if new is object.__new__ else "_gf_new(_gf_fill)"
     lines = [f"def replace(_gf_obj, {params}):", f"    _gf_made = {made}"]
     for name in names:
         if name not in changed:
