@@ -28,10 +28,6 @@ LARGE: dict[str, str] = {
         "GameDef, the registers of games and policies, and play, which drives a game with "
         "policies; play and its blame of a failing policy would make a module of their own"
     ),
-    "games/campaign/battle.py": (
-        "the Attack that opens a battle, its clock's Rounds and its end, which share the "
-        "battle's record and fighters; the end of a battle (tally, outcome) would stand alone"
-    ),
     "games/skirmish/config.py": (
         "the config record, the defaults the rules name (abilities, deck, enemies, Burn "
         "kinds), the cross-field validators and five scenarios; the scenarios and the "

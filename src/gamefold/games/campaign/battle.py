@@ -1,20 +1,20 @@
 """Battles: an Attack fought as a skirmish inside the attacker's turn (CP-1 … CP-12).
 
-The campaign's game-level rules and wrappers: the Attack that begins a battle, the clock's
-Rounds and end of it, and the refusal of every faction action while one is under way.
+The campaign's game-level rules and wrappers that open a battle: the Attack that begins one,
+the fighters it fields, and the refusal of every faction action while one is under way. Its
+Rounds and its end are the clock's (:mod:`gamefold.games.campaign.settling`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import partial
-from typing import Any, TypeAlias
 
 import attrs
 
 from gamefold import combat, diplomacy, skills, territory
-from gamefold.combat import CombatState, Ending, Fighter, Side, Withdraw, Zone, find
-from gamefold.core import Action, EndRound, EndTurn, Event, Events, StartRound, replace
+from gamefold.combat import CombatState, Fighter, Side, Withdraw, Zone, find
+from gamefold.core import Action, EndTurn, Event, Events, replace
 from gamefold.diplomacy import DiplomacyState
 from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.campaign import codes
@@ -34,15 +34,13 @@ from gamefold.territory import Attack, BattleOpened, CloseBattle, Deploy, OpenBa
 
 __all__ = [
     "CLOCK_ACTIONS",
-    "FACTION_ACTIONS",
-    "RoundEnds",
     "EndBattle",
     "EndBattleRound",
+    "FACTION_ACTIONS",
     "StartBattleRound",
     "allies",
     "attack_options",
     "battle_over",
-    "battle_rules",
     "commander",
     "defending_champion",
     "faction_wrappers",
@@ -70,6 +68,7 @@ class EndBattle(Action):
 
 CLOCK_ACTIONS: tuple[type[Action], ...] = (StartBattleRound, EndBattleRound, EndBattle)
 """The campaign's clock actions: never a player's choice, never listed (EN-5)."""
+
 
 FACTION_ACTIONS: tuple[type[Action], ...] = (
     *diplomacy.ACTIONS,
@@ -106,9 +105,6 @@ def muster(config: CampaignConfig, sk: SkirmishConfig, seed: int | str) -> Comba
     fight = combat.initial_state(sk.combat_config(), entries, seed)
     # The cause is told only in the step's events, which the muster drops.
     return combat.step(fight, Withdraw((sk.enemies[0].id,), "muster"))[0]
-
-
-# -- the Attack ------------------------------------------------------------------------------
 
 
 _BATTLE_FIRST = codes.refusal(
@@ -298,46 +294,6 @@ def attack_options(game: Game, actor: str) -> tuple[Action, ...]:
     return territory.attacks(game.map, actor)
 
 
-# -- the battle's clock ----------------------------------------------------------------------
-
-
-_NO_BATTLE = codes.refusal(codes.NO_BATTLE, "No battle is under way.")
-
-
-def step_start_round(
-    config: CampaignConfig, game: Game, action: Action
-) -> tuple[Game, Events] | Refusal:
-    """The battle's Round begins: every living champion and the GM refill (SD-3), and the
-    fight counts conditions from this Round (CB-12); during a battle whose fight goes on,
-    within its Rounds (CP-1, CP-7), between Rounds (the decks refuse it in a Round)."""
-    if game.campaign.battle is None:
-        return _NO_BATTLE
-    if battle_over(game, config.max_battle_rounds):
-        return codes.refusal(codes.NOT_YET, "The battle is over: it ends now.")
-    deck, events = skills.step(game.skills, StartRound())
-    fight, more = combat.step(game.combat, StartRound())
-    return replace(game, skills=deck, combat=fight), (*events, *more)
-
-
-RoundEnds: TypeAlias = tuple[tuple[str, Callable[[Any, Action], tuple[Any, Events]]], ...]
-"""The slices a battle's Round end reaches, in order: each slice's name and its end of a
-Round, ``(slice, EndRound) -> (slice, events)``."""
-
-
-def step_end_round(subs: RoundEnds, game: Game, action: Action) -> tuple[Game, Events] | Refusal:
-    """Every battle slice ends its Round: Burn modifiers (SD-12), conditions (CB-12),
-    shields (SK-5), the Round's choices (SK-1); during a battle, once every unit has
-    activated (the decks, first of ``subs``, refuse it before: SD-13, CP-1)."""
-    if game.campaign.battle is None:
-        return _NO_BATTLE
-    events: list[Event] = []
-    for name, end in subs:
-        state, more = end(game[name], EndRound())
-        game = game.with_slice(name, state)
-        events.extend(more)
-    return game, tuple(events)
-
-
 def _result(closed: Iterable[Event]) -> str:
     return "won" if any(isinstance(e, territory.TerritoryTaken) for e in closed) else "held"
 
@@ -350,56 +306,6 @@ def _tally(state: CampaignState, attacker: str, defender: str, closed: Events) -
     return state
 
 
-def _outcome(config: CampaignConfig, fight: CombatState, battle: Battle) -> tuple[str, int, int]:
-    """What the fight means on the map: the result so far, troops lost, guards killed (CP-5)."""
-    champion = find(fight, battle.attack.player)
-    assert champion is not None
-    standing = sum(1 for g in battle.guards if (c := find(fight, g)) is not None and c.hp > 0)
-    killed = len(battle.guards) - standing
-    if champion.hp <= 0:
-        return "fell", battle.troops, killed
-    lost = min(battle.troops, (battle.hp - champion.hp) // config.hp_per_troop)
-    if fight.ending is Ending.FLED:
-        return "fled", lost, killed
-    # The territory's troops hold it: a defending champion still standing does not (CP-11).
-    return ("won" if not standing else "stalemate"), lost, killed
-
-
-def step_end_battle(
-    config: CampaignConfig, game: Game, action: Action
-) -> tuple[Game, Events] | Refusal:
-    """The map settles the battle (CP-5): the guards who fell are gone; the territory is
-    taken if no defender is left and troops survive; else survivors fall back to the source
-    at the Round cap (CP-7) or after a flight (CP-8, ``flee_keeps_troops``). Refused
-    without a battle, in a Round, or while the fight goes on within its Rounds (CP-7)."""
-    state: CampaignState = game.campaign
-    battle = state.battle
-    if battle is None:
-        return _NO_BATTLE
-    if game.skills.in_round or not battle_over(game, config.max_battle_rounds):
-        return codes.refusal(codes.NOT_YET, "The battle goes on.")
-    result, lost, killed = _outcome(config, game.combat, battle)
-    survivors = battle.troops - lost
-    left = battle.reserve + len(battle.guards) - killed
-    back = result == "stalemate" or (result == "fled" and config.flee_keeps_troops)
-    attack = battle.attack
-    close = CloseBattle(
-        attack.player,
-        attack.source,
-        attack.territory,
-        battle.troops,
-        survivors,
-        left,
-        fall_back=back or result == "won",
-    )
-    board, closed = territory.step(game.map, close)
-    if result == "won" and _result(closed) != "won":
-        result = "held"  # the guards fell, but reserves or no survivors: the defenders keep it
-    state = _tally(replace(state, battle=None), battle.attack.player, battle.defender, closed)
-    ended = BattleEnded(battle.attack.player, battle.attack.territory, result, lost, killed)
-    return replace(game, campaign=state).with_slice(MAP, board), (ended, *closed)
-
-
 _HOST_ONLY = codes.refusal(
     codes.HOST_ONLY, "The campaign fields the guards itself when a battle begins."
 )
@@ -407,20 +313,6 @@ _HOST_ONLY = codes.refusal(
 
 def _refuse_field(game: Game, action: Action) -> Refusal:
     return _HOST_ONLY
-
-
-def battle_rules(config: CampaignConfig, subs: RoundEnds) -> tuple[Rule, ...]:
-    """The clock's three battle rules (CP-1, CP-5, CP-7); ``subs`` are what a battle's
-    Round end reaches."""
-    return (
-        Rule(
-            StartBattleRound,
-            partial(step_start_round, config),
-            name="CP-1 battle Round begins",
-        ),
-        Rule(EndBattleRound, partial(step_end_round, subs), name="CP-1 battle Round ends"),
-        Rule(EndBattle, partial(step_end_battle, config), name="CP-5 battle ends"),
-    )
 
 
 def attack_override(config: CampaignConfig, sk: SkirmishConfig) -> Rule:

@@ -17,7 +17,7 @@ from gamefold.combat import CombatState
 from gamefold.core import replace, replacer
 from gamefold.diplomacy import DiplomacyState
 from gamefold.games import skirmish, summit
-from gamefold.games.campaign import battle
+from gamefold.games.campaign import battle, settling
 from gamefold.games.campaign import state as slice_
 from gamefold.games.campaign.command import GUARDS
 from gamefold.games.campaign.config import CampaignConfig
@@ -93,7 +93,7 @@ def build_rules(
     )
     return Rules(
         [*economy, *deaf, slice_.subsystem],
-        rules=(*fighting.rules, *battle.battle_rules(config, ending)),
+        rules=(*fighting.rules, *settling.battle_rules(config, ending)),
         overrides=(
             *summit_rules.overrides,
             *fighting.overrides,
