@@ -112,6 +112,15 @@ def test_after_tells_two_equal_pieces_of_code_apart() -> None:
     assert marked(SOURCE, entry("C.g", "continue", after="if y:")) == [16]
 
 
+def _shows(monkeypatch: pytest.MonkeyPatch, diffs: dict[str, str]) -> None:
+    """mutmut's ``show`` answering each mutant's name with its diff in ``diffs``."""
+
+    def show(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(command, 0, diffs[command[-1]], "")
+
+    monkeypatch.setattr(run.subprocess, "run", show)
+
+
 def test_a_run_entry_is_made_and_only_its_survivor_counts_as_equivalent(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -128,10 +137,7 @@ def test_a_run_entry_is_made_and_only_its_survivor_counts_as_equivalent(
         "m.x_f__mutmut_1": "-    if x > 0:\n+    if x >= 0:\n",
     }
 
-    def show(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
-        return subprocess.CompletedProcess(command, 0, diffs[command[-1]], "")
-
-    monkeypatch.setattr(run.subprocess, "run", show)
+    _shows(monkeypatch, diffs)
     module = "src/gamefold/m.py"
     assert run.is_marked(tmp_path, module, "m.xǁCǁg__mutmut_1", [listed])
     assert not run.is_marked(tmp_path, module, "m.xǁCǁg__mutmut_2", [listed])
@@ -155,10 +161,7 @@ def test_a_mutant_dropping_a_listed_argument_is_marked_whatever_the_bracket_afte
         "m.x_f__mutmut_2": "-        x,\n-        state=S,\n+        state=S,\n",
     }
 
-    def show(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
-        return subprocess.CompletedProcess(command, 0, diffs[command[-1]], "")
-
-    monkeypatch.setattr(run.subprocess, "run", show)
+    _shows(monkeypatch, diffs)
     module = "src/gamefold/m.py"
     assert run.is_marked(tmp_path, module, "m.x_f__mutmut_1", [listed])
     assert not run.is_marked(tmp_path, module, "m.x_f__mutmut_2", [listed])
