@@ -112,7 +112,7 @@ def _owner_view(owner: Owner, viewer: str) -> OwnerView:
     # so whoever encodes views by identity (an env's observations) skips them.
     key = (id(owner), viewer)
     found = _SHOWN.get(key)
-    if found is not None and found[0] is owner:
+    if found is not None:  # its entry holds the owner, so no other object took its id
         return found[1]
     shown = _built_owner_view(owner, viewer)
     if len(_SHOWN) >= _SHOWN_MOST:
