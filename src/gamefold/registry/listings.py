@@ -6,6 +6,10 @@ actions of its type, which replaces a subsystem's listing of that type. The wrap
 type narrow its candidates where they are made: a wrapper's
 :data:`~gamefold.registry.Narrow` once for an actor's listing, or else its
 :data:`~gamefold.registry.Refuse` about each candidate. Nothing listed is checked again.
+
+A subsystem's listing is a function of its slice and the actor alone, so it is asked again
+only about a slice that changed: for the very same slice object (a step that left the slice
+as it was) and actor, its last answer is reused.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ from gamefold.registry.views import Seat
 
 __all__ = ["Listing"]
 
+_Memo: TypeAlias = dict[str, tuple[object, tuple[Action, ...]]]
+"""A subsystem listing's last answer for each actor, with the slice it was about."""
+
 Plan: TypeAlias = Mapping[type, "Narrow | bool"]
 """What the listing takes of the subsystems' candidates, by type: ``True`` all of them, a
 :data:`~gamefold.registry.Narrow` those it keeps; a type not in the plan is left out."""
@@ -55,8 +62,10 @@ class Listing:
         self._plain = {
             kind: refuse for kind, refuse in _plain_refusals(wrappers).items() if kind in self._plan
         }
-        self._listers = tuple(
-            (attrgetter(sub.name), sub.legal_actions)
+        # Each subsystem's listing, with its last answer for each actor and the slice it was
+        # about: a slice a step left as it was (the very same object) lists the same again.
+        self._listers: tuple[tuple[Callable[[Game], Any], Any, _Memo], ...] = tuple(
+            (attrgetter(sub.name), sub.legal_actions, {})
             for sub in subsystems
             if sub.legal_actions is not no_actions  # it lists nothing: left out at once
         )
@@ -83,8 +92,15 @@ class Listing:
         out: list[Action] = []
         plan, plain = self._plan, self._plain
         kept: dict[type, Keep] = {}  # each narrowed type's Keep, decided at its first candidate
-        for read, listing in self._listers:
-            for action in listing(read(game), actor):
+        for read, listing, memo in self._listers:
+            part = read(game)
+            known = memo.get(actor)
+            if known is not None and known[0] is part:
+                candidates = known[1]
+            else:
+                candidates = tuple(listing(part, actor))  # kept: never a one-pass iterator
+                memo[actor] = (part, candidates)
+            for action in candidates:
                 kind = type(action)
                 planned = plan.get(kind, False)
                 if planned is True:

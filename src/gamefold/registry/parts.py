@@ -62,7 +62,9 @@ class Subsystem(Generic[S]):
     check: Callable[[S, Action], IllegalAction | None]
     """``check(slice, action)``: the reason ``action`` is illegal, or ``None``."""
     legal_actions: Callable[[S, str], tuple[Action, ...]]
-    """``legal_actions(slice, actor)``: every legal action of ``actor``."""
+    """``legal_actions(slice, actor)``: every legal action of ``actor``, a function of these
+    two alone. A composed game asks it again only about a slice that changed: for the very
+    same slice object and actor, it reuses the last answer."""
     invariants: tuple[Invariant, ...] = ()
     """Checks every reachable slice satisfies; see :mod:`gamefold.testing`."""
     view: Callable[[S, str], Any] | None = None
