@@ -11,7 +11,7 @@ import pytest
 from pyrsistent import PMap, pmap
 
 from gamefold import RecordError
-from gamefold.games import base
+from gamefold.games import definition
 from gamefold.record import ADDED_IN, GameRecord, added_in, to_json
 
 from .toy import Race
@@ -46,7 +46,7 @@ class LaterRace(Race):
 def format_two(monkeypatch: pytest.MonkeyPatch) -> None:
     """This library as a release at format 2 would be, with the game registered."""
     monkeypatch.setattr("gamefold.record.game_record.FORMAT_VERSION", 2)
-    monkeypatch.setitem(base._GAMES, LaterRace.name, LaterRace)
+    monkeypatch.setitem(definition._GAMES, LaterRace.name, LaterRace)
 
 
 def record(version: int, config: dict[str, Any]) -> str:

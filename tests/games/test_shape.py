@@ -17,17 +17,17 @@ SHIPPED = ("skirmish", "summit", "campaign")
 
 
 def _table() -> tuple[set[str], dict[str, set[str]]]:
-    """The shape table of CONTRIBUTING: the modules every game has, and each game's rule
-    concept modules as its 'one per rule concept' row names them."""
+    """The shape table of CONTRIBUTING: the modules every game has, and each game's own
+    modules as its 'one per rule concept' and 'parts of the config' rows name them."""
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     section = text[text.index("**A game's modules**") :]
     rows = re.findall(r"^\| (.+?) \| (.+?) \|$", section.split("\n\n")[1], re.M)
     required = {m.strip("`") for m, _ in rows if m.startswith("`")}
-    concept = next(what for module, what in rows if module == "one per rule concept")
-    by_game = {
-        game: set(re.findall(r"`(\w+)`", names))
-        for game, names in re.findall(r"(skirmish|summit|campaign) ((?:`\w+`,? ?)+)", concept)
-    }
+    by_game: dict[str, set[str]] = {}
+    for module, what in rows:
+        if module in ("one per rule concept", "parts of the config"):
+            for game, names in re.findall(r"(skirmish|summit|campaign) ((?:`\w+`,? ?)+)", what):
+                by_game.setdefault(game, set()).update(re.findall(r"`(\w+)`", names))
     return required, by_game
 
 

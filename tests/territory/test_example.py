@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from gamefold.games import base
+from gamefold.games import definition
 from gamefold.games.base import play
 from gamefold.testing import conformance
 
@@ -21,7 +21,7 @@ EXAMPLE = Path(__file__).parents[2] / "examples" / "border_war.py"
 def example(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """The example imported as the module ``border_war``, its game registered for the
     test alone (records name their game), so other tests see only the shipped games."""
-    monkeypatch.setattr(base, "_GAMES", dict(base._GAMES))
+    monkeypatch.setattr(definition, "_GAMES", dict(definition._GAMES))
     spec = importlib.util.spec_from_file_location("border_war", EXAMPLE)
     assert spec is not None
     assert spec.loader is not None

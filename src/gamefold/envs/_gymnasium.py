@@ -19,7 +19,8 @@ from gamefold.envs.aec import Reward
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder
 from gamefold.errors import IllegalAction
-from gamefold.games.base import GameDef, Policy, _Blame, _choose
+from gamefold.games.base import GameDef, Policy
+from gamefold.games.playing import _Blame, _choose
 from gamefold.registry import Game
 from gamefold.rng import Rng
 from gamefold.sim.policies import DEFAULT_POLICY, Policies, resolve_policy

@@ -23,7 +23,7 @@ from gamefold.combat import (
     Side,
     Zone,
 )
-from gamefold.games.skirmish import config as skirmish_config
+from gamefold.games.skirmish import scenarios as skirmish_scenarios
 from gamefold.games.skirmish.config import (
     DEFAULT_ENEMIES,
     MAX_SHIELD,
@@ -460,7 +460,7 @@ def test_en4_scenarios_by_name() -> None:
 def test_sd5_the_siege_builder() -> None:
     """SD-5, SD-6: the siege has 10-card decks Exhausting 2 cards a recycle for everyone,
     against an ogre (26), an orc (20) and an archer (14) in Rearward."""
-    siege = skirmish_config._siege()
+    siege = skirmish_scenarios._siege()
     assert siege == SCENARIOS["siege"]
     assert [(e.id, e.zone, e.max_hp, e.abilities) for e in siege.enemies] == [
         ("ogre", Zone.FORWARD, 26, OWN_ABILITIES),
@@ -480,7 +480,7 @@ def test_cb13_the_ambush_builder() -> None:
     """CB-13, CB-12: the ambush has a brute (12) in Forward, archer and sniper (8) and scout
     (6) in Rearward, the whole party in Forward, the ``outnumbered`` dire check and
     conditions lasting 2 Rounds."""
-    ambush = skirmish_config._ambush()
+    ambush = skirmish_scenarios._ambush()
     assert ambush == SCENARIOS["ambush"]
     assert [(e.id, e.zone, e.max_hp, e.abilities) for e in ambush.enemies] == [
         ("brute", Zone.FORWARD, 12, OWN_ABILITIES),
@@ -501,7 +501,7 @@ def test_sk10_the_classic_builder() -> None:
     """SK-10 … SK-17 switched off: the classic skirmish has the default deck and catalogue,
     a goblin (10), an orc (14) and an archer (10) with no own abilities, only Attack
     costed, seat-order activations, no GM windows and every card bonus flavour."""
-    classic = skirmish_config._classic()
+    classic = skirmish_scenarios._classic()
     assert classic == SCENARIOS["classic"]
     assert [(e.id, e.zone, e.max_hp, e.abilities) for e in classic.enemies] == [
         ("goblin", Zone.FORWARD, 10, ()),
