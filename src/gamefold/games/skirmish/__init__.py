@@ -6,7 +6,7 @@ party and the GM; in its activation a unit pays for its ability with Skill cards
 declares it, and the last declaration of the Round resolves the exchange. Reaction cards
 answer an attack, fatal exhaustion takes a character out of the fight, and the party may
 flee. The rules that cross the two subsystems are SK-1 … SK-18, each a documented default
-with its field in :class:`~gamefold.games.skirmish.config.SkirmishConfig` (see
+with its field in :class:`~gamefold.games.skirmish.settings.SkirmishConfig` (see
 ``docs/games/skirmish.md``).
 
 >>> from gamefold.games import play
