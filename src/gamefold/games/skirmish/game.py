@@ -84,6 +84,33 @@ class Skirmish(GameDef[SkirmishConfig]):
         }
         return widest(decks, combat.view_bounds(config.combat_config(), fighters), own)
 
+    def observation_growth(self) -> Mapping[str, tuple[float, float, float]]:
+        """What one action adds to the counts no bound covers, none at the start: the
+        Rounds (the clock's, the decks', and a fall's or a death's Round), one a
+        ``StartRound`` (SD-13); the exchanges, wards and edges (see
+        :func:`gamefold.combat.view_growth`); the Burn modifiers (see
+        :func:`gamefold.skills.view_growth`); and the tallies. An action Plays, Burns or
+        reacts with one card (SD-11, SD-12, SK-4) and pays with cards of a hand (SD-10).
+        Damage is dealt at the resolution an action completes (SK-7): each fighter's blow
+        at most the largest an ability names, plus the edges, which that resolution spends
+        (CB-10), so the damage of ``n`` actions is at most ``n`` times the blows of one
+        resolution plus the edge one action adds; a ward stops no more than a blow deals.
+        """
+        config = self.config
+        decks = config.skills_config()
+        # SD-1, SD-7: cards paid come from a hand, which never holds more than a deck.
+        hand = float(max(decks.deck_size, decks.gm_deck_size))
+        boost = _most_boost(config)
+        blows = len(config.fighters()) * combat.most_damage(config.combat_config())
+        damage = (0.0, 0.0, float(blows + boost))
+        own = {
+            **dict.fromkeys(("round", "death_round", "fell_round"), (0.0, 0.0, 1.0)),
+            **dict.fromkeys(("damage_dealt", "damage_taken", "damage_prevented"), damage),
+            **dict.fromkeys(("cards_played", "cards_burned", "reactions"), (0.0, 0.0, 1.0)),
+            "cards_paid": (0.0, 0.0, hand),
+        }
+        return {**skills.view_growth(decks), **combat.view_growth(boost, boost), **own}
+
     def clock_action(self, game: Game) -> Action | None:
         """``StartRound`` between Rounds, ``EndRound`` once every unit has activated."""
         if fight_over(game):
@@ -151,3 +178,14 @@ class Skirmish(GameDef[SkirmishConfig]):
     def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
         """The events' rules, and the zone rules each declaration shows (CB-4 … CB-7)."""
         return account.attested(self._event_table, game, events)
+
+
+def _most_boost(config: SkirmishConfig) -> int:
+    """The most one action adds to a unit's ward or edge: a Play's shield, dodge or
+    ability damage is one parameter of the card's effect or ``dodge_shield`` (SK-5, SK-15,
+    SK-16), a Burn's shield and boosts add up its card's modifiers (SK-5, SK-17)."""
+    decks = config.skills_config()
+    cards = (*decks.deck, *decks.gm_deck)
+    played = [value for card in cards for value in card.play.params.values()]
+    burned = [sum(max(m.amount, 0) for m in card.burn) for card in cards]
+    return max([0, config.dodge_shield, *played, *burned])
