@@ -1,4 +1,5 @@
-"""Every game of the matrix observes within its ranges, and the shipped ones take float16."""
+"""Every game of the matrix observes within its ranges, and the shipped ones range every
+slot when an env serves them (its ``max_steps`` bounding the counters no rule caps)."""
 
 from __future__ import annotations
 

@@ -88,9 +88,10 @@ class Campaign(GameDef[CampaignConfig]):
         that share it; one record and one tally a faction, and the GM's tally.
 
         Hit points come from the troops (CP-3) and the forts (CP-4) summit bounds. Left
-        out, at the envs' widest range: ``round``, which also counts the Skill decks'
-        Rounds, and the battles and what they tally: nothing caps a turn's battles (CP-1;
-        CP-7's fall back keeps the troops that attack again)."""
+        out, for :meth:`observation_growth` to range by an env's ``max_steps``: ``round``,
+        which also counts the Skill decks' Rounds, and the battles and what they tally:
+        nothing caps a turn's battles (CP-1; CP-7's fall back keeps the troops that attack
+        again)."""
         config = self.config
         factions = len(config.factions)
         sk = self._skirmish.config

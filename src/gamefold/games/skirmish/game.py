@@ -62,10 +62,10 @@ class Skirmish(GameDef[SkirmishConfig]):
         the largest ``max_hp`` a fighter enters with (CB-11; healing stops there), one
         tally a player and the GM's, and one choice a unit (SK-1).
 
-        Left out, at the envs' widest range: what counts Rounds, exchanges and the tallies
-        of a whole fight, and the wards and boosts of an exchange, since nothing caps a
-        fight's length (SK-9: it ends only when a side is down or flees) or an activation's
-        cards (SD-15)."""
+        Left out, for :meth:`observation_growth` to range by an env's ``max_steps``: what
+        counts Rounds, exchanges and the tallies of a whole fight, and the wards and boosts
+        of an exchange, since nothing caps a fight's length (SK-9: it ends only when a side
+        is down or flees) or an activation's cards (SD-15)."""
         config = self.config
         fighters = config.fighters()
         default = config.combat_config().max_hp
