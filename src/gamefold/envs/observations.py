@@ -107,9 +107,9 @@ def _grown(game: GameDef[Any], horizon: int | None) -> dict[str, tuple[float, fl
     found = {
         n: (low, max(start + horizon * step, low + 1)) for n, (low, start, step) in growth.items()
     }
-    beyond = sorted(name for name, (_, high) in found.items() if high > EXACT)
+    beyond = [(high, name) for name, (_, high) in found.items() if high > EXACT]
     if beyond:
-        name = beyond[0]
+        name = max(beyond)[1]  # the one growing furthest
         most = min((int((EXACT - s) // step) for _, s, step in growth.values() if step), default=0)
         message = (
             f"max_steps {horizon:,} lets {name!r} in {game.name}'s views reach "

@@ -90,16 +90,17 @@ class Skirmish(GameDef[SkirmishConfig]):
         ``StartRound`` (SD-13); the exchanges, wards and edges (see
         :func:`gamefold.combat.view_growth`); the Burn modifiers (see
         :func:`gamefold.skills.view_growth`); and the tallies. An action Plays, Burns or
-        reacts with one card (SD-11, SD-12, SK-4) and pays with cards of a hand (SD-10).
+        reacts with one card (SD-11, SD-12, SK-4) and pays one ability's cost (SD-10).
         Damage is dealt at the resolution an action completes (SK-7): each fighter's blow
         at most the largest an ability names, plus the edges, which that resolution spends
-        (CB-10), so the damage of ``n`` actions is at most ``n`` times the blows of one
-        resolution plus the edge one action adds; a ward stops no more than a blow deals.
+        (CB-10), so ``n`` actions deal at most ``n`` resolutions' blows and ``n`` actions'
+        edges; a ward stops no more than a blow deals.
         """
         config = self.config
         decks = config.skills_config()
-        # SD-1, SD-7: cards paid come from a hand, which never holds more than a deck.
-        hand = float(max(decks.deck_size, decks.gm_deck_size))
+        # SD-10: a payment is exactly its ability's cost, and an action pays for one.
+        abilities = config.combat_config().abilities
+        cost = float(max([0, *(config.cost(ability.name) for ability in abilities)]))
         boost = _most_boost(config)
         blows = len(config.fighters()) * combat.most_damage(config.combat_config())
         damage = (0.0, 0.0, float(blows + boost))
@@ -107,7 +108,7 @@ class Skirmish(GameDef[SkirmishConfig]):
             **dict.fromkeys(("round", "death_round", "fell_round"), (0.0, 0.0, 1.0)),
             **dict.fromkeys(("damage_dealt", "damage_taken", "damage_prevented"), damage),
             **dict.fromkeys(("cards_played", "cards_burned", "reactions"), (0.0, 0.0, 1.0)),
-            "cards_paid": (0.0, 0.0, hand),
+            "cards_paid": (0.0, 0.0, cost),
         }
         return {**skills.view_growth(decks), **combat.view_growth(boost, boost), **own}
 
