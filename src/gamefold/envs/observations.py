@@ -158,10 +158,10 @@ class ObservationEncoder:
         horizon: int | None = None,
     ) -> None:
         self.caps = _caps(caps)
-        # The game's declared ranges and those its growths reach within the horizon (the
-        # widest, since a name covers every field so named), each overridden by the caller's.
         self.horizon = None if horizon is None else count("horizon", horizon, 1)
         """The most actions a game observed runs (an env's ``max_steps``), or ``None``."""
+        # The game's declared ranges and those its growths reach within the horizon (the
+        # widest, since a name covers every field so named), each overridden by the caller's.
         declared = widest(_bounds(game.observation_bounds()), _grown(game, self.horizon))
         self.bounds = {**_bounds(declared), **_bounds(bounds)}
         self.default_cap = count("default_cap", default_cap, 0, MAX_CAP)
