@@ -67,6 +67,8 @@ SLOW = (
     "tests/envs/test_openspiel_cfr.py",
     "tests/envs/test_counter_bounds.py::test_skirmish_s_ranges_hold_to_the_end_of_whole_fights",
     "tests/envs/test_counter_bounds.py::test_campaign_s_ranges_hold_to_the_end_of_whole_games",
+    "tests/envs/test_observation_growth.py::test_sk9_a_fight_s_counters_grow_at_most_their",
+    "tests/envs/test_observation_growth.py::test_cp1_the_war_s_counters_grow_at_most_their",
     # training a network for a minute of CPU, then a comparison of 400 games
     "tests/envs/test_training_example.py",
     # the calibration study: thousands of simulated comparisons and SPRT runs

@@ -16,6 +16,9 @@ def unbounded(game: GameDef[Any]) -> GameDef[Any]:
         def observation_bounds(self) -> dict[str, tuple[float, float]]:
             return {}
 
+        def observation_growth(self) -> dict[str, tuple[float, float, float]]:
+            return {}
+
     return Unbounded(game.config)
 
 
@@ -23,8 +26,11 @@ def assert_bounds_hold(game: GameDef[Any], seeds: Iterable[int], max_steps: int 
     """Over random games of ``game`` from ``seeds``, every player's view at every state
     encodes within the declared bounds *without clipping*: the bounded encoding equals
     the raw one (no declared range ever cut a value) and each slot lies in ``low..high``.
-    Returns the number of views checked, so a caller can see the check ran."""
-    bounded, raw = ObservationEncoder(game), ObservationEncoder(unbounded(game))
+    The bounded encoder's horizon is ``max_steps``, as an env's: the games are played
+    that far at most. Returns the number of views checked, so a caller can see the check
+    ran."""
+    bounded = ObservationEncoder(game, horizon=max_steps)
+    raw = ObservationEncoder(unbounded(game))
     assert bounded.size == raw.size
     checked = 0
     for seed in seeds:

@@ -83,10 +83,10 @@ class _Walk:
                 self.of(hints.get(field.name, Any), field.name, where, depth + 1)
 
 
-def slot_paths(game: GameDef[Any]) -> list[Slot]:
-    """Every slot of ``game``'s observation, in order: its path in the view and its
-    ``(low, high)``, checked against the encoder's own layout."""
-    encoder = ObservationEncoder(game)
+def slot_paths(game: GameDef[Any], horizon: int | None = None) -> list[Slot]:
+    """Every slot of ``game``'s observation (an encoder's of ``horizon``), in order: its
+    path in the view and its ``(low, high)``, checked against the encoder's own layout."""
+    encoder = ObservationEncoder(game, horizon=horizon)
     state = game.setup(0)
     sample = game.rules.view(state, game.players(state)[0])
     walk = _Walk(encoder)
@@ -101,7 +101,7 @@ def slot_paths(game: GameDef[Any]) -> list[Slot]:
     return walk.slots
 
 
-def fallback(game: GameDef[Any]) -> set[str]:
+def fallback(game: GameDef[Any], horizon: int | None = None) -> set[str]:
     """The paths of ``game``'s slots still at the envs' widest range (±2**31, or 0 to
-    2**31 for a length): those no range of the game names."""
-    return {path for path, (_, high) in slot_paths(game) if high == LIMIT}
+    2**31 for a length) in an encoder of ``horizon``: those no range of the game names."""
+    return {path for path, (_, high) in slot_paths(game, horizon) if high == LIMIT}

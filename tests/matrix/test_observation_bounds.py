@@ -1,4 +1,5 @@
-"""Every game of the matrix observes within its ranges, and the shipped ones take float16."""
+"""Every game of the matrix observes within its ranges, and the shipped ones range every
+slot when an env serves them (its ``max_steps`` bounding the counters no rule caps)."""
 
 from __future__ import annotations
 
@@ -67,7 +68,13 @@ FALLBACK: dict[str, dict[str, str]] = {
     "campaign": _CAMPAIGN,
     "skeleton": {"skills.owners[].modifiers.len": _GM_BURNS},
 }
-"""Per matrix row, each slot left at the envs' widest range (±2**31), and why."""
+"""Per matrix row, each slot left at the envs' widest range (±2**31) by an encoder with no
+horizon, and why."""
+
+HORIZON_FALLBACK: dict[str, dict[str, str]] = {label: {} for label in FALLBACK}
+"""Per matrix row, each slot left at the envs' widest range by an env's encoder, whose
+horizon is its ``max_steps``, and why: none, since one action moves each counter above by a
+bounded amount (``GameDef.observation_growth``)."""
 
 
 @pytest.mark.parametrize("subject", [c for c in CELLS if c.values[0].label in FALLBACK])
@@ -75,3 +82,22 @@ def test_only_the_named_slots_keep_the_widest_range(subject: Subject, here: Path
     """Every slot of the game's observation has a range from its config but those
     :data:`FALLBACK` names, each with its reason: a new counter gets a range or a line."""
     assert fallback(subject.load()) == set(FALLBACK[subject.label])
+
+
+@pytest.mark.parametrize("subject", [c for c in CELLS if c.values[0].label in HORIZON_FALLBACK])
+def test_with_a_horizon_only_the_named_slots_keep_the_widest_range(
+    subject: Subject, here: Path
+) -> None:
+    """An env's encoder (a horizon of its ``max_steps``, 10,000 by default) ranges every
+    slot but those :data:`HORIZON_FALLBACK` names: the counters nothing caps grow by a
+    bounded amount an action, so ``max_steps`` actions bound them."""
+    assert fallback(subject.load(), horizon=10_000) == set(HORIZON_FALLBACK[subject.label])
+
+
+@pytest.mark.parametrize("subject", CELLS)
+def test_a_short_horizon_s_ranges_hold_over_whole_truncated_games(
+    subject: Subject, here: Path
+) -> None:
+    """With a short ``max_steps`` the ranges the horizon gives are near the values reached,
+    and still none is cut nor left: the growth an action is true, not merely large."""
+    assert assert_bounds_hold(subject.load(), range(4), max_steps=40) > 4

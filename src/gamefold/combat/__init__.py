@@ -98,7 +98,14 @@ from gamefold.combat.resolution import (
     DamageDealt,
     ExchangeRevealed,
 )
-from gamefold.combat.views import CombatView, determinize, view, view_bounds
+from gamefold.combat.views import (
+    CombatView,
+    determinize,
+    most_damage,
+    view,
+    view_bounds,
+    view_growth,
+)
 from gamefold.combat.waiting import awaits, waiting_for
 from gamefold.combat.warding import DamagePrevented, Ward, Warded, WardsLapsed
 from gamefold.combat.withdrawal import CombatantWithdrawn, Withdraw
@@ -199,7 +206,9 @@ __all__ = [
     "exchange_under_way",
     "find",
     "is_paired",
+    "most_damage",
     "view_bounds",
+    "view_growth",
 ]
 
 subsystem: Subsystem[CombatState] = PIPELINE.subsystem(

@@ -33,7 +33,7 @@ from gamefold.core import replace
 from gamefold.domains import span
 from gamefold.rng import Rng
 
-__all__ = ["CombatView", "determinize", "view", "view_bounds"]
+__all__ = ["CombatView", "determinize", "most_damage", "view", "view_bounds", "view_growth"]
 
 
 @attrs.frozen
@@ -89,6 +89,28 @@ def view_bounds(
         "rounds": span("condition_rounds", most, "CB-12"),
         "stress": span("stress_dice", stress, "CB-14"),
     }
+
+
+def view_growth(ward: int, edge: int) -> dict[str, tuple[float, float, float]]:
+    """The growth ``(low, start, step)`` of a fight's numbers that nothing caps but one
+    action moves by a bounded amount, for a host whose one action adds at most ``ward`` to
+    a combatant's ward and ``edge`` to its edge (a game's
+    :meth:`~gamefold.games.GameDef.observation_growth`): the exchanges resolved, since
+    the step that completes an exchange resolves that one alone (CB-10), and the wards
+    and edges, which only the host's ``Ward`` and ``Empower`` grow, none at the start."""
+    return {
+        "exchange": (0.0, 0.0, 1.0),
+        "ward": (0.0, 0.0, float(ward)),
+        "edge": (0.0, 0.0, float(edge)),
+    }
+
+
+def most_damage(config: CombatConfig) -> int:
+    """The most damage one blow deals before any edge: the largest an ability of the
+    config's catalogue names for any outcome (CB-8, CB-9, CB-10)."""
+    return max(
+        (max(a.damage_win, a.damage_tie, a.damage_loss) for a in config.abilities), default=0
+    )
 
 
 def _side_of(state: CombatState, viewer: str | None) -> Side | None:

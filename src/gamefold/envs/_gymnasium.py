@@ -59,7 +59,7 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
         self.players = tuple(game.players(game.setup(0)))
         self._policies = _opponents(game, seat, self.players, opponents)
         self.codec = ActionCodec(game)
-        self.encoder = ObservationEncoder(game, caps=caps, bounds=bounds)
+        self.encoder = ObservationEncoder(game, caps=caps, bounds=bounds, horizon=max_steps)
         self.flat = observation == "flat"
         self.render_mode = render_mode
         box = observation_box(self.encoder)

@@ -47,7 +47,7 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         self.game, self.reward_of, self.max_steps = game, reward, max_steps
         self.render_mode = render_mode
         self.codec = ActionCodec(game)
-        self.encoder = ObservationEncoder(game, caps=caps, bounds=bounds)
+        self.encoder = ObservationEncoder(game, caps=caps, bounds=bounds, horizon=max_steps)
         self.flat = observation == "flat"
         first = game.setup(0)
         self.possible_agents = list(game.players(first))

@@ -17,11 +17,14 @@ of members, a string 0 to the size of the vocabulary, a length 0 to :data:`LIMIT
 number (an ``int`` or ``float`` field, or a value of no declared type) ``-LIMIT`` to
 ``LIMIT``, unless a range names it: the game's
 (:meth:`GameDef.observation_bounds <gamefold.games.GameDef.observation_bounds>`, derived
-from its config), each overridden by the range ``bounds`` gives (``bounds={"hp": (0,
-20)}``). A field's name bounds its numbers; ``len(NAME)`` bounds the length of the
-variable-length field ``NAME``. A number or length beyond its range is written as the
-nearest end, so every slot holds what its bounds say. Padding and absence are 0, within
-every slot's bounds (a declared range is widened to take 0).
+from its config), and, given a ``horizon`` (the most actions a game runs: an env's
+``max_steps``), the range each growth of
+:meth:`GameDef.observation_growth <gamefold.games.GameDef.observation_growth>` reaches in
+that many actions, the widest of a name's ranges, each overridden by the range ``bounds``
+gives (``bounds={"hp": (0, 20)}``). A field's name bounds its numbers; ``len(NAME)``
+bounds the length of the variable-length field ``NAME``. A number or length beyond its
+range is written as the nearest end, so every slot holds what its bounds say. Padding and
+absence are 0, within every slot's bounds (a declared range is widened to take 0).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import attrs
 from pyrsistent import PSet, PVector
 
 from gamefold._fields import quoted
+from gamefold.domains import EXACT, widest
 from gamefold.envs import _checks
 from gamefold.envs._checks import MAX_CAP, count
 from gamefold.envs._writers import Write, Writers
@@ -89,6 +93,51 @@ def _range(name: str, given: object) -> tuple[float, float]:
     raise ConfigError("bounds", message)
 
 
+_Growth = tuple[float, float, float]
+
+
+def _grown(game: GameDef[Any], horizon: int | None) -> dict[str, tuple[float, float]]:
+    """The range each of ``game``'s growths reaches in ``horizon`` actions (none without a
+    horizon); past :data:`~gamefold.domains.EXACT` a ``ConfigError`` on ``max_steps``, the
+    horizon an env takes, naming the most the game allows."""
+    if horizon is None:
+        return {}
+    growth = {name: _growth(name, given) for name, given in game.observation_growth().items()}
+    # As domains.span does, a range that would be empty is widened by one: low below high.
+    found = {
+        n: (low, max(start + horizon * step, low + 1)) for n, (low, start, step) in growth.items()
+    }
+    beyond = [(high, name) for name, (_, high) in found.items() if high > EXACT]
+    if beyond:
+        name = max(beyond)[1]  # the one growing furthest
+        most = min((int((EXACT - s) // step) for _, s, step in growth.values() if step), default=0)
+        message = (
+            f"max_steps {horizon:,} lets {name!r} in {game.name}'s views reach "
+            f"{found[name][1]:,.0f}, beyond the {EXACT:,} a float32 observation holds "
+            f"exactly; {game.name} allows max_steps up to {most:,}"
+        )
+        raise ConfigError("max_steps", message)
+    return found
+
+
+def _growth(name: str, given: object) -> _Growth:
+    """A game's growth of ``name`` checked: ``(low, start, step)``, ``low`` at most
+    ``start``, ``step`` 0 or more, all within ``±LIMIT``."""
+    triple = tuple(given) if isinstance(given, tuple | list) else ()
+    if len(triple) == 3 and all(
+        isinstance(n, numbers.Real) and not isinstance(n, bool) and -LIMIT <= float(n) <= LIMIT
+        for n in triple
+    ):
+        low, start, step = (float(n) for n in triple)
+        if low <= start and step >= 0:
+            return low, start, step
+    message = (
+        f"observation_growth()[{name!r}] is (low, start, step), numbers within "
+        f"{LIMIT:,.0f}, low at most start and step 0 or more, not {quoted(given)}"
+    )
+    raise ConfigError("observation_growth", message)
+
+
 _RUN = 32
 """The slots :func:`_write_changed` compares and writes at once."""
 _PACKS = {n: struct.Struct(f"={n}f") for n in range(1, _RUN + 1)}
@@ -106,10 +155,15 @@ class ObservationEncoder:
         default_cap: int = 6,
         skip: Iterable[str] = SKIPPED,
         bounds: Mapping[str, tuple[float, float]] | None = None,
+        horizon: int | None = None,
     ) -> None:
         self.caps = _caps(caps)
-        # The game's declared ranges, each overridden by the caller's.
-        self.bounds = {**_bounds(game.observation_bounds()), **_bounds(bounds)}
+        self.horizon = None if horizon is None else count("horizon", horizon, 1)
+        """The most actions a game observed runs (an env's ``max_steps``), or ``None``."""
+        # The game's declared ranges and those its growths reach within the horizon (the
+        # widest, since a name covers every field so named), each overridden by the caller's.
+        declared = widest(_bounds(game.observation_bounds()), _grown(game, self.horizon))
+        self.bounds = {**_bounds(declared), **_bounds(bounds)}
         self.default_cap = count("default_cap", default_cap, 0, MAX_CAP)
         self.skip = frozenset(skip)
         state = game.setup(0)

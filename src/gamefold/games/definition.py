@@ -159,6 +159,20 @@ class GameDef(ABC, Generic[C]):
         """
         return {}
 
+    def observation_growth(self) -> Mapping[str, tuple[float, float, float]]:
+        """The growth ``(low, start, step)`` of each plain number field of the players'
+        views that no range of :meth:`observation_bounds` can name, since nothing in the
+        rules caps it (a count of Rounds, a whole fight's damage), but that one action moves
+        by a bounded amount, by field name, derived from the config: the value is never
+        below ``low``, starts at most at ``start``, and after ``n`` actions (clock actions
+        included) is at most ``start + n * step``. An env truncates a game after
+        ``max_steps`` actions, so :mod:`gamefold.envs` gives each such slot the range
+        ``(low, start + max_steps * step)`` (the widest of a name's ranges; a caller's
+        ``bounds=`` still wins). ``{}`` by default; a name covers every field so named in
+        the view, so give the largest of their growths.
+        """
+        return {}
+
     def describe(self, event: Event) -> str:
         """One readable line for an event, for the turn-by-turn account.
 

@@ -75,12 +75,13 @@ class ${title}Game(GameDef[${title}Config]):
         return self.seats
 
     def observation_bounds(self) -> dict[str, tuple[float, float]]:
-        # The true range of each number of a view, from the config, for RL envs: the
-        # decks' (SD-1 ...), the Rounds played, and the clock's turns, which stay 0 (this
-        # game begins Rounds, never turns).
+        # For RL envs: the decks' ranges (SD-1 ...), the Rounds; turns stay 0 (none begin).
         rounds = (0.0, float(self.config.rounds))
         deck = skills.view_bounds(self.config.deck, len(self.seats))
         return {**deck, "round": rounds, "turn": (0.0, 1.0)}
+
+    def observation_growth(self) -> dict[str, tuple[float, float, float]]:
+        return skills.view_growth(self.config.deck)  # SD-12: a Burn adds its modifiers
 
     def clock_action(self, game: Game) -> Action | None:
         deck = game.skills

@@ -90,7 +90,14 @@ from gamefold.skills.timing import (
     ReactionWindowClosed,
     ReactionWindowOpened,
 )
-from gamefold.skills.views import OwnerView, SkillsView, determinize, view, view_bounds
+from gamefold.skills.views import (
+    OwnerView,
+    SkillsView,
+    determinize,
+    view,
+    view_bounds,
+    view_growth,
+)
 from gamefold.skills.zones import (
     FATAL_EXHAUSTION,
     CardsDrawn,
@@ -183,6 +190,7 @@ __all__ = [
     "subsystem",
     "view",
     "view_bounds",
+    "view_growth",
     "violations",
     "TIMINGS",
     "SIDES",

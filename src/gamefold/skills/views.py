@@ -21,7 +21,7 @@ from gamefold.skills.config import SkillsConfig
 from gamefold.skills.session import SkillsState
 from gamefold.skills.zones import Owner
 
-__all__ = ["OwnerView", "SkillsView", "determinize", "view", "view_bounds"]
+__all__ = ["OwnerView", "SkillsView", "determinize", "view", "view_bounds", "view_growth"]
 
 
 @attrs.frozen
@@ -99,6 +99,17 @@ def view_bounds(
         most = config.deck_size * config.fatigue_on_recycle
         found["fatigue"] = span("fatigue_on_recycle", most, "SD-5")
     return found
+
+
+def view_growth(config: SkillsConfig) -> dict[str, tuple[float, float, float]]:
+    """The growth ``(low, start, step)`` of the view's numbers that nothing caps but one
+    action moves by a bounded amount (a game's
+    :meth:`~gamefold.games.GameDef.observation_growth`): the number of Burn modifiers in
+    force, none at the start, which one Burn grows by its card's modifiers (SD-12) and
+    nothing else grows. The Rounds are the game's to count: it begins them (SD-13)."""
+    cards = (*config.deck, *config.gm_deck)
+    most = max([0, *(len(card.burn) for card in cards)])
+    return {"len(modifiers)": (0.0, 0.0, float(most))}
 
 
 _SHOWN: dict[tuple[int, str], tuple[Owner, OwnerView]] = {}

@@ -88,9 +88,10 @@ class Campaign(GameDef[CampaignConfig]):
         that share it; one record and one tally a faction, and the GM's tally.
 
         Hit points come from the troops (CP-3) and the forts (CP-4) summit bounds. Left
-        out, at the envs' widest range: ``round``, which also counts the Skill decks'
-        Rounds, and the battles and what they tally: nothing caps a turn's battles (CP-1;
-        CP-7's fall back keeps the troops that attack again)."""
+        out, for :meth:`observation_growth` to range by an env's ``max_steps``: ``round``,
+        which also counts the Skill decks' Rounds, and the battles and what they tally:
+        nothing caps a turn's battles (CP-1; CP-7's fall back keeps the troops that attack
+        again)."""
         config = self.config
         factions = len(config.factions)
         sk = self._skirmish.config
@@ -115,6 +116,21 @@ class Campaign(GameDef[CampaignConfig]):
             "len(allies)": (0.0, float(factions)),  # CP-10: other factions' champions
         }
         return widest(flow, decks, fight, own)
+
+    def observation_growth(self) -> Mapping[str, tuple[float, float, float]]:
+        """The battles' growths (see :meth:`Skirmish.observation_growth
+        <gamefold.games.skirmish.Skirmish.observation_growth>`: the battles are skirmishes
+        of its config, CP-1), and the war's, none at the start: an action opens one battle
+        at most and a battle's end tallies one attack and one defence (CP-1, CP-6); a
+        battle's first Round is a Round of the decks, and summit's turn cycles, which share
+        the name ``round``, begin one an action at most."""
+        counts = ("battles", "first_round", "attacks", "defences", "round")
+        war = dict.fromkeys(counts, (0.0, 0.0, 1.0))
+        grown = dict(self._skirmish.observation_growth())
+        for name, (low, start, step) in war.items():  # a name shared takes the largest
+            was = grown.get(name, (low, start, step))
+            grown[name] = (min(was[0], low), max(was[1], start), max(was[2], step))
+        return grown
 
     def clock_action(self, game: Game) -> Action | None:
         """Summit's clock between battles; during one, the battle's clock (CP-1)."""

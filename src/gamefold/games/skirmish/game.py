@@ -62,10 +62,10 @@ class Skirmish(GameDef[SkirmishConfig]):
         the largest ``max_hp`` a fighter enters with (CB-11; healing stops there), one
         tally a player and the GM's, and one choice a unit (SK-1).
 
-        Left out, at the envs' widest range: what counts Rounds, exchanges and the tallies
-        of a whole fight, and the wards and boosts of an exchange, since nothing caps a
-        fight's length (SK-9: it ends only when a side is down or flees) or an activation's
-        cards (SD-15)."""
+        Left out, for :meth:`observation_growth` to range by an env's ``max_steps``: what
+        counts Rounds, exchanges and the tallies of a whole fight, and the wards and boosts
+        of an exchange, since nothing caps a fight's length (SK-9: it ends only when a side
+        is down or flees) or an activation's cards (SD-15)."""
         config = self.config
         fighters = config.fighters()
         default = config.combat_config().max_hp
@@ -83,6 +83,34 @@ class Skirmish(GameDef[SkirmishConfig]):
             "turn": (0.0, 1.0),
         }
         return widest(decks, combat.view_bounds(config.combat_config(), fighters), own)
+
+    def observation_growth(self) -> Mapping[str, tuple[float, float, float]]:
+        """What one action adds to the counts no bound covers, none at the start: the
+        Rounds (the clock's, the decks', and a fall's or a death's Round), one a
+        ``StartRound`` (SD-13); the exchanges, wards and edges (see
+        :func:`gamefold.combat.view_growth`); the Burn modifiers (see
+        :func:`gamefold.skills.view_growth`); and the tallies. An action Plays, Burns or
+        reacts with one card (SD-11, SD-12, SK-4) and pays one ability's cost (SD-10).
+        Damage is dealt at the resolution an action completes (SK-7): each fighter's blow
+        at most the largest an ability names, plus the edges, which that resolution spends
+        (CB-10), so ``n`` actions deal at most ``n`` resolutions' blows and ``n`` actions'
+        edges; a ward stops no more than a blow deals.
+        """
+        config = self.config
+        decks = config.skills_config()
+        # SD-10: a payment is exactly its ability's cost, and an action pays for one.
+        abilities = config.combat_config().abilities
+        cost = float(max([0, *(config.cost(ability.name) for ability in abilities)]))
+        boost = _most_boost(config)
+        blows = len(config.fighters()) * combat.most_damage(config.combat_config())
+        damage = (0.0, 0.0, float(blows + boost))
+        own = {
+            **dict.fromkeys(("round", "death_round", "fell_round"), (0.0, 0.0, 1.0)),
+            **dict.fromkeys(("damage_dealt", "damage_taken", "damage_prevented"), damage),
+            **dict.fromkeys(("cards_played", "cards_burned", "reactions"), (0.0, 0.0, 1.0)),
+            "cards_paid": (0.0, 0.0, cost),
+        }
+        return {**skills.view_growth(decks), **combat.view_growth(boost, boost), **own}
 
     def clock_action(self, game: Game) -> Action | None:
         """``StartRound`` between Rounds, ``EndRound`` once every unit has activated."""
@@ -151,3 +179,14 @@ class Skirmish(GameDef[SkirmishConfig]):
     def attested(self, game: Game, events: tuple[Event, ...]) -> tuple[str, ...]:
         """The events' rules, and the zone rules each declaration shows (CB-4 … CB-7)."""
         return account.attested(self._event_table, game, events)
+
+
+def _most_boost(config: SkirmishConfig) -> int:
+    """The most one action adds to a unit's ward or edge: a Play's shield, dodge or
+    ability damage is one parameter of the card's effect or ``dodge_shield`` (SK-5, SK-15,
+    SK-16), a Burn's shield and boosts add up its card's modifiers (SK-5, SK-17)."""
+    decks = config.skills_config()
+    cards = (*decks.deck, *decks.gm_deck)
+    played = [value for card in cards for value in card.play.params.values()]
+    burned = [sum(max(m.amount, 0) for m in card.burn) for card in cards]
+    return max([0, config.dodge_shield, *played, *burned])
