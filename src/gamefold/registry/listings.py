@@ -69,10 +69,12 @@ class Listing:
             for sub in subsystems
             if sub.legal_actions is not no_actions  # it lists nothing: left out at once
         )
+        # A rule listing nothing still takes its type from the subsystems (``_plan``), but
+        # is never asked: it would answer ``()`` at every listing.
         self._rule_listers = tuple(
             _narrowed(rule.legal_actions, narrows.get(rule.action))
             for rule in rules
-            if rule.legal_actions is not None
+            if rule.legal_actions is not None and rule.legal_actions is not no_actions
         )
         self._seats = tuple(seats)
         # Every legal action of an actor, each once, the seats it commands after its own.
