@@ -304,10 +304,13 @@ def use_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tup
     declares = combat.declarations(game.combat, unit)
     hand = owner_of(deck, actor).hand
     ordered = sorted(hand)
-    out: list[Action] = []
-    for d in declares:
-        payments = combinations(ordered, config.cost(d.ability))  # a free one: just ()
-        out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
+    cost = config.cost
+    # One comprehension for every declaration's payments (a free one: just ``()``).
+    out: list[Action] = [
+        _use_ability(unit, d.ability, d.hand, d.target, p)
+        for d in declares
+        for p in combinations(ordered, cost(d.ability))
+    ]
     for card in hand:
         ability = declared_ability(config, game, card)
         if ability is not None:  # most cards declare none: no scan of the declarations

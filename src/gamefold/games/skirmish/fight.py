@@ -127,11 +127,13 @@ def settle(game: G, events: Events = ()) -> tuple[G, Events]:
     whose window closed is made (SK-4)."""
     deck: SkillsState = game.skills
     dead = [o.player for o in deck.owners if not o.alive]
+    state: SkirmishState = game.skirmish
+    if not dead and state.held is None:  # most steps: nobody to settle, nothing held
+        return game, ()
     more: Events = ()
     if dead:
         standing = _standing(game.combat, dead)
         if standing:
-            state: SkirmishState = game.skirmish
             for player in standing:
                 state = mark(state, player, "death_round", deck.round)
             game, more = leave_fight(game.with_skirmish(state), standing, FATAL_EXHAUSTION)
