@@ -305,11 +305,13 @@ def use_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tup
     hand = owner_of(deck, actor).hand
     ordered = sorted(hand)
     cost = config.cost
-    # One comprehension for every declaration's payments (a free one: just ``()``).
+    # Each ability's payments once (a free one: just ``()``), for its many Hands and
+    # targets; the set only names the keys of a table read by key.
+    paying = {a: tuple(combinations(ordered, cost(a))) for a in {d.ability for d in declares}}
     out: list[Action] = [
         _use_ability(unit, d.ability, d.hand, d.target, p)
         for d in declares
-        for p in combinations(ordered, cost(d.ability))
+        for p in paying[d.ability]
     ]
     for card in hand:
         ability = declared_ability(config, game, card)
