@@ -169,5 +169,5 @@ def declaration_options(state: CombatState, c: Combatant) -> tuple[Declare, ...]
     options: list[Declare] = []
     for ability in usable_abilities(state, c):
         thrown = throwable(c, ability)
-        options.extend(_declare(c.id, ability.name, h, t) for h in thrown for t in aims)
+        options += [_declare(c.id, ability.name, h, t) for h in thrown for t in aims]
     return tuple(options)

@@ -58,7 +58,7 @@ class Listing:
         narrows = _narrows(wrappers)
         self._plan = _plan(table, rules, narrows)
         # The types only plain wrappers refuse: their refusal asked of each candidate as
-        # it is, with no Keep built for the listing.
+        # it is (their Narrow would build a Keep of the very same refusal).
         self._plain = {
             kind: refuse for kind, refuse in _plain_refusals(wrappers).items() if kind in self._plan
         }
@@ -69,10 +69,12 @@ class Listing:
             for sub in subsystems
             if sub.legal_actions is not no_actions  # it lists nothing: left out at once
         )
+        # A rule listing nothing still takes its type from the subsystems (``_plan``), but
+        # is never asked: it would answer ``()`` at every listing.
         self._rule_listers = tuple(
             _narrowed(rule.legal_actions, narrows.get(rule.action))
             for rule in rules
-            if rule.legal_actions is not None
+            if rule.legal_actions is not None and rule.legal_actions is not no_actions
         )
         self._seats = tuple(seats)
         # Every legal action of an actor, each once, the seats it commands after its own.
@@ -91,7 +93,9 @@ class Listing:
     def _own(self, game: Game, actor: str) -> tuple[Action, ...]:
         out: list[Action] = []
         plan, plain = self._plan, self._plain
-        kept: dict[type, Keep] = {}  # each narrowed type's Keep, decided at its first candidate
+        # Each type's Keep, decided at its first candidate: the plan's True or False, its
+        # narrowing's answer, or a plain refusal asked of each candidate as it is.
+        kept: dict[type, Keep] = {}
         for read, listing, memo in self._listers:
             part = read(game)
             known = memo.get(actor)
@@ -102,21 +106,17 @@ class Listing:
                 memo[actor] = (part, candidates)
             for action in candidates:
                 kind = type(action)
-                planned = plan.get(kind, False)
-                if planned is True:
-                    out.append(action)
-                elif planned is not False:
-                    refuse = plain.get(kind)
-                    if refuse is not None:
-                        if refuse(game, action) is None:
-                            out.append(action)
-                        continue
-                    if kind in kept:
-                        keep = kept[kind]
+                keep = kept.get(kind)
+                if keep is None:  # the type's first candidate: decided here, not in a call
+                    planned = plan.get(kind, False)
+                    if planned is True or planned is False:
+                        keep = planned
                     else:
-                        keep = kept[kind] = planned(game, actor)
-                    if keep is True or (keep is not False and keep(action)):
-                        out.append(action)
+                        refuse = plain.get(kind)
+                        keep = planned(game, actor) if refuse is None else _asking(game, refuse)
+                    kept[kind] = keep
+                if keep is True or (keep is not False and keep(action)):
+                    out.append(action)
         for listed in self._rule_listers:
             out.extend(listed(game, actor))
         return tuple(out)
@@ -159,6 +159,11 @@ def _plain_refusals(wrappers: Iterable[Wrapper]) -> dict[type, Refuse]:
             first = found.get(kind)
             found[kind] = refuse if first is None else _either(first, refuse)
     return found
+
+
+def _asking(game: Game, refuse: Refuse) -> Keep:
+    """The Keep of a type only plain wrappers refuse: their refusal asked of each candidate."""
+    return lambda action: refuse(game, action) is None
 
 
 def _either(first: Refuse, second: Refuse) -> Refuse:

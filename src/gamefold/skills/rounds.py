@@ -12,7 +12,6 @@ reset (SD-12; earlier, at the end of their owner's activation, with
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import cast
 
 import attrs
 
@@ -348,4 +347,4 @@ def activate_options(state: SkillsState, actor: str) -> list[Action]:
 def end_options(state: SkillsState, activating: bool) -> list[Action]:
     """``[EndActivation(unit)]`` of the active unit if its controller is ``activating``
     (:func:`~gamefold.skills.timing.acts_now`'s answer, SD-15), else ``[]``."""
-    return [_end(cast(str, state.active))] if activating else []
+    return [_end(state.active)] if activating else []

@@ -298,16 +298,24 @@ def use_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tup
     """Every UseAbility and UseCard of the active unit, if ``actor`` controls it (EN-5)."""
     deck = game.skills
     unit = deck.active
-    # The guard's and blocked's reasons, as the decide functions meet them.
-    if unit is None or blocked(game, unit) is not None or controller(deck, unit) != actor:
+    # The guard's and blocked's reasons, as the decide functions meet them; the unit's
+    # controller (skills.controller) read here, as every listing asks it.
+    if unit is None or blocked(game, unit) is not None:
+        return ()
+    if (GM if unit in deck.gm_units else unit) != actor:
         return ()
     declares = combat.declarations(game.combat, unit)
-    hand = owner_of(deck, actor).hand
+    hand = deck.owners[deck.seats.index(actor)].hand  # the controller has a seat
     ordered = sorted(hand)
-    out: list[Action] = []
-    for d in declares:
-        payments = combinations(ordered, config.cost(d.ability))  # a free one: just ()
-        out.extend(_use_ability(unit, d.ability, d.hand, d.target, p) for p in payments)
+    cost = config.cost
+    # Each ability's payments once (a free one: just ``()``), for its many Hands and
+    # targets; the set only names the keys of a table read by key.
+    paying = {a: tuple(combinations(ordered, cost(a))) for a in {d.ability for d in declares}}
+    out: list[Action] = [
+        _use_ability(unit, d.ability, d.hand, d.target, p)
+        for d in declares
+        for p in paying[d.ability]
+    ]
     for card in hand:
         ability = declared_ability(config, game, card)
         if ability is not None:  # most cards declare none: no scan of the declarations

@@ -126,12 +126,18 @@ def settle(game: G, events: Events = ()) -> tuple[G, Events]:
     exhaustion, SD-6) but still stand leave the fight together (SK-6); a held declaration
     whose window closed is made (SK-4)."""
     deck: SkillsState = game.skills
+    state: SkirmishState = game.skirmish
+    if state.held is None:
+        for o in deck.owners:  # a loop, not any(): no generator at every step
+            if not o.alive:
+                break
+        else:
+            return game, ()  # most steps: nobody died, nothing is held
     dead = [o.player for o in deck.owners if not o.alive]
     more: Events = ()
     if dead:
         standing = _standing(game.combat, dead)
         if standing:
-            state: SkirmishState = game.skirmish
             for player in standing:
                 state = mark(state, player, "death_round", deck.round)
             game, more = leave_fight(game.with_skirmish(state), standing, FATAL_EXHAUSTION)

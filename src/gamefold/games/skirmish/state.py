@@ -222,12 +222,13 @@ _set_tallies = replacer(SkirmishState, "tallies")
 
 def bump(state: SkirmishState, player: str, **amounts: int) -> SkirmishState:
     """``state`` with ``player``'s tally fields increased by ``amounts``."""
-    tallies = list(state.tallies)
+    tallies = state.tallies
     for i, tally in enumerate(tallies):
-        if tally.player == player:
+        if tally.player == player:  # a player has one tally
             changes = {k: getattr(tally, k) + v for k, v in amounts.items()}
-            tallies[i] = replace(tally, **changes)
-    return _set_tallies(state, tuple(tallies))
+            tallies = (*tallies[:i], replace(tally, **changes), *tallies[i + 1 :])
+            break
+    return _set_tallies(state, tallies)
 
 
 def mark(state: SkirmishState, player: str, field: str, round_: int) -> SkirmishState:
