@@ -31,10 +31,8 @@ from gamefold.skills.session import (
     Effects,
     SkillsState,
     card_definition,
-    dead,
     living_seat,
     owner_of,
-    unknown_player,
     with_owner,
 )
 from gamefold.skills.timing import (
@@ -166,15 +164,10 @@ def _not_held(player: str, card: int) -> Refusal:
 def _user(state: SkillsState, player: str, card: int, reactions: bool) -> int | Refusal:
     """The seat of ``player`` if they may use ``card`` now, else the refusal: a seat
     (EN-4), alive (SD-6), holding the card (EN-4), in time (SD-8, SD-9)."""
-    # living_seat's checks, in its order, read here: every card use asks them.
-    seats = state.seats
-    if player not in seats:
-        return unknown_player(player)
-    seat = seats.index(player)
-    owner = state.owners[seat]
-    if not owner.alive:
-        return dead(owner)
-    if card not in owner.hand:
+    seat = living_seat(state, player)
+    if isinstance(seat, Refusal):
+        return seat
+    if card not in state.owners[seat].hand:
         return _not_held(player, card)
     if acts_now(state, player):  # SD-8: any card in one's own activation
         return seat
@@ -187,7 +180,11 @@ _set_discard = replacer(Owner, "discard")
 _set_hand_discard = replacer(Owner, "hand", "discard")
 _set_burned = replacer(Owner, "hand", "exhausted", "modifiers")
 _set_gm_burned = replacer(Owner, "hand", "discard", "modifiers")
-_set_owners = replacer(SkillsState, "owners")
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    k = hand.index(card)
+    return hand[:k] + hand[k + 1 :]
 
 
 def decide_play(state: SkillsState, action: Play, effects: Effects) -> Decided:
@@ -197,19 +194,15 @@ def decide_play(state: SkillsState, action: Play, effects: Effects) -> Decided:
     seat = _user(state, player, card, True)
     if isinstance(seat, Refusal):
         return seat
-    owners = state.owners
-    owner = owners[seat]
+    owner = state.owners[seat]
     definition = card_definition(state, card)
     played = CardPlayed(player, card, definition.name, definition.play)
     handler = effects.get(definition.play.name)
-    hand = owner.hand
-    k = hand.index(card)  # held: _user checked it
-    hand = hand[:k] + hand[k + 1 :]
-    if handler is None:  # with_owner's copy, made here: most Plays take this way
-        owner = _set_hand_discard(owner, hand, (*owner.discard, card))
-        return _set_owners(state, (*owners[:seat], owner, *owners[seat + 1 :])), (played,)
+    if handler is None:
+        owner = _set_hand_discard(owner, _without(owner.hand, card), (*owner.discard, card))
+        return with_owner(state, seat, owner), (played,)
     # SD-11: the card has left the hand while its effect happens, then reaches the discard.
-    state = with_owner(state, seat, _set_hand(owner, hand))
+    state = with_owner(state, seat, _set_hand(owner, _without(owner.hand, card)))
     state, more = handler(state, player, definition.play)
     owner = state.owners[seat]
     state = with_owner(state, seat, _set_discard(owner, (*owner.discard, card)))
@@ -223,19 +216,16 @@ def decide_burn(state: SkillsState, action: Burn) -> Decided:
     seat = _user(state, player, card, True)
     if isinstance(seat, Refusal):
         return seat
-    owners = state.owners
-    owner = owners[seat]
+    owner = state.owners[seat]
     definition = card_definition(state, card)
-    hand, modifiers = owner.hand, owner.modifiers + definition.burn
-    k = hand.index(card)  # held: _user checked it
-    hand = hand[:k] + hand[k + 1 :]
+    hand, modifiers = _without(owner.hand, card), owner.modifiers + definition.burn
     exhausts = player != GM  # SD-7: Exhaustion never applies to the GM
     if exhausts:
         owner = _set_burned(owner, hand, (*owner.exhausted, card), modifiers)
     else:
         owner = _set_gm_burned(owner, hand, (*owner.discard, card), modifiers)
     burned = CardBurned(player, card, definition.name, definition.burn, exhausts)
-    return _set_owners(state, (*owners[:seat], owner, *owners[seat + 1 :])), (burned,)
+    return with_owner(state, seat, owner), (burned,)
 
 
 def decide_discard(state: SkillsState, action: Discard) -> Decided:
@@ -245,13 +235,9 @@ def decide_discard(state: SkillsState, action: Discard) -> Decided:
     seat = _user(state, player, card, False)
     if isinstance(seat, Refusal):
         return seat
-    owners = state.owners
-    owner = owners[seat]
-    hand = owner.hand
-    k = hand.index(card)  # held: _user checked it
-    owner = _set_hand_discard(owner, hand[:k] + hand[k + 1 :], (*owner.discard, card))
-    state = _set_owners(state, (*owners[:seat], owner, *owners[seat + 1 :]))
-    return state, (CardDiscarded(player, card),)
+    owner = state.owners[seat]
+    owner = _set_hand_discard(owner, _without(owner.hand, card), (*owner.discard, card))
+    return with_owner(state, seat, owner), (CardDiscarded(player, card),)
 
 
 def decide_pay(state: SkillsState, action: PayCost) -> Decided:

@@ -195,9 +195,7 @@ def narrow_window(
 
 def declared_ability(config: SkirmishConfig, game: SkirmishSlices, card: int) -> str | None:
     """SK-3: the ability card ``card``'s Play effect declares, if any."""
-    deck = game.skills
-    # skills.card_definition's one line, read here: each listing asks it of every card held.
-    effect = deck.config.card_definition(card, len(deck.seats) - 1).play.name
+    effect = card_definition(game.skills, card).play.name
     return config.card_ability(effect)
 
 

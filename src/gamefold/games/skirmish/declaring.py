@@ -298,14 +298,11 @@ def use_options(config: SkirmishConfig, game: SkirmishSlices, actor: str) -> tup
     """Every UseAbility and UseCard of the active unit, if ``actor`` controls it (EN-5)."""
     deck = game.skills
     unit = deck.active
-    # The guard's and blocked's reasons, as the decide functions meet them; the unit's
-    # controller (skills.controller) read here, as every listing asks it.
-    if unit is None or blocked(game, unit) is not None:
-        return ()
-    if (GM if unit in deck.gm_units else unit) != actor:
+    # The guard's and blocked's reasons, as the decide functions meet them.
+    if unit is None or blocked(game, unit) is not None or controller(deck, unit) != actor:
         return ()
     declares = combat.declarations(game.combat, unit)
-    hand = deck.owners[deck.seats.index(actor)].hand  # the controller has a seat
+    hand = owner_of(deck, actor).hand
     ordered = sorted(hand)
     cost = config.cost
     # Each ability's payments once (a free one: just ``()``), for its many Hands and
