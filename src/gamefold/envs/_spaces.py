@@ -3,7 +3,7 @@ Gymnasium): the spaces, the mask and the check of an action."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -27,10 +27,10 @@ def mask_box(size: int) -> spaces.Box:
     return spaces.Box(0, 1, (size,), np.int8)
 
 
-def mask_of(size: int, indices: Iterable[int]) -> Any:
+def mask_of(size: int, indices: Sequence[int]) -> Any:
     """An int8 mask of ``size`` with ones at ``indices``."""
     mask = np.zeros(size, np.int8)
-    mask[list(indices)] = 1
+    mask.put(indices, 1)  # half the time of indexing with a list of the indices
     return mask
 
 

@@ -113,9 +113,13 @@ class Context:
             for action in self.legal:
                 if type(action) is kind:
                     seen.setdefault(start(action), set()).add(read(action))
-            found = self._groups[key] = {
-                prefix: tuple(sorted(values, key=repr)) for prefix, values in seen.items()
-            }
+            found = self._groups[key] = {}
+            # Every prefix's values and index at once: encoding the legal actions asks for
+            # each prefix in turn, and each would otherwise come through index and values.
+            for prefix, distinct in seen.items():
+                values = found[prefix] = tuple(sorted(distinct, key=repr))
+                self._values[kind, name, prefix] = values
+                self._index[kind, name, prefix] = {value: i for i, value in enumerate(values)}
         return found
 
 
