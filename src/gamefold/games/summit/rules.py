@@ -160,7 +160,7 @@ def settle(game: G, events: Events) -> tuple[G, Events]:
     """The map applies the step's diplomacy ``events`` (SM-5, SM-7 … SM-9, SM-13, SM-14);
     at a turn start it then reveals the player's secret pacts and deploys, counting the
     territories held when the turn began (SM-3, SM-4)."""
-    if not any(type(e) in _WATCHED for e in events):
+    if _WATCHED.isdisjoint(map(type, events)):  # most steps: nothing for the map to follow
         return game, ()
     before: MapState = game.map
     began = next((e for e in events if isinstance(e, TurnBegan)), None)
