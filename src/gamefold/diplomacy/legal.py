@@ -60,6 +60,7 @@ __all__ = [
 _discard = lru_cache(maxsize=4096)(Discard)
 _self_apply = lru_cache(maxsize=4096)(SelfApply)
 _end_turn = lru_cache(maxsize=64)(EndTurn)
+_play = lru_cache(maxsize=4096)(PlayStandalone)
 
 
 def _hand(state: DiplomacyState, actor: str) -> tuple[int, ...] | None:
@@ -133,7 +134,7 @@ def standalone_plays(state: DiplomacyState, actor: str) -> tuple[PlayStandalone,
 def _plays(state: DiplomacyState, player: PlayerState) -> tuple[PlayStandalone, ...]:
     """DP-12: each Standalone card in the hand of ``player``, whose window is open, unused."""
     cards = cards_of(state, player.hand, Kind.STANDALONE)
-    return tuple(PlayStandalone(player.player, c) for c in cards)
+    return tuple(_play(player.player, c) for c in cards)
 
 
 def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:

@@ -11,6 +11,7 @@ its rules. Lifecycle actions reach the diplomacy slice first, then the map, then
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -217,6 +218,11 @@ def play_standalone(game: G, action: Any) -> tuple[G, Events] | Refusal:
     return game, events
 
 
+# Records are immutable: a window's listing hands out one per player, card and target rather
+# than building them anew at every choice, as diplomacy's and the map's listings do.
+_play = lru_cache(maxsize=4096)(PlayStandalone)
+
+
 def list_standalone(game: SummitSlices, actor: str) -> tuple[Action, ...]:
     """Each Standalone card diplomacy lets ``actor`` play, with every target its effect
     takes: ``""`` (auto) first, then players in seat order or territories in map order."""
@@ -225,7 +231,7 @@ def list_standalone(game: SummitSlices, actor: str) -> tuple[Action, ...]:
         effect = _effect(game, action.card)
         aims = targets(game.map, effect, actor)
         out += [
-            PlayStandalone(actor, action.card, aim)
+            _play(actor, action.card, aim)
             for aim in aims
             if pact_problem(game, effect, actor, aim) is None  # SM-16
         ]
