@@ -177,9 +177,9 @@ def settle(game: G, events: Events) -> tuple[G, Events]:
 
 
 def _holds_standalone(dip: DiplomacyState, player: str) -> bool:
-    cards = dip.config.cards
+    cards, standalone = dip.config.cards, Kind.STANDALONE  # the member read once, not a card
     hand = next(each.hand for each in dip.players if each.player == player)
-    return any(cards[c].kind is Kind.STANDALONE for c in hand)
+    return any(cards[c].kind is standalone for c in hand)
 
 
 def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
