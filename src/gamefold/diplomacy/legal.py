@@ -60,6 +60,10 @@ __all__ = [
 _discard = lru_cache(maxsize=4096)(Discard)
 _self_apply = lru_cache(maxsize=4096)(SelfApply)
 _end_turn = lru_cache(maxsize=64)(EndTurn)
+# The kinds a listing sorts a hand by, read once: a member read through its enum class goes
+# through the class's metaclass each time.
+_AGREEMENT, _VALUE, _STANDALONE = Kind.AGREEMENT, Kind.VALUE, Kind.STANDALONE
+_play = lru_cache(maxsize=4096)(PlayStandalone)
 
 
 def _hand(state: DiplomacyState, actor: str) -> tuple[int, ...] | None:
@@ -89,8 +93,8 @@ def list_proposals(state: DiplomacyState, actor: str) -> Iterator[Propose]:
     hand = _hand(state, actor)
     if hand is None:
         return iter(())
-    agreements = cards_of(state, hand, Kind.AGREEMENT)
-    return _proposals(state, actor, agreements, cards_of(state, hand, Kind.VALUE))
+    agreements = cards_of(state, hand, _AGREEMENT)
+    return _proposals(state, actor, agreements, cards_of(state, hand, _VALUE))
 
 
 def proposal_count(state: DiplomacyState, actor: str) -> int:
@@ -98,9 +102,9 @@ def proposal_count(state: DiplomacyState, actor: str) -> int:
     hand = _hand(state, actor)
     if hand is None:
         return 0
-    values = len(cards_of(state, hand, Kind.VALUE))
+    values = len(cards_of(state, hand, _VALUE))
     others = len(state.players) - 1
-    slots = [state.config.cards[a].slots for a in cards_of(state, hand, Kind.AGREEMENT)]
+    slots = [state.config.cards[a].slots for a in cards_of(state, hand, _AGREEMENT)]
     return sum(perm(values, n) for n in slots) * others
 
 
@@ -132,8 +136,8 @@ def standalone_plays(state: DiplomacyState, actor: str) -> tuple[PlayStandalone,
 
 def _plays(state: DiplomacyState, player: PlayerState) -> tuple[PlayStandalone, ...]:
     """DP-12: each Standalone card in the hand of ``player``, whose window is open, unused."""
-    cards = cards_of(state, player.hand, Kind.STANDALONE)
-    return tuple(PlayStandalone(player.player, c) for c in cards)
+    cards = cards_of(state, player.hand, _STANDALONE)
+    return tuple(_play(player.player, c) for c in cards)
 
 
 def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
@@ -145,10 +149,10 @@ def legal_actions(state: DiplomacyState, actor: str) -> tuple[Action, ...]:
     out: list[Action] = []
     if on_turn(state, actor):
         hand = player.hand
-        values = cards_of(state, hand, Kind.VALUE)
+        values = cards_of(state, hand, _VALUE)
         out += [_discard(actor, card) for card in hand]
         out += [_self_apply(actor, card) for card in values]
-        agreements = cards_of(state, hand, Kind.AGREEMENT)
+        agreements = cards_of(state, hand, _AGREEMENT)
         if agreements:
             out += _proposals(state, actor, agreements, values)
         out.append(_end_turn(actor))

@@ -149,14 +149,8 @@ class BattleFought(Event):
 _NOT_YOURS_ATTACK = Refusal(
     codes.NOT_YOURS, "An attack starts from a territory of one's own.", "TR-4"
 )
-
-
 _OWN_TERRITORY = Refusal(codes.OWN_TERRITORY, "You already hold that territory.")
-
-
 _NOT_ADJACENT = Refusal(codes.NOT_ADJACENT, "An attack crosses one border, no more.")
-
-
 _TOO_FEW_TROOPS = Refusal(codes.TOO_FEW_TROOPS, "One troop must stay behind: it takes two.")
 
 
@@ -348,23 +342,31 @@ def attacks(state: TerritoryState[Any], actor: str) -> tuple[Attack, ...]:
     to attack with, a bordering target neither the actor's nor a truce partner's."""
     if not on_turn(state, actor):
         return ()
-    names, owners, garrisons = state.scenario.territories, state.owners, state.garrisons
+    scenario, owners, garrisons = state.scenario, state.owners, state.garrisons
     partners = truce_partners(state, actor)
-    return tuple(
-        _attack(actor, names[s], names[t])
-        for s, targets in _fronts(state.scenario.borders, owners, actor)
-        if can_attack_from(garrisons, s)
-        for t in targets
-        if owners[t] not in partners
-    )
+    out: list[Attack] = []
+    for source, targets, made in _fronts(scenario.territories, scenario.borders, owners, actor):
+        if not can_attack_from(garrisons, source):
+            continue
+        # Without truce partners every target is open (TR-6): the front's attacks, whole.
+        out += (
+            [a for t, a in zip(targets, made, strict=True) if owners[t] not in partners]
+            if partners
+            else made
+        )
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
 def _fronts(
-    borders: tuple[tuple[int, ...], ...], owners: tuple[str, ...], actor: str
-) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    names: tuple[str, ...],
+    borders: tuple[tuple[int, ...], ...],
+    owners: tuple[str, ...],
+    actor: str,
+) -> tuple[tuple[int, tuple[int, ...], tuple[Attack, ...]], ...]:
     """Each territory ``actor`` holds that borders one they do not hold, in map order, with
-    those it borders: where an attack may start and end, troops and truces aside (TR-4).
+    those it borders and the attacks onto them: where an attack may start and end, troops
+    and truces aside (TR-4).
 
     Cached, because only a conquest changes an owner. The answer depends on the arguments
     alone."""
@@ -373,7 +375,11 @@ def _fronts(
         for s in range(len(owners))
         if holds(owners, s, actor)
     )
-    return tuple((s, targets) for s, targets in fronts if targets)
+    return tuple(
+        (s, targets, tuple(_attack(actor, names[s], names[t]) for t in targets))
+        for s, targets in fronts
+        if targets
+    )
 
 
 def truce_attacks(state: TerritoryState[Any], actor: str) -> tuple[Attack, ...]:

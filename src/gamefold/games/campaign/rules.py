@@ -13,6 +13,7 @@ from typing import Self
 
 import attrs
 
+from gamefold import territory
 from gamefold.combat import CombatState
 from gamefold.core import replace, replacer
 from gamefold.diplomacy import DiplomacyState
@@ -82,7 +83,13 @@ def build_rules(
     """The registry of a campaign played with ``config``, from summit's registry and the
     skirmish's rules, on a :class:`CampaignGame`: summit's slices but its turn flow, the
     skirmish's but its bookkeeping, then the campaign slice holding those two."""
-    economy = tuple(sub for sub in summit_rules.subsystems if sub.name != summit.NAME)
+    economy = tuple(
+        # The map lists deploys alone: the battles' Attack rule lists the attacks (CP-1), so
+        # the map's own would only be built to be dropped.
+        attrs.evolve(sub, legal_actions=territory.deploys) if sub.name == summit.MAP else sub
+        for sub in summit_rules.subsystems
+        if sub.name != summit.NAME
+    )
     own = tuple(sub for sub in skirmish.subsystems(skirmish_config) if sub.name != skirmish.NAME)
     # The battle slices are deaf to the factions' lifecycle: their Rounds are CP-1's.
     deaf = tuple(attrs.evolve(sub, lifecycle=()) for sub in own)

@@ -108,6 +108,11 @@ class GameOver(Event):
     round: int
 
 
+# The phases the flow's decide functions and listing compare with, read once: a member read
+# through its enum class goes through the class's metaclass each time.
+_ROUND, _TURN_START, _TURN, _WINDOW = Phase.ROUND, Phase.TURN_START, Phase.TURN, Phase.WINDOW
+_ROUND_END, _OVER = Phase.ROUND_END, Phase.OVER
+
 _set_phase = replacer(SummitState, "phase")
 _set_round = replacer(SummitState, "round", "phase")
 _set_asked = replacer(SummitState, "asked")
@@ -115,7 +120,7 @@ _set_begun = replacer(SummitState, "phase", "turn", "proposals")
 
 
 def _not_now(state: SummitState, what: str) -> Refusal:
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return _GAME_OVER
     return Refusal(codes.NOT_NOW, f"It is not time to {what}.")
 
@@ -127,21 +132,21 @@ def decide_start_round(
     state: SummitState, action: StartRound
 ) -> tuple[SummitState, Events] | Refusal:
     """A Round begins only when the last one ended (SM-9); the first seat's turn is due."""
-    if state.phase is not Phase.ROUND:
+    if state.phase is not _ROUND:
         return _not_now(state, "begin a Round")
     begun = state.round + 1
-    return _set_round(state, begun, Phase.TURN_START), (RoundBegan(begun),)
+    return _set_round(state, begun, _TURN_START), (RoundBegan(begun),)
 
 
 def decide_end_round(state: SummitState, action: EndRound) -> tuple[SummitState, Events] | Refusal:
     """A Round ends only after every seat's turn (SM-9); after ``max_rounds`` the game is
     over (SM-10)."""
-    if state.phase is not Phase.ROUND_END:
+    if state.phase is not _ROUND_END:
         return _not_now(state, "end the Round")
     played = state.round
     if played >= state.max_rounds:
-        return _set_phase(state, Phase.OVER), (RoundEnded(played), GameOver("rounds", played))
-    return _set_phase(state, Phase.ROUND), (RoundEnded(played),)
+        return _set_phase(state, _OVER), (RoundEnded(played), GameOver("rounds", played))
+    return _set_phase(state, _ROUND), (RoundEnded(played),)
 
 
 def holdings_problem(game: SummitSlices, action: BeginTurn) -> Refusal | None:
@@ -171,9 +176,9 @@ def decide_begin_turn(
     if not isinstance(action, BeginTurn):
         return _BEGIN_TURN_NEEDED
     player = action.player
-    if state.phase is not Phase.TURN_START or player != state.next_player:
+    if state.phase is not _TURN_START or player != state.next_player:
         return _not_now(state, f"begin {player}'s turn")
-    return _set_begun(state, Phase.TURN, state.turn + 1, 0), ()
+    return _set_begun(state, _TURN, state.turn + 1, 0), ()
 
 
 def dominator(board: MapState) -> str:
@@ -188,13 +193,13 @@ def decide_end_turn(state: SummitState, action: EndTurn) -> tuple[SummitState, E
     """Only the player whose turn is under way ends it (SM-9). The game's last turn has no
     window; else the window opens (SM-9; a domination ends the game instead, the game's
     rule, :func:`dominated`)."""
-    if state.phase is not Phase.TURN or state.current != action.player:
+    if state.phase is not _TURN or state.current != action.player:
         message = f"It is not {action.player}'s turn to end."
         return Refusal(codes.NOT_YOUR_TURN, message, "SM-9")
     last_seat = state.turn % len(state.players) == 0
     if last_seat and state.round >= state.max_rounds:
-        return _set_phase(state, Phase.ROUND_END), ()
-    return _set_phase(state, Phase.WINDOW), ()
+        return _set_phase(state, _ROUND_END), ()
+    return _set_phase(state, _WINDOW), ()
 
 
 def dominated(game: G) -> tuple[G, Events]:
@@ -203,7 +208,7 @@ def dominated(game: G) -> tuple[G, Events]:
     state: SummitState = game.summit
     if not dominator(game.map):
         return game, ()
-    over = _set_phase(state, Phase.OVER)
+    over = _set_phase(state, _OVER)
     return game.with_summit(over), (GameOver("domination", state.round),)
 
 
@@ -212,12 +217,12 @@ def after_window(state: SummitState) -> SummitState:
     end (SM-9). The game's rules call it too, when a window is skipped or a Standalone card
     closes it."""
     last_seat = state.turn % len(state.players) == 0
-    return _set_phase(state, Phase.ROUND_END if last_seat else Phase.TURN_START)
+    return _set_phase(state, _ROUND_END if last_seat else _TURN_START)
 
 
 def in_window(state: SummitState, player: str) -> bool:
     """Whether ``player``'s between-turn window is open (SM-9)."""
-    return state.phase is Phase.WINDOW and state.current == player
+    return state.phase is _WINDOW and state.current == player
 
 
 def decide_pass(state: SummitState, action: Pass) -> tuple[SummitState, Events] | Refusal:

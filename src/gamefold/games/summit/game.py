@@ -20,6 +20,11 @@ from gamefold.territory import holdings, territory_count, zones_held
 
 __all__ = ["Summit"]
 
+# The phases the clock and the actor ask about at every step, read once: a member read
+# through its enum class goes through the class's metaclass each time.
+_ROUND, _TURN_START, _TURN, _WINDOW = Phase.ROUND, Phase.TURN_START, Phase.TURN, Phase.WINDOW
+_ROUND_END, _OVER = Phase.ROUND_END, Phase.OVER
+
 
 def _garrisoned(state: MapState, player: str) -> int:
     """The troops on ``player``'s territories."""
@@ -77,15 +82,16 @@ class Summit(GameDef[SummitConfig]):
         """StartRound, BeginTurn with the map's holdings, or EndRound, when one is due;
         never while a proposal awaits its answer (SM-9)."""
         state: SummitState = game.summit
-        if state.asked is not None:
+        phase = state.phase
+        if phase is _TURN or state.asked is not None:  # most steps: a player's choice
             return None
-        if state.phase is Phase.ROUND:
+        if phase is _ROUND:
             return StartRound()
-        if state.phase is Phase.TURN_START:
+        if phase is _TURN_START:
             player = state.next_player
             territories, zones = holdings(game.map, player)
             return BeginTurn(player, territories, zones)
-        if state.phase is Phase.ROUND_END:
+        if phase is _ROUND_END:
             return EndRound()
         return None
 
@@ -93,18 +99,19 @@ class Summit(GameDef[SummitConfig]):
         """The recipient of an awaited proposal, else the player whose turn or window it
         is; while the clock acts, the player its next action concerns; ``None`` when over."""
         state: SummitState = game.summit
-        if state.phase is Phase.OVER:
+        phase, asked = state.phase, state.asked
+        if phase is _OVER:
             return None
-        if state.asked is not None:
-            return state.asked.to
-        if state.phase in (Phase.TURN, Phase.WINDOW):
+        if asked is not None:
+            return asked.to
+        if phase is _TURN or phase is _WINDOW:
             return state.current
         return state.next_player
 
     def is_over(self, game: Game) -> bool:
         """Whether the game has ended (SM-10)."""
         state: SummitState = game.summit
-        return state.phase is Phase.OVER
+        return state.phase is _OVER
 
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
         """Per player: ``winner``, ``win_share``, ``score`` (DP-14) and the map's figures.

@@ -11,6 +11,7 @@ its rules. Lifecycle actions reach the diplomacy slice first, then the map, then
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -160,7 +161,7 @@ def settle(game: G, events: Events) -> tuple[G, Events]:
     """The map applies the step's diplomacy ``events`` (SM-5, SM-7 … SM-9, SM-13, SM-14);
     at a turn start it then reveals the player's secret pacts and deploys, counting the
     territories held when the turn began (SM-3, SM-4)."""
-    if not any(type(e) in _WATCHED for e in events):
+    if _WATCHED.isdisjoint(map(type, events)):  # most steps: nothing for the map to follow
         return game, ()
     before: MapState = game.map
     began = next((e for e in events if isinstance(e, TurnBegan)), None)
@@ -176,9 +177,9 @@ def settle(game: G, events: Events) -> tuple[G, Events]:
 
 
 def _holds_standalone(dip: DiplomacyState, player: str) -> bool:
-    cards = dip.config.cards
+    cards, standalone = dip.config.cards, Kind.STANDALONE  # the member read once, not a card
     hand = next(each.hand for each in dip.players if each.player == player)
-    return any(cards[c].kind is Kind.STANDALONE for c in hand)
+    return any(cards[c].kind is standalone for c in hand)
 
 
 def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
@@ -217,6 +218,11 @@ def play_standalone(game: G, action: Any) -> tuple[G, Events] | Refusal:
     return game, events
 
 
+# Records are immutable: a window's listing hands out one per player, card and target rather
+# than building them anew at every choice, as diplomacy's and the map's listings do.
+_play = lru_cache(maxsize=4096)(PlayStandalone)
+
+
 def list_standalone(game: SummitSlices, actor: str) -> tuple[Action, ...]:
     """Each Standalone card diplomacy lets ``actor`` play, with every target its effect
     takes: ``""`` (auto) first, then players in seat order or territories in map order."""
@@ -225,7 +231,7 @@ def list_standalone(game: SummitSlices, actor: str) -> tuple[Action, ...]:
         effect = _effect(game, action.card)
         aims = targets(game.map, effect, actor)
         out += [
-            PlayStandalone(actor, action.card, aim)
+            _play(actor, action.card, aim)
             for aim in aims
             if pact_problem(game, effect, actor, aim) is None  # SM-16
         ]
