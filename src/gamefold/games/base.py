@@ -3,10 +3,6 @@
 The names live in two modules and are gathered here: :mod:`gamefold.games.definition`
 holds :class:`GameDef` and the registers of games and policies, :mod:`gamefold.games.playing`
 the driver :func:`play`, which returns a :class:`Played` game with every state and event.
-
-A **policy** chooses an action for one actor from that actor's view of the game (never the
-full state, EN-9), the legal actions, and its own :class:`~gamefold.rng.Rng` stream (never
-the game's, which would let a bot see the future).
 """
 
 from __future__ import annotations

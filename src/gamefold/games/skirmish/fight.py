@@ -127,13 +127,9 @@ def settle(game: G, events: Events = ()) -> tuple[G, Events]:
     whose window closed is made (SK-4)."""
     deck: SkillsState = game.skills
     state: SkirmishState = game.skirmish
-    if state.held is None:
-        for o in deck.owners:  # a loop, not any(): no generator at every step
-            if not o.alive:
-                break
-        else:
-            return game, ()  # most steps: nobody died, nothing is held
     dead = [o.player for o in deck.owners if not o.alive]
+    if not dead and state.held is None:
+        return game, ()  # most steps: nobody died, nothing is held
     more: Events = ()
     if dead:
         standing = _standing(game.combat, dead)

@@ -145,11 +145,11 @@ def whose_choice(config: SkirmishConfig, game: SkirmishSlices) -> str | None:
     """Whose choice is due: a reacting player, the pairing side, the active unit's
     controller, or the side due to activate; ``None`` when the clock acts or it is over."""
     deck: SkillsState = game.skills
-    fight: CombatState = game.combat
-    if fight.ending is not None or not deck.in_round:  # SK-9: fight_over, asked every step
+    if fight_over(game) or not deck.in_round:
         return None
     if deck.reacting:
         return deck.reacting[0]
+    fight: CombatState = game.combat
     if pairing_needed(fight):
         return deciding(config, fight)
     if deck.active is not None:

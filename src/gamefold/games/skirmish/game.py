@@ -114,7 +114,7 @@ class Skirmish(GameDef[SkirmishConfig]):
 
     def clock_action(self, game: Game) -> Action | None:
         """``StartRound`` between Rounds, ``EndRound`` once every unit has activated."""
-        if game.combat.ending is not None:  # SK-9 (fight_over), read inline: every step
+        if fight_over(game):
             return None
         deck: SkillsState = game.skills
         if not deck.in_round:
@@ -127,7 +127,7 @@ class Skirmish(GameDef[SkirmishConfig]):
 
     def is_over(self, game: Game) -> bool:
         """Whether the fight has ended (SK-9)."""
-        return game.combat.ending is not None  # fight_over's test, one call fewer a step
+        return fight_over(game)
 
     def outcome(self, game: Game) -> dict[str, dict[str, Any]]:
         """Per player (the party, then ``"gm"``): winner, side, fate, damage, cards …"""

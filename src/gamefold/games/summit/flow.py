@@ -26,7 +26,19 @@ from gamefold.core import (
 from gamefold.diplomacy import BeginTurn, ProposalMade
 from gamefold.domains import ACTOR, domain
 from gamefold.games.summit import codes
-from gamefold.games.summit.state import Ask, G, MapState, Phase, SummitSlices, SummitState
+from gamefold.games.summit.state import (
+    _OVER,
+    _ROUND,
+    _ROUND_END,
+    _TURN,
+    _TURN_START,
+    _WINDOW,
+    Ask,
+    G,
+    MapState,
+    SummitSlices,
+    SummitState,
+)
 from gamefold.pipeline import Refusal
 from gamefold.territory import holdings
 
@@ -107,11 +119,6 @@ class GameOver(Event):
     reason: str
     round: int
 
-
-# The phases the flow's decide functions and listing compare with, read once: a member read
-# through its enum class goes through the class's metaclass each time.
-_ROUND, _TURN_START, _TURN, _WINDOW = Phase.ROUND, Phase.TURN_START, Phase.TURN, Phase.WINDOW
-_ROUND_END, _OVER = Phase.ROUND_END, Phase.OVER
 
 _set_phase = replacer(SummitState, "phase")
 _set_round = replacer(SummitState, "round", "phase")

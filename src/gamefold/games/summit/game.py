@@ -14,16 +14,23 @@ from gamefold.games.summit.account import describe
 from gamefold.games.summit.config import SummitConfig
 from gamefold.games.summit.policies import greedy, random_kinds
 from gamefold.games.summit.rules import build_rules
-from gamefold.games.summit.state import DIPLOMACY, MAP, NAME, MapState, Phase, SummitState
+from gamefold.games.summit.state import (
+    _OVER,
+    _ROUND,
+    _ROUND_END,
+    _TURN,
+    _TURN_START,
+    _WINDOW,
+    DIPLOMACY,
+    MAP,
+    NAME,
+    MapState,
+    SummitState,
+)
 from gamefold.registry import Game, Rules
 from gamefold.territory import holdings, territory_count, zones_held
 
 __all__ = ["Summit"]
-
-# The phases the clock and the actor ask about at every step, read once: a member read
-# through its enum class goes through the class's metaclass each time.
-_ROUND, _TURN_START, _TURN, _WINDOW = Phase.ROUND, Phase.TURN_START, Phase.TURN, Phase.WINDOW
-_ROUND_END, _OVER = Phase.ROUND_END, Phase.OVER
 
 
 def _garrisoned(state: MapState, player: str) -> int:

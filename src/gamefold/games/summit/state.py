@@ -69,6 +69,12 @@ class Phase(StrEnum):
     """The game has ended (SM-10)."""
 
 
+# The phases as plain names, for the flow and the clock, which compare with them at every
+# step: a member read through its enum class goes through the class's metaclass each time.
+_ROUND, _TURN_START, _TURN, _WINDOW = Phase.ROUND, Phase.TURN_START, Phase.TURN, Phase.WINDOW
+_ROUND_END, _OVER = Phase.ROUND_END, Phase.OVER
+
+
 @attrs.frozen
 class Ask:
     """A proposal awaiting its recipient's answer before play goes on (SM-9)."""
