@@ -75,17 +75,22 @@ def _bounds(bounds: Mapping[str, tuple[float, float]] | None) -> dict[str, tuple
     return {name: _range(name, given) for name, given in bounds.items()}
 
 
-def _range(name: str, given: object) -> tuple[float, float]:
-    pair = tuple(given) if isinstance(given, tuple | list) else ()
-    if len(pair) == 2 and all(
-        isinstance(end, numbers.Real)
-        and not isinstance(end, bool)
-        and -LIMIT <= float(end) <= LIMIT
-        for end in pair
+def _numbers(given: object, length: int) -> tuple[float, ...] | None:
+    """``given`` as ``length`` floats, if it is a tuple or list of that many real numbers
+    (no bool) within ``±LIMIT``; else ``None``."""
+    found = tuple(given) if isinstance(given, tuple | list) else ()
+    if len(found) == length and all(
+        isinstance(n, numbers.Real) and not isinstance(n, bool) and -LIMIT <= float(n) <= LIMIT
+        for n in found
     ):
-        low, high = float(pair[0]), float(pair[1])
-        if low < high:
-            return low, high
+        return tuple(float(n) for n in found)
+    return None
+
+
+def _range(name: str, given: object) -> tuple[float, float]:
+    pair = _numbers(given, 2)
+    if pair is not None and pair[0] < pair[1]:
+        return pair[0], pair[1]
     message = (
         f"bounds[{name!r}] is a pair (low, high) of numbers from {-LIMIT:,.0f} to "
         f"{LIMIT:,.0f}, low below high, not {quoted(given)}"
@@ -123,12 +128,9 @@ def _grown(game: GameDef[Any], horizon: int | None) -> dict[str, tuple[float, fl
 def _growth(name: str, given: object) -> _Growth:
     """A game's growth of ``name`` checked: ``(low, start, step)``, ``low`` at most
     ``start``, ``step`` 0 or more, all within ``±LIMIT``."""
-    triple = tuple(given) if isinstance(given, tuple | list) else ()
-    if len(triple) == 3 and all(
-        isinstance(n, numbers.Real) and not isinstance(n, bool) and -LIMIT <= float(n) <= LIMIT
-        for n in triple
-    ):
-        low, start, step = (float(n) for n in triple)
+    triple = _numbers(given, 3)
+    if triple is not None:
+        low, start, step = triple
         if low <= start and step >= 0:
             return low, start, step
     message = (
