@@ -110,6 +110,34 @@ def test_every_decision_fits_the_sizes_whatever_the_seed(
     assert list(played_misfits(game, seed)) == []
 
 
+def _variants() -> st.SearchStrategy[GameDef[Any]]:
+    """Shipped games with the config fields their bounds grow with changed: the party and
+    the enemies (SD-13, CB-5), the seats and the hand limit (SM-1, DP-13), the garrison."""
+    skirmish = st.builds(
+        lambda party, enemies: get_game("skirmish")().variant(
+            party_size=party, enemies=get_game("skirmish")().config.enemies[:enemies]
+        ),
+        st.integers(1, 4),
+        st.integers(1, 3),
+    )
+    summit = st.builds(
+        lambda players, limit: get_game("summit")().variant(
+            players=players, **{"diplomacy.hand_limit": limit}
+        ),
+        st.integers(3, 6),
+        st.integers(10, 20),
+    )
+    campaign = st.builds(
+        lambda slots: get_game("campaign")().variant(garrison_slots=slots), st.integers(1, 4)
+    )
+    return st.one_of(skirmish, summit, campaign)
+
+
+@given(game=_variants(), seed=st.integers(0, 2**32))
+def test_every_decision_fits_the_sizes_whatever_the_config(game: GameDef[Any], seed: int) -> None:
+    assert list(played_misfits(game, seed)) == []
+
+
 @pytest.fixture(scope="module")
 def own(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameDef[Any]]:
     with skeleton_game(tmp_path_factory.mktemp("sizes")) as game:
