@@ -36,7 +36,9 @@ LAYOUT_VERSION = 1
 
 @attrs.frozen
 class Block:
-    """One action type's indices: ``offset`` up to ``offset + size``, a digit a field."""
+    """One action type's indices: ``offset`` up to ``offset + size``, a digit a field, each
+    field with its domain at the size the game gives it (a resized copy of the declared
+    one when the game bounds it below its cap)."""
 
     kind: type[Action]
     fields: tuple[tuple[str, Domain], ...]
@@ -226,7 +228,9 @@ class _Sizing:
     def __call__(self, kind: type, name: str, dom: Domain) -> Domain:
         if isinstance(dom, Maybe):
             inner = self(kind, name, dom.inner)
-            return dom if inner is dom.inner else Maybe(inner)
+            if inner is dom.inner:
+                return dom
+            return self._made.setdefault((id(dom), inner.size), Maybe(inner))
         if not isinstance(dom, Ref | Listed):
             return dom
         bound = self._sizes.get((kind, name))
