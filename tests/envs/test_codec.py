@@ -12,7 +12,7 @@ from gamefold.domains import Listed, Maybe, Ref, declared
 from gamefold.envs import ActionCodec, action_types
 from gamefold.games.base import get_game
 from gamefold.rng import Rng
-from gamefold.skills import Activate
+from gamefold.skills import Activate, Burn
 from gamefold.testing import ConformanceError, codec_conformance
 
 GAMES = ("skirmish", "summit", "campaign")
@@ -97,9 +97,9 @@ def test_an_action_outside_the_universe_or_an_index_naming_nothing_is_refused() 
         codec.encode(Withdraw(("ana",), "a test"), ctx)
     with pytest.raises(ValueError, match="outside range"):
         codec.decode(codec.size, ctx)
-    unit = next(b for b in codec.blocks if b.kind is Activate)
-    with pytest.raises(ValueError, match="no unit number 7"):
-        codec.decode(unit.offset + 7, ctx)  # skirmish has 6 units
+    burn = next(b for b in codec.blocks if b.kind is Burn)
+    with pytest.raises(ValueError, match="no card number 15"):
+        codec.decode(burn.offset + 15, ctx)  # the first owner; no one sees 16 cards in hand
 
 
 def test_listed_and_maybe_domains_take_their_declared_room() -> None:

@@ -51,6 +51,14 @@ def test_an_illegal_choice_is_refused() -> None:
     assert isinstance(caught.value.__cause__, ValueError)  # the agent's index named none
 
 
+def test_an_agent_of_another_layout_is_told_so() -> None:
+    """An agent trained before summit's space was sized to it chooses indices up to 8,713;
+    beyond this layout's range, the refusal names the layout, not a passing illegal move."""
+    policy = as_policy(lambda observation, mask: 8_713, "summit")
+    with pytest.raises(PolicyError, match=r"outside this game's range\(3,458\) \(layout 1:"):
+        play("summit", 1, policy)
+
+
 @pytest.mark.parametrize(
     "make",
     [float, np.float64, lambda i: i + 0.7, lambda i: True, str],

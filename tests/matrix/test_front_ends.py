@@ -285,7 +285,7 @@ def test_maskable_ppo_learns_a_few_steps(subject: Subject, here: Path) -> None:
     """sb3-contrib's ``MaskablePPO`` collects one rollout on the first seat and updates on
     it, every action legal: it reads the mask itself, and ``illegal="raise"`` would stop it
     at the first index that names no legal action. The quick lane takes the skeleton's
-    row: a network over skirmish's 29,720 indices takes seconds even for 64 steps."""
+    row: a network over skirmish's 11,824 indices takes seconds even for 64 steps."""
     import torch
     from sb3_contrib import MaskablePPO
 

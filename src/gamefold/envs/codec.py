@@ -2,8 +2,11 @@
 
 :class:`ActionCodec` reads the domains the action records declare on their fields
 (:mod:`gamefold.domains`) and lays out, for any registered game, one block of indices per
-player action type (sorted by name), each field a digit of a mixed-radix number. The
-universe is the same for every agent and every seed: it depends on the declarations alone.
+player action type (sorted by name), each field a digit of a mixed-radix number: a
+reference or listed field takes the smaller of its domain's cap and the bound the game's
+config sets it (:meth:`GameDef.action_sizes <gamefold.games.GameDef.action_sizes>`). The
+universe is the same for every agent and every seed: it depends on the declarations and the
+game's config alone.
 References (a card in hand, an open proposal) resolve against the actor's view, and
 :class:`Listed` fields against the actor's legal actions, both gathered in a
 :class:`Context` built once per decision. A codec writes one encoder per action type
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -33,7 +36,9 @@ LAYOUT_VERSION = 1
 
 @attrs.frozen
 class Block:
-    """One action type's indices: ``offset`` up to ``offset + size``, a digit a field."""
+    """One action type's indices: ``offset`` up to ``offset + size``, a digit a field, each
+    field with its domain at the size the game gives it (a resized copy of the declared
+    one when the game bounds it below its cap)."""
 
     kind: type[Action]
     fields: tuple[tuple[str, Domain], ...]
@@ -209,6 +214,38 @@ def _outside(action: Action, name: str, dom: Domain) -> None:
     )
 
 
+class _Sizing:
+    """Each field's domain at the size its game gives it (:meth:`GameDef.action_sizes
+    <gamefold.games.GameDef.action_sizes>`): a reference or listed domain takes the
+    smaller of its cap and the game's bound, and a maybe one its inner domain's."""
+
+    def __init__(self, sizes: Mapping[Any, int]) -> None:
+        self._sizes = sizes
+        # One resized copy a domain and size: the decision context keys a reference's
+        # values by the domain's identity, so every field declaring it shares them.
+        self._made: dict[tuple[int, int], Domain] = {}
+
+    def __call__(self, kind: type, name: str, dom: Domain) -> Domain:
+        if isinstance(dom, Maybe):
+            inner = self(kind, name, dom.inner)
+            if inner is dom.inner:
+                return dom
+            return self._made.setdefault((id(dom), inner.size), Maybe(inner))
+        if not isinstance(dom, Ref | Listed):
+            return dom
+        bound = self._sizes.get((kind, name))
+        if bound is None and isinstance(dom, Ref):
+            bound = self._sizes.get(dom)
+        if bound is None or bound >= dom.cap:
+            return dom
+        size = max(int(bound), 1)  # a field takes one index even when it can take no value
+        made = self._made.get((id(dom), size))
+        if made is None:
+            made = attrs.evolve(dom, cap=size)
+            self._made[id(dom), size] = made
+        return made
+
+
 class ActionCodec:
     """Every player action of ``game`` as an index in ``range(size)``, the same for every
     agent and seed; see the module docstring."""
@@ -216,8 +253,9 @@ class ActionCodec:
     def __init__(self, game: GameDef[Any]) -> None:
         blocks: list[Block] = []
         offset = 0
+        sizing = _Sizing(game.action_sizes())
         for kind in action_types(game):
-            fields = declared(kind) or ()
+            fields = tuple((name, sizing(kind, name, dom)) for name, dom in declared(kind) or ())
             size = 1
             for _, dom in fields:
                 size *= dom.size

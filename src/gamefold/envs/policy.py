@@ -51,9 +51,22 @@ def as_policy(
         mask[list(indices)] = 1
         built = view.game() if hasattr(view, "game") else view
         observation = np.asarray(encoder.encode(built), np.float32)
-        return codec.legal_action(_index(agent(observation, mask)), ctx), rng
+        return codec.legal_action(_chosen(agent(observation, mask), codec), ctx), rng
 
     return policy
+
+
+def _chosen(choice: Any, codec: ActionCodec) -> int:
+    """The agent's choice as an index of ``codec``; one beyond its range is most likely an
+    agent whose numbering is another's (trained on another game, config or version)."""
+    index = _index(choice)
+    if not 0 <= index < codec.size:
+        raise ValueError(
+            f"action index {index} is outside this game's range({codec.size:,}) (layout "
+            f"{codec.layout}): an agent trained on another layout numbers actions otherwise, "
+            "so train it on this one"
+        )
+    return index
 
 
 def _index(choice: Any) -> int:

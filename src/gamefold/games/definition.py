@@ -173,6 +173,20 @@ class GameDef(ABC, Generic[C]):
         """
         return {}
 
+    def action_sizes(self) -> Mapping[Any, int]:
+        """How many values each action field can take under :attr:`config`, derived from
+        it: no decision ever resolves a reference, or lists a group of values, larger.
+        :mod:`gamefold.envs` numbers a field with the smaller of this and its domain's cap,
+        so an agent's action space is sized to the game rather than to every game.
+
+        A key is a :class:`~gamefold.domains.Ref` (every field declaring it) or an
+        ``(action_type, field_name)`` pair (that field alone, listed ones included); the
+        pair wins where both name a field. A bound must be sound: a decision
+        beyond it raises the codec's error mid-game. ``{}`` by default: every field takes
+        its domain's cap, as a game that says nothing always did.
+        """
+        return {}
+
     def describe(self, event: Event) -> str:
         """One readable line for an event, for the turn-by-turn account.
 

@@ -38,6 +38,7 @@ from typing import Any
 import attrs
 from gamefold import Action, EndRound, Game, Rng, Rules, StartRound, skills
 from gamefold.games import GameDef, Policy, register_game
+from gamefold.games.sizes import skill_sizes
 
 DECK = skills.SkillsConfig(deck_size=12, hand_limit=3)
 
@@ -82,6 +83,9 @@ class ${title}Game(GameDef[${title}Config]):
 
     def observation_growth(self) -> dict[str, tuple[float, float, float]]:
         return skills.view_growth(self.config.deck)  # SD-12: a Burn adds its modifiers
+
+    def action_sizes(self) -> dict[Any, int]:  # for RL envs: an action space that fits
+        return skill_sizes(self.config.deck, len(self.seats), gm_units=0)  # SD-1, SD-13
 
     def clock_action(self, game: Game) -> Action | None:
         deck = game.skills

@@ -9,7 +9,7 @@ from gamefold import combat, skills
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.domains import widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
-from gamefold.games.skirmish import account
+from gamefold.games.skirmish import account, sizes
 from gamefold.games.skirmish.account import OUTCOME_TYPES, describe, outcome
 from gamefold.games.skirmish.config import SCENARIOS, SkirmishConfig
 from gamefold.games.skirmish.declaring import redraw_held
@@ -83,6 +83,11 @@ class Skirmish(GameDef[SkirmishConfig]):
             "turn": (0.0, 1.0),
         }
         return widest(decks, combat.view_bounds(config.combat_config(), fighters), own)
+
+    def action_sizes(self) -> Mapping[Any, int]:
+        """The units, owners, combatants, abilities, pairings, drops and payments of this
+        party and these enemies (see :func:`~gamefold.games.skirmish.sizes.action_sizes`)."""
+        return sizes.action_sizes(self.config)
 
     def observation_growth(self) -> Mapping[str, tuple[float, float, float]]:
         """What one action adds to the counts no bound covers, none at the start: the

@@ -9,7 +9,7 @@ from gamefold import diplomacy, territory
 from gamefold.core import Action, EndRound, Event, StartRound
 from gamefold.diplomacy import BeginTurn, DiplomacyState
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
-from gamefold.games.summit import account, state
+from gamefold.games.summit import account, sizes, state
 from gamefold.games.summit.account import describe
 from gamefold.games.summit.config import SummitConfig
 from gamefold.games.summit.policies import greedy, random_kinds
@@ -84,6 +84,11 @@ class Summit(GameDef[SummitConfig]):
         """The true ranges of the view's numbers, from the config
         (see :func:`~gamefold.games.summit.state.view_bounds`)."""
         return state.view_bounds(self.config)
+
+    def action_sizes(self) -> Mapping[Any, int]:
+        """The seats, hand cards, fillings, territories and targets of this many players
+        on this map (see :func:`~gamefold.games.summit.sizes.action_sizes`)."""
+        return sizes.action_sizes(self.config)
 
     def clock_action(self, game: Game) -> Action | None:
         """StartRound, BeginTurn with the map's holdings, or EndRound, when one is due;
