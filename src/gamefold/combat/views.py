@@ -125,10 +125,25 @@ def _side_of(state: CombatState, viewer: str | None) -> Side | None:
     return c.side
 
 
+_HIDDEN: dict[int, tuple[Combatant, Combatant]] = {}
+"""The combatants hidden lately, by the ``id`` of the combatant shown in full: each entry
+holds that combatant, so no other object takes its ``id`` meanwhile."""
+_HIDDEN_MOST = 256
+
+
 def _hidden(c: Combatant) -> Combatant:
     if c.declaration is None and c.retreat is None:
         return c
-    return replace(c, declaration=None, retreat=None)
+    # A combatant a step did not change is hidden as the very object it was last time, so
+    # whoever encodes views by identity (an env's observations) skips it.
+    found = _HIDDEN.get(id(c))
+    if found is not None and found[0] is c:
+        return found[1]
+    shown = replace(c, declaration=None, retreat=None)
+    if len(_HIDDEN) >= _HIDDEN_MOST:
+        _HIDDEN.clear()
+    _HIDDEN[id(c)] = (c, shown)
+    return shown
 
 
 def view(state: CombatState, viewer: str | None) -> CombatView:
