@@ -9,14 +9,15 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 import attrs
 from pyrsistent import PMap, PSet, PVector
 
 from gamefold.envs._checks import LIMIT
+from gamefold.envs._patches import Items, Part
 
-__all__ = ["Bounds", "Items", "Part", "Write", "Writers"]
+__all__ = ["Bounds", "Write", "Writers"]
 
 Write = Callable[[Any, list[float]], None]
 Bounds = list[tuple[float, float]]
@@ -75,27 +76,6 @@ class _Source:
         exec(compile(text, f"<observation {name}>", "exec"), self.names)
         write: Write = self.names[name]
         return write
-
-
-class Items(NamedTuple):
-    """The items of an ordered sequence of records: at most ``cap`` of them written, each
-    ``width`` slots, through ``write``."""
-
-    cap: int
-    width: int
-    write: Write
-
-
-class Part(NamedTuple):
-    """One field of a slice's view laid out on its own (:meth:`Writers.parts`)."""
-
-    name: str
-    start: int
-    """Its first slot, counted from the slice's first."""
-    width: int
-    write: Write
-    items: Items | None
-    """Its items, when it is an ordered sequence of records, else ``None``."""
 
 
 Emit = Callable[[str, str, list[str]], None]

@@ -42,7 +42,8 @@ from gamefold._fields import quoted
 from gamefold.domains import EXACT, widest
 from gamefold.envs import _checks
 from gamefold.envs._checks import MAX_CAP, count
-from gamefold.envs._writers import Part, Write, Writers
+from gamefold.envs._patches import Patcher, patcher
+from gamefold.envs._writers import Write, Writers
 from gamefold.errors import ConfigError
 from gamefold.games.base import GameDef
 
@@ -181,9 +182,8 @@ class ObservationEncoder:
         # Each top-level field's packing into a float32 buffer's bytes, from its first slot.
         self._packs = [struct.Struct(f"={width}f") for _, _, width in self._top]
         # Each record slice's fields on their own, to rewrite only those that changed.
-        self._plans = {
-            name: (cls, [_Patch(part) for part in laid])
-            for name, (cls, laid) in writers.parts(views[0]).items()
+        self._plans: dict[str, tuple[type, Patcher]] = {
+            name: (cls, patcher(laid)) for name, (cls, laid) in writers.parts(views[0]).items()
         }
         self.size = len(slots)
         self._rules = game.rules
@@ -250,10 +250,7 @@ class ObservationEncoder:
             elif raw is not None and earlier is not None and self._patched(name, value, was):
                 # Its fields that are the very objects they were hold their numbers too:
                 # only the others are written, at their own slots.
-                for patch in self._plans[name][1]:
-                    now, then = getattr(value, patch.name), getattr(was, patch.name)
-                    if now is not then:
-                        patch.write(now, then, raw, start)
+                self._plans[name][1](value, was, raw, start)
                 parts.pop(name, None)  # what the slots hold now is no list kept
             else:
                 numbers: list[float] = []
@@ -275,39 +272,6 @@ class ObservationEncoder:
         whose fields are written one by one (both of the type laid out so)."""
         plan = self._plans.get(name)
         return plan is not None and type(value) is plan[0] and type(was) is plan[0]
-
-
-class _Patch:
-    """One field of a record slice, written again at its own slots when it is not the
-    object it was, and an ordered sequence of records item by item while its length holds."""
-
-    __slots__ = ("items", "name", "pack", "part", "put")
-
-    def __init__(self, part: Part) -> None:
-        self.part, self.name, self.items = part, part.name, part.items
-        self.pack = struct.Struct(f"={part.width}f")
-        self.put = None if part.items is None else struct.Struct(f"={part.items.width}f")
-
-    def write(self, value: Any, was: Any, raw: memoryview, start: int) -> None:
-        """Write ``value``'s slots into ``raw``, a slice starting at slot ``start`` whose
-        slots hold this field's numbers for ``was``, another object."""
-        at = start + self.part.start
-        items = self.items
-        if items is None:
-            if type(value) is tuple and value == was:  # a new tuple of the same names
-                return
-        elif self.put is not None and len(value) == len(was):
-            # The length slot and the padding stay: only the items that changed are written.
-            for i in range(min(len(value), items.cap)):
-                item = value[i]
-                if item is not was[i]:
-                    numbers: list[float] = []
-                    items.write(item, numbers)
-                    self.put.pack_into(raw, (at + 1 + i * items.width) * 4, *numbers)
-            return
-        numbers = []
-        self.part.write(value, numbers)
-        self.pack.pack_into(raw, at * 4, *numbers)
 
 
 def _packed(out: Any) -> memoryview | None:
