@@ -25,6 +25,9 @@ class Items(NamedTuple):
     cap: int
     width: int
     write: Write
+    cls: type
+    parts: list[Part] | None
+    """The items' own fields laid out one by one, when an item is written so too."""
 
 
 class Part(NamedTuple):
@@ -43,12 +46,15 @@ class Patch:
     """One field of a record slice, written again at its own slots when it is not the
     object it was, and an ordered sequence of records item by item while its length holds."""
 
-    __slots__ = ("items", "name", "pack", "part", "put")
+    __slots__ = ("each", "items", "name", "pack", "part", "put")
 
     def __init__(self, part: Part) -> None:
         self.part, self.name, self.items = part, part.name, part.items
         self.pack = struct.Struct(f"={part.width}f")
         self.put = None if part.items is None else struct.Struct(f"={part.items.width}f")
+        self.each = None
+        if part.items is not None and part.items.parts is not None:
+            self.each = patcher(part.items.parts)  # an item changes in a field or two
 
     def write(self, value: Any, was: Any, raw: memoryview, start: int) -> None:
         """Write ``value``'s slots into ``raw``, a slice starting at slot ``start`` whose
@@ -61,11 +67,16 @@ class Patch:
         elif self.put is not None and len(value) == len(was):
             # The length slot and the padding stay: only the items that changed are written.
             for i in range(min(len(value), items.cap)):
-                item = value[i]
-                if item is not was[i]:
+                item, then = value[i], was[i]
+                if item is then:
+                    continue
+                at_item = at + 1 + i * items.width
+                if self.each is not None and type(item) is items.cls and type(then) is items.cls:
+                    self.each(item, then, raw, at_item)
+                else:
                     numbers: list[float] = []
                     items.write(item, numbers)
-                    self.put.pack_into(raw, (at + 1 + i * items.width) * 4, *numbers)
+                    self.put.pack_into(raw, at_item * 4, *numbers)
             return
         numbers = []
         self.part.write(value, numbers)

@@ -162,7 +162,8 @@ class Writers:
                     found[field.name] = (cls, laid)
         return found
 
-    def _parts(self, cls: type) -> list[Part] | None:
+    def _parts(self, cls: type, depth: int = 1) -> list[Part] | None:
+        """The fields of the record ``cls`` at ``depth`` laid out one by one, or ``None``."""
         before = self._fixed_count
         hints = typing.get_type_hints(cls)
         found: list[Part] = []
@@ -171,24 +172,26 @@ class Writers:
             if field.name in self.skip:
                 continue
             tp = hints.get(field.name, Any)
-            emit, slots = self._of(tp, field.name, 2)  # depth 2: the depth _record gives
+            emit, slots = self._of(tp, field.name, depth + 1)  # the depth _record gives
             if slots:
-                items = self._items(tp, field.name)
+                items = self._items(tp, field.name, depth + 1)
                 found.append(Part(field.name, start, len(slots), self._written(emit), items))
                 start += len(slots)
         return found if self._fixed_count == before else None
 
-    def _items(self, tp: Any, name: str) -> Items | None:
-        """The items of a field of type ``tp``, an ordered sequence of records, or ``None``."""
+    def _items(self, tp: Any, name: str, depth: int) -> Items | None:
+        """The items of a field of type ``tp`` at ``depth``, an ordered sequence of records
+        (a slice's items laid out field by field in turn), or ``None``."""
         origin, args = typing.get_origin(tp), typing.get_args(tp)
         ordered = origin in (tuple, PVector, list) or origin is typing.Sequence
         if not ordered or not args or (origin is tuple and args[-1] is not Ellipsis):
             return None
         if not (isinstance(args[0], type) and attrs.has(args[0])):
             return None
-        emit, slots = self._of(args[0], name, 2)
+        emit, slots = self._of(args[0], name, depth)
         cap = self.caps.get(name, self.default_cap)
-        return Items(cap, len(slots), self._written(emit))
+        laid = self._parts(args[0], depth) if depth == 2 else None
+        return Items(cap, len(slots), self._written(emit), args[0], laid)
 
     def _written(self, emit: Emit) -> Write:
         lines: list[str] = []
