@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -11,6 +13,7 @@ from gamefold import ConfigError
 from gamefold.envs import ObservationEncoder, aec_env, view_key
 from gamefold.envs.observations import LIMIT
 from gamefold.games.base import get_game, play
+from gamefold.games.playing import Played
 
 GAMES = ("skirmish", "summit", "campaign")
 
@@ -203,3 +206,31 @@ def test_declared_bounds_narrow_a_number_and_clamp_it() -> None:
 def test_bounds_that_are_no_range_are_refused(bounds: object) -> None:
     with pytest.raises(ConfigError, match="bounds"):
         ObservationEncoder(get_game("skirmish")(), bounds=bounds)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=st.integers(0, 2), data=st.data())
+@settings(max_examples=10)  # each walks a whole game
+def test_a_buffer_written_at_any_states_holds_each_one_s_encoding(
+    name: str, seed: int, data: st.DataObject
+) -> None:
+    """The envs observe a viewer at its own decisions only, many steps apart: whichever
+    states each viewer is observed at, its float32 buffer, written again only in the
+    slices, fields and items that are not the objects they were, holds the whole encoding
+    of the view of the state it was observed at."""
+    game = get_game(name)()
+    encoder = ObservationEncoder(game)
+    played = _played(name, seed)
+    players = game.players(played.states[0])
+    buffers = {viewer: np.zeros(encoder.shape, np.float32) for viewer in players}
+    for state in played.states:
+        for viewer in data.draw(st.sets(st.sampled_from(players))):
+            view = encoder.observe_into(state, viewer, buffers[viewer])
+            expected = np.asarray(encoder.encode(game.rules.view(state, viewer)), np.float32)
+            assert np.array_equal(buffers[viewer], expected)
+            assert view == game.rules.view(state, viewer)
+
+
+@cache
+def _played(name: str, seed: int) -> Played:
+    return play(get_game(name)(), seed, max_steps=300)

@@ -125,22 +125,56 @@ def _side_of(state: CombatState, viewer: str | None) -> Side | None:
     return c.side
 
 
+_Shown = tuple[tuple[Combatant, ...], tuple[str, ...]]
+_HIDDEN: dict[int, tuple[Combatant, Combatant]] = {}
+"""The combatants hidden lately, by the ``id`` of the combatant shown in full: each entry
+holds that combatant, so no other object takes its ``id`` meanwhile."""
+_HIDDEN_MOST = 256
+
+
 def _hidden(c: Combatant) -> Combatant:
     if c.declaration is None and c.retreat is None:
         return c
-    return replace(c, declaration=None, retreat=None)
+    # A combatant a step did not change is hidden as the very object it was last time, so
+    # whoever encodes views by identity (an env's observations) skips it.
+    found = _HIDDEN.get(id(c))
+    if found is not None and found[0] is c:
+        return found[1]
+    shown = replace(c, declaration=None, retreat=None)
+    if len(_HIDDEN) >= _HIDDEN_MOST:
+        _HIDDEN.clear()
+    _HIDDEN[id(c)] = (c, shown)
+    return shown
 
 
 def view(state: CombatState, viewer: str | None) -> CombatView:
     """``state`` as ``viewer`` (a side's name, a combatant id, or ``None``) may see it."""
     side = _side_of(state, viewer)
-    declared = tuple(
-        c.id for c in state.combatants if c.declaration is not None or c.retreat is not None
-    )
-    shown = tuple(c if c.side is side else _hidden(c) for c in state.combatants)
+    shown, declared = _shown(state.combatants, side)
     return CombatView(
         viewer, state.config, shown, declared, state.exchange, state.ending, state.in_round
     )
+
+
+_SHOWN: dict[tuple[int, Side | None], tuple[tuple[Combatant, ...], _Shown]] = {}
+"""The combatants shown lately, by the ``id`` of the fight's tuple of combatants and the
+side that sees them; each entry holds its tuple, as :data:`_HIDDEN` does its combatant."""
+
+
+def _shown(combatants: tuple[Combatant, ...], side: Side | None) -> _Shown:
+    """The combatants as ``side`` sees them, and who has declared."""
+    # A step that changes no combatant (an exchange counted, a Round begun) keeps the tuple:
+    # its view is then the very one it was, skipped whole by an env's observations.
+    key = (id(combatants), side)
+    found = _SHOWN.get(key)
+    if found is not None and found[0] is combatants:
+        return found[1]
+    declared = tuple(c.id for c in combatants if c.declaration is not None or c.retreat is not None)
+    made = (tuple([c if c.side is side else _hidden(c) for c in combatants]), declared)
+    if len(_SHOWN) >= _HIDDEN_MOST:
+        _SHOWN.clear()
+    _SHOWN[key] = (combatants, made)
+    return made
 
 
 def determinize(shown: CombatView, viewer: str | None, rng: Rng) -> CombatState:

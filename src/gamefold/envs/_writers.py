@@ -15,6 +15,7 @@ import attrs
 from pyrsistent import PMap, PSet, PVector
 
 from gamefold.envs._checks import LIMIT
+from gamefold.envs._patches import Items, Part
 
 __all__ = ["Bounds", "Write", "Writers"]
 
@@ -115,7 +116,9 @@ class Writers:
     ) -> None:
         self.caps, self.bounds, self.default_cap, self.skip = caps, bounds, default_cap, skip
         self._source = _Source()
-        self._records: dict[tuple[type, int], tuple[str, Bounds]] = {}
+        self._records: dict[tuple[type, int], tuple[str, Bounds, int]] = {}
+        self._fixed_count = 0
+        """Fixed-length tuples laid out so far: their values may write fewer slots."""
         scalar = self._source.constant(_scalar(vocabulary), "scalar")
         # A string of the vocabulary is its number (never 0, so ``or`` falls through only
         # for what _scalar reads otherwise: another string, a number, an enum, anything).
@@ -144,13 +147,67 @@ class Writers:
                 bounds += slots
         return found
 
+    def parts(self, sample: Any) -> dict[str, tuple[type, list[Part]]]:
+        """For each top-level field whose value in the sample view is a record, that
+        record's type and its own fields laid out one by one (as :meth:`fields` lays them
+        out together), so that a slice's view that changed in a few fields is written
+        again in those only. A record holding a fixed-length tuple is left out: a shorter
+        value writes fewer slots, moving those after it, so it is written whole."""
+        found = {}
+        for field in attrs.fields(type(sample)):
+            cls = type(getattr(sample, field.name))
+            if field.name not in self.skip and attrs.has(cls):
+                laid = self._parts(cls)
+                if laid is not None:
+                    found[field.name] = (cls, laid)
+        return found
+
+    def _parts(self, cls: type, depth: int = 1) -> list[Part] | None:
+        """The fields of the record ``cls`` at ``depth`` laid out one by one, or ``None``."""
+        before = self._fixed_count
+        hints = typing.get_type_hints(cls)
+        found: list[Part] = []
+        start = 0
+        for field in attrs.fields(cls):
+            if field.name in self.skip:
+                continue
+            tp = hints.get(field.name, Any)
+            emit, slots = self._of(tp, field.name, depth + 1)  # the depth _record gives
+            if slots:
+                items = self._items(tp, field.name, depth + 1)
+                found.append(Part(field.name, start, len(slots), self._written(emit), items))
+                start += len(slots)
+        return found if self._fixed_count == before else None
+
+    def _items(self, tp: Any, name: str, depth: int) -> Items | None:
+        """The items of a field of type ``tp`` at ``depth``, an ordered sequence of records
+        (a slice's items laid out field by field in turn), or ``None``."""
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        ordered = origin in (tuple, PVector, list) or origin is typing.Sequence
+        if not ordered or not args or (origin is tuple and args[-1] is not Ellipsis):
+            return None
+        if not (isinstance(args[0], type) and attrs.has(args[0])):
+            return None
+        emit, slots = self._of(args[0], name, depth)
+        cap = self.caps.get(name, self.default_cap)
+        laid = self._parts(args[0], depth) if depth == 2 else None
+        return Items(cap, len(slots), self._written(emit), args[0], laid)
+
+    def _written(self, emit: Emit) -> Write:
+        lines: list[str] = []
+        emit("value", "", lines)
+        return self._source.function(lines)
+
     # -- the layout, from the types --------------------------------------------------------
 
     def _record(self, cls: type, depth: int) -> tuple[str, Bounds]:
         """The generated writer of ``cls`` (its global name) and its slots' bounds."""
         key = (cls, depth)
         if key in self._records:
-            return self._records[key]
+            made, laid, fixed = self._records[key]
+            self._fixed_count += fixed  # as if laid out again
+            return made, laid
+        before = self._fixed_count
         hints = typing.get_type_hints(cls)
         lines: list[str] = []
         bounds: Bounds = []
@@ -161,8 +218,9 @@ class Writers:
             if slots:
                 emit(f"value.{field.name}", "", lines)
                 bounds += slots
-        found = self._records[key] = (self._source.function(lines).__name__, bounds)
-        return found
+        name = self._source.function(lines).__name__
+        self._records[key] = (name, bounds, self._fixed_count - before)
+        return name, bounds
 
     def _of(self, tp: Any, name: str, depth: int) -> tuple[Emit, Bounds]:
         """The code writing a value of type ``tp``, and its slots' bounds."""
@@ -250,6 +308,7 @@ class Writers:
         return optional, _FLAG + bounds
 
     def _fixed(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, Bounds]:
+        self._fixed_count += 1
         parts = [self._of(arg, name, depth) for arg in args]
 
         def fixed(e: str, indent: str, lines: list[str]) -> None:

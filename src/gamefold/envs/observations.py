@@ -42,6 +42,7 @@ from gamefold._fields import quoted
 from gamefold.domains import EXACT, widest
 from gamefold.envs import _checks
 from gamefold.envs._checks import MAX_CAP, count
+from gamefold.envs._patches import Patcher, patcher
 from gamefold.envs._writers import Write, Writers
 from gamefold.errors import ConfigError
 from gamefold.games.base import GameDef
@@ -180,6 +181,10 @@ class ObservationEncoder:
         self._top: list[tuple[str, Write, int]] = writers.fields(views[0], slots)
         # Each top-level field's packing into a float32 buffer's bytes, from its first slot.
         self._packs = [struct.Struct(f"={width}f") for _, _, width in self._top]
+        # Each record slice's fields on their own, to rewrite only those that changed.
+        self._plans: dict[str, tuple[type, Patcher]] = {
+            name: (cls, patcher(laid)) for name, (cls, laid) in writers.parts(views[0]).items()
+        }
         self.size = len(slots)
         self._rules = game.rules
         self._kept: dict[str, tuple[Any, Any, dict[str, list[float]]]] = {}
@@ -239,7 +244,15 @@ class ObservationEncoder:
         start = 0
         for (name, write, width), pack in zip(self._top, self._packs, strict=True):
             value = getattr(seen, name)
-            if earlier is None or value is not getattr(earlier, name):
+            was = None if earlier is None else getattr(earlier, name)
+            if earlier is not None and value is was:
+                pass  # the very object it was: its slots hold its numbers
+            elif raw is not None and earlier is not None and self._patched(name, value, was):
+                # Its fields that are the very objects they were hold their numbers too:
+                # only the others are written, at their own slots.
+                self._plans[name][1](value, was, raw, start)
+                parts.pop(name, None)  # what the slots hold now is no list kept
+            else:
                 numbers: list[float] = []
                 write(value, numbers)
                 if len(numbers) != width:  # a fixed tuple shorter than declared writes less
@@ -253,6 +266,12 @@ class ObservationEncoder:
             start += width
         self._into[viewer] = (game, seen, out, parts, raw)
         return seen
+
+    def _patched(self, name: str, value: Any, was: Any) -> bool:
+        """Whether the top-level field ``name``, ``was`` then ``value`` now, is a record
+        whose fields are written one by one (both of the type laid out so)."""
+        plan = self._plans.get(name)
+        return plan is not None and type(value) is plan[0] and type(was) is plan[0]
 
 
 def _packed(out: Any) -> memoryview | None:

@@ -52,18 +52,25 @@ class Views:
         self._seats = tuple(seats)
         self._record = record
         self._views = {sub.name: sub.view for sub in subsystems}
+        self._sees = tuple((sub.name, sub.view) for sub in subsystems)
         self._merges = {seat.seat: seat.views for seat in seats}
 
     def view(self, game: Game, viewer: str, since: tuple[Game, Game] | None) -> Game:
         """``viewer``'s view of ``game``, reusing ``since``'s for the slices that did not
         change (:meth:`Rules.view <gamefold.registry.Rules.view>`)."""
-        held = self._held(game, viewer)
+        held = self._held(game, viewer) if self._seats else ()
         kept = self._kept(game, viewer, held, since)
-        shown = {
-            name: kept[name] if name in kept else self._slice_view(name, game, viewer, held)
-            for name in self._names
-        }
-        return self._record(**shown, clock=game.clock)
+        shown: list[Any] = []
+        for name, see in self._sees:
+            part = getattr(game, name)
+            if kept is not None and part is getattr(kept[0], name):
+                shown.append(getattr(kept[1], name))
+            elif see is not None and not held:
+                shown.append(see(part, viewer))
+            else:
+                shown.append(self._slice_view(name, game, viewer, held))
+        # The slices by position, in the record's order (the registry checked it).
+        return self._record(*shown, clock=game.clock)
 
     def _held(self, game: Game, viewer: str) -> tuple[str, ...]:
         """The seats other than its own that ``viewer`` commands in ``game``, in order."""
@@ -75,19 +82,15 @@ class Views:
 
     def _kept(
         self, game: Game, viewer: str, held: tuple[str, ...], since: tuple[Game, Game] | None
-    ) -> dict[str, Any]:
-        """The slices of ``since``'s view that are ``game``'s view too: those of the slices
-        that did not change, while the viewer holds the same seats."""
-        if since is None:
-            return {}
-        earlier, shown = since
-        if type(earlier) is not type(game) or held != self._held(earlier, viewer):
-            return {}
-        return {
-            name: getattr(shown, name)
-            for name in self._names
-            if getattr(game, name) is getattr(earlier, name)
-        }
+    ) -> tuple[Game, Game] | None:
+        """``since``, when its view's slices are ``game``'s view of each slice that is the
+        very object it was: an earlier game of the same record, while the viewer holds the
+        same seats."""
+        if since is None or type(since[0]) is not type(game):
+            return None
+        if self._seats and held != self._held(since[0], viewer):
+            return None
+        return since
 
     def _slice_view(self, name: str, game: Game, viewer: str, held: tuple[str, ...]) -> Any:
         """``viewer``'s view of ``game``'s slice ``name``, taking in what the ``held`` seats

@@ -132,6 +132,25 @@ def _owner_view(owner: Owner, viewer: str) -> OwnerView:
     return shown
 
 
+_OWNERS: dict[tuple[int, str], tuple[tuple[Owner, ...], tuple[OwnerView, ...]]] = {}
+"""The owners' views built lately, by the ``id`` of the state's tuple of owners and the
+viewer; each entry holds its tuple, as :data:`_SHOWN` does its owner."""
+
+
+def _owner_views(owners: tuple[Owner, ...], viewer: str) -> tuple[OwnerView, ...]:
+    # A step that moves no card (a Round's units, the active one) keeps the tuple of owners:
+    # its views are then the very tuple they were, skipped whole by an env's observations.
+    key = (id(owners), viewer)
+    found = _OWNERS.get(key)
+    if found is not None and found[0] is owners:
+        return found[1]
+    shown = tuple([_owner_view(owner, viewer) for owner in owners])
+    if len(_OWNERS) >= _SHOWN_MOST:
+        _OWNERS.clear()
+    _OWNERS[key] = (owners, shown)
+    return shown
+
+
 def _built_owner_view(owner: Owner, viewer: str) -> OwnerView:
     return OwnerView(
         player=owner.player,
@@ -152,7 +171,7 @@ def view(state: SkillsState, viewer: str) -> SkillsView:
     return SkillsView(
         viewer=viewer,
         config=state.config,
-        owners=tuple(_owner_view(owner, viewer) for owner in state.owners),
+        owners=_owner_views(state.owners, viewer),
         gm_units=state.gm_units,
         round=state.round,
         in_round=state.in_round,
