@@ -12,7 +12,7 @@ from enum import Enum
 
 import attrs
 
-from gamefold.combat.hands import HANDS, Condition, Hand, Outcome
+from gamefold.combat.hands import _TIE, _WIN, HANDS, Condition, Hand, Outcome
 from gamefold.combat.zones import Zone
 from gamefold.errors import ConfigError
 
@@ -26,6 +26,10 @@ class Stance(Enum):
     """Targets one enemy and contests only that enemy's abilities aimed at its user."""
     DEFENSIVE = "defensive"
     """Targets one enemy but contests every enemy ability aimed at its user."""
+
+
+# The stance resolution compares with at every exchange, as a plain name (see zones.py).
+_DEFENSIVE = Stance.DEFENSIVE
 
 
 MAX_DAMAGE = 1_000_000
@@ -98,9 +102,9 @@ class Ability:
 
     def damage(self, result: Outcome) -> int:
         """The damage this ability deals for the outcome ``result``."""
-        if result is Outcome.WIN:
+        if result is _WIN:
             return self.damage_win
-        if result is Outcome.TIE:
+        if result is _TIE:
             return self.damage_tie
         return self.damage_loss
 

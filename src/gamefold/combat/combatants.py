@@ -15,7 +15,7 @@ import attrs
 from gamefold.combat import codes
 from gamefold.combat.config import MAX_COUNT, CombatConfig
 from gamefold.combat.hands import Condition, Hand
-from gamefold.combat.zones import Side, Zone
+from gamefold.combat.zones import _PARTY, Side, Zone
 from gamefold.core import Event, replacer
 from gamefold.pipeline import Refusal
 from gamefold.rng import Rng
@@ -295,7 +295,7 @@ def decided_ending(state: CombatState) -> Ending | None:
     party = enemies = False
     for c in state.combatants:
         if c.hp > 0:
-            if c.side is Side.PARTY:
+            if c.side is _PARTY:
                 party = True
             else:
                 enemies = True

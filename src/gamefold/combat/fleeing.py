@@ -29,7 +29,7 @@ from gamefold.combat.combatants import (
 )
 from gamefold.combat.domains import COMBATANTS, DROPS
 from gamefold.combat.resolution import resolve_if_complete
-from gamefold.combat.zones import Side
+from gamefold.combat.zones import _PARTY
 from gamefold.core import Action, Event, Events, replacer
 from gamefold.domains import Maybe, domain
 from gamefold.pipeline import Refusal
@@ -86,7 +86,7 @@ def retreater_refusal(state: CombatState, c: Combatant) -> Refusal | None:
     """Why ``c`` may not agree to retreat now, the fight going on, or ``None``: it may not
     choose (CB-5, CB-10, CB-11), or it is not in the party (CB-13)."""
     refusal = declarer_refusal(state, c)
-    if refusal is None and c.side is not Side.PARTY:
+    if refusal is None and c.side is not _PARTY:
         return Refusal(codes.NOT_PARTY, "Only the party retreats.")
     return refusal
 
@@ -112,7 +112,7 @@ def _plan_refusal(state: CombatState, c: Combatant, action: Retreat) -> Refusal 
 
 def _fallen_ally(a: Combatant | None) -> bool:
     """Whether ``a`` is a fallen member of the party, whom a fleeing character may carry."""
-    return a is not None and a.side is Side.PARTY and a.hp <= 0
+    return a is not None and a.side is _PARTY and a.hp <= 0
 
 
 def _held(state: CombatState) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ import attrs
 
 from gamefold.combat.combatants import Combatant, CombatEnded, CombatState, Ending
 from gamefold.combat.dire import dire_policy
-from gamefold.combat.zones import Side
+from gamefold.combat.zones import _PARTY, Side
 from gamefold.core import Event, Events, replace
 
 __all__ = [
@@ -88,7 +88,7 @@ def attempt_flight(state: CombatState) -> tuple[CombatState, Events, bool]:
     retreating = tuple([c.id for c in state.combatants if c.retreat is not None])
     if not retreating:
         return state, (), False
-    conscious = tuple(c.id for c in state.combatants if c.side is Side.PARTY and c.hp > 0)
+    conscious = tuple(c.id for c in state.combatants if c.side is _PARTY and c.hp > 0)
     if retreating != conscious:  # CB-13: every conscious member must agree
         return state, (RetreatFailed(NOT_AGREED, retreating),), False
     if dire_policy(state.config.dire)(state):  # CB-13: bar dire circumstances

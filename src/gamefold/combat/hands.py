@@ -63,13 +63,17 @@ PLAYGROUND_BEATS: Beats = tuple((loser, winner) for winner, loser in SEED_BEATS)
 """The playground relation (Paper beats Rock, …): the seed's, flipped. Never the default."""
 
 
+# The outcomes as plain names, for the exchange that compares with them at every step.
+_WIN, _TIE, _LOSS = Outcome.WIN, Outcome.TIE, Outcome.LOSS
+
+
 def outcome(hand: Hand, other: Hand, beats: Beats) -> Outcome:
     """The outcome of throwing ``hand`` against ``other`` under the relation ``beats``."""
     if hand is other:
-        return Outcome.TIE  # CB-2: two equal Hands tie
+        return _TIE  # CB-2: two equal Hands tie
     if (hand, other) in beats:  # CB-1: the relation is data
-        return Outcome.WIN
-    return Outcome.LOSS
+        return _WIN
+    return _LOSS
 
 
 def beats_problem(beats: object) -> str | None:

@@ -29,7 +29,7 @@ from gamefold.combat.combatants import (
     with_combatants,
 )
 from gamefold.combat.domains import PAIRINGS, SIDES
-from gamefold.combat.zones import Side, forward_ids
+from gamefold.combat.zones import _ENEMIES, _PARTY, Side, forward_ids
 from gamefold.core import Action, Event, Events, replace, replacer
 from gamefold.domains import domain
 from gamefold.pipeline import Refusal
@@ -98,11 +98,11 @@ class PairingsDissolved(Event):
 
 def assigning_side(state: CombatState) -> Side:
     """The side that assigns pairings: more combatants in Forward, else the tie-break."""
-    party = len(forward_ids(state.combatants, Side.PARTY))
-    enemies = len(forward_ids(state.combatants, Side.ENEMIES))
+    party = len(forward_ids(state.combatants, _PARTY))
+    enemies = len(forward_ids(state.combatants, _ENEMIES))
     if party == enemies:
         return state.config.pairing_tiebreak  # CB-5 (default): the party
-    return Side.PARTY if party > enemies else Side.ENEMIES
+    return _PARTY if party > enemies else _ENEMIES
 
 
 _pairing = replacer(Combatant, "partner")

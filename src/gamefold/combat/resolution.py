@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.combat.abilities import Ability, Stance
+from gamefold.combat.abilities import _DEFENSIVE, Ability
 from gamefold.combat.combatants import (
     Combatant,
     CombatEnded,
@@ -171,7 +171,7 @@ def _contesting_hand(config: CombatConfig, target: Combatant | None, aimer: str)
     mine = None if target is None else target.declaration
     if mine is None or mine.hand is None:
         return None
-    if mine.target == aimer or _ability(config, mine.ability).stance is Stance.DEFENSIVE:
+    if mine.target == aimer or _ability(config, mine.ability).stance is _DEFENSIVE:
         return mine.hand
     return None
 

@@ -12,7 +12,7 @@ from gamefold.combat.abilities import Ability
 from gamefold.combat.combatants import Combatant, CombatState, find, is_paired
 from gamefold.combat.conditions import allowed_hands
 from gamefold.combat.hands import Hand
-from gamefold.combat.zones import Side, Zone, effective_zone
+from gamefold.combat.zones import _PARTY, Zone, effective_zone
 
 __all__ = [
     "awaits",
@@ -58,7 +58,7 @@ def _undeclared(c: Combatant) -> bool:
 
 def _has_choice(state: CombatState, c: Combatant) -> bool:
     """Whether ``c`` has a usable ability with a Hand it may throw, or may retreat."""
-    if c.side is Side.PARTY:
+    if c.side is _PARTY:
         return True  # CB-13: a party member may always agree to retreat
     for a in usable_abilities(state, c):  # noqa: SIM110 -- a loop, not any(): no generator
         if throwable(c, a):

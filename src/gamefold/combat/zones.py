@@ -47,21 +47,27 @@ class Zone(Enum):
     REARWARD = "rearward"
 
 
+# The members as plain names, for the rules that compare with them at every step: a member
+# read through its enum class goes through the class's metaclass each time.
+_PARTY, _ENEMIES = Side.PARTY, Side.ENEMIES
+_FORWARD, _REARWARD = Zone.FORWARD, Zone.REARWARD
+
+
 def forward_ids(combatants: tuple[Combatant, ...], side: Side) -> tuple[str, ...]:
     """The ids of ``side``'s living combatants that count as Forward, in state order."""
-    front = tuple(c.id for c in combatants if c.side is side and c.zone is Zone.FORWARD)
+    front = tuple(c.id for c in combatants if c.side is side and c.zone is _FORWARD)
     if front:
         return front
     # CB-7: an empty Forward makes the whole Rearward count as Forward.
-    return tuple(c.id for c in combatants if c.side is side and c.zone is Zone.REARWARD)
+    return tuple(c.id for c in combatants if c.side is side and c.zone is _REARWARD)
 
 
 def effective_zone(combatants: tuple[Combatant, ...], who: Combatant) -> Zone | None:
     """The zone ``who`` counts as standing in (CB-7), or ``None`` when it has fallen."""
-    if who.zone is not Zone.REARWARD:
+    if who.zone is not _REARWARD:
         return who.zone
     side = who.side
     for c in combatants:
-        if c.side is side and c.zone is Zone.FORWARD:
-            return Zone.REARWARD
-    return Zone.FORWARD  # CB-7
+        if c.side is side and c.zone is _FORWARD:
+            return _REARWARD
+    return _FORWARD  # CB-7

@@ -188,9 +188,12 @@ def receive(
 
 def deal(state: DiplomacyState, seat: int, count: int, tier: int) -> DiplomacyState:
     """Give the player at ``seat`` ``count`` Value cards of ``tier`` drawn from the pool."""
+    types = state.config.cards
+    # The pool's cards of ``tier``, sorted out once: each card dealt then leaves them too.
+    eligible = tuple(c for c in state.pool.value if types[c].tier == tier)
     for _ in range(count):
-        eligible = tuple(c for c in state.pool.value if state.config.cards[c].tier == tier)
         card, rng = state.rng.choice(eligible)
+        eligible = tuple(c for c in eligible if c != card)
         pool = replace(state.pool, value=tuple(c for c in state.pool.value if c != card))
         player = state.players[seat]
         state = replace(state, pool=pool, rng=rng)

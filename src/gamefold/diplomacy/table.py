@@ -12,9 +12,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from gamefold.diplomacy.cards import Kind, Pool
+from gamefold.diplomacy.cards import Pool
 from gamefold.diplomacy.config import DiplomacyConfig
 from gamefold.diplomacy.hands import deal
+from gamefold.diplomacy.legal import _VALUE
 from gamefold.diplomacy.proposals import Pact, Proposal
 from gamefold.diplomacy.standalone import Effect
 from gamefold.diplomacy.ticks import Ticks
@@ -94,9 +95,8 @@ def initial_state(
     """
     names = _players(players)
     rng = seed if isinstance(seed, Rng) else Rng.from_seed(seed).split(NAME)
-    starters = sum(
-        1 for card in config.cards if card.kind is Kind.VALUE and card.tier == config.starting_tier
-    )
+    tier = config.starting_tier
+    starters = sum(1 for card in config.cards if card.kind is _VALUE and card.tier == tier)
     if starters < config.starting_hand * len(names):
         raise ConfigError(
             "composition",

@@ -64,8 +64,11 @@ class Listing:
         }
         # Each subsystem's listing, with its last answer for each actor and the slice it was
         # about: a slice a step left as it was (the very same object) lists the same again.
-        self._listers: tuple[tuple[Callable[[Game], Any], Any, _Memo], ...] = tuple(
-            (attrgetter(sub.name), sub.legal_actions, {})
+        # A subsystem whose every action type the plan takes whole is marked, so that its
+        # listings are taken at once once a pass in C finds no other type among them.
+        self._whole = frozenset(kind for kind, keep in self._plan.items() if keep is True)
+        self._listers: tuple[tuple[Callable[[Game], Any], Any, _Memo, bool], ...] = tuple(
+            (attrgetter(sub.name), sub.legal_actions, {}, self._whole.issuperset(sub.actions))
             for sub in subsystems
             if sub.legal_actions is not no_actions  # it lists nothing: left out at once
         )
@@ -96,7 +99,8 @@ class Listing:
         # Each type's Keep, decided at its first candidate: the plan's True or False, its
         # narrowing's answer, or a plain refusal asked of each candidate as it is.
         kept: dict[type, Keep] = {}
-        for read, listing, memo in self._listers:
+        whole = self._whole
+        for read, listing, memo, marked in self._listers:
             part = read(game)
             known = memo.get(actor)
             if known is not None and known[0] is part:
@@ -104,6 +108,9 @@ class Listing:
             else:
                 candidates = tuple(listing(part, actor))  # kept: never a one-pass iterator
                 memo[actor] = (part, candidates)
+            if marked and whole.issuperset(map(type, candidates)):
+                out += candidates
+                continue
             for action in candidates:
                 kind = type(action)
                 keep = kept.get(kind)

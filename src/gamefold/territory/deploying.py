@@ -114,10 +114,15 @@ def deploys(state: TerritoryState[Any], actor: str) -> tuple[Deploy, ...]:
     return _deploys_on(state.scenario.territories, state.owners, actor)
 
 
+_deploy = lru_cache(maxsize=4096)(Deploy)
+"""The :class:`Deploy` record of a player and territory: records are immutable, so a listing
+hands out one per deploy rather than building it anew whenever the map changes hands."""
+
+
 @lru_cache(maxsize=256)
 def _deploys_on(names: tuple[str, ...], owners: tuple[str, ...], actor: str) -> tuple[Deploy, ...]:
     """A deploy of ``actor`` on each territory they hold, in map order.
 
     Cached, because a deploy changes no owner: a turn's deploys list the same territories
     until one changes hands. The answer depends on the arguments alone."""
-    return tuple(Deploy(actor, names[i]) for i in range(len(owners)) if holds(owners, i, actor))
+    return tuple(_deploy(actor, names[i]) for i in range(len(owners)) if holds(owners, i, actor))

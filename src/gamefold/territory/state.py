@@ -16,6 +16,7 @@ a host action (:mod:`gamefold.territory.hosting`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -208,12 +209,13 @@ def holder_of(scenario: Atlas, owners: Sequence[str], zone: Zone) -> str:
     it; under ``"all"`` only the player with every one.
     """
     index = scenario.territories.index
-    return _holder(scenario, [owners[index(t)] for t in zone.territories])
+    return _holder(scenario.zone_rule, [owners[index(t)] for t in zone.territories])
 
 
-def _holder(scenario: Atlas, held: list[str]) -> str:
-    """Who holds a zone whose territories have the owners ``held`` (see :func:`holder_of`)."""
-    need = len(held) if scenario.zone_rule == "all" else len(held) // 2 + 1
+def _holder(zone_rule: str, held: list[str]) -> str:
+    """Who holds a zone whose territories have the owners ``held`` under ``zone_rule`` (see
+    :func:`holder_of`)."""
+    need = len(held) if zone_rule == "all" else len(held) // 2 + 1
     for owner in held:
         if owner != NEUTRAL and held.count(owner) >= need:
             return owner
@@ -227,11 +229,27 @@ def zone_holder(state: TerritoryState[Any], zone: Zone) -> str:
 
 def zones_held(state: TerritoryState[Any], player: str) -> tuple[str, ...]:
     """The names of the zones ``player`` holds, in the atlas's order (TR-2)."""
-    scenario, owners = state.scenario, state.owners
+    scenario = state.scenario
+    held = _zones_held(scenario.zone_members, scenario.zone_rule, state.owners, player)
+    if not held:
+        return ()
+    zones = scenario.zones
+    return tuple([zones[z].name for z in held])
+
+
+@lru_cache(maxsize=1024)
+def _zones_held(
+    members: tuple[tuple[int, ...], ...], zone_rule: str, owners: tuple[str, ...], player: str
+) -> tuple[int, ...]:
+    """The indices of the zones ``player`` holds, in the atlas's order (see :func:`holder_of`).
+
+    Cached, because a game may ask it more than once of one map (to make a turn start's
+    action, then to check it) and only a conquest changes an owner. The answer depends on
+    the arguments alone."""
     return tuple(
-        zone.name
-        for zone, members in zip(scenario.zones, scenario.zone_members, strict=True)
-        if _holder(scenario, [owners[i] for i in members]) == player
+        z
+        for z, each in enumerate(members)
+        if _holder(zone_rule, [owners[i] for i in each]) == player
     )
 
 

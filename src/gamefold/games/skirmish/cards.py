@@ -12,7 +12,8 @@ from functools import cache
 from typing import Literal
 
 from gamefold import combat, skills
-from gamefold.combat import Empower, Heal, Move, Ward, Zone
+from gamefold.combat import Empower, Heal, Move, Ward
+from gamefold.combat.zones import _FORWARD, _REARWARD
 from gamefold.core import Events, replace
 from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.skirmish import codes
@@ -64,7 +65,7 @@ def _move(game: SkirmishSlices, unit: str | None) -> Move | None:
     fighter = next((c for c in game.combat.combatants if c.id == unit), None)
     if fighter is None or fighter.zone is None:
         return None
-    other = Zone.REARWARD if fighter.zone is Zone.FORWARD else Zone.FORWARD
+    other = _REARWARD if fighter.zone is _FORWARD else _FORWARD
     return Move(fighter.id, other)
 
 

@@ -13,13 +13,13 @@ from gamefold import combat
 from gamefold.combat import (
     AssignPairings,
     CombatState,
-    Side,
     assigning_side,
     awaits,
     exchange_under_way,
     find,
     is_paired,
 )
+from gamefold.combat.zones import _PARTY
 from gamefold.core import Action, Events, replace
 from gamefold.errors import Refusal
 from gamefold.games.skirmish import codes
@@ -53,14 +53,14 @@ def leader(config: SkirmishConfig, state: CombatState) -> str:
     party = config.party
     for name in (party[config.leader], *party):
         c = find(state, name)
-        if c is not None and c.hp > 0 and c.side is Side.PARTY:
+        if c is not None and c.hp > 0 and c.side is _PARTY:
             return name
     return party[config.leader]
 
 
 def deciding(config: SkirmishConfig, state: CombatState) -> str:
     """Who chooses the pairings now: the party leader or the GM (SK-1, CB-5)."""
-    return leader(config, state) if assigning_side(state) is Side.PARTY else GM
+    return leader(config, state) if assigning_side(state) is _PARTY else GM
 
 
 def refuse_activate(game: SkirmishSlices, action: Activate) -> Refusal | None:

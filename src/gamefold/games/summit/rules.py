@@ -31,11 +31,11 @@ from gamefold.diplomacy import (
     BeginTurn,
     DiplomacyState,
     Discard,
-    Kind,
     PlayStandalone,
     Propose,
     TurnBegan,
 )
+from gamefold.diplomacy.legal import _STANDALONE
 from gamefold.errors import Refusal
 from gamefold.games.summit import codes, effects, flow
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
@@ -43,11 +43,11 @@ from gamefold.games.summit.flow import after_window, dominated, holdings_problem
 from gamefold.games.summit.invariants import GAME_INVARIANTS, INVARIANTS
 from gamefold.games.summit.reactions import REACTS_TO, deploy, react, reveal
 from gamefold.games.summit.state import (
+    _WINDOW,
     MAP,
     NAME,
     G,
     MapState,
-    Phase,
     SummitGame,
     SummitSlices,
     SummitState,
@@ -177,9 +177,9 @@ def settle(game: G, events: Events) -> tuple[G, Events]:
 
 
 def _holds_standalone(dip: DiplomacyState, player: str) -> bool:
-    cards, standalone = dip.config.cards, Kind.STANDALONE  # the member read once, not a card
+    cards = dip.config.cards
     hand = next(each.hand for each in dip.players if each.player == player)
-    return any(cards[c].kind is standalone for c in hand)
+    return any(cards[c].kind is _STANDALONE for c in hand)
 
 
 def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
@@ -190,7 +190,7 @@ def end_turn(game: Game, action: Any, inner: Handler) -> tuple[Game, Events]:
     if over:
         return game, (*events, *over)
     state: SummitState = game.summit
-    if state.phase is Phase.WINDOW and not _holds_standalone(game.diplomacy, action.player):
+    if state.phase is _WINDOW and not _holds_standalone(game.diplomacy, action.player):
         game = game.with_summit(after_window(state))
     return game, events
 
