@@ -106,6 +106,11 @@ class Ref(Domain):
 
     resolve: Resolve
     cap: int
+    reads: Callable[[Any], Any] | None = None
+    """The part of the view the candidates depend on (with the actor), when declared:
+    ``reads(view)``, an immutable record or tuple. A codec keeps a resolution while this
+    part is the very object it was (a view keeps what a step did not change); ``None``
+    resolves the candidates anew at every decision."""
 
     @property
     def size(self) -> int:  # type: ignore[override]

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamefold import replace
 from gamefold.combat import Withdraw
+from gamefold.core import EndTurn
 from gamefold.domains import Listed, Maybe, Ref, declared
 from gamefold.envs import ActionCodec, action_types
 from gamefold.games.base import get_game
@@ -157,3 +162,39 @@ def test_a_reference_that_needs_the_view_itself_is_resolved_from_it_every_time()
     for _ in range(2):
         ctx = codec.context(view, actor, legal)
         assert ctx.values(dom, Activate, "unit") == tuple(sorted(attrs.asdict(view, recurse=False)))
+
+
+def test_a_reference_declaring_the_part_it_reads_is_resolved_again_when_that_part_changes() -> None:
+    game, state, actor, legal = _decision("skirmish", 1, 5)
+    view = game.rules.view(state, actor)
+    calls: list[str] = []
+
+    def units(shown: Any, who: str) -> tuple[str, ...]:
+        calls.append(who)
+        return tuple(sorted(combatant.id for combatant in shown.combat.combatants))
+
+    dom = Ref(units, cap=8, reads=attrgetter("combat.combatants"))
+    codec = ActionCodec(game)
+    everyone = tuple(sorted(combatant.id for combatant in view.combat.combatants))
+    for _ in range(2):
+        assert codec.context(view, actor, legal).values(dom, Activate, "unit") == everyone
+    assert len(calls) == 1  # the very combatants: the candidates kept
+    fewer = replace(view, combat=replace(view.combat, combatants=view.combat.combatants[1:]))
+    ctx = codec.context(fewer, actor, legal)
+    assert ctx.values(dom, Activate, "unit") == tuple(
+        sorted(combatant.id for combatant in fewer.combat.combatants)
+    )
+    assert len(calls) == 2
+
+
+def test_an_action_numbered_for_one_actor_is_not_numbered_for_another() -> None:
+    # A codec serves every decision of a game: an EndTurn record of one player met again in
+    # another's decision is outside that player's universe (the Actor domain).
+    game, state, actor, legal = _decision("summit", 0, 0)
+    view = game.rules.view(state, actor)
+    end = next(action for action in legal if isinstance(action, EndTurn))
+    codec = ActionCodec(game)
+    assert codec.legal_indices(codec.context(view, actor, legal))
+    other = next(player for player in game.players(state) if player != actor)
+    with pytest.raises(ValueError, match="player is not among"):
+        codec.legal_indices(codec.context(view, other, (end,)))

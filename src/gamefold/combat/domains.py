@@ -6,6 +6,7 @@ choices from these declarations.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from gamefold.combat.hands import Hand
@@ -23,10 +24,10 @@ def _abilities(view: Any, actor: str) -> tuple[str, ...]:
     return tuple(sorted(ability.name for ability in view.combat.config.abilities))
 
 
-COMBATANTS = Ref(_combatants, cap=8)
+COMBATANTS = Ref(_combatants, cap=8, reads=attrgetter("combat.combatants"))
 """A combatant of the fight, by id."""
 
-ABILITY_NAMES = Ref(_abilities, cap=6)
+ABILITY_NAMES = Ref(_abilities, cap=6, reads=attrgetter("combat.config"))
 """An ability of the combat config, by name."""
 
 HANDS = Maybe(Choice(tuple(Hand)))

@@ -6,6 +6,7 @@ choices from these declarations.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from gamefold.domains import Listed, Ref
@@ -28,13 +29,13 @@ def _proposals(view: Any, actor: str) -> tuple[int, ...]:
     return tuple(sorted(proposal.id for proposal in view.diplomacy.proposals))
 
 
-SEATS = Ref(_seats, cap=8)
+SEATS = Ref(_seats, cap=8, reads=attrgetter("diplomacy.players"))
 """A seated player, by id."""
 
-HAND_CARDS = Ref(_hand, cap=12)
+HAND_CARDS = Ref(_hand, cap=12, reads=attrgetter("diplomacy.players"))
 """A card in the actor's own hand, by increasing id."""
 
-PROPOSALS = Ref(_proposals, cap=8)
+PROPOSALS = Ref(_proposals, cap=8, reads=attrgetter("diplomacy.proposals"))
 """A pending proposal the actor sees, by increasing id."""
 
 SLOT_VALUES = Listed(cap=80)

@@ -14,7 +14,7 @@ from gymnasium.envs.registration import EnvSpec
 
 from gamefold.core import Event
 from gamefold.envs._checks import finite_reward, whole_seed
-from gamefold.envs._spaces import action_index, mask_box, mask_of, observation_box
+from gamefold.envs._spaces import Masks, action_index, mask_box, observation_box
 from gamefold.envs.aec import Reward
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder
@@ -59,6 +59,7 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
         self.players = tuple(game.players(game.setup(0)))
         self._policies = _opponents(game, seat, self.players, opponents)
         self.codec = ActionCodec(game)
+        self._masks = Masks(self.codec)
         self.encoder = ObservationEncoder(game, caps=caps, bounds=bounds, horizon=max_steps)
         self.flat = observation == "flat"
         self.render_mode = render_mode
@@ -171,7 +172,9 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
         self._events = []
         if legal:
             assert self._state is not None
-            self._state, happened = self.game.rules.step(self._state, self.codec.decode(index, ctx))
+            self._state, happened = self.game.rules.step(
+                self._state, self.codec.legal_action(index, ctx)
+            )
             self._events += happened
             self.steps += 1
             self._advance()
@@ -199,10 +202,7 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
     # -- what the seat sees -----------------------------------------------------------------
 
     def _mask(self) -> Any:
-        ctx = self._ctx
-        if ctx is None:
-            return np.zeros(self.codec.size, np.int8)
-        return mask_of(self.codec.size, self.codec.legal_indices(ctx))
+        return self._masks.of(self._ctx)
 
     def action_masks(self) -> Any:
         """The seat's legal indices as a boolean array (sb3-contrib's ``MaskablePPO``

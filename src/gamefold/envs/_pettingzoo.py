@@ -12,7 +12,7 @@ from pettingzoo import AECEnv
 
 from gamefold.core import Action
 from gamefold.envs._checks import count, finite_reward, whole_seed
-from gamefold.envs._spaces import action_index, mask_box, mask_of, observation_box
+from gamefold.envs._spaces import Masks, action_index, mask_box, observation_box
 from gamefold.envs.aec import Reward
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder
@@ -47,6 +47,7 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         self.game, self.reward_of, self.max_steps = game, reward, max_steps
         self.render_mode = render_mode
         self.codec = ActionCodec(game)
+        self._masks = Masks(self.codec)
         self.encoder = ObservationEncoder(game, caps=caps, bounds=bounds, horizon=max_steps)
         self.flat = observation == "flat"
         first = game.setup(0)
@@ -140,9 +141,7 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
 
     def _mask(self, agent: str) -> Any:
         ctx = self._ctx
-        if ctx is not None and ctx.actor == agent:
-            return mask_of(self.codec.size, self.codec.legal_indices(ctx))
-        return np.zeros(self.codec.size, np.int8)
+        return self._masks.of(ctx if ctx is not None and ctx.actor == agent else None)
 
     def step(self, action: Any) -> None:
         """Play the action numbered ``action`` for ``agent_selection``."""

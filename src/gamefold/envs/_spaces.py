@@ -10,9 +10,10 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import InvalidAction
 
+from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder
 
-__all__ = ["action_index", "mask_box", "mask_of", "observation_box"]
+__all__ = ["Masks", "action_index", "mask_box", "mask_of", "observation_box"]
 
 
 def observation_box(encoder: ObservationEncoder) -> spaces.Box:
@@ -32,6 +33,27 @@ def mask_of(size: int, indices: Sequence[int]) -> Any:
     mask = np.zeros(size, np.int8)
     mask.put(indices, 1)  # half the time of indexing with a list of the indices
     return mask
+
+
+class Masks:
+    """The action mask of an env's current decision, built once however often a step asks
+    for it: each asking gets a copy (users keep what an env returns, and Gymnasium's checker
+    refuses an observation and an info sharing an array), cheaper than placing the ones."""
+
+    __slots__ = ("_codec", "_ctx", "_mask")
+
+    def __init__(self, codec: ActionCodec) -> None:
+        self._codec = codec
+        self._ctx: Context | None = None
+        self._mask: Any = None
+
+    def of(self, ctx: Context | None) -> Any:
+        """A mask of ``ctx``'s legal indices; all zeros for no decision."""
+        if ctx is None:
+            return np.zeros(self._codec.size, np.int8)
+        if ctx is not self._ctx:
+            self._ctx, self._mask = ctx, mask_of(self._codec.size, self._codec.legal_indices(ctx))
+        return self._mask.copy()
 
 
 def action_index(space: spaces.Discrete, action: Any, who: str) -> int:

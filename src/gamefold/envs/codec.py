@@ -18,13 +18,16 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from functools import cached_property
 from operator import attrgetter
 from typing import Any
 
 import attrs
 
 from gamefold.core import Action
-from gamefold.domains import Actor, Choice, Domain, Listed, Maybe, Ref, declared
+from gamefold.domains import Choice, Domain, Listed, Maybe, Ref, declared
+from gamefold.envs._context import Context, Kept
 from gamefold.games.base import GameDef
 from gamefold.registry import no_actions
 
@@ -44,99 +47,6 @@ class Block:
     fields: tuple[tuple[str, Domain], ...]
     offset: int
     size: int
-
-
-class Context:
-    """One decision: the actor, its view and legal actions, each domain resolved once."""
-
-    __slots__ = (
-        "_groups",
-        "_index",
-        "_legal",
-        "_listed_at",
-        "_values",
-        "actor",
-        "legal",
-        "view",
-    )
-
-    def __init__(self, view: Any, actor: str, legal: Sequence[Action]) -> None:
-        self.view, self.actor, self.legal = view, actor, tuple(legal)
-        self._values: dict[Any, tuple[Any, ...]] = {}
-        self._index: dict[Any, dict[Any, int]] = {}
-        self._groups: dict[Any, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
-        self._legal: tuple[int, ...] | None = None
-        self._listed_at: dict[int, Action] = {}
-
-    def values(
-        self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...] = ()
-    ) -> tuple[Any, ...]:
-        """The values of ``dom`` for field ``name`` of ``kind``, by index; for a
-        :class:`Listed` field, among the legal actions whose earlier fields are ``prefix``."""
-        key = (kind, name, prefix) if isinstance(dom, Listed) else id(dom)
-        found = self._values.get(key)
-        if found is None:
-            found = self._values[key] = self._resolve(dom, kind, name, prefix)
-        return found
-
-    def index(
-        self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...] = ()
-    ) -> dict[Any, int]:
-        """Value → index for field ``name`` of ``kind`` (after ``prefix``, when listed)."""
-        key = (kind, name, prefix) if isinstance(dom, Listed) else id(dom)
-        found = self._index.get(key)
-        if found is None:
-            values = self.values(dom, kind, name, prefix)
-            found = self._index[key] = {value: i for i, value in enumerate(values)}
-        return found
-
-    def _resolve(
-        self, dom: Domain, kind: type, name: str, prefix: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        if isinstance(dom, Actor):
-            return (self.actor,)
-        if isinstance(dom, Choice):
-            return dom.values
-        if isinstance(dom, Maybe):
-            return (None, *self.values(dom.inner, kind, name, prefix))
-        if isinstance(dom, Ref):
-            return tuple(dom.resolve(self.view, self.actor))
-        if isinstance(dom, Listed):
-            return self._listed(kind, name, len(prefix)).get(prefix, ())
-        raise TypeError(f"unknown domain {dom!r}")
-
-    def _listed(self, kind: type, name: str, depth: int) -> dict[tuple[Any, ...], tuple[Any, ...]]:
-        """For each prefix of the first ``depth`` fields, the distinct values of ``name``
-        among the legal actions of ``kind`` starting so, sorted (EN-3: never set order)."""
-        key = (kind, name, depth)
-        found = self._groups.get(key)
-        if found is None:
-            names = [field.name for field in attrs.fields(kind)][:depth]
-            start = _prefix_reader(names)
-            read = attrgetter(name)
-            seen: dict[tuple[Any, ...], set[Any]] = {}
-            for action in self.legal:
-                if type(action) is kind:
-                    seen.setdefault(start(action), set()).add(read(action))
-            found = self._groups[key] = {}
-            # Every prefix's values and index at once: encoding the legal actions asks for
-            # each prefix in turn, and each would otherwise come through index and values.
-            for prefix, distinct in seen.items():
-                values = found[prefix] = tuple(sorted(distinct, key=repr))
-                self._values[kind, name, prefix] = values
-                self._index[kind, name, prefix] = {value: i for i, value in enumerate(values)}
-        return found
-
-
-def _prefix_reader(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
-    """``read(action)``: the tuple of ``action``'s fields ``names``, in one C call."""
-    if not names:
-        return lambda action: ()
-    get = attrgetter(*names)
-    if len(names) == 1:
-        return lambda action: (get(action),)
-    read: Callable[[Any], tuple[Any, ...]] = get
-    return read
 
 
 def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
@@ -159,35 +69,28 @@ def action_types(game: GameDef[Any]) -> tuple[type[Action], ...]:
     return tuple(sorted(chosen, key=lambda kind: (kind.__name__, kind.__module__)))
 
 
-def _encoder(block: Block) -> Callable[[Action, Context], int]:
+def _encoder(block: Block, depth: int | None = None) -> Callable[[Action, Context], int]:
     """``encode(action, ctx)`` for ``block``'s type, written out once: each field read
     inline, its digit looked up in the decision's table of its domain (a fixed domain's
-    table built now; a listed field's found by the earlier fields' values)."""
+    table built now; a listed field's found by the earlier fields' values).
+
+    With ``depth``, the encoder numbers the first ``depth`` fields alone: the index of the
+    first action of the block that starts so (the later fields' digits all 0)."""
+    fields = block.fields if depth is None else block.fields[:depth]
     names: dict[str, Any] = {"kind": block.kind, "bad": _outside}
-    values = [f"v{i}" for i in range(len(block.fields))]
+    values = [f"v{i}" for i in range(len(fields))]
     lines = ["tables = ctx._index"]
-    lines += [
-        f"{value} = action.{name}" for value, (name, _) in zip(values, block.fields, strict=True)
-    ]
+    lines += [f"{value} = action.{name}" for value, (name, _) in zip(values, fields, strict=True)]
     lines.append("n = 0")
-    for i, (name, dom) in enumerate(block.fields):
+    for i, (name, dom) in enumerate(fields):
         names[f"D{i}"] = dom
-        fixed = _fixed(dom)
-        if fixed is not None:
-            names[f"T{i}"] = {value: digit for digit, value in enumerate(fixed)}
-            lines.append(f"t = T{i}")
-        elif isinstance(dom, Listed):
-            prefix = "".join(f"{value}, " for value in values[:i])
-            lines.append(f"t = tables.get((kind, {name!r}, ({prefix})))")
-            lines.append(f"if t is None: t = ctx.index(D{i}, kind, {name!r}, ({prefix}))")
-        else:
-            names[f"K{i}"] = id(dom)
-            lines.append(f"t = tables.get(K{i})")
-            lines.append(f"if t is None: t = ctx.index(D{i}, kind, {name!r})")
-        lines.append(f"d = t.get(v{i})")
+        lines += _digit(i, name, dom, values[:i], names)
         lines.append(f"if d is None or d >= {dom.size}: bad(action, {name!r}, D{i})")
         lines.append(f"n = n * {dom.size} + d")
-    lines.append(f"return {block.offset} + n")
+    scale = 1
+    for _, dom in block.fields[len(fields) :]:
+        scale *= dom.size
+    lines.append(f"return {block.offset} + n * {scale}")
     body = "\n".join(f"    {line}" for line in lines)
     exec(
         compile(f"def encode(action, ctx):\n{body}\n", f"<encode {block.kind.__name__}>", "exec"),
@@ -195,6 +98,55 @@ def _encoder(block: Block) -> Callable[[Action, Context], int]:
     )
     encode: Callable[[Action, Context], int] = names["encode"]
     return encode
+
+
+def _digit(i: int, name: str, dom: Domain, before: list[str], names: dict[str, Any]) -> list[str]:
+    """The lines setting ``d``, the digit of field ``i`` (value ``v{i}``), or ``None``."""
+    fixed = _fixed(dom)
+    if fixed is not None:
+        names[f"T{i}"] = {value: digit for digit, value in enumerate(fixed)}
+        if all(value is None or isinstance(value, Enum) for value in fixed):
+            # An enum member hashes by a Python-level method; members are singletons, so
+            # their ids find them first, and an equal value of another kind falls back.
+            names[f"I{i}"] = {id(value): digit for digit, value in enumerate(fixed)}
+            return [f"d = I{i}.get(id(v{i}))", f"if d is None: d = T{i}.get(v{i})"]
+        return [f"d = T{i}.get(v{i})"]
+    if isinstance(dom, Listed):
+        prefix = "".join(f"{value}, " for value in before)
+        return [
+            f"t = tables.get((kind, {name!r}, ({prefix})))",
+            f"if t is None: t = ctx.index(D{i}, kind, {name!r}, ({prefix}))",
+            f"d = t.get(v{i})",
+        ]
+    names[f"K{i}"] = id(dom)
+    return [
+        f"t = tables.get(K{i})",
+        f"if t is None: t = ctx.index(D{i}, kind, {name!r})",
+        f"d = t.get(v{i})",
+    ]
+
+
+@attrs.frozen
+class _Plan:
+    """How the legal actions of a block are numbered: ``encode`` gives an action's index;
+    for a block whose last field is listed (and no other), ``encode`` numbers the fields
+    before it and ``last`` reads it, ``name`` and ``listed`` its name and domain, ``cap``
+    its size."""
+
+    encode: Callable[[Action, Context], int]
+    last: Callable[[Any], Any] | None = None
+    name: str = ""
+    listed: Domain = attrs.field(factory=Domain)
+    cap: int = 0
+
+
+def _plan(block: Block, encode: Callable[[Action, Context], int]) -> _Plan:
+    """The plan of ``block``, whose whole encoder is ``encode``."""
+    listed = [i for i, (_, dom) in enumerate(block.fields) if isinstance(dom, Listed)]
+    if listed != [len(block.fields) - 1]:
+        return _Plan(encode)
+    name, dom = block.fields[-1]
+    return _Plan(_encoder(block, listed[0]), attrgetter(name), name, dom, dom.size)
 
 
 def _fixed(dom: Domain) -> tuple[Any, ...] | None:
@@ -281,7 +233,7 @@ class ActionCodec:
 
     def context(self, view: Any, actor: str, legal: Sequence[Action]) -> Context:
         """The decision of ``actor`` seeing ``view`` with ``legal`` actions."""
-        return Context(view, actor, legal)
+        return Context(view, actor, legal, self._kept)
 
     def encode(self, action: Action, ctx: Context) -> int:
         """The index of ``action``; ``ValueError`` when it is outside the universe."""
@@ -311,16 +263,43 @@ class ActionCodec:
             prefix = (*prefix, values[digit])
         return block.kind(**kwargs)
 
+    @cached_property
+    def _plans(self) -> dict[type[Action], _Plan]:
+        """How :meth:`legal_indices` numbers each action type (see :class:`_Plan`)."""
+        return {block.kind: _plan(block, self._encoders[block.kind]) for block in self.blocks}
+
+    @cached_property
+    def _kept(self) -> Kept:
+        """Each reference's last resolution for each actor (see :meth:`Context._ref`)."""
+        return {}
+
     def legal_indices(self, ctx: Context) -> tuple[int, ...]:
         """The indices of the context's legal actions, sorted: the action mask's ones."""
         found = ctx._legal
         if found is None:
-            encoders, listed_at = self._encoders, ctx._listed_at
+            plans, listed_at = self._plans, ctx._listed_at
+            # A block whose last field is listed: its actions grouped by the index their
+            # other fields give, then numbered within each group by the sorted distinct
+            # values of that field (what Context._listed does, without the prefix tuples).
+            groups: dict[int, tuple[dict[Any, Action], _Plan]] = {}
             for action in ctx.legal:
-                encode = encoders.get(type(action))
-                if encode is None:
+                plan = plans.get(type(action))
+                if plan is None:
                     raise ValueError(f"{type(action).__name__} is not a player action of this game")
-                listed_at.setdefault(encode(action, ctx), action)
+                if plan.last is None:
+                    listed_at.setdefault(plan.encode(action, ctx), action)
+                    continue
+                start = plan.encode(action, ctx)
+                group = groups.get(start)
+                if group is None:
+                    group = groups[start] = ({}, plan)
+                group[0].setdefault(plan.last(action), action)
+            for start, (chosen, plan) in groups.items():
+                ranked = sorted(chosen, key=repr)
+                if len(ranked) > plan.cap:
+                    _outside(chosen[ranked[plan.cap]], plan.name, plan.listed)
+                for rank, value in enumerate(ranked):
+                    listed_at.setdefault(start + rank, chosen[value])
             found = ctx._legal = tuple(sorted(listed_at))
         return found
 

@@ -6,6 +6,7 @@ choices from these declarations.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from gamefold.domains import Listed, Ref
@@ -32,17 +33,17 @@ def _hands(view: Any, actor: str) -> tuple[int, ...]:
     return tuple(sorted(card for owner in view.skills.owners for card in owner.hand or ()))
 
 
-UNITS = Ref(_units, cap=8)
+UNITS = Ref(_units, cap=8, reads=attrgetter("skills"))
 """A unit of the session: its player characters and the GM's units, by name."""
 
-OWNERS = Ref(_owners, cap=8)
+OWNERS = Ref(_owners, cap=8, reads=attrgetter("skills.owners"))
 """An owner of a deck (a player or the GM): the actor, or a seat the actor commands."""
 
-HAND_CARDS = Ref(_hands, cap=16)
+HAND_CARDS = Ref(_hands, cap=16, reads=attrgetter("skills.owners"))
 """A Skill card in a hand the actor sees (its own, and those of seats it commands), by
 increasing id."""
 
-ABILITIES = Ref(_abilities, cap=8)
+ABILITIES = Ref(_abilities, cap=8, reads=attrgetter("skills.config"))
 """An ability paid for with a Payment Discard (``SkillsConfig.abilities``), by name (SD-10)."""
 
 PAYMENTS = Listed(cap=32)

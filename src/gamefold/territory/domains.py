@@ -13,16 +13,21 @@ from gamefold.domains import Ref
 __all__ = ["TERRITORIES"]
 
 
-def _territories(view: Any, actor: str) -> tuple[str, ...]:
-    """The map's territories, by name: the atlas of the view's territory slice, whatever the
-    game names it (summit's and the campaign's ``map``, a game's own ``territory``)."""
+def _atlas(view: Any) -> Any:
+    """The atlas of the view's territory slice, whatever the game names it (summit's and the
+    campaign's ``map``, a game's own ``territory``); ``None`` when no slice holds one."""
     for part in view.slices:
         atlas = getattr(part, "scenario", None)
-        territories = getattr(atlas, "territories", None)
-        if territories is not None:
-            return tuple(sorted(territories))
-    return ()
+        if getattr(atlas, "territories", None) is not None:
+            return atlas
+    return None
 
 
-TERRITORIES = Ref(_territories, cap=24)
+def _territories(view: Any, actor: str) -> tuple[str, ...]:
+    """The map's territories, by name."""
+    atlas = _atlas(view)
+    return () if atlas is None else tuple(sorted(atlas.territories))
+
+
+TERRITORIES = Ref(_territories, cap=24, reads=_atlas)
 """A territory of the atlas, by name."""
