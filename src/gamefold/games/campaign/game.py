@@ -13,23 +13,20 @@ from gamefold import combat, diplomacy, skills
 from gamefold.core import Action, Event
 from gamefold.domains import span, widest
 from gamefold.games.base import EventRules, GameDef, Policy, register_game
-from gamefold.games.campaign import account
+from gamefold.games.campaign import account, sizes
 from gamefold.games.campaign.battle import muster
 from gamefold.games.campaign.config import SCENARIOS, CampaignConfig
 from gamefold.games.campaign.flow import battle_actor, battle_clock
 from gamefold.games.campaign.policies import greedy_policy, random_policy
 from gamefold.games.campaign.rules import build_rules
 from gamefold.games.campaign.state import NAME, CampaignState, initial_state
-from gamefold.games.sizes import pairings
 from gamefold.games.skirmish import NAME as SKIRMISH
 from gamefold.games.skirmish import Skirmish, redraw_held
 from gamefold.games.skirmish import determinize as determinize_bookkeeping
 from gamefold.games.skirmish import initial_state as tallies
-from gamefold.games.skirmish.sizes import action_sizes as battle_sizes
 from gamefold.games.summit import DIPLOMACY, MAP, Summit, initial_flow
 from gamefold.games.summit import initial_state as map_state
 from gamefold.games.summit import view_bounds as summit_bounds
-from gamefold.games.summit.sizes import action_sizes as summit_sizes
 from gamefold.registry import Game, Rules
 from gamefold.rng import Rng
 from gamefold.skills import GM
@@ -84,14 +81,8 @@ class Campaign(GameDef[CampaignConfig]):
         return (*self.config.factions, GM)
 
     def action_sizes(self) -> Mapping[Any, int]:
-        """Summit's (see :func:`~gamefold.games.summit.sizes.action_sizes`) and a battle's
-        (see :func:`~gamefold.games.skirmish.sizes.action_sizes`): a battle fields at most
-        every champion and ``garrison_slots`` guards (CP-4, CP-10, CP-11), split between
-        the sides in any way, so a side's pairings are the most any split allows (CB-5)."""
-        sk = self._skirmish.config
-        fielded = len(sk.fighters())
-        paired = max(pairings(own, fielded - own) for own in range(fielded + 1))
-        return {**summit_sizes(self.config.summit), **battle_sizes(sk, paired)}
+        """Summit's and a battle's (see :func:`~gamefold.games.campaign.sizes.action_sizes`)."""
+        return sizes.action_sizes(self.config)
 
     def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
         """Summit's ranges (see :func:`~gamefold.games.summit.view_bounds`), the Skill
