@@ -32,7 +32,7 @@ def _proposals(view: Any, actor: str) -> tuple[int, ...]:
 SEATS = Ref(_seats, cap=8, reads=attrgetter("diplomacy.players"))
 """A seated player, by id."""
 
-HAND_CARDS = Ref(_hand, cap=12, reads=attrgetter("diplomacy.players"))
+HAND_CARDS = Ref(_hand, cap=32, reads=attrgetter("diplomacy.players"))
 """A card in the actor's own hand, by increasing id."""
 
 PROPOSALS = Ref(_proposals, cap=8, reads=attrgetter("diplomacy.proposals"))

@@ -82,7 +82,8 @@ class Campaign(GameDef[CampaignConfig]):
 
     def action_sizes(self) -> Mapping[Any, int]:
         """Summit's and a battle's (see :func:`~gamefold.games.campaign.sizes.action_sizes`)."""
-        return sizes.action_sizes(self.config)
+        summit, battle = self._summit.action_sizes(), self._skirmish.action_sizes()
+        return sizes.action_sizes(self.config, summit, battle)
 
     def observation_bounds(self) -> Mapping[str, tuple[float, float]]:
         """Summit's ranges (see :func:`~gamefold.games.summit.view_bounds`), the Skill

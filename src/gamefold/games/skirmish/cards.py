@@ -12,8 +12,7 @@ from functools import cache
 from typing import Literal
 
 from gamefold import combat, skills
-from gamefold.combat import Empower, Heal, Move, Ward
-from gamefold.combat.zones import _FORWARD, _REARWARD
+from gamefold.combat import Empower, Heal, Move, Ward, Zone
 from gamefold.core import Events, replace
 from gamefold.errors import IllegalAction, Refusal
 from gamefold.games.skirmish import codes
@@ -50,6 +49,8 @@ __all__ = [
     "refuse_play",
     "refuse_window",
 ]
+
+_FORWARD, _REARWARD = Zone.FORWARD, Zone.REARWARD  # read once: an enum class read costs a call
 
 
 def level_effect(state: SkillsState, player: str, effect: Effect) -> tuple[SkillsState, Events]:

@@ -13,13 +13,13 @@ from gamefold import combat
 from gamefold.combat import (
     AssignPairings,
     CombatState,
+    Side,
     assigning_side,
     awaits,
     exchange_under_way,
     find,
     is_paired,
 )
-from gamefold.combat.zones import _PARTY
 from gamefold.core import Action, Events, replace
 from gamefold.errors import Refusal
 from gamefold.games.skirmish import codes
@@ -40,6 +40,8 @@ __all__ = [
     "step_pairing",
     "whose_choice",
 ]
+
+_PARTY = Side.PARTY  # read once: an enum class read costs a call
 
 
 def pairing_needed(state: CombatState) -> bool:

@@ -31,11 +31,11 @@ from gamefold.diplomacy import (
     BeginTurn,
     DiplomacyState,
     Discard,
+    Kind,
     PlayStandalone,
     Propose,
     TurnBegan,
 )
-from gamefold.diplomacy.legal import _STANDALONE
 from gamefold.errors import Refusal
 from gamefold.games.summit import codes, effects, flow
 from gamefold.games.summit.effects import pact_problem, target_problem, targets
@@ -155,6 +155,7 @@ summit's scenario."""
 
 
 _WATCHED = REACTS_TO | {TurnBegan}
+_STANDALONE = Kind.STANDALONE  # read once: a member read through its enum class costs a call
 
 
 def settle(game: G, events: Events) -> tuple[G, Events]:
