@@ -48,7 +48,6 @@ class Views:
         self, subsystems: Sequence[Subsystem[Any]], seats: Sequence[Seat], record: type[Game]
     ) -> None:
         self._subsystems = tuple(subsystems)
-        self._names = tuple(sub.name for sub in subsystems)
         self._seats = tuple(seats)
         self._record = record
         self._views = {sub.name: sub.view for sub in subsystems}
