@@ -2,7 +2,8 @@
 game of the ``gamefold new`` skeleton: its NashConv (what best responses gain over the
 policy, summed over the players; OpenSpiel's ``exploitability`` module) falls, and
 docs/envs.md shows it. The games are general-sum (win shares), so NashConv rather than
-``exploitability.exploitability``, which takes constant-sum games only."""
+``exploitability.exploitability``, which takes constant-sum games only. The page's counts
+of the smallest summit's tree, which is too large for CFR, are checked here too."""
 
 from __future__ import annotations
 
@@ -12,14 +13,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from open_spiel.python.algorithms import cfr, exploitability
 from tests.own_games import skeleton_game
 
+from gamefold.diplomacy import Kind
 from gamefold.envs import openspiel_game
 from gamefold.games import GameDef
+from gamefold.games.campaign import Campaign, CampaignConfig
 from gamefold.games.skirmish import Skirmish
 from gamefold.games.skirmish.config import scenario
+from gamefold.games.summit import Scenario, Summit, SummitConfig, default_diplomacy
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "envs.md"
 CHECKPOINTS = (1, 2, 4, 8, 16)
@@ -118,3 +123,40 @@ def test_cfr_nash_conv_falls_on_the_gamefold_new_skeleton(
 def test_the_page_shows_the_skeleton_s_figures(small_skeleton: GameDef[Any]) -> None:
     """docs/envs.md's skeleton table and tree are the ones the code computes."""
     assert_shown(small_skeleton)
+
+
+def smallest_summit() -> SummitConfig:
+    """The smallest summit docs/envs.md tells of: three players (SM-1) on three territories
+    bordering one another, one each (SM-2), one Round (SM-10), no proposals (SM-12), no
+    deploy (SM-4), troop cards worth no troops (DP-8) and no bonus zones (DP-5); each player
+    still holds three troop cards (DP-2) to self-apply in any order (DP-11)."""
+    diplomacy = default_diplomacy()
+    worthless = tuple(
+        attrs.evolve(card, troops=0) if card.kind is Kind.VALUE else card
+        for card in diplomacy.catalogue
+    )
+    diplomacy = attrs.evolve(diplomacy, catalogue=worthless, bonus_zones={})
+    triangle = Scenario(
+        territories=("A", "B", "C"),
+        zones=(),
+        adjacency=(("A", "B"), ("B", "C"), ("A", "C")),
+        deal="in-order",
+        max_rounds=1,
+        proposals_per_turn=0,
+        deploy_base=0,
+        territories_per_troop=1000,
+        domination=0,
+    )
+    return SummitConfig(players=3, diplomacy=diplomacy, scenario=triangle)
+
+
+def test_the_page_shows_the_smallest_summit_s_tree() -> None:
+    """Sixteen ways through each of three turns (DP-2, DP-11, SM-1) and two seeds: the
+    counts docs/envs.md gives, for the summit and for a campaign on it (no battle)."""
+    summit = smallest_summit()
+    states, infos = tree(Summit(summit))
+    assert states > 2 * 16**3
+    page = " ".join(PAGE.read_text(encoding="utf-8").split())
+    told = f"a tree of {states:,} states and {infos} information states"
+    assert told in page, told
+    assert tree(Campaign(CampaignConfig(summit=summit))) == (states, infos)
