@@ -44,6 +44,7 @@ __all__ = [
     "Declared",
     "declaration_options",
     "decide_declare",
+    "declare_refusal",
     "owned_ability",
     "targets",
 ]
@@ -83,6 +84,26 @@ _declaring = replacer(Combatant, "declaration")
 def decide_declare(state: CombatState, action: Declare) -> tuple[CombatState, Events] | Refusal:
     """Store a legal declaration on its combatant and, if it was the last choice the
     exchange waited for, resolve the exchange (CB-10); else the refusal."""
+    found = _declarer(state, action)
+    if isinstance(found, Refusal):
+        return found
+    i, ability = found
+    c = state.combatants[i]
+    name, hand, aim = action.ability, action.hand, action.target
+    new = with_combatant(state, i, _declaring(c, Declaration(name, hand, aim)))
+    return resolve_if_complete(new, (Declared(action.combatant, name, hand, aim, ability.cost),))
+
+
+def declare_refusal(state: CombatState, action: Declare) -> Refusal | None:
+    """The refusal :func:`decide_declare` would return, or ``None``, without making the
+    declaration (nor resolving the exchange it would complete)."""
+    found = _declarer(state, action)
+    return found if isinstance(found, Refusal) else None
+
+
+def _declarer(state: CombatState, action: Declare) -> tuple[int, Ability] | Refusal:
+    """The declarer's position and its ability, when ``action`` is legal (CB-3 … CB-12);
+    else the refusal."""
     cid = action.combatant
     i = entrant(state, cid)
     if isinstance(i, Refusal):
@@ -103,8 +124,7 @@ def decide_declare(state: CombatState, action: Declare) -> tuple[CombatState, Ev
     aim = action.target
     if aim not in targets(state, c):
         return _target_refusal(state, c, aim)
-    new = with_combatant(state, i, _declaring(c, Declaration(name, hand, aim)))
-    return resolve_if_complete(new, (Declared(cid, name, hand, aim, ability.cost),))
+    return i, ability
 
 
 def owned_ability(state: CombatState, c: Combatant, name: str) -> Ability | None:
