@@ -141,7 +141,7 @@ def targets(state: CombatState, c: Combatant) -> tuple[str, ...]:
     CB-6, CB-11)."""
     if c.partner is not None:
         return (c.partner,)
-    return tuple(e.id for e in state.combatants if e.side is not c.side and e.hp > 0)
+    return tuple([e.id for e in state.combatants if e.side is not c.side and e.hp > 0])
 
 
 def _wrong_zone(ability: Ability) -> Refusal:

@@ -289,10 +289,9 @@ def card_options(
     hand = state.owners[seat].hand
     # SD-8: any card in one's own activation, reaction cards in an open window.
     usable = hand if activating else tuple(card for card in hand if is_reaction(state, card))
-    out: list[Action] = [_play(actor, card) for card in usable]
-    out += [_burn(actor, card) for card in usable]
-    if activating:  # SD-9: a free Discard only in one's own activation
-        out += [_discard(actor, card) for card in usable]
+    # SD-9: a free Discard only in one's own activation. One pass builds every use.
+    uses = (_play, _burn, _discard) if activating else (_play, _burn)
+    out: list[Action] = [use(actor, card) for use in uses for card in usable]
     if not payments:
         return out
     ordered = sorted(usable)  # SD-10: as many cards as each ability costs
