@@ -185,9 +185,13 @@ def declaration_options(state: CombatState, c: Combatant) -> tuple[Declare, ...]
     target, in a fixed order."""
     if over(state) is not None or declarer_refusal(state, c) is not None:
         return ()
-    aims = targets(state, c)
-    options: list[Declare] = []
-    for ability in usable_abilities(state, c):
-        thrown = throwable(c, ability)
-        options += [_declare(c.id, ability.name, h, t) for h in thrown for t in aims]
-    return tuple(options)
+    aims, cid = targets(state, c), c.id
+    # One comprehension for every ability, not one an ability: fewer frames a listing.
+    return tuple(
+        [
+            _declare(cid, ability.name, h, t)
+            for ability in usable_abilities(state, c)
+            for h in throwable(c, ability)
+            for t in aims
+        ]
+    )
