@@ -90,7 +90,7 @@ def _defeat(game: G, cid: str, events: list[Event]) -> G:
 def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
     """The distinct ``units`` still standing in the fight, in the order given."""
     standing = {c.id for c in state.combatants if c.hp > 0}
-    return tuple(unit for unit in dict.fromkeys(units) if unit in standing)
+    return tuple([unit for unit in dict.fromkeys(units) if unit in standing])
 
 
 def withdraw(game: G, units: Sequence[str], cause: str) -> tuple[G, Events]:
