@@ -198,3 +198,27 @@ def test_cb10_awaits_is_membership_of_waiting_for(state: CombatState, data: st.D
     cid = data.draw(st.sampled_from([*(c.id for c in state.combatants), "nobody"]))
     assert combat.awaits(state, cid) is (cid in combat.waiting_for(state))
     assert combat.awaits(state, "nobody") is False
+
+
+@given(reachable_states(), st.data())
+def test_cb10_check_declare_is_check_without_the_declaration(
+    state: CombatState, data: st.DataObject
+) -> None:
+    """CB-10, EN-4: ``check_declare`` answers what ``check`` answers of any Declare (the
+    same code, rule and sentence, or ``None``) and leaves the state as it was, even for the
+    last declaration an exchange waits for."""
+    import gamefold.combat as combat
+
+    drawn = data.draw(st.one_of(arbitrary_actions(state), declarations(state)))
+    action = drawn if isinstance(drawn, Declare) else Declare("ghost", "Attack", None, "ghost")
+    before = frozen_copy(state)
+    problem = combat.check_declare(state, action)
+    expected = check(state, action)
+    assert problem == expected
+    if expected is not None:
+        assert (problem.code, problem.rule, str(problem)) == (
+            expected.code,
+            expected.rule,
+            str(expected),
+        )
+    assert state == before

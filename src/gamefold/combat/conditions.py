@@ -90,7 +90,7 @@ def allowed_hands(combatant: Combatant) -> tuple[Hand, ...]:
     if not conditions:
         return HANDS
     forbidden = tuple(a.condition.forbids for a in conditions)
-    return tuple(h for h in HANDS if h not in forbidden)
+    return tuple([h for h in HANDS if h not in forbidden])
 
 
 def round_ends(rounds: int, in_round: bool) -> int:

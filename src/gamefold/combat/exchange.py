@@ -44,6 +44,7 @@ __all__ = [
     "Declared",
     "declaration_options",
     "decide_declare",
+    "declare_refusal",
     "owned_ability",
     "targets",
 ]
@@ -83,6 +84,26 @@ _declaring = replacer(Combatant, "declaration")
 def decide_declare(state: CombatState, action: Declare) -> tuple[CombatState, Events] | Refusal:
     """Store a legal declaration on its combatant and, if it was the last choice the
     exchange waited for, resolve the exchange (CB-10); else the refusal."""
+    found = _declarer(state, action)
+    if isinstance(found, Refusal):
+        return found
+    i, ability = found
+    c = state.combatants[i]
+    name, hand, aim = action.ability, action.hand, action.target
+    new = with_combatant(state, i, _declaring(c, Declaration(name, hand, aim)))
+    return resolve_if_complete(new, (Declared(action.combatant, name, hand, aim, ability.cost),))
+
+
+def declare_refusal(state: CombatState, action: Declare) -> Refusal | None:
+    """The refusal :func:`decide_declare` would return, or ``None``, without making the
+    declaration (nor resolving the exchange it would complete)."""
+    found = _declarer(state, action)
+    return found if isinstance(found, Refusal) else None
+
+
+def _declarer(state: CombatState, action: Declare) -> tuple[int, Ability] | Refusal:
+    """The declarer's position and its ability, when ``action`` is legal (CB-3 … CB-12);
+    else the refusal."""
     cid = action.combatant
     i = entrant(state, cid)
     if isinstance(i, Refusal):
@@ -103,8 +124,7 @@ def decide_declare(state: CombatState, action: Declare) -> tuple[CombatState, Ev
     aim = action.target
     if aim not in targets(state, c):
         return _target_refusal(state, c, aim)
-    new = with_combatant(state, i, _declaring(c, Declaration(name, hand, aim)))
-    return resolve_if_complete(new, (Declared(cid, name, hand, aim, ability.cost),))
+    return i, ability
 
 
 def owned_ability(state: CombatState, c: Combatant, name: str) -> Ability | None:
@@ -121,7 +141,7 @@ def targets(state: CombatState, c: Combatant) -> tuple[str, ...]:
     CB-6, CB-11)."""
     if c.partner is not None:
         return (c.partner,)
-    return tuple(e.id for e in state.combatants if e.side is not c.side and e.hp > 0)
+    return tuple([e.id for e in state.combatants if e.side is not c.side and e.hp > 0])
 
 
 def _wrong_zone(ability: Ability) -> Refusal:
@@ -165,9 +185,13 @@ def declaration_options(state: CombatState, c: Combatant) -> tuple[Declare, ...]
     target, in a fixed order."""
     if over(state) is not None or declarer_refusal(state, c) is not None:
         return ()
-    aims = targets(state, c)
-    options: list[Declare] = []
-    for ability in usable_abilities(state, c):
-        thrown = throwable(c, ability)
-        options += [_declare(c.id, ability.name, h, t) for h in thrown for t in aims]
-    return tuple(options)
+    aims, cid = targets(state, c), c.id
+    # One comprehension for every ability, not one an ability: fewer frames a listing.
+    return tuple(
+        [
+            _declare(cid, ability.name, h, t)
+            for ability in usable_abilities(state, c)
+            for h in throwable(c, ability)
+            for t in aims
+        ]
+    )

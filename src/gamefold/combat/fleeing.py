@@ -144,5 +144,5 @@ def retreat_options(state: CombatState, c: Combatant) -> tuple[Retreat, ...]:
     for size in range(len(names) + 1):
         for drop in combinations(names, size):  # CB-14: every set of distinct items it has
             carries = [None, *fallen] if _has_room(state, c, drop) else [None]
-            options.extend(_retreat(c.id, carry, drop) for carry in carries)
+            options += [_retreat(c.id, carry, drop) for carry in carries]
     return tuple(options)

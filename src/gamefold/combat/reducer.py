@@ -44,7 +44,13 @@ from gamefold.combat.conditions import (
     decide_start_round,
 )
 from gamefold.combat.config import CombatConfig
-from gamefold.combat.exchange import Declare, Declared, decide_declare, declaration_options
+from gamefold.combat.exchange import (
+    Declare,
+    Declared,
+    decide_declare,
+    declaration_options,
+    declare_refusal,
+)
 from gamefold.combat.fleeing import Retreat, RetreatDeclared, decide_retreat, retreat_options
 from gamefold.combat.flight import Fled, RetreatFailed, StressGained
 from gamefold.combat.moving import Move, Moved, decide_move
@@ -81,6 +87,7 @@ __all__ = [
     "EVENTS",
     "PIPELINE",
     "check",
+    "check_declare",
     "initial_state",
     "legal_actions",
     "make_pipeline",
@@ -217,6 +224,18 @@ def reduce(state: CombatState, action: Action) -> CombatState:
 def check(state: CombatState, action: Action) -> IllegalAction | None:
     """The :class:`~gamefold.IllegalAction` ``action`` would raise, or ``None`` if legal."""
     return PIPELINE.check(state, action)
+
+
+def check_declare(state: CombatState, action: Declare) -> IllegalAction | None:
+    """:func:`check` of a :class:`Declare`, decided without making it: a host that holds a
+    declaration to make later learns whether it is legal now without resolving the
+    exchange it would complete (CB-10)."""
+    try:
+        PIPELINE.guard(action)
+    except IllegalAction as problem:
+        return problem
+    refusal = declare_refusal(state, action)
+    return None if refusal is None else PIPELINE.refused(refusal, action)
 
 
 def legal_actions(state: CombatState, actor: str) -> tuple[Action, ...]:

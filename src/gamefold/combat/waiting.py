@@ -49,7 +49,7 @@ def throwable(c: Combatant, ability: Ability) -> tuple[Hand | None, ...]:
     if not c.conditions:
         return ability.hands
     hands = allowed_hands(c)
-    return tuple(h for h in ability.hands if h in hands)
+    return tuple([h for h in ability.hands if h in hands])
 
 
 def _undeclared(c: Combatant) -> bool:

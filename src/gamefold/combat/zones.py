@@ -55,7 +55,7 @@ _FORWARD, _REARWARD = Zone.FORWARD, Zone.REARWARD
 
 def forward_ids(combatants: tuple[Combatant, ...], side: Side) -> tuple[str, ...]:
     """The ids of ``side``'s living combatants that count as Forward, in state order."""
-    front = tuple(c.id for c in combatants if c.side is side and c.zone is _FORWARD)
+    front = tuple([c.id for c in combatants if c.side is side and c.zone is _FORWARD])
     if front:
         return front
     # CB-7: an empty Forward makes the whole Rearward count as Forward.

@@ -262,7 +262,7 @@ def decide_pay(state: SkillsState, action: PayCost) -> Decided:
     refusal = timing_refusal(state, player, cards, reactions=True)
     if refusal is not None:
         return refusal
-    hand = tuple(card for card in hand if card not in cards)
+    hand = tuple([card for card in hand if card not in cards])
     owner = _set_hand_discard(owner, hand, owner.discard + cards)
     return with_owner(state, seat, owner), (CostPaid(player, action.ability, cards),)
 
@@ -288,11 +288,10 @@ def card_options(
         return []
     hand = state.owners[seat].hand
     # SD-8: any card in one's own activation, reaction cards in an open window.
-    usable = hand if activating else tuple(card for card in hand if is_reaction(state, card))
-    out: list[Action] = [_play(actor, card) for card in usable]
-    out += [_burn(actor, card) for card in usable]
-    if activating:  # SD-9: a free Discard only in one's own activation
-        out += [_discard(actor, card) for card in usable]
+    usable = hand if activating else tuple([card for card in hand if is_reaction(state, card)])
+    # SD-9: a free Discard only in one's own activation. One pass builds every use.
+    uses = (_play, _burn, _discard) if activating else (_play, _burn)
+    out: list[Action] = [use(actor, card) for use in uses for card in usable]
     if not payments:
         return out
     ordered = sorted(usable)  # SD-10: as many cards as each ability costs

@@ -341,7 +341,11 @@ def activate_options(state: SkillsState, actor: str) -> list[Action]:
         side, units = PLAYERS, [actor]
     else:
         return []
-    return [_activate(unit) for unit in units if _activation_block(state, unit, side) is None]
+    listed: list[Action] = []
+    for unit in units:  # a loop, not a comprehension: one unit or a few, at every listing
+        if _activation_block(state, unit, side) is None:
+            listed.append(_activate(unit))
+    return listed
 
 
 def end_options(state: SkillsState, activating: bool) -> list[Action]:

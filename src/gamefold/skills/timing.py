@@ -135,7 +135,7 @@ def decide_open(state: SkillsState, action: OpenReactionWindow) -> Decided:
         message = f"{player} already has an open reaction window"
         return Refusal(codes.WINDOW_ALREADY_OPEN, message)
     opened = {*state.reacting, player}
-    reacting = tuple(seat for seat in state.seats if seat in opened)
+    reacting = tuple([seat for seat in state.seats if seat in opened])
     return replace(state, reacting=reacting), (ReactionWindowOpened(player),)
 
 

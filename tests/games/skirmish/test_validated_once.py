@@ -5,7 +5,8 @@ A game rule built on a subsystem calls the subsystem's ``step``, which decides (
 applies) in one pass; it never checks the action first and steps it again. A wrapper's
 refusal is consulted after the wrapped handler decided, without deciding again. Counted
 here at the one place every subsystem decision passes: the decide function each pipeline
-routes an action to (its ``step`` and its ``check`` alike).
+routes an action to (its ``step`` and its ``check`` alike), and combat's judgement of a
+declaration held for a reaction window (``check_declare``), which makes nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from gamefold.combat import Declare, Retreat
+from gamefold.combat import reducer as combat_reducer
 from gamefold.core import StartRound
 from gamefold.diplomacy import Propose
 from gamefold.games import play
@@ -53,6 +55,8 @@ def decided(monkeypatch: pytest.MonkeyPatch) -> Callable[[], Decided]:
             table = pipeline._table  # the route of each action type: (guard, decide)
             for kind, (guard, decide) in list(table.items()):
                 monkeypatch.setitem(table, kind, (guard, counted(pipeline.domain, decide)))
+        judged = counted("combat", combat_reducer.declare_refusal)
+        monkeypatch.setattr(combat_reducer, "declare_refusal", judged)
         return calls
 
     return start

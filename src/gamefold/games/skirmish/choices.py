@@ -7,6 +7,8 @@ its own rules (a bare ``Declare``, ``PayCost``, ``OpenReactionWindow`` or ``With
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from gamefold import combat, skills
 from gamefold.combat import Declare, Retreat, Withdraw
 from gamefold.core import Action, Events, replace
@@ -60,9 +62,14 @@ def step_close(game: G, action: CloseReactionWindow) -> tuple[G, Events]:
     return replace(game, skills=deck), events
 
 
+# The listing hands out one record per player instead of building it at every choice
+# (records are immutable, so sharing them is safe).
+_close = lru_cache(maxsize=1024)(CloseReactionWindow)
+
+
 def close_options(game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
     """``CloseReactionWindow(actor)`` while ``actor`` has a window open (EN-5)."""
-    return (CloseReactionWindow(actor),) if actor in game.skills.reacting else ()
+    return (_close(actor),) if actor in game.skills.reacting else ()
 
 
 def step_defeat(game: G, action: DefeatUnit) -> tuple[G, Events]:

@@ -274,7 +274,7 @@ def _decided(game: SkirmishSlices, held: Held, reactor: str | None) -> _Made | R
     declaration = Declare(held.unit, held.ability, held.hand, held.target)
     if reactor is None:
         return (fight, *combat.step(fight, declaration))
-    problem = combat.check(fight, declaration)
+    problem = combat.check_declare(fight, declaration)
     return None if problem is None else Refusal.of(problem)
 
 

@@ -90,7 +90,7 @@ def _defeat(game: G, cid: str, events: list[Event]) -> G:
 def _standing(state: CombatState, units: Sequence[str]) -> tuple[str, ...]:
     """The distinct ``units`` still standing in the fight, in the order given."""
     standing = {c.id for c in state.combatants if c.hp > 0}
-    return tuple(unit for unit in dict.fromkeys(units) if unit in standing)
+    return tuple([unit for unit in dict.fromkeys(units) if unit in standing])
 
 
 def withdraw(game: G, units: Sequence[str], cause: str) -> tuple[G, Events]:
@@ -127,7 +127,11 @@ def settle(game: G, events: Events = ()) -> tuple[G, Events]:
     whose window closed is made (SK-4)."""
     deck: SkillsState = game.skills
     state: SkirmishState = game.skirmish
-    dead = [o.player for o in deck.owners if not o.alive]
+    # A plain loop, no comprehension: it runs after every step, and most find no one dead.
+    dead = []
+    for o in deck.owners:
+        if not o.alive:
+            dead.append(o.player)
     if not dead and state.held is None:
         return game, ()  # most steps: nobody died, nothing is held
     more: Events = ()

@@ -225,7 +225,9 @@ def bump(state: SkirmishState, player: str, **amounts: int) -> SkirmishState:
     tallies = state.tallies
     for i, tally in enumerate(tallies):
         if tally.player == player:  # a player has one tally
-            changes = {k: getattr(tally, k) + v for k, v in amounts.items()}
+            changes = {}
+            for k, v in amounts.items():  # a loop, not a comprehension: one field or two
+                changes[k] = getattr(tally, k) + v
             tallies = (*tallies[:i], replace(tally, **changes), *tallies[i + 1 :])
             break
     return _set_tallies(state, tallies)
