@@ -1,21 +1,27 @@
 """Writing a record slice's view again field by field (package-private): the fields that
 are the very objects they were hold their numbers, so only the others are written, at their
 own slots, and an ordered sequence of records only in the items that changed.
+
+The patch of a slice is one generated function with every field's writer inline: an env
+writes a few fields at every decision, and a call per field cost more than the writing.
 """
 
 from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-__all__ = ["Items", "Part", "Patch", "Patcher", "patcher"]
+__all__ = ["Items", "Part", "Patcher", "patcher"]
 
 Write = Callable[[Any, list[float]], None]
-Patcher = Callable[[Any, Any, memoryview, int], None]
-"""``patch(value, was, raw, start)``: write into ``raw`` (a float32 buffer's bytes) the
-slots of a slice's view ``value`` that differ from those of ``was``, which the slots from
-``start`` hold."""
+Emit = Callable[[str, str, list[str]], None]
+"""``emit(expression, indent, lines)``: append the code writing ``expression``'s slots
+through ``A`` (append one) and ``E`` (extend)."""
+Patcher = Callable[[Any, Any, memoryview, memoryview, int], None]
+"""``patch(value, was, raw, floats, start)``: write into a float32 buffer, seen as bytes
+(``raw``) and as floats (``floats``), the slots of a slice's view ``value`` that differ
+from those of ``was``, which the slots from ``start`` hold."""
 
 
 class Items(NamedTuple):
@@ -40,61 +46,84 @@ class Part(NamedTuple):
     write: Write
     items: Items | None
     """Its items, when it is an ordered sequence of records, else ``None``."""
+    emit: Emit
+    """The code writing it, to inline in a patch."""
 
 
-class Patch:
-    """One field of a record slice, written again at its own slots when it is not the
-    object it was, and an ordered sequence of records item by item while its length holds."""
+class Source(Protocol):
+    """Where generated code is compiled: the writers' names, so inlined code finds them."""
 
-    __slots__ = ("each", "items", "name", "pack", "part", "put")
+    def fresh(self, stem: str) -> str:
+        """A new local or global name."""
 
-    def __init__(self, part: Part) -> None:
-        self.part, self.name, self.items = part, part.name, part.items
-        self.pack = struct.Struct(f"={part.width}f")
-        self.put = None if part.items is None else struct.Struct(f"={part.items.width}f")
-        self.each = None
-        if part.items is not None and part.items.parts is not None:
-            self.each = patcher(part.items.parts)  # an item changes in a field or two
+    def constant(self, value: Any, stem: str = "k") -> str:
+        """A global name holding ``value`` in the generated functions."""
 
-    def write(self, value: Any, was: Any, raw: memoryview, start: int) -> None:
-        """Write ``value``'s slots into ``raw``, a slice starting at slot ``start`` whose
-        slots hold this field's numbers for ``was``, another object."""
-        at = start + self.part.start
-        items = self.items
-        if items is None:
-            if type(value) is tuple and value == was:  # a new tuple of the same names
-                return
-        elif self.put is not None and len(value) == len(was):
-            # The length slot and the padding stay: only the items that changed are written.
-            for i in range(min(len(value), items.cap)):
-                item, then = value[i], was[i]
-                if item is then:
-                    continue
-                at_item = at + 1 + i * items.width
-                if self.each is not None and type(item) is items.cls and type(then) is items.cls:
-                    self.each(item, then, raw, at_item)
-                else:
-                    numbers: list[float] = []
-                    items.write(item, numbers)
-                    self.put.pack_into(raw, at_item * 4, *numbers)
-            return
-        numbers = []
-        self.part.write(value, numbers)
-        self.pack.pack_into(raw, at * 4, *numbers)
+    def compiled(self, name: str, text: str) -> Any:
+        """Compile ``text`` among the generated functions and return its ``name``."""
 
 
-def patcher(parts: list[Part]) -> Patcher:
+def patcher(parts: list[Part], source: Source) -> Patcher:
     """The function writing a record slice's view again field by field, generated once: a
-    field costs a read and a comparison, and a call only when it is not the object it was."""
-    names: dict[str, Any] = {}
-    lines = ["def patch(value, was, raw, start):"]
-    for i, part in enumerate(parts):
-        names[f"p{i}"] = Patch(part).write
+    field costs a read and a comparison, and its writing only when it is not the object it
+    was."""
+    name = source.fresh("patch")
+    lines = [f"def {name}(value, was, raw, F, start):"]
+    for part in parts:
         lines.append(f"    a = value.{part.name}")
         lines.append(f"    b = was.{part.name}")
         lines.append("    if a is not b:")
-        lines.append(f"        p{i}(a, b, raw, start)")
+        if part.items is None:
+            _field(part, source, lines)
+        else:
+            _sequence(part, part.items, source, lines)
     lines.append("    return None")
-    exec(compile("\n".join(lines) + "\n", "<observation patch>", "exec"), names)
-    found: Patcher = names["patch"]
+    found: Patcher = source.compiled(name, "\n".join(lines) + "\n")
     return found
+
+
+def _field(part: Part, source: Source, lines: list[str]) -> None:
+    """A field written whole at its slots, unless it is a new tuple equal to the old (a
+    tuple of names rebuilt by a view)."""
+    lines.append("        if not (type(a) is tuple and a == b):")
+    _whole(part, "a", "start", source, lines, "            ")
+
+
+def _whole(part: Part, e: str, start: str, source: Source, lines: list[str], ind: str) -> None:
+    """The code writing ``e`` whole at the part's slots, counted from ``start``."""
+    lines.append(f"{ind}out = []")
+    lines.append(f"{ind}A = out.append")
+    lines.append(f"{ind}E = out.extend")
+    part.emit(e, ind, lines)
+    if part.width == 1:  # one float: set, not packed
+        lines.append(f"{ind}F[{start} + {part.start}] = out[0]")
+    else:
+        pack = source.constant(struct.Struct(f"={part.width}f").pack_into, "pack")
+        lines.append(f"{ind}{pack}(raw, ({start} + {part.start}) * 4, *out)")
+
+
+def _sequence(part: Part, items: Items, source: Source, lines: list[str]) -> None:
+    """An ordered sequence of records: while its length holds, the length slot and the
+    padding stay and only the items that are not the objects they were are written (field
+    by field when an item is laid out so); else it is written whole."""
+    put = source.constant(struct.Struct(f"={items.width}f").pack_into, "pack")
+    write = source.constant(items.write, "item")
+    each = None if items.parts is None else source.constant(patcher(items.parts, source))
+    cls = source.constant(items.cls, "cls")
+    first = part.start + 1
+    lines.append("        n = len(a)")
+    lines.append("        if n == len(b):")
+    lines.append(f"            for i in range(n if n < {items.cap} else {items.cap}):")
+    lines.append("                x = a[i]")
+    lines.append("                y = b[i]")
+    lines.append("                if x is not y:")
+    lines.append(f"                    at = start + {first} + i * {items.width}")
+    if each is not None:
+        lines.append(f"                    if type(x) is {cls} and type(y) is {cls}:")
+        lines.append(f"                        {each}(x, y, raw, F, at)")
+        lines.append("                        continue")
+    lines.append("                    out = []")
+    lines.append(f"                    {write}(x, out)")
+    lines.append(f"                    {put}(raw, at * 4, *out)")
+    lines.append("        else:")
+    _whole(part, "a", "start", source, lines, "            ")

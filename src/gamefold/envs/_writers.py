@@ -73,9 +73,13 @@ class _Source:
         name = self.fresh("write")
         body = "\n".join(f"    {line}" for line in lines) or "    pass"
         text = f"def {name}(value, out):\n    A = out.append\n    E = out.extend\n{body}\n"
-        exec(compile(text, f"<observation {name}>", "exec"), self.names)
-        write: Write = self.names[name]
+        write: Write = self.compiled(name, text)
         return write
+
+    def compiled(self, name: str, text: str) -> Any:
+        """Compile ``text`` among the generated functions and return its ``name``."""
+        exec(compile(text, f"<observation {name}>", "exec"), self.names)
+        return self.names[name]
 
 
 Emit = Callable[[str, str, list[str]], None]
@@ -128,6 +132,11 @@ class Writers:
         )
         self._string: Bounds = [(0.0, float(len(vocabulary)))]
 
+    @property
+    def source(self) -> _Source:
+        """Where the writers are compiled, for code that inlines them."""
+        return self._source
+
     def fields(self, sample: Any, bounds: Bounds) -> list[tuple[str, Write, int]]:
         """The top level's writers, one a field (their slots' bounds added to ``bounds``):
         the game record's annotations name the slices' states, its view holds their views,
@@ -175,7 +184,8 @@ class Writers:
             emit, slots = self._of(tp, field.name, depth + 1)  # the depth _record gives
             if slots:
                 items = self._items(tp, field.name, depth + 1)
-                found.append(Part(field.name, start, len(slots), self._written(emit), items))
+                written = self._written(emit)
+                found.append(Part(field.name, start, len(slots), written, items, emit))
                 start += len(slots)
         return found if self._fixed_count == before else None
 

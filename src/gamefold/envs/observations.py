@@ -183,7 +183,8 @@ class ObservationEncoder:
         self._packs = [struct.Struct(f"={width}f") for _, _, width in self._top]
         # Each record slice's fields on their own, to rewrite only those that changed.
         self._plans: dict[str, tuple[type, Patcher]] = {
-            name: (cls, patcher(laid)) for name, (cls, laid) in writers.parts(views[0]).items()
+            name: (cls, patcher(laid, writers.source))
+            for name, (cls, laid) in writers.parts(views[0]).items()
         }
         self.size = len(slots)
         self._rules = game.rules
@@ -242,48 +243,64 @@ class ObservationEncoder:
         else:
             earlier, parts, raw = last[1], last[3], last[4]
         start = 0
+        plans = self._plans
         for (name, write, width), pack in zip(self._top, self._packs, strict=True):
             value = getattr(seen, name)
             was = None if earlier is None else getattr(earlier, name)
             if earlier is not None and value is was:
                 pass  # the very object it was: its slots hold its numbers
-            elif raw is not None and earlier is not None and self._patched(name, value, was):
-                # Its fields that are the very objects they were hold their numbers too:
-                # only the others are written, at their own slots.
-                self._plans[name][1](value, was, raw, start)
-                parts.pop(name, None)  # what the slots hold now is no list kept
+            elif raw is not None and earlier is not None and name in plans:
+                plan = plans[name]
+                if type(value) is plan[0] and type(was) is plan[0]:
+                    # Its fields that are the very objects they were hold their numbers
+                    # too: only the others are written, at their own slots.
+                    plan[1](value, was, raw[1], raw[0], start)
+                    parts.pop(name, None)  # what the slots hold now is no list kept
+                else:
+                    self._write(name, value, write, width, out, raw, parts, pack, start)
             else:
-                numbers: list[float] = []
-                write(value, numbers)
-                if len(numbers) != width:  # a fixed tuple shorter than declared writes less
-                    numbers = (numbers + [0.0] * width)[:width]
-                if numbers != parts.get(name):
-                    if raw is None:
-                        out[start : start + width] = numbers
-                    else:  # packed whole: cheaper than comparing it run by run
-                        pack.pack_into(raw, start * 4, *numbers)
-                parts[name] = numbers
+                self._write(name, value, write, width, out, raw, parts, pack, start)
             start += width
         self._into[viewer] = (game, seen, out, parts, raw)
         return seen
 
-    def _patched(self, name: str, value: Any, was: Any) -> bool:
-        """Whether the top-level field ``name``, ``was`` then ``value`` now, is a record
-        whose fields are written one by one (both of the type laid out so)."""
-        plan = self._plans.get(name)
-        return plan is not None and type(value) is plan[0] and type(was) is plan[0]
+    @staticmethod
+    def _write(
+        name: str,
+        value: Any,
+        write: Write,
+        width: int,
+        out: Any,
+        raw: tuple[memoryview, memoryview] | None,
+        parts: dict[str, list[float]],
+        pack: struct.Struct,
+        start: int,
+    ) -> None:
+        """Write the top-level field ``name`` whole, from slot ``start``, unless its numbers
+        are those its slots hold (``parts[name]``)."""
+        numbers: list[float] = []
+        write(value, numbers)
+        if len(numbers) != width:  # a fixed tuple shorter than declared writes less
+            numbers = (numbers + [0.0] * width)[:width]
+        if numbers != parts.get(name):
+            if raw is None:
+                out[start : start + width] = numbers
+            else:  # packed whole: cheaper than comparing it run by run
+                pack.pack_into(raw[1], start * 4, *numbers)
+        parts[name] = numbers
 
 
-def _packed(out: Any) -> memoryview | None:
-    """``out`` as bytes that a ``struct`` packs float32 numbers into, when it is a flat,
-    writable, contiguous float32 buffer (a NumPy ``float32`` array); else ``None``."""
+def _packed(out: Any) -> tuple[memoryview, memoryview] | None:
+    """``out`` as floats and as bytes that a ``struct`` packs float32 numbers into, when
+    it is a flat, writable, contiguous float32 buffer (a NumPy ``float32`` array); else
+    ``None``."""
     try:
         raw = memoryview(out)
     except TypeError:
         return None
     if raw.format != "f" or raw.ndim != 1 or raw.readonly or not raw.c_contiguous:
         return None
-    return raw.cast("B")
+    return raw, raw.cast("B")
 
 
 def _strings(value: Any, into: set[str], skip: frozenset[str]) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from gamefold.core import replacer
 from gamefold.errors import RegistryError
 from gamefold.registry.game import Clock, Game, composed_record
 from gamefold.registry.parts import Subsystem
@@ -53,12 +54,23 @@ class Views:
         self._views = {sub.name: sub.view for sub in subsystems}
         self._sees = tuple((sub.name, sub.view) for sub in subsystems)
         self._merges = {seat.seat: seat.views for seat in seats}
+        self._helds: dict[str, tuple[Game, tuple[str, ...]]] = {}
+        """Each viewer's last game viewed and the seats it held there: each entry holds its
+        game, so only that very game finds it."""
+        # A view is built at every decision of an env: the record is filled field by field,
+        # not through its frozen __init__ (no record of a composition validates its slices).
+        self._build = replacer(record, *(sub.name for sub in subsystems), "clock")
 
     def view(self, game: Game, viewer: str, since: tuple[Game, Game] | None) -> Game:
         """``viewer``'s view of ``game``, reusing ``since``'s for the slices that did not
         change (:meth:`Rules.view <gamefold.registry.Rules.view>`)."""
-        held = self._held(game, viewer) if self._seats else ()
-        kept = self._kept(game, viewer, held, since)
+        if self._seats:
+            held = self._held(game, viewer)
+            kept = self._kept(game, viewer, held, since)
+            self._helds[viewer] = (game, held)
+        else:
+            held = ()
+            kept = None if since is None or type(since[0]) is not type(game) else since
         shown: list[Any] = []
         for name, see in self._sees:
             part = getattr(game, name)
@@ -68,8 +80,7 @@ class Views:
                 shown.append(see(part, viewer))
             else:
                 shown.append(self._slice_view(name, game, viewer, held))
-        # The slices by position, in the record's order (the registry checked it).
-        return self._record(*shown, clock=game.clock)
+        return self._build(game, *shown, game.clock)
 
     def _held(self, game: Game, viewer: str) -> tuple[str, ...]:
         """The seats other than its own that ``viewer`` commands in ``game``, in order."""
@@ -87,9 +98,11 @@ class Views:
         same seats."""
         if since is None or type(since[0]) is not type(game):
             return None
-        if self._seats and held != self._held(since[0], viewer):
-            return None
-        return since
+        # The seats held then were mostly found when that view was taken.
+        then = self._helds.get(viewer)
+        if then is not None and then[0] is since[0]:
+            return since if then[1] == held else None
+        return since if held == self._held(since[0], viewer) else None
 
     def _slice_view(self, name: str, game: Game, viewer: str, held: tuple[str, ...]) -> Any:
         """``viewer``'s view of ``game``'s slice ``name``, taking in what the ``held`` seats

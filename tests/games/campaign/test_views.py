@@ -146,3 +146,27 @@ def test_cp12_en9_the_defender_sees_its_guards_seat_and_no_one_else_does() -> No
                 assert side == "enemies"
         assert GAME.rules.legal_actions(game, GM) == ()
     assert seen
+
+
+def test_en9_cp12_views_kept_between_steps_are_the_views_built_afresh() -> None:
+    """EN-9, CP-12: the bookkeeping's view and the guards' commander's merged owners, kept
+    while the very objects they come from are, are what is built afresh from each step's
+    slice, for every player along a greedy campaign; the same slice keeps the same view."""
+    from gamefold.games import skirmish
+    from gamefold.games.campaign import command
+    from gamefold.games.campaign import state as campaign_state
+    from gamefold.skills import view as skills_view
+
+    shown = 0
+    for game in play(GAME, 3, GAME.policies()["greedy"]).states:
+        books, deck = game["campaign"].skirmish, game["skills"]
+        for viewer in GAME.players(game):
+            seen = campaign_state._bookkeeping(books, viewer)
+            assert seen == skirmish.view(books, viewer)
+            assert campaign_state._bookkeeping(books, viewer) is seen
+            mine, seat = skills_view(deck, viewer), skills_view(deck, GM)
+            merged = command._skills(mine, seat)
+            assert merged.owners == (*mine.owners[:-1], seat.owners[-1])
+            assert command._skills(mine, seat).owners is merged.owners
+            shown += merged.owners[-1].hand is not None
+    assert shown

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import attrs
-
 from gamefold.combat import CombatView
+from gamefold.core import replace
 from gamefold.games.campaign.state import CampaignState, CampaignView
 from gamefold.games.skirmish import SkirmishView
 from gamefold.registry import Game, Seat
@@ -32,13 +31,28 @@ def commanded_by(game: Game) -> str:
     return GM if battle is None else battle.commander
 
 
+_MERGED: dict[tuple[int, int], tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]] = {}
+"""The owners merged lately, by the ``id`` of the faction's and the seat's owner views; each
+entry holds both, so no other objects take those ``id``s meanwhile."""
+_MERGED_MOST = 256
+
+
 def _skills(mine: SkillsView, seat: SkillsView) -> SkillsView:
     """The faction's own hand and the GM's."""
+    # Owner views are kept while their owners are (skills.views): so are merged ones, and
+    # whoever encodes views by identity (an env's observations) skips them.
+    key = (id(mine.owners), id(seat.owners))
+    found = _MERGED.get(key)
+    if found is not None and found[0] is mine.owners and found[1] is seat.owners:
+        return replace(mine, owners=found[2])
     owners = tuple(
         theirs if own.player == GM else own
         for own, theirs in zip(mine.owners, seat.owners, strict=True)
     )
-    return attrs.evolve(mine, owners=owners)
+    if len(_MERGED) >= _MERGED_MOST:
+        _MERGED.clear()
+    _MERGED[key] = (mine.owners, seat.owners, owners)
+    return replace(mine, owners=owners)
 
 
 def _combat(mine: CombatView, seat: CombatView) -> CombatView:
@@ -48,7 +62,11 @@ def _combat(mine: CombatView, seat: CombatView) -> CombatView:
 
 def _skirmish(mine: SkirmishView, seat: SkirmishView) -> SkirmishView:
     """A held declaration the faction made, or a guard made, and its target."""
-    return attrs.evolve(
+    if (mine.held is not None or seat.held is None) and (
+        mine.held_target is not None or seat.held_target is None
+    ):
+        return mine  # nothing of the seat's to take in: the very view, kept by identity
+    return replace(
         mine,
         held=mine.held if mine.held is not None else seat.held,
         held_target=mine.held_target if mine.held_target is not None else seat.held_target,
@@ -58,7 +76,8 @@ def _skirmish(mine: SkirmishView, seat: SkirmishView) -> SkirmishView:
 def _campaign(mine: CampaignView, seat: CampaignView) -> CampaignView:
     """The campaign slice, with the skirmish's bookkeeping it holds merged (the rest of it
     is public)."""
-    return attrs.evolve(mine, skirmish=_skirmish(mine.skirmish, seat.skirmish))
+    merged = _skirmish(mine.skirmish, seat.skirmish)
+    return mine if merged is mine.skirmish else replace(mine, skirmish=merged)
 
 
 _MERGES: Mapping[str, Callable[[Any, Any], Any]] = {

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from gamefold.core import Action, EndRound, Event, Events, replace
+from gamefold.core import Action, EndRound, Event, Events, replace, replacer
 from gamefold.games import skirmish, summit
 from gamefold.games.campaign import codes
 from gamefold.games.skirmish import SkirmishState, SkirmishView
@@ -189,8 +189,30 @@ def view(state: CampaignState, viewer: str) -> CampaignView:
     """The slice as ``viewer`` sees it: everything but the RNG, the turn flow through
     summit's view and the bookkeeping through the skirmish's (EN-9)."""
     flow = summit.view(state.summit, viewer)
-    shown = skirmish.view(state.skirmish, viewer)
-    return CampaignView(state.records, flow, shown, state.battle, state.battles)
+    return _VIEW(
+        None, state.records, flow, _bookkeeping(state.skirmish, viewer), state.battle, state.battles
+    )
+
+
+# The slice's view is built at most decisions of an env: filled field by field, not through
+# the frozen __init__ (it validates nothing).
+_VIEW = replacer(CampaignView, "records", "summit", "skirmish", "battle", "battles")
+_SHOWN: dict[str, tuple[SkirmishState, SkirmishView]] = {}
+"""Each viewer's last view of the bookkeeping, with the bookkeeping it is of."""
+_SHOWN_MOST = 64
+
+
+def _bookkeeping(state: SkirmishState, viewer: str) -> SkirmishView:
+    # A step that changes the records or the turn flow keeps the bookkeeping: its view is
+    # then the very one it was, skipped whole by an env's observations.
+    found = _SHOWN.get(viewer)
+    if found is not None and found[0] is state:
+        return found[1]
+    shown = skirmish.view(state, viewer)
+    if len(_SHOWN) >= _SHOWN_MOST:
+        _SHOWN.clear()
+    _SHOWN[viewer] = (state, shown)
+    return shown
 
 
 def determinize(shown: CampaignView, viewer: str, rng: Rng) -> CampaignState:
