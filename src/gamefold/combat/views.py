@@ -29,7 +29,7 @@ from gamefold.combat.exchange import Declare, declaration_options
 from gamefold.combat.fleeing import Retreat, retreat_options
 from gamefold.combat.hands import Condition
 from gamefold.combat.zones import SIDES, Side
-from gamefold.core import replace, replacer
+from gamefold.core import replace
 from gamefold.domains import span
 from gamefold.rng import Rng
 
@@ -151,14 +151,9 @@ def view(state: CombatState, viewer: str | None) -> CombatView:
     """``state`` as ``viewer`` (a side's name, a combatant id, or ``None``) may see it."""
     side = _side_of(state, viewer)
     shown, declared = _shown(state.combatants, side)
-    return _VIEW(
-        None, viewer, state.config, shown, declared, state.exchange, state.ending, state.in_round
+    return CombatView(
+        viewer, state.config, shown, declared, state.exchange, state.ending, state.in_round
     )
-
-
-# A view is built at every decision of an env: filled field by field, in field order, not
-# through the frozen __init__ (it validates nothing).
-_VIEW = replacer(CombatView, *(f.name for f in attrs.fields(CombatView)))
 
 
 _SHOWN: dict[tuple[int, Side | None], tuple[tuple[Combatant, ...], _Shown]] = {}

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gamefold.core import replacer
 from gamefold.errors import RegistryError
 from gamefold.registry.game import Clock, Game, composed_record
 from gamefold.registry.parts import Subsystem
@@ -57,9 +56,6 @@ class Views:
         self._helds: dict[str, tuple[Game, tuple[str, ...]]] = {}
         """Each viewer's last game viewed and the seats it held there: each entry holds its
         game, so only that very game finds it."""
-        # A view is built at every decision of an env: the record is filled field by field,
-        # not through its frozen __init__ (no record of a composition validates its slices).
-        self._build = replacer(record, *(sub.name for sub in subsystems), "clock")
 
     def view(self, game: Game, viewer: str, since: tuple[Game, Game] | None) -> Game:
         """``viewer``'s view of ``game``, reusing ``since``'s for the slices that did not
@@ -80,7 +76,8 @@ class Views:
                 shown.append(see(part, viewer))
             else:
                 shown.append(self._slice_view(name, game, viewer, held))
-        return self._build(game, *shown, game.clock)
+        # The slices by position, in the record's order (the registry checked it).
+        return self._record(*shown, clock=game.clock)
 
     def _held(self, game: Game, viewer: str) -> tuple[str, ...]:
         """The seats other than its own that ``viewer`` commands in ``game``, in order."""

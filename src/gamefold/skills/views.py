@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import attrs
 
-from gamefold.core import replacer
 from gamefold.domains import span
 from gamefold.rng import Rng
 from gamefold.skills.catalogue import Modifier
@@ -152,42 +151,34 @@ def _owner_views(owners: tuple[Owner, ...], viewer: str) -> tuple[OwnerView, ...
     return shown
 
 
-# Views are built at every decision of an env: filled field by field, in field order, not
-# through the frozen __init__ (they validate nothing).
-_OWNER_VIEW = replacer(OwnerView, *(f.name for f in attrs.fields(OwnerView)))
-_SKILLS_VIEW = replacer(SkillsView, *(f.name for f in attrs.fields(SkillsView)))
-
-
 def _built_owner_view(owner: Owner, viewer: str) -> OwnerView:
-    return _OWNER_VIEW(
-        None,
-        owner.player,
-        owner.hand if owner.player == viewer else None,
-        len(owner.hand),
-        len(owner.deck),
-        owner.discard,
-        owner.exhausted,
-        owner.hand_limit,
-        owner.fatigue,
-        owner.alive,
-        owner.modifiers,
+    return OwnerView(
+        player=owner.player,
+        hand=owner.hand if owner.player == viewer else None,
+        hand_size=len(owner.hand),
+        deck_size=len(owner.deck),
+        discard=owner.discard,
+        exhausted=owner.exhausted,
+        hand_limit=owner.hand_limit,
+        fatigue=owner.fatigue,
+        alive=owner.alive,
+        modifiers=owner.modifiers,
     )
 
 
 def view(state: SkillsState, viewer: str) -> SkillsView:
     """``state`` as ``viewer`` (a player id, ``"gm"``, or anyone else: a spectator) sees it."""
-    return _SKILLS_VIEW(
-        None,
-        viewer,
-        state.config,
-        _owner_views(state.owners, viewer),
-        state.gm_units,
-        state.round,
-        state.in_round,
-        state.pending,
-        state.active,
-        state.side,
-        state.reacting,
+    return SkillsView(
+        viewer=viewer,
+        config=state.config,
+        owners=_owner_views(state.owners, viewer),
+        gm_units=state.gm_units,
+        round=state.round,
+        in_round=state.in_round,
+        pending=state.pending,
+        active=state.active,
+        side=state.side,
+        reacting=state.reacting,
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from gamefold.core import Action, EndRound, Event, Events, replace, replacer
+from gamefold.core import Action, EndRound, Event, Events, replace
 from gamefold.games import skirmish, summit
 from gamefold.games.campaign import codes
 from gamefold.games.skirmish import SkirmishState, SkirmishView
@@ -189,14 +189,10 @@ def view(state: CampaignState, viewer: str) -> CampaignView:
     """The slice as ``viewer`` sees it: everything but the RNG, the turn flow through
     summit's view and the bookkeeping through the skirmish's (EN-9)."""
     flow = summit.view(state.summit, viewer)
-    return _VIEW(
-        None, state.records, flow, _bookkeeping(state.skirmish, viewer), state.battle, state.battles
-    )
+    shown = _bookkeeping(state.skirmish, viewer)
+    return CampaignView(state.records, flow, shown, state.battle, state.battles)
 
 
-# The slice's view is built at most decisions of an env: filled field by field, not through
-# the frozen __init__ (it validates nothing).
-_VIEW = replacer(CampaignView, "records", "summit", "skirmish", "battle", "battles")
 _SHOWN: dict[str, tuple[SkirmishState, SkirmishView]] = {}
 """Each viewer's last view of the bookkeeping, with the bookkeeping it is of."""
 _SHOWN_MOST = 64

@@ -248,18 +248,13 @@ def view(state: SkirmishState, viewer: str) -> SkirmishView:
     player and the target's (EN-9, CB-10)."""
     held = state.held
     if held is None:
-        return _VIEW(None, state.tallies, None, None, state.chosen)
+        return SkirmishView(state.tallies, None, None, state.chosen)
     party = {t.player for t in state.tallies[:-1]}
     declarer = held.unit if held.unit in party else "gm"
     reactor = held.target if held.target in party else "gm"
     target = held.target if viewer in (declarer, reactor) else None
     shown = held if viewer == declarer else None
-    return _VIEW(None, state.tallies, shown, target, state.chosen)
-
-
-# A view is built at every decision of an env: filled field by field, in field order, not
-# through the frozen __init__ (it validates nothing).
-_VIEW = replacer(SkirmishView, "tallies", "held", "held_target", "chosen")
+    return SkirmishView(state.tallies, shown, target, state.chosen)
 
 
 def determinize(shown: SkirmishView, viewer: str, rng: Rng) -> SkirmishState:

@@ -14,12 +14,12 @@ from typing import Any, Protocol, Self, TypeVar
 import attrs
 
 from gamefold import diplomacy, territory
-from gamefold.core import Action, Events, replace, replacer
+from gamefold.core import Action, Events, replace
 from gamefold.domains import Range, span, widest
 from gamefold.games.summit.config import Scenario, SummitConfig
 from gamefold.registry import Game
 from gamefold.rng import Rng
-from gamefold.territory import TerritoryView, state_from_view
+from gamefold.territory import TerritoryView, state_from_view, view_fields
 
 __all__ = [
     "G",
@@ -197,34 +197,7 @@ class MapView(TerritoryView):
 
 def map_view(state: territory.TerritoryState[Any], viewer: str) -> MapView:
     """What ``viewer`` may see of the map: everything but the RNG (EN-9)."""
-    return _MAP_VIEW(
-        None,
-        viewer,
-        state.scenario,
-        state.realms,
-        state.owners,
-        state.forts,
-        state.garrisons,
-        state.traps,
-        state.truces,
-        state.current,
-    )
-
-
-# The map's view is built at nearly every decision of an env: filled field by field, not
-# through the frozen __init__ (it validates nothing). The fields are view_fields' own.
-_MAP_VIEW = replacer(
-    MapView,
-    "viewer",
-    "scenario",
-    "realms",
-    "owners",
-    "forts",
-    "garrisons",
-    "traps",
-    "truces",
-    "current",
-)
+    return MapView(**view_fields(state, viewer))
 
 
 def map_determinize(shown: MapView, viewer: str, rng: Rng) -> MapState:
