@@ -295,6 +295,9 @@ class ActionCodec:
                     group = groups[start] = ({}, plan)
                 group[0].setdefault(plan.last(action), action)
             for start, (chosen, plan) in groups.items():
+                if len(chosen) == 1 and plan.cap:  # a group of one: its value ranks first
+                    listed_at.setdefault(start, *chosen.values())
+                    continue
                 ranked = sorted(chosen, key=repr)
                 if len(ranked) > plan.cap:
                     _outside(chosen[ranked[plan.cap]], plan.name, plan.listed)
