@@ -64,12 +64,12 @@ def step_close(game: G, action: CloseReactionWindow) -> tuple[G, Events]:
 
 # The listing hands out one record per player instead of building it at every choice
 # (records are immutable, so sharing them is safe).
-_close = lru_cache(maxsize=1024)(CloseReactionWindow)
+_window_closer = lru_cache(maxsize=1024)(CloseReactionWindow)
 
 
 def close_options(game: SkirmishSlices, actor: str) -> tuple[Action, ...]:
     """``CloseReactionWindow(actor)`` while ``actor`` has a window open (EN-5)."""
-    return (_close(actor),) if actor in game.skills.reacting else ()
+    return (_window_closer(actor),) if actor in game.skills.reacting else ()
 
 
 def step_defeat(game: G, action: DefeatUnit) -> tuple[G, Events]:
