@@ -12,7 +12,7 @@ declares them, in a declared order (EN-6).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
+from functools import partial, update_wrapper
 from typing import Any, TypeAlias, TypeVar
 
 import attrs
@@ -29,6 +29,7 @@ __all__ = [
     "StartRound",
     "StartTurn",
     "attests",
+    "kept_by_identity",
     "lifecycle_base",
     "replace",
     "replacer",
@@ -36,6 +37,8 @@ __all__ = [
 
 R = TypeVar("R")
 V = TypeVar("V")
+T = TypeVar("T")
+K = TypeVar("K")
 
 
 class Action:
@@ -160,6 +163,34 @@ def _build_replacer(
     exec("\n".join(lines), scope)  # the source is built from field names only
     fn: Callable[..., Any] = scope["replace"]
     return fn
+
+
+def kept_by_identity(most: int = 256) -> Callable[[Callable[[T, K], R]], Callable[[T, K], R]]:
+    """A decorator keeping the results of ``build(obj, key)`` lately made, by ``obj``'s
+    identity and ``key``'s value, at most ``most`` of them (all forgotten at once when full).
+
+    A view built from the very object it was built from last time is then the very object
+    it was, so whoever encodes views by identity (an env's observations) skips it. Each
+    entry holds its ``obj``, so no other object takes that ``id`` while it is kept; ``key``
+    must be hashable and cheap to hash (a name, a side).
+    """
+
+    def decorate(build: Callable[[T, K], R]) -> Callable[[T, K], R]:
+        made: dict[tuple[int, K], tuple[T, R]] = {}
+
+        def kept(obj: T, key: K) -> R:
+            found = made.get((id(obj), key))
+            if found is not None:  # its entry holds obj: no other object took its id
+                return found[1]
+            result = build(obj, key)
+            if len(made) >= most:
+                made.clear()
+            made[id(obj), key] = (obj, result)
+            return result
+
+        return update_wrapper(kept, build)
+
+    return decorate
 
 
 def replace(obj: R, /, **changes: Any) -> R:

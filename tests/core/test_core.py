@@ -137,3 +137,24 @@ def test_en1_copies_leave_no_class_behind_for_json() -> None:
     tagged = _tagged_subclasses(Lifecycle).values()
     assert StartTurn in tagged
     assert not set(helpers) & set(tagged)
+
+
+def test_kept_by_identity_returns_the_kept_result_for_the_very_object_only() -> None:
+    """EN-9's views are kept this way: the very object and key give the very result; an
+    equal but other object, or another key, is built again; a full table starts afresh."""
+    from gamefold.core import kept_by_identity
+
+    built: list[tuple[tuple[int, ...], str]] = []
+
+    @kept_by_identity(most=2)
+    def shown(obj: tuple[int, ...], key: str) -> list[int]:
+        built.append((obj, key))
+        return [*obj]
+
+    a, b = (1, 2), tuple([1, 2])
+    first = shown(a, "x")
+    assert shown(a, "x") is first
+    assert shown(b, "x") == first and shown(b, "x") is not first
+    assert shown(a, "y") is not first
+    assert len(built) == 3  # a/x, b/x (another object), a/y (another key)
+    assert shown(a, "x") is not first  # the third entry cleared the table of two

@@ -29,7 +29,7 @@ from gamefold.combat.exchange import Declare, declaration_options
 from gamefold.combat.fleeing import Retreat, retreat_options
 from gamefold.combat.hands import Condition
 from gamefold.combat.zones import SIDES, Side
-from gamefold.core import replace
+from gamefold.core import kept_by_identity, replace
 from gamefold.domains import span
 from gamefold.rng import Rng
 
@@ -126,25 +126,17 @@ def _side_of(state: CombatState, viewer: str | None) -> Side | None:
 
 
 _Shown = tuple[tuple[Combatant, ...], tuple[str, ...]]
-_HIDDEN: dict[int, tuple[Combatant, Combatant]] = {}
-"""The combatants hidden lately, by the ``id`` of the combatant shown in full: each entry
-holds that combatant, so no other object takes its ``id`` meanwhile."""
-_HIDDEN_MOST = 256
 
 
 def _hidden(c: Combatant) -> Combatant:
     if c.declaration is None and c.retreat is None:
         return c
-    # A combatant a step did not change is hidden as the very object it was last time, so
-    # whoever encodes views by identity (an env's observations) skips it.
-    found = _HIDDEN.get(id(c))
-    if found is not None and found[0] is c:
-        return found[1]
-    shown = replace(c, declaration=None, retreat=None)
-    if len(_HIDDEN) >= _HIDDEN_MOST:
-        _HIDDEN.clear()
-    _HIDDEN[id(c)] = (c, shown)
-    return shown
+    return _choices_hidden(c, None)
+
+
+@kept_by_identity()  # a combatant a step did not change is hidden as the very object it was
+def _choices_hidden(c: Combatant, _: None) -> Combatant:
+    return replace(c, declaration=None, retreat=None)
 
 
 def view(state: CombatState, viewer: str | None) -> CombatView:
@@ -156,25 +148,13 @@ def view(state: CombatState, viewer: str | None) -> CombatView:
     )
 
 
-_SHOWN: dict[tuple[int, Side | None], tuple[tuple[Combatant, ...], _Shown]] = {}
-"""The combatants shown lately, by the ``id`` of the fight's tuple of combatants and the
-side that sees them; each entry holds its tuple, as :data:`_HIDDEN` does its combatant."""
-
-
+# A step that changes no combatant (an exchange counted, a Round begun) keeps the tuple:
+# its view is then the very one it was.
+@kept_by_identity()
 def _shown(combatants: tuple[Combatant, ...], side: Side | None) -> _Shown:
     """The combatants as ``side`` sees them, and who has declared."""
-    # A step that changes no combatant (an exchange counted, a Round begun) keeps the tuple:
-    # its view is then the very one it was, skipped whole by an env's observations.
-    key = (id(combatants), side)
-    found = _SHOWN.get(key)
-    if found is not None and found[0] is combatants:
-        return found[1]
     declared = tuple(c.id for c in combatants if c.declaration is not None or c.retreat is not None)
-    made = (tuple([c if c.side is side else _hidden(c) for c in combatants]), declared)
-    if len(_SHOWN) >= _HIDDEN_MOST:
-        _SHOWN.clear()
-    _SHOWN[key] = (combatants, made)
-    return made
+    return (tuple([c if c.side is side else _hidden(c) for c in combatants]), declared)
 
 
 def determinize(shown: CombatView, viewer: str | None, rng: Rng) -> CombatState:

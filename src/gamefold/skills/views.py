@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import attrs
 
+from gamefold.core import kept_by_identity
 from gamefold.domains import span
 from gamefold.rng import Rng
 from gamefold.skills.catalogue import Modifier
@@ -112,46 +113,8 @@ def view_growth(config: SkillsConfig) -> dict[str, tuple[float, float, float]]:
     return {"len(modifiers)": (0.0, 0.0, float(most))}
 
 
-_SHOWN: dict[tuple[int, str], tuple[Owner, OwnerView]] = {}
-"""The owner views built lately, by the owner's ``id`` and the viewer: each entry holds its
-owner, so no other object takes that ``id`` meanwhile."""
-_SHOWN_MOST = 256
-
-
+@kept_by_identity()  # a step changes one owner or none: the others' views are kept
 def _owner_view(owner: Owner, viewer: str) -> OwnerView:
-    # A step changes one owner or none: the others' views are the very objects they were,
-    # so whoever encodes views by identity (an env's observations) skips them.
-    key = (id(owner), viewer)
-    found = _SHOWN.get(key)
-    if found is not None:  # its entry holds the owner, so no other object took its id
-        return found[1]
-    shown = _built_owner_view(owner, viewer)
-    if len(_SHOWN) >= _SHOWN_MOST:
-        _SHOWN.clear()
-    _SHOWN[key] = (owner, shown)
-    return shown
-
-
-_OWNERS: dict[tuple[int, str], tuple[tuple[Owner, ...], tuple[OwnerView, ...]]] = {}
-"""The owners' views built lately, by the ``id`` of the state's tuple of owners and the
-viewer; each entry holds its tuple, as :data:`_SHOWN` does its owner."""
-
-
-def _owner_views(owners: tuple[Owner, ...], viewer: str) -> tuple[OwnerView, ...]:
-    # A step that moves no card (a Round's units, the active one) keeps the tuple of owners:
-    # its views are then the very tuple they were, skipped whole by an env's observations.
-    key = (id(owners), viewer)
-    found = _OWNERS.get(key)
-    if found is not None and found[0] is owners:
-        return found[1]
-    shown = tuple([_owner_view(owner, viewer) for owner in owners])
-    if len(_OWNERS) >= _SHOWN_MOST:
-        _OWNERS.clear()
-    _OWNERS[key] = (owners, shown)
-    return shown
-
-
-def _built_owner_view(owner: Owner, viewer: str) -> OwnerView:
     return OwnerView(
         player=owner.player,
         hand=owner.hand if owner.player == viewer else None,
@@ -164,6 +127,11 @@ def _built_owner_view(owner: Owner, viewer: str) -> OwnerView:
         alive=owner.alive,
         modifiers=owner.modifiers,
     )
+
+
+@kept_by_identity()  # a step that moves no card keeps the tuple of owners, and so its views
+def _owner_views(owners: tuple[Owner, ...], viewer: str) -> tuple[OwnerView, ...]:
+    return tuple([_owner_view(owner, viewer) for owner in owners])
 
 
 def view(state: SkillsState, viewer: str) -> SkillsView:

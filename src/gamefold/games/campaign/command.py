@@ -62,15 +62,11 @@ def _combat(mine: CombatView, seat: CombatView) -> CombatView:
 
 def _skirmish(mine: SkirmishView, seat: SkirmishView) -> SkirmishView:
     """A held declaration the faction made, or a guard made, and its target."""
-    if (mine.held is not None or seat.held is None) and (
-        mine.held_target is not None or seat.held_target is None
-    ):
+    held = mine.held if mine.held is not None else seat.held
+    target = mine.held_target if mine.held_target is not None else seat.held_target
+    if held is mine.held and target is mine.held_target:
         return mine  # nothing of the seat's to take in: the very view, kept by identity
-    return replace(
-        mine,
-        held=mine.held if mine.held is not None else seat.held,
-        held_target=mine.held_target if mine.held_target is not None else seat.held_target,
-    )
+    return replace(mine, held=held, held_target=target)
 
 
 def _campaign(mine: CampaignView, seat: CampaignView) -> CampaignView:

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from gamefold.core import Action, EndRound, Event, Events, replace
+from gamefold.core import Action, EndRound, Event, Events, kept_by_identity, replace
 from gamefold.games import skirmish, summit
 from gamefold.games.campaign import codes
 from gamefold.games.skirmish import SkirmishState, SkirmishView
@@ -193,22 +193,9 @@ def view(state: CampaignState, viewer: str) -> CampaignView:
     return CampaignView(state.records, flow, shown, state.battle, state.battles)
 
 
-_SHOWN: dict[str, tuple[SkirmishState, SkirmishView]] = {}
-"""Each viewer's last view of the bookkeeping, with the bookkeeping it is of."""
-_SHOWN_MOST = 64
-
-
-def _bookkeeping(state: SkirmishState, viewer: str) -> SkirmishView:
-    # A step that changes the records or the turn flow keeps the bookkeeping: its view is
-    # then the very one it was, skipped whole by an env's observations.
-    found = _SHOWN.get(viewer)
-    if found is not None and found[0] is state:
-        return found[1]
-    shown = skirmish.view(state, viewer)
-    if len(_SHOWN) >= _SHOWN_MOST:
-        _SHOWN.clear()
-    _SHOWN[viewer] = (state, shown)
-    return shown
+# A step that changes the records or the turn flow keeps the bookkeeping: its view is then
+# the very one it was.
+_bookkeeping = kept_by_identity()(skirmish.view)
 
 
 def determinize(shown: CampaignView, viewer: str, rng: Rng) -> CampaignState:
