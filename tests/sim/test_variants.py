@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamefold import ConfigError
 from gamefold.combat import Side
@@ -106,3 +108,46 @@ def test_the_skills_config_footgun_is_refused_with_what_to_write_instead() -> No
     assert SkirmishConfig(skills=own) == Skirmish().variant(**{"skills.hand_limit": 6}).config
     assert SCENARIOS["classic"].skills == SkillsConfig()  # the default deck, on purpose
     assert all(e.side is Side.ENEMIES for e in SCENARIOS["classic"].enemies)
+
+
+def test_changes_inside_one_record_are_checked_together_whatever_their_order() -> None:
+    """SD-2: a hand limit is at most the deck; shrinking both at once is valid in either
+    order, since the skills config is rebuilt once with both changes."""
+    game = Skirmish()
+    small = {"skills.deck_size": 2, "skills.hand_limit": 1}
+    first, second = game.variant(small), game.variant(dict(reversed(small.items())))
+    assert first == second
+    assert (first.config.skills.deck_size, first.config.skills.hand_limit) == (2, 1)
+    with pytest.raises(ConfigError, match="at most deck_size") as raised:
+        game.variant({"skills.hand_limit": 9, "skills.deck_size": 4})
+    assert raised.value.field == "skills.hand_limit"  # the change the check refused
+
+
+@given(
+    deck=st.integers(1, 40),
+    limit=st.integers(1, 40),
+    hp=st.integers(-1, 30),
+    order=st.permutations(range(3)),
+)
+def test_a_variant_is_the_same_in_any_order_of_its_paths(
+    deck: int, limit: int, hp: int, order: list[int]
+) -> None:
+    """Every order of the same changes gives the same game, or the same refusal."""
+    changes = [("skills.deck_size", deck), ("skills.hand_limit", limit), ("combat.max_hp", hp)]
+    outcomes = []
+    for items in (changes, [changes[i] for i in order]):
+        try:
+            outcomes.append(Skirmish().variant(dict(items)).config)
+        except ConfigError as err:
+            outcomes.append(type(err))
+    assert outcomes[0] == outcomes[1]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"skills": SkillsConfig(), "skills.hand_limit": 3}, {"party_size.x": 1, "party_size": 2}],
+)
+def test_two_paths_where_one_leads_into_the_other_are_refused(changes: dict[str, object]) -> None:
+    with pytest.raises(ConfigError, match="name one or the other") as raised:
+        Skirmish().variant(changes)
+    assert raised.value.field == list(changes)[1]

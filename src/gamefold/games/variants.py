@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
 import attrs
 
@@ -60,33 +60,80 @@ def variant(game: G, changes: Mapping[str, Any]) -> G:
 
 
 def with_paths(record: Any, changes: Mapping[str, Any]) -> Any:
-    """``record`` with each of ``changes`` (path -> value) made in turn (:func:`with_path`)."""
+    """``record`` with all of ``changes`` (path -> value) made at once: each record on a
+    path is rebuilt once, with every change inside it, so that its checks see them
+    together and their order never matters (``deck_size`` 2 with ``hand_limit`` 1 is valid
+    whichever is named first). Two paths where one leads into the other are a
+    :class:`~gamefold.ConfigError`; otherwise as :func:`with_path`."""
+    tree: dict[str, Any] = {}
     for path, value in changes.items():
-        record = with_path(record, path, value)
-    return record
+        names = _names(path)
+        node = tree
+        for depth, name in enumerate(names):
+            here = node.get(name)
+            if isinstance(here, _Leaf) or (here is not None and depth == len(names) - 1):
+                other = here.path if isinstance(here, _Leaf) else _first(here)
+                message = f"{path} and {other} both change {'.'.join(names[: depth + 1])}"
+                raise ConfigError(path, f"{message}: name one or the other")
+            if depth == len(names) - 1:
+                node[name] = _Leaf(path, value)
+            else:
+                node = node.setdefault(name, {})
+    return _rebuilt(record, tree) if tree else record
 
 
 def with_path(record: Any, path: str, value: Any) -> Any:
     """``record`` with the field at ``path`` set to ``value``, re-validated at every level;
     :class:`~gamefold.ConfigError` naming ``path`` when the path or the value is wrong."""
+    return _rebuilt(record, _tree(_names(path), _Leaf(path, value)))
+
+
+class _Leaf(NamedTuple):
+    """A change at the end of its path."""
+
+    path: str
+    value: Any
+
+
+def _names(path: object) -> list[str]:
     if not isinstance(path, str) or not path:
         raise ConfigError(str(path), f"a config path is dotted field names, not {path!r}")
-    return _set(record, path.split("."), value, path)
+    return path.split(".")
 
 
-def _set(record: Any, names: list[str], value: Any, path: str) -> Any:
-    head, rest = names[0], names[1:]
-    field = _field(record, head, path)
-    if rest:
-        value = _set(getattr(record, head), rest, value, path)
+def _tree(names: list[str], leaf: _Leaf) -> dict[str, Any]:
+    return {names[0]: leaf if len(names) == 1 else _tree(names[1:], leaf)}
+
+
+def _first(node: dict[str, Any] | _Leaf) -> str:
+    """The path of the first change at or under ``node``."""
+    while not isinstance(node, _Leaf):
+        node = next(iter(node.values()))
+    return node.path
+
+
+def _rebuilt(record: Any, node: dict[str, Any]) -> Any:
+    """``record`` with the changes of ``node`` (field name -> a change or the changes
+    inside that field's record), the inner records first, then ``record`` once."""
+    values: dict[str, Any] = {}
+    for name, change in node.items():
+        field = _field(record, name, _first(change))
+        inner = (
+            change.value if isinstance(change, _Leaf) else _rebuilt(getattr(record, name), change)
+        )
+        values[str(field.alias)] = inner
+    leaves = {name: change for name, change in node.items() if isinstance(change, _Leaf)}
     try:
-        return attrs.evolve(record, **{str(field.alias): value})
+        return attrs.evolve(record, **values)
     except ConfigError as err:
-        if rest:  # an inner record's own refusal already names the path
+        if not leaves:  # an inner record's own refusal already names the path
             raise
-        raise ConfigError(path, str(err.args[0]), err.rule) from None
+        named = leaves.get(err.field, next(iter(leaves.values())))
+        raise ConfigError(named.path, str(err.args[0]), err.rule) from None
     except (TypeError, ValueError, AttributeError) as err:
-        raise ConfigError(path, f"{path} cannot be {value!r}: {err}") from None
+        given = list(leaves.values()) or [_Leaf(_first(node), values)]
+        what = " and ".join(f"{leaf.path} cannot be {leaf.value!r}" for leaf in given)
+        raise ConfigError(given[0].path, f"{what}: {err}") from None
 
 
 def _field(record: Any, name: str, path: str) -> attrs.Attribute[Any]:
