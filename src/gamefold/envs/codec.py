@@ -119,11 +119,10 @@ def _digit(i: int, name: str, dom: Domain, before: list[str], names: dict[str, A
             f"d = t.get(v{i})",
         ]
     names[f"K{i}"] = id(dom)
-    return [
-        f"t = tables.get(K{i})",
-        f"if t is None: t = ctx.index(D{i}, kind, {name!r})",
-        f"d = t.get(v{i})",
-    ]
+    resolve = (
+        f"ctx._ref_index(D{i})" if isinstance(dom, Ref) else f"ctx.index(D{i}, kind, {name!r})"
+    )
+    return [f"t = tables.get(K{i})", f"if t is None: t = {resolve}", f"d = t.get(v{i})"]
 
 
 @attrs.frozen
