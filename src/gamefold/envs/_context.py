@@ -93,6 +93,13 @@ class Context:
         self._values[id(dom)], self._index[id(dom)] = values, index
         return values, index
 
+    def _ref_index(self, dom: Ref) -> dict[Any, int]:
+        """Value → index for the reference ``dom``: what :meth:`index` gives, with fewer
+        calls for the codec's encoders, which ask for each reference once a decision."""
+        values, index = self._ref(dom)
+        self._values[id(dom)], self._index[id(dom)] = values, index
+        return index
+
     def _ref(self, dom: Ref) -> Resolution:
         """A reference's resolution, the codec's kept one while the view part it declares
         it reads is the very object it was."""

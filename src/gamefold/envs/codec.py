@@ -81,12 +81,16 @@ def _encoder(block: Block, depth: int | None = None) -> Callable[[Action, Contex
     values = [f"v{i}" for i in range(len(fields))]
     lines = ["tables = ctx._index"]
     lines += [f"{value} = action.{name}" for value, (name, _) in zip(values, fields, strict=True)]
-    lines.append("n = 0")
+    if not fields:
+        lines.append("n = 0")  # a block of no field numbers its one action
     for i, (name, dom) in enumerate(fields):
         names[f"D{i}"] = dom
         lines += _digit(i, name, dom, values[:i], names)
-        lines.append(f"if d is None or d >= {dom.size}: bad(action, {name!r}, D{i})")
-        lines.append(f"n = n * {dom.size} + d")
+        # A fixed domain's table holds only digits below its size; a resolved one may
+        # hold more candidates than the field numbers.
+        beyond = "" if _fixed(dom) is not None else f" or d >= {dom.size}"
+        lines.append(f"if d is None{beyond}: bad(action, {name!r}, D{i})")
+        lines.append(f"n = n * {dom.size} + d" if i else "n = d")
     scale = 1
     for _, dom in block.fields[len(fields) :]:
         scale *= dom.size
@@ -118,12 +122,14 @@ def _digit(i: int, name: str, dom: Domain, before: list[str], names: dict[str, A
             f"if t is None: t = ctx.index(D{i}, kind, {name!r}, ({prefix}))",
             f"d = t.get(v{i})",
         ]
+    for j in range(i):  # an earlier field of the same domain found its table already
+        if names[f"D{j}"] is dom and f"K{j}" in names:
+            return [f"d = t{j}.get(v{i})"]
     names[f"K{i}"] = id(dom)
-    return [
-        f"t = tables.get(K{i})",
-        f"if t is None: t = ctx.index(D{i}, kind, {name!r})",
-        f"d = t.get(v{i})",
-    ]
+    resolve = (
+        f"ctx._ref_index(D{i})" if isinstance(dom, Ref) else f"ctx.index(D{i}, kind, {name!r})"
+    )
+    return [f"t{i} = tables.get(K{i})", f"if t{i} is None: t{i} = {resolve}", f"d = t{i}.get(v{i})"]
 
 
 @attrs.frozen
