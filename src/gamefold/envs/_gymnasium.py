@@ -14,7 +14,7 @@ from gymnasium.envs.registration import EnvSpec
 
 from gamefold.core import Event
 from gamefold.envs._checks import finite_reward, whole_seed
-from gamefold.envs._spaces import Masks, action_index, mask_box, observation_box
+from gamefold.envs._spaces import action_index, mask_box, mask_of, observation_box
 from gamefold.envs.aec import Reward
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder
@@ -59,7 +59,6 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
         self.players = tuple(game.players(game.setup(0)))
         self._policies = _opponents(game, seat, self.players, opponents)
         self.codec = ActionCodec(game)
-        self._masks = Masks(self.codec)
         self.encoder = ObservationEncoder(game, caps=caps, bounds=bounds, horizon=max_steps)
         self.flat = observation == "flat"
         self.render_mode = render_mode
@@ -165,7 +164,7 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
         ctx = self._ctx
         if ctx is None:
             raise RuntimeError("the game is over or not begun: call reset() first")
-        index = action_index(self.action_space, action, f"{self.seat}'s")
+        index = action_index(self.action_space, action, self.seat)
         legal = index in self.codec.legal_indices(ctx)
         if not legal and self.illegal == "raise":
             self.codec.legal_action(index, ctx)  # the ValueError naming the index
@@ -202,7 +201,7 @@ class GamefoldGym(gymnasium.Env[Any, Any]):
     # -- what the seat sees -----------------------------------------------------------------
 
     def _mask(self) -> Any:
-        return self._masks.of(self._ctx)
+        return mask_of(self.codec, self._ctx)
 
     def action_masks(self) -> Any:
         """The seat's legal indices as a boolean array (sb3-contrib's ``MaskablePPO``

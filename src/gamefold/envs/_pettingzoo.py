@@ -12,7 +12,7 @@ from pettingzoo import AECEnv
 
 from gamefold.core import Action
 from gamefold.envs._checks import count, finite_reward, whole_seed
-from gamefold.envs._spaces import Masks, action_index, mask_box, observation_box
+from gamefold.envs._spaces import action_index, mask_box, mask_of, observation_box
 from gamefold.envs.aec import Reward
 from gamefold.envs.codec import ActionCodec, Context
 from gamefold.envs.observations import ObservationEncoder
@@ -47,7 +47,6 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         self.game, self.reward_of, self.max_steps = game, reward, max_steps
         self.render_mode = render_mode
         self.codec = ActionCodec(game)
-        self._masks = Masks(self.codec)
         self.encoder = ObservationEncoder(game, caps=caps, bounds=bounds, horizon=max_steps)
         self.flat = observation == "flat"
         first = game.setup(0)
@@ -97,17 +96,18 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
     def _advance(self) -> None:
         """Run the clock up to the next choice, or end the game."""
         game, state = self.game, self.state_
-        while not game.is_over(state) and self.steps < self.max_steps:
+        while True:  # the end asked once a state
+            over = game.is_over(state)
+            if over or self.steps >= self.max_steps:
+                self.state_ = state
+                self._finish(over)
+                return
             action = game.clock_action(state)
             if action is None:
                 break
             state, self._events = game.rules.step(state, action)
             self.steps += 1
         self.state_ = state
-        over = game.is_over(state)
-        if over or self.steps >= self.max_steps:
-            self._finish(over)
-            return
         actor = game.actor(state)
         assert actor is not None
         legal = game.rules.legal_actions(state, actor)
@@ -115,7 +115,7 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         self._ctx = self.codec.context(view, actor, legal)
         self.agent_selection = actor
         if self.flat:  # the mask where PettingZoo's flat envs put it
-            self.infos[actor] = {"action_mask": self._mask(actor)}
+            self.infos[actor] = {"action_mask": mask_of(self.codec, self._ctx)}
 
     def _finish(self, over: bool) -> None:
         self._ctx = None
@@ -132,16 +132,14 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
         is to act); the flat form's mask is ``infos[agent]["action_mask"]``."""
         ctx = self._ctx
         buffer = self._buffers[agent]
-        if ctx is None or ctx.actor != agent:  # the actor's was written by _advance
+        if ctx is not None and ctx.actor != agent:
+            ctx = None  # not this agent's decision: no mask, and its view still to write
+        if ctx is None:  # the actor's was written by _advance
             self.encoder.observe_into(self.state_, agent, buffer)
         observation = buffer.copy()
         if self.flat:
             return observation
-        return {"observation": observation, "action_mask": self._mask(agent)}
-
-    def _mask(self, agent: str) -> Any:
-        ctx = self._ctx
-        return self._masks.of(ctx if ctx is not None and ctx.actor == agent else None)
+        return {"observation": observation, "action_mask": mask_of(self.codec, ctx)}
 
     def step(self, action: Any) -> None:
         """Play the action numbered ``action`` for ``agent_selection``."""
@@ -151,7 +149,7 @@ class GamefoldAEC(AECEnv):  # type: ignore[misc]
             return
         ctx = self._ctx
         assert ctx is not None
-        index = action_index(self._act_spaces[agent], action, f"{agent}'s")
+        index = action_index(self._act_spaces[agent], action, agent)
         chosen: Action = self.codec.legal_action(index, ctx)
         self._cumulative_rewards[agent] = 0.0
         if self.flat:
