@@ -113,12 +113,16 @@ def most_damage(config: CombatConfig) -> int:
     )
 
 
+_SIDE_NAMED = {side.value: side for side in SIDES}
+"""Each side by its name, looked up once rather than each side's name read at each view."""
+
+
 def _side_of(state: CombatState, viewer: str | None) -> Side | None:
     if viewer is None:
         return None
-    for side in SIDES:
-        if viewer == side.value:
-            return side
+    side = _SIDE_NAMED.get(viewer)
+    if side is not None:
+        return side
     c = find(state, viewer)
     if c is None:
         raise ValueError(f"unknown viewer {viewer!r}: a side's name, a combatant id or None")

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from gamefold.core import kept_by_identity
 from gamefold.diplomacy.cards import KINDS, CardType, Kind, Pool
 from gamefold.diplomacy.config import DiplomacyConfig
 from gamefold.diplomacy.hands import locked_cards
@@ -113,16 +114,24 @@ class DiplomacyView:
 
 
 def _player(state: DiplomacyState, player: PlayerState, viewer: str) -> PlayerView:
+    return _player_view(player, (viewer, len(locked_cards(state, player.player))))
+
+
+@kept_by_identity()  # a player whose state is the very object it was keeps its view
+def _player_view(player: PlayerState, seen: tuple[str, int]) -> PlayerView:
+    """``player`` as the viewer ``seen[0]`` sees them, with ``seen[1]`` cards locked."""
+    viewer, locked = seen
     own = player.player == viewer
+    # In field order: a record built from keywords packs them into a dict first.
     return PlayerView(
-        player=player.player,
-        hand_size=len(player.hand),
-        locked=len(locked_cards(state, player.player)),
-        ticks=player.ticks,
-        deploy_debt=player.deploy_debt,
-        between_turns=player.between_turns,
-        hand=player.hand if own else None,
-        pending=player.pending if own else None,
+        player.player,
+        len(player.hand),  # hand_size
+        locked,
+        player.ticks,
+        player.deploy_debt,
+        player.between_turns,
+        player.hand if own else None,  # hand
+        player.pending if own else None,  # pending
     )
 
 

@@ -16,6 +16,7 @@ from pyrsistent import PMap, PSet, PVector
 
 from gamefold.envs._checks import LIMIT
 from gamefold.envs._patches import Items, Part
+from gamefold.envs._source import Source, clamped
 
 __all__ = ["Bounds", "Write", "Writers"]
 
@@ -31,55 +32,6 @@ _KEPT_RECORDS = 256
 _FLAG: Bounds = [(0.0, 1.0)]
 _NUMBER: Bounds = [(-LIMIT, LIMIT)]
 _LENGTH = (0.0, LIMIT)
-
-
-def _clamped(value: Any, low: float = -LIMIT, high: float = LIMIT) -> float:
-    """A number beyond ``low`` to ``high`` as the nearest end (a NaN as 0)."""
-    number = float(value)
-    if number != number:
-        return 0.0
-    return high if number > high else low if number < low else number
-
-
-class _Source:
-    """The generated writers of one encoder: each record type's ``write(value, out)`` as
-    one Python function with its fields read inline, so that a slot costs an ``append``
-    rather than a call (the observation is encoded at every decision of an env)."""
-
-    def __init__(self) -> None:
-        self.names: dict[str, Any] = {
-            "float": float,
-            "len": len,
-            "sorted": sorted,
-            "repr": repr,
-            "LIMIT": LIMIT,
-            "clamped": _clamped,
-        }
-        self._count = 0
-
-    def fresh(self, stem: str) -> str:
-        """A new local or global name."""
-        self._count += 1
-        return f"{stem}{self._count}"
-
-    def constant(self, value: Any, stem: str = "k") -> str:
-        """A global name holding ``value`` in the generated functions."""
-        name = self.fresh(stem)
-        self.names[name] = value
-        return name
-
-    def function(self, lines: list[str]) -> Write:
-        """Compile ``def write(value, out)`` with ``lines`` as its body."""
-        name = self.fresh("write")
-        body = "\n".join(f"    {line}" for line in lines) or "    pass"
-        text = f"def {name}(value, out):\n    A = out.append\n    E = out.extend\n{body}\n"
-        write: Write = self.compiled(name, text)
-        return write
-
-    def compiled(self, name: str, text: str) -> Any:
-        """Compile ``text`` among the generated functions and return its ``name``."""
-        exec(compile(text, f"<observation {name}>", "exec"), self.names)
-        return self.names[name]
 
 
 Emit = Callable[[str, str, list[str]], None]
@@ -119,7 +71,7 @@ class Writers:
         vocabulary: Mapping[str, int],
     ) -> None:
         self.caps, self.bounds, self.default_cap, self.skip = caps, bounds, default_cap, skip
-        self._source = _Source()
+        self._source = Source()
         self._records: dict[tuple[type, int], tuple[str, Bounds, int]] = {}
         self._fixed_count = 0
         """Fixed-length tuples laid out so far: their values may write fewer slots."""
@@ -133,7 +85,7 @@ class Writers:
         self._string: Bounds = [(0.0, float(len(vocabulary)))]
 
     @property
-    def source(self) -> _Source:
+    def source(self) -> Source:
         """Where the writers are compiled, for code that inlines them."""
         return self._source
 
@@ -185,9 +137,18 @@ class Writers:
             if slots:
                 items = self._items(tp, field.name, depth + 1)
                 written = self._written(emit)
-                found.append(Part(field.name, start, len(slots), written, items, emit))
+                record = self._nested(tp, depth + 1)
+                found.append(Part(field.name, start, len(slots), written, items, emit, record))
                 start += len(slots)
         return found if self._fixed_count == before else None
+
+    def _nested(self, tp: Any, depth: int) -> tuple[type, list[Part]] | None:
+        """A record type ``tp`` at ``depth`` and its fields laid out one by one (a record
+        inside a slice's view written again in the fields that changed), or ``None``."""
+        if not (isinstance(tp, type) and attrs.has(tp)) or depth > _MAX_DEPTH:
+            return None
+        laid = self._parts(tp, depth)
+        return None if laid is None else (tp, laid)
 
     def _items(self, tp: Any, name: str, depth: int) -> Items | None:
         """The items of a field of type ``tp`` at ``depth``, an ordered sequence of records
@@ -352,6 +313,8 @@ class Writers:
         pads = self._padding(cap, width)
         length, written = self._length(name)
 
+        whole = self._whole_numbers(name) if tp is int and ordered else None
+
         def sequence(e: str, indent: str, lines: list[str]) -> None:
             items, count, each = (self._source.fresh(stem) for stem in ("v", "n", "x"))
             read = f"list({e})" if ordered else f"sorted({e}, key=repr)"
@@ -359,11 +322,28 @@ class Writers:
             lines.append(f"{indent}{count} = len({items})")
             lines.append(f"{indent}A({written(count)})")
             if width:
-                lines.append(f"{indent}for {each} in {items}[:{cap}]:")
-                item(each, indent + "    ", lines)
+                inner = indent
+                if whole is not None:
+                    lines.append(f"{indent}{items} = {items}[:{cap}]")
+                    lines.append(f"{indent}if {whole(items)}:")
+                    lines.append(f"{indent}    E(map(float, {items}))")
+                    lines.append(f"{indent}else:")
+                    inner += "    "
+                lines.append(f"{inner}for {each} in {items}[:{cap}]:")
+                item(each, inner + "    ", lines)
             lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 
         return sequence, [length, *bounds * cap]
+
+    def _whole_numbers(self, name: str) -> Callable[[str], str]:
+        """The test that a list of numbers named ``name`` holds whole numbers only (their
+        sum is an ``int``: no float, no NaN), each within its bounds, so that each is its
+        ``float`` as it is: cards and garrisons, written in one call rather than one a
+        number."""
+        low, high = self.bounds.get(name, (-LIMIT, LIMIT))
+        return lambda v: (
+            f"type(sum({v})) is int and {v} and {low!r} <= min({v}) and max({v}) <= {high!r}"
+        )
 
     def _mapping(self, args: tuple[Any, ...], name: str, depth: int) -> tuple[Emit, Bounds]:
         cap = self.caps.get(name, self.default_cap)
@@ -392,7 +372,7 @@ def _scalar(vocabulary: Mapping[str, int]) -> Callable[[Any], float]:
         if isinstance(value, str):
             return float(vocabulary.get(value, 0))
         if isinstance(value, bool | int | float):
-            return _clamped(value)
+            return clamped(value)
         if isinstance(value, Enum):
             return float(vocabulary.get(str(value.value), 0))
         return 0.0

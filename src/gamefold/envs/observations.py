@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numbers
 import struct
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Any
 
@@ -42,7 +42,7 @@ from gamefold._fields import quoted
 from gamefold.domains import EXACT, widest
 from gamefold.envs import _checks
 from gamefold.envs._checks import MAX_CAP, count
-from gamefold.envs._patches import Patcher, patcher
+from gamefold.envs._patches import Slice, patcher, top_patcher
 from gamefold.envs._writers import Write, Writers
 from gamefold.errors import ConfigError
 from gamefold.games.base import GameDef
@@ -181,15 +181,21 @@ class ObservationEncoder:
         self._top: list[tuple[str, Write, int]] = writers.fields(views[0], slots)
         # Each top-level field's packing into a float32 buffer's bytes, from its first slot.
         self._packs = [struct.Struct(f"={width}f") for _, _, width in self._top]
-        # Each record slice's fields on their own, to rewrite only those that changed.
-        self._plans: dict[str, tuple[type, Patcher]] = {
+        # Each record slice's fields on their own, to rewrite only those that changed; the
+        # view's slices one by one, to rewrite only those that are not what they were.
+        plans = {
             name: (cls, patcher(laid, writers.source))
             for name, (cls, laid) in writers.parts(views[0]).items()
         }
+        slices, start = [], 0
+        for (name, write, width), pack in zip(self._top, self._packs, strict=True):
+            slices.append(Slice(name, start, _whole(write, width, pack), plans.get(name)))
+            start += width
+        self._patch = top_patcher(slices, writers.source)
         self.size = len(slots)
         self._rules = game.rules
         self._kept: dict[str, tuple[Any, Any, dict[str, list[float]]]] = {}
-        self._into: dict[str, tuple[Any, Any, Any, dict[str, list[float]], Any]] = {}
+        self._into: dict[str, tuple[Any, Any, Any, Any, dict[str, list[float]]]] = {}
         self.shape: tuple[int] = (self.size,)
         """The observation's shape."""
         self.low: tuple[float, ...] = tuple(low for low, _ in slots)
@@ -239,30 +245,35 @@ class ObservationEncoder:
         last = self._into.get(viewer)
         seen = self._rules.view(game, viewer, since=None if last is None else last[:2])
         if last is None or last[2] is not out:
-            earlier, parts, raw = None, {}, _packed(out)
+            raw = _packed(out)
+            parts: dict[str, list[float]] = {}
+            self._rewrite(seen, None, out, raw, parts)
         else:
-            earlier, parts, raw = last[1], last[3], last[4]
+            raw, parts = last[3], last[4]
+            if raw is not None:
+                # Record slices of the same type as before are patched field by field.
+                self._patch(seen, last[1], raw[1], raw[0], 0)
+            else:
+                self._rewrite(seen, last[1], out, raw, parts)
+        self._into[viewer] = (game, seen, out, raw, parts)
+        return seen
+
+    def _rewrite(
+        self,
+        seen: Any,
+        earlier: Any,
+        out: Any,
+        raw: tuple[memoryview, memoryview] | None,
+        parts: dict[str, list[float]],
+    ) -> None:
+        """Write each top-level field of ``seen`` whole but those that are the very objects
+        they were in ``earlier``, the view ``out`` holds (``None``: write all)."""
         start = 0
-        plans = self._plans
         for (name, write, width), pack in zip(self._top, self._packs, strict=True):
             value = getattr(seen, name)
-            was = None if earlier is None else getattr(earlier, name)
-            if earlier is not None and value is was:
-                pass  # the very object it was: its slots hold its numbers
-            elif raw is not None and earlier is not None and name in plans:
-                plan = plans[name]
-                if type(value) is plan[0] and type(was) is plan[0]:
-                    # Its fields that are the very objects they were hold their numbers
-                    # too: only the others are written, at their own slots.
-                    plan[1](value, was, raw[1], raw[0], start)
-                    parts.pop(name, None)  # what the slots hold now is no list kept
-                else:
-                    self._write(name, value, write, width, out, raw, parts, pack, start)
-            else:
+            if earlier is None or value is not getattr(earlier, name):
                 self._write(name, value, write, width, out, raw, parts, pack, start)
             start += width
-        self._into[viewer] = (game, seen, out, parts, raw)
-        return seen
 
     @staticmethod
     def _write(
@@ -282,12 +293,25 @@ class ObservationEncoder:
         write(value, numbers)
         if len(numbers) != width:  # a fixed tuple shorter than declared writes less
             numbers = (numbers + [0.0] * width)[:width]
-        if numbers != parts.get(name):
-            if raw is None:
-                out[start : start + width] = numbers
-            else:  # packed whole: cheaper than comparing it run by run
-                pack.pack_into(raw[1], start * 4, *numbers)
-        parts[name] = numbers
+        if raw is not None:  # packed whole: cheaper than comparing it run by run
+            pack.pack_into(raw[1], start * 4, *numbers)
+        elif numbers != parts.get(name):
+            out[start : start + width] = numbers
+            parts[name] = numbers
+
+
+def _whole(write: Write, width: int, pack: struct.Struct) -> Callable[[Any, memoryview, int], None]:
+    """``whole(value, raw, start)``: ``value`` written by ``write`` and packed whole into
+    the bytes ``raw`` from slot ``start`` (a fixed tuple shorter than declared padded)."""
+
+    def whole(value: Any, raw: memoryview, start: int) -> None:
+        numbers: list[float] = []
+        write(value, numbers)
+        if len(numbers) != width:
+            numbers = (numbers + [0.0] * width)[:width]
+        pack.pack_into(raw, start * 4, *numbers)
+
+    return whole
 
 
 def _packed(out: Any) -> tuple[memoryview, memoryview] | None:
