@@ -122,16 +122,15 @@ def _player_view(player: PlayerState, seen: tuple[str, int]) -> PlayerView:
     """``player`` as the viewer ``seen[0]`` sees them, with ``seen[1]`` cards locked."""
     viewer, locked = seen
     own = player.player == viewer
-    # In field order: a record built from keywords packs them into a dict first.
     return PlayerView(
-        player.player,
-        len(player.hand),  # hand_size
-        locked,
-        player.ticks,
-        player.deploy_debt,
-        player.between_turns,
-        player.hand if own else None,  # hand
-        player.pending if own else None,  # pending
+        player=player.player,
+        hand_size=len(player.hand),
+        locked=locked,
+        ticks=player.ticks,
+        deploy_debt=player.deploy_debt,
+        between_turns=player.between_turns,
+        hand=player.hand if own else None,
+        pending=player.pending if own else None,
     )
 
 

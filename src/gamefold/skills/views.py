@@ -115,18 +115,17 @@ def view_growth(config: SkillsConfig) -> dict[str, tuple[float, float, float]]:
 
 @kept_by_identity()  # a step changes one owner or none: the others' views are kept
 def _owner_view(owner: Owner, viewer: str) -> OwnerView:
-    # In field order: a record built from keywords packs them into a dict first.
     return OwnerView(
-        owner.player,
-        owner.hand if owner.player == viewer else None,  # hand
-        len(owner.hand),  # hand_size
-        len(owner.deck),  # deck_size
-        owner.discard,
-        owner.exhausted,
-        owner.hand_limit,
-        owner.fatigue,
-        owner.alive,
-        owner.modifiers,
+        player=owner.player,
+        hand=owner.hand if owner.player == viewer else None,
+        hand_size=len(owner.hand),
+        deck_size=len(owner.deck),
+        discard=owner.discard,
+        exhausted=owner.exhausted,
+        hand_limit=owner.hand_limit,
+        fatigue=owner.fatigue,
+        alive=owner.alive,
+        modifiers=owner.modifiers,
     )
 
 
@@ -137,17 +136,17 @@ def _owner_views(owners: tuple[Owner, ...], viewer: str) -> tuple[OwnerView, ...
 
 def view(state: SkillsState, viewer: str) -> SkillsView:
     """``state`` as ``viewer`` (a player id, ``"gm"``, or anyone else: a spectator) sees it."""
-    return SkillsView(  # in field order, as _owner_view builds
-        viewer,
-        state.config,
-        _owner_views(state.owners, viewer),
-        state.gm_units,
-        state.round,
-        state.in_round,
-        state.pending,
-        state.active,
-        state.side,
-        state.reacting,
+    return SkillsView(
+        viewer=viewer,
+        config=state.config,
+        owners=_owner_views(state.owners, viewer),
+        gm_units=state.gm_units,
+        round=state.round,
+        in_round=state.in_round,
+        pending=state.pending,
+        active=state.active,
+        side=state.side,
+        reacting=state.reacting,
     )
 
 
