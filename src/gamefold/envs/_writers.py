@@ -322,14 +322,14 @@ class Writers:
             lines.append(f"{indent}{count} = len({items})")
             lines.append(f"{indent}A({written(count)})")
             if width:
+                lines.append(f"{indent}{items} = {items}[:{cap}]")
                 inner = indent
                 if whole is not None:
-                    lines.append(f"{indent}{items} = {items}[:{cap}]")
                     lines.append(f"{indent}if {whole(items)}:")
                     lines.append(f"{indent}    E(map(float, {items}))")
                     lines.append(f"{indent}else:")
                     inner += "    "
-                lines.append(f"{inner}for {each} in {items}[:{cap}]:")
+                lines.append(f"{inner}for {each} in {items}:")
                 item(each, inner + "    ", lines)
             lines.append(f"{indent}E({pads}[{count} if {count} < {cap} else {cap}])")
 

@@ -179,19 +179,18 @@ class ObservationEncoder:
         )
         slots: list[tuple[float, float]] = []
         self._top: list[tuple[str, Write, int]] = writers.fields(views[0], slots)
-        # Each top-level field's packing into a float32 buffer's bytes, from its first slot.
-        self._packs = [struct.Struct(f"={width}f") for _, _, width in self._top]
         # Each record slice's fields on their own, to rewrite only those that changed; the
         # view's slices one by one, to rewrite only those that are not what they were.
         plans = {
             name: (cls, patcher(laid, writers.source))
             for name, (cls, laid) in writers.parts(views[0]).items()
         }
-        slices, start = [], 0
-        for (name, write, width), pack in zip(self._top, self._packs, strict=True):
-            slices.append(Slice(name, start, _whole(write, width, pack), plans.get(name)))
+        self._slices: list[Slice] = []
+        start = 0
+        for name, write, width in self._top:
+            self._slices.append(Slice(name, start, _whole(write, width), plans.get(name)))
             start += width
-        self._patch = top_patcher(slices, writers.source)
+        self._patch = top_patcher(self._slices, writers.source)
         self.size = len(slots)
         self._rules = game.rules
         self._kept: dict[str, tuple[Any, Any, dict[str, list[float]]]] = {}
@@ -267,49 +266,38 @@ class ObservationEncoder:
         parts: dict[str, list[float]],
     ) -> None:
         """Write each top-level field of ``seen`` whole but those that are the very objects
-        they were in ``earlier``, the view ``out`` holds (``None``: write all)."""
-        start = 0
-        for (name, write, width), pack in zip(self._top, self._packs, strict=True):
+        they were in ``earlier``, the view ``out`` holds (``None``: write all): packed into
+        a float32 buffer's bytes, else set in the slots whose numbers changed."""
+        for (name, write, width), part in zip(self._top, self._slices, strict=True):
             value = getattr(seen, name)
-            if earlier is None or value is not getattr(earlier, name):
-                self._write(name, value, write, width, out, raw, parts, pack, start)
-            start += width
-
-    @staticmethod
-    def _write(
-        name: str,
-        value: Any,
-        write: Write,
-        width: int,
-        out: Any,
-        raw: tuple[memoryview, memoryview] | None,
-        parts: dict[str, list[float]],
-        pack: struct.Struct,
-        start: int,
-    ) -> None:
-        """Write the top-level field ``name`` whole, from slot ``start``, unless its numbers
-        are those its slots hold (``parts[name]``)."""
-        numbers: list[float] = []
-        write(value, numbers)
-        if len(numbers) != width:  # a fixed tuple shorter than declared writes less
-            numbers = (numbers + [0.0] * width)[:width]
-        if raw is not None:  # packed whole: cheaper than comparing it run by run
-            pack.pack_into(raw[1], start * 4, *numbers)
-        elif numbers != parts.get(name):
-            out[start : start + width] = numbers
-            parts[name] = numbers
+            if earlier is not None and value is getattr(earlier, name):
+                continue
+            if raw is not None:  # packed whole: cheaper than comparing it run by run
+                part.whole(value, raw[1], part.start)
+                continue
+            numbers = _padded(write, width, value)
+            if numbers != parts.get(name):
+                out[part.start : part.start + width] = numbers
+                parts[name] = numbers
 
 
-def _whole(write: Write, width: int, pack: struct.Struct) -> Callable[[Any, memoryview, int], None]:
-    """``whole(value, raw, start)``: ``value`` written by ``write`` and packed whole into
-    the bytes ``raw`` from slot ``start`` (a fixed tuple shorter than declared padded)."""
+def _padded(write: Write, width: int, value: Any) -> list[float]:
+    """``value`` written by ``write``: ``width`` numbers (a fixed tuple shorter than
+    declared writes fewer, padded with zeros)."""
+    numbers: list[float] = []
+    write(value, numbers)
+    if len(numbers) != width:
+        numbers = (numbers + [0.0] * width)[:width]
+    return numbers
+
+
+def _whole(write: Write, width: int) -> Callable[[Any, memoryview, int], None]:
+    """``whole(value, raw, start)``: ``value``'s numbers (:func:`_padded`) packed into the
+    bytes ``raw`` from slot ``start``."""
+    pack = struct.Struct(f"={width}f").pack_into
 
     def whole(value: Any, raw: memoryview, start: int) -> None:
-        numbers: list[float] = []
-        write(value, numbers)
-        if len(numbers) != width:
-            numbers = (numbers + [0.0] * width)[:width]
-        pack.pack_into(raw, start * 4, *numbers)
+        pack(raw, start * 4, *_padded(write, width, value))
 
     return whole
 
